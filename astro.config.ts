@@ -1,0 +1,15 @@
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// One Astro build renders every selected tenant under `/<slug>/`; scripts/build.ts then
+// splits that output into one self-contained deployment per tenant (dist/<slug>/).
+export default defineConfig({
+  output: 'static',
+  outDir: process.env.STOREFRONT_STAGE_DIR ?? '.build/stage',
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  trailingSlash: 'ignore',
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { dollars, id, nonNegativeDollars } from '../tenant/primitives.ts';
+import { sizeSchema } from '../tenant/products.ts';
+
+/** An extra added to (quantity >= 1) or an ingredient removed from (quantity -1) a product. */
+export const cartExtraSchema = z.object({
+  ingredientId: id,
+  name: z.string(),
+  quantity: z.int().min(-1).max(10).refine((value) => value !== 0, 'quantity is -1 (removed) or 1 or more (extra)'),
+  price: nonNegativeDollars,
+  defaultExtraPrice: nonNegativeDollars.default(0),
+  overrideGroupPrice: z.boolean().default(false),
+});
+
+export const cartOptionSchema = z.object({
+  retailerProductOptionId: id,
+  retailerProductOptionChoiceId: id,
+  name: z.string(),
+  defaultPrice: dollars.default(0),
+});
+
+export const cartHalfSchema = z.object({
+  productId: id,
+  productGroupId: id,
+  productName: z.string(),
+  size: sizeSchema,
+  extras: z.array(cartExtraSchema).default([]),
+});
+
+/** A line of the cart. `historicPrice` is the unit price (dollars) when the line was added. */
+export const cartProductSchema = z.object({
+  uuid: z.string().min(1),
+  productId: id,
+  productGroupId: id,
+  productName: z.string(),
+  size: sizeSchema,
+  isHalfHalf: z.boolean().default(false),
+  secondHalf: cartHalfSchema.nullable().default(null),
+  extras: z.array(cartExtraSchema).default([]),
+  options: z.array(cartOptionSchema).default([]),
+  quantity: z.int().min(1).max(99),
+  historicPrice: nonNegativeDollars,
+  orderProductId: id.nullable().default(null),
+  timeStamp: z.int().nonnegative(),
+  addedBySuggestion: z.boolean().default(false),
+  addedByTrending: z.boolean().default(false),
+  addedBySpecialPop: z.boolean().default(false),
+  addedByAIRecommendation: z.boolean().default(false),
+});
+
+export const orderStatusCodes = {
+  /** First status of a visit on a desktop browser. */
+  start: 1,
+  /** First status of a visit on a mobile device. */
+  mobileStart: 54,
+  pickup: 55,
+  delivery: 56,
+  login: 63,
+  logout: 64,
+} as const;
+export const orderStatusTypeId = z.union(Object.values(orderStatusCodes).map((code) => z.literal(code)));
+
+export const orderStatusSchema = z.object({
+  orderStatusTypeId,
+  notes: z.string().max(500).default(''),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+
+/** The body of create-order and update-order (spec section 3, "Order payload"). */
+export const orderPayloadSchema = z.object({
+  encryptedOrderId: z.string().min(1).nullable(),
+  retailerId: id,
+  extraOrderNotes: z.string().max(1000).default(''),
+  createDate: z.iso.datetime({ offset: true }),
+  currentOrderStatusTypeId: orderStatusTypeId,
+  lastOrderStatusUpdate: z.iso.datetime({ offset: true }),
+  isPickup: z.boolean(),
+  historicDeliveryFee: nonNegativeDollars,
+  historicDeliveryWaitTime: z.int().min(0),
+  orderForLater: z.boolean(),
+  orderForLaterRequestDateTime: z.iso.datetime({ offset: true }).nullable(),
+  closedDate: z.boolean().default(false),
+  orderPlatformSourceId: z.literal(1),
+  source: z.string().min(1),
+  products: z.array(cartProductSchema).max(200),
+});
+
+export type CartExtra = z.infer<typeof cartExtraSchema>;
+export type CartOption = z.infer<typeof cartOptionSchema>;
+export type CartHalf = z.infer<typeof cartHalfSchema>;
+export type CartProduct = z.infer<typeof cartProductSchema>;
+export type OrderStatusTypeId = z.infer<typeof orderStatusTypeId>;
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export type OrderPayload = z.infer<typeof orderPayloadSchema>;

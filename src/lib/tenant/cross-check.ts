@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { ANY } from './primitives.ts';
+import type { TenantProblem } from './load.ts';
+import type { Tenant } from './tenant.ts';
+
+/** Routes the build owns; a custom page may not take them. */
+export const reservedPaths = ['reset-password', '404', 'builds', '_astro', 'runtime-config.json', '_payload.json'];
+
+/** References between files that no single schema can see: ids must point at things that exist. */
+export function crossCheckTenant(tenant: Tenant, dir: string): TenantProblem[] {
+  const problems: TenantProblem[] = [];
+  const at = (file: string, path: string, message: string) => problems.push({ file: join(dir, file), path, message });
+
+  if (tenant.settings.retailerWebsiteId !== tenant.config.retailerWebsiteId) {
+    at('retailer-config.json', '$.retailerWebsiteId', `expected ${tenant.settings.retailerWebsiteId} as in tenant.json, found ${tenant.config.retailerWebsiteId}`);
+  }
+
+  const groupIds = new Set(tenant.productsInfoSsr.groups.map((group) => group.productGroupId));
+  const productIds = new Set(tenant.productsInfoSsr.products.map((product) => product.productId));
+  const sizeIds = new Set(tenant.productsInfo.sizes.map((size) => size.retailerProductSizeId));
+  const optionIds = new Set(tenant.productsInfo.options.map((option) => option.retailerProductOptionId));
+  const ingredientIds = new Set(tenant.productsInfo.ingredients.map((ingredient) => ingredient.ingredientId));
+
+  const unique = (file: string, ids: number[], label: string) => {
+    const seen = new Set<number>();
+    ids.forEach((value, index) => {
+      if (seen.has(value)) at(file, `$[${index}]`, `duplicate ${label} ${value}`);
+      seen.add(value);
+    });
+  };
+  unique('products-info-ssr.json', tenant.productsInfoSsr.products.map((product) => product.productId), 'productId');
+  unique('products-info-ssr.json', tenant.productsInfoSsr.groups.map((group) => group.productGroupId), 'productGroupId');
+
+  tenant.productsInfoSsr.products.forEach((product, index) => {
+    if (!groupIds.has(product.productGroupId)) at('products-info-ssr.json', `$.products[${index}].productGroupId`, `no product group ${product.productGroupId}`);
+  });
+  tenant.productsInfo.sizes.forEach((size, index) => {
+    if (!groupIds.has(size.productGroupId)) at('products-info.json', `$.sizes[${index}].productGroupId`, `no product group ${size.productGroupId}`);
+  });
+  tenant.productDetails.forEach((detail, index) => {
+    const base = `$[${index}]`;
+    if (!productIds.has(detail.productId)) at('product-details.json', `${base}.productId`, `no product ${detail.productId} in products-info-ssr.json`);
+    detail.productSizes.forEach((size, sizeIndex) => {
+      if (!sizeIds.has(size.retailerProductSizeId)) at('product-details.json', `${base}.productSizes[${sizeIndex}].retailerProductSizeId`, `no size ${size.retailerProductSizeId} in products-info.json`);
+    });
+    detail.productOptions.forEach((option, optionIndex) => {
+      if (!optionIds.has(option.retailerProductOptionId)) at('product-details.json', `${base}.productOptions[${optionIndex}].retailerProductOptionId`, `no option ${option.retailerProductOptionId} in products-info.json`);
+    });
+    for (const [field, list] of [['productExtras', detail.productExtras], ['productIngredients', detail.productIngredients]] as const) {
+      list.forEach((ingredient, ingredientIndex) => {
+        if (!ingredientIds.has(ingredient.ingredientId)) at('product-details.json', `${base}.${field}[${ingredientIndex}].ingredientId`, `no ingredient ${ingredient.ingredientId} in products-info.json`);
+      });
+    }
+  });
+  tenant.groupHours.forEach((row, index) => {
+    if (!groupIds.has(row.productGroupId)) at('group-hours.json', `$[${index}].productGroupId`, `no product group ${row.productGroupId}`);
+  });
+  tenant.trending.forEach((row, index) => {
+    if (!productIds.has(row.productId)) at('trending.json', `$[${index}].productId`, `no product ${row.productId}`);
+  });
+  tenant.specials.forEach((special, index) => {
+    special.retailerSpecialItems.forEach((item, itemIndex) => {
+      const base = `$[${index}].retailerSpecialItems[${itemIndex}]`;
+      if (item.productGroupId !== ANY && !groupIds.has(item.productGroupId)) at('specials.json', `${base}.productGroupId`, `no product group ${item.productGroupId}`);
+      if (item.productId !== ANY && !productIds.has(item.productId)) at('specials.json', `${base}.productId`, `no product ${item.productId}`);
+      if (item.retailerProductSizeId !== ANY && !sizeIds.has(item.retailerProductSizeId)) at('specials.json', `${base}.retailerProductSizeId`, `no size ${item.retailerProductSizeId}`);
+    });
+  });
+  tenant.pages.forEach((page) => {
+    if (reservedPaths.includes(page.path.split('/')[0] ?? '')) at(join('pages', `${page.path}.md`), '$', `"/${page.path}" is reserved for the storefront`);
+  });
+  return problems;
+}

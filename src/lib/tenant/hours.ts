@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { calendarDate, id, timeOfDay, weekday } from './primitives.ts';
+
+/**
+ * One row of GET /api/retailer/get-trading-hours. A day may have several rows (split shifts).
+ * A service is closed in a row when its start or end is null. An end not after its start
+ * crosses midnight into the next day.
+ */
+export const tradingHourEntrySchema = z.object({
+  day: weekday,
+  openingTimeStart: timeOfDay.nullable().default(null),
+  openingTimeEnd: timeOfDay.nullable().default(null),
+  deliveryTimeStart: timeOfDay.nullable().default(null),
+  deliveryTimeEnd: timeOfDay.nullable().default(null),
+});
+export const tradingHoursSchema = z.array(tradingHourEntrySchema);
+
+/** One row of GET /api/retailer/get-closed-dates: closed from dateStart 00:00 to dateEnd at timeEnd. */
+export const closedDateSchema = z
+  .object({
+    dateStart: calendarDate,
+    dateEnd: calendarDate,
+    timeEnd: timeOfDay.default('23:59'),
+    justDeliveryDisabled: z.boolean().default(false),
+    reason: z.string().default(''),
+  })
+  .refine((entry) => entry.dateEnd >= entry.dateStart, { message: 'dateEnd must not be before dateStart', path: ['dateEnd'] });
+export const closedDatesSchema = z.array(closedDateSchema);
+
+/** One row of GET /api/products/get-group-hours. */
+export const groupAvailabilityHoursSchema = z.object({
+  productGroupId: id,
+  day: weekday,
+  timeFrom: timeOfDay,
+  timeTo: timeOfDay,
+});
+export const groupHoursSchema = z.array(groupAvailabilityHoursSchema);
+
+/** Response of GET /api/retailer/get-clock-status. Wait times in minutes. */
+export const clockStatusSchema = z.object({
+  retailerOnline: z.boolean(),
+  liveDeliveryWaitTime: z.int().min(0).default(30),
+  livePickupWaitTime: z.int().min(0).default(30),
+  closedDateToday: z.boolean().default(false),
+  livePickupOverCapacity: z.boolean().default(false),
+  liveDeliveryOverCapacity: z.boolean().default(false),
+  allowDelivery: z.boolean().default(true),
+});
+
+export type TradingHourEntry = z.infer<typeof tradingHourEntrySchema>;
+export type ClosedDate = z.infer<typeof closedDateSchema>;
+export type GroupAvailabilityHours = z.infer<typeof groupAvailabilityHoursSchema>;
+export type ClockStatus = z.infer<typeof clockStatusSchema>;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { dollars, id, nonNegativeDollars } from './primitives.ts';
+
+export const allergenFlags = ['isVegetarian', 'isVegan', 'isGlutenFree', 'isDairyFree', 'containsNuts', 'isSpicy'] as const;
+export type AllergenFlag = (typeof allergenFlags)[number];
+
+export const productGroupSchema = z.object({
+  productGroupId: id,
+  name: z.string().min(1),
+  description: z.string().default(''),
+  sortOrder: z.int().default(0),
+  /** Products of this group may be ordered as half-and-half. */
+  allowHalfHalf: z.boolean().default(false),
+  halfHalfSurcharge: nonNegativeDollars.default(0),
+  availableForAllHours: z.boolean().default(true),
+  /** Extra price used by ingredientsPriceType 2 for this group's extras, when set. */
+  extraPrice: nonNegativeDollars.nullable().default(null),
+});
+
+export const productSchema = z.object({
+  productId: id,
+  productGroupId: id,
+  name: z.string().min(1),
+  description: z.string().default(''),
+  minPrice: nonNegativeDollars,
+  image: z.string().default(''),
+  sortOrder: z.int().default(0),
+  isHalfHalf: z.boolean().default(false),
+  isVegetarian: z.boolean().default(false),
+  isVegan: z.boolean().default(false),
+  isGlutenFree: z.boolean().default(false),
+  isDairyFree: z.boolean().default(false),
+  containsNuts: z.boolean().default(false),
+  isSpicy: z.boolean().default(false),
+});
+
+/** Response of GET /api/products/info-ssr. */
+export const productsInfoSsrSchema = z.object({
+  products: z.array(productSchema),
+  groups: z.array(productGroupSchema),
+});
+
+/**
+ * A size of a product group. In products info it is the group's size with its default price;
+ * in a product's details `price` is that product's price at this size.
+ */
+export const sizeSchema = z.object({
+  retailerProductSizeId: id,
+  productGroupId: id,
+  productSizeId: id,
+  name: z.string().min(1),
+  price: nonNegativeDollars,
+  defaultProductPrice: nonNegativeDollars,
+});
+
+export const ingredientSchema = z.object({
+  ingredientId: id,
+  name: z.string().min(1),
+  price: nonNegativeDollars,
+  defaultExtraPrice: nonNegativeDollars.default(0),
+  /** With ingredientsPriceType 2, the ingredient's own price wins over the group's extra price. */
+  overrideGroupPrice: z.boolean().default(false),
+});
+
+export const optionChoiceSchema = z.object({
+  retailerProductOptionChoiceId: id,
+  name: z.string().min(1),
+  defaultPrice: dollars.default(0),
+});
+
+export const optionSchema = z.object({
+  retailerProductOptionId: id,
+  name: z.string().min(1),
+  required: z.boolean().default(false),
+  choices: z.array(optionChoiceSchema).min(1),
+});
+
+/** Response of GET /api/products/info. */
+export const productsInfoSchema = z.object({
+  sizes: z.array(sizeSchema),
+  options: z.array(optionSchema),
+  ingredients: z.array(ingredientSchema),
+});
+
+/** One entry of GET /api/products/get-trending. */
+export const trendingProductSchema = z.object({
+  productId: id,
+  orderCount: z.int().min(0).default(0),
+});
+export const trendingSchema = z.array(trendingProductSchema);
+
+/** Response of POST /api/products/get-product. Options, extras and ingredients refer to products info by id. */
+export const productDetailSchema = productSchema.extend({
+  productSizes: z.array(sizeSchema).min(1),
+  productOptions: z.array(z.object({ retailerProductOptionId: id })).default([]),
+  productExtras: z.array(z.object({ ingredientId: id })).default([]),
+  productIngredients: z.array(z.object({ ingredientId: id })).default([]),
+});
+export const productDetailsSchema = z.array(productDetailSchema);
+
+export type ProductGroup = z.infer<typeof productGroupSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type ProductsInfoSsr = z.infer<typeof productsInfoSsrSchema>;
+export type Size = z.infer<typeof sizeSchema>;
+export type Ingredient = z.infer<typeof ingredientSchema>;
+export type OptionChoice = z.infer<typeof optionChoiceSchema>;
+export type Option = z.infer<typeof optionSchema>;
+export type ProductsInfo = z.infer<typeof productsInfoSchema>;
+export type TrendingProduct = z.infer<typeof trendingProductSchema>;
+export type ProductDetail = z.infer<typeof productDetailSchema>;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { hexColour, id, nonNegativeDollars } from './primitives.ts';
+
+/** Theme keys of the spec (section 2). Live design updates may add or change any string field. */
+export const retailerCssSchema = z
+  .object({
+    'initial-layout': z.int().min(1).max(4).default(2),
+    background: hexColour,
+    foreground: hexColour,
+    primary: hexColour,
+    'primary-foreground': hexColour,
+    secondary: hexColour,
+    'secondary-foreground': hexColour.optional(),
+  })
+  .catchall(z.string());
+
+export const retailerLayoutSchema = z.object({
+  layout: z.int().min(1).max(4).default(2),
+  showDeals: z.boolean().default(false),
+  showClock: z.boolean().default(false),
+  clockPosition: z.enum(['left', 'right']).default('left'),
+});
+
+export const retailerSeoSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().default(''),
+  keywords: z.string().default(''),
+});
+
+/**
+ * Pricing and ordering settings (spec section 3). Amounts are dollars, times are minutes.
+ * ingredientsPriceType: 1 = an extra costs the ingredient's price, 2 = the default extra price
+ *   unless the ingredient overrides the group price.
+ * halfHalfPriceType: 1 = half of each half's size price summed, 2 = the higher of the two.
+ * halfHalfIngredPriceType: 1 = extras on a half cost their full price, 2 = half price.
+ */
+export const retailerInfoSchema = z.object({
+  name: z.string().min(1),
+  address: z.string().default(''),
+  phone: z.string().default(''),
+  email: z.string().default(''),
+  timeZoneDiff: z.number().min(-12).max(12).default(0),
+  baseDeliveryFee: nonNegativeDollars.default(0),
+  minOrderValueDelivery: nonNegativeDollars.default(0),
+  minOrderValuePickup: nonNegativeDollars.default(0),
+  ingredientsPriceType: z.union([z.literal(1), z.literal(2)]).default(1),
+  ingredientsOffProductPrice: z.boolean().default(false),
+  halfHalfIngredPriceType: z.union([z.literal(1), z.literal(2)]).default(1),
+  halfHalfPriceType: z.union([z.literal(1), z.literal(2)]).default(1),
+  oflEnabled: z.boolean().default(true),
+  oflMinTimeFromCurrTime: z.int().min(0).default(15),
+  oflMinTimeFromFirstShift: z.int().min(0).default(0),
+  orderForLaterMaxDaysToEnd: z.int().min(0).default(7),
+  orderForLaterMinDaysToStart: z.int().min(0).default(0),
+  pickupDisabled: z.boolean().default(false),
+  allowDeliveries: z.boolean().default(true),
+  pickupAvailable: z.boolean().default(true),
+  deliveryAvailable: z.boolean().default(true),
+});
+
+export const retailerPaymentTypesSchema = z.object({
+  cashAccepted: z.boolean().default(true),
+  amexAccepted: z.boolean().default(false),
+});
+
+export const retailerWebsiteLinkSchema = z.object({
+  label: z.string().min(1),
+  url: z.url(),
+});
+
+/** Response of GET /api/get-retailer-config. */
+export const retailerConfigSchema = z.object({
+  retailerId: id,
+  retailerWebsiteId: id,
+  retailerLayout: retailerLayoutSchema,
+  retailerCSS: retailerCssSchema,
+  retailerSEO: retailerSeoSchema,
+  retailerInfo: retailerInfoSchema,
+  retailerWebsiteLinks: z.array(retailerWebsiteLinkSchema).default([]),
+  retailerPaymentTypes: retailerPaymentTypesSchema,
+  oflEnabled: z.boolean().default(true),
+  allowHalfHalfInSpecials: z.boolean().default(false),
+});
+
+export type RetailerCss = z.infer<typeof retailerCssSchema>;
+export type RetailerLayout = z.infer<typeof retailerLayoutSchema>;
+export type RetailerSeo = z.infer<typeof retailerSeoSchema>;
+export type RetailerInfo = z.infer<typeof retailerInfoSchema>;
+export type RetailerConfig = z.infer<typeof retailerConfigSchema>;
