@@ -1,0 +1,59 @@
+/**
+ * Business constants and limits of the spec's section 9, each named once. Durations carry
+ * their unit in the name.
+ */
+
+export const RETAILER_BASE_TIME_ZONE = 'Australia/Melbourne';
+
+export const DEFAULT_WAIT_TIME_MINUTES = 30;
+export const ORDER_FOR_LATER_LEAD_MINUTES = 15;
+export const SLOT_STEP_MINUTES = 15;
+export const ORDER_FOR_LATER_MIN_DAYS_TO_START = 0;
+export const ORDER_FOR_LATER_MAX_DAYS_TO_END = 7;
+export const CONSECUTIVE_SHIFT_GAP_MINUTES = 2;
+
+export const CLOSING_INFO_MINUTES = 45;
+export const CLOSING_WARNING_MINUTES = 20;
+export const CLOSING_URGENT_MINUTES = 10;
+export const CLOSING_CRITICAL_MINUTES = 15;
+export const CLOSING_SOON_MINUTES = 30;
+export const ORDER_FOR_LATER_OFFER_WITHIN_MINUTES = 2880;
+/** A next shift starting within this gap suppresses closing warnings. */
+export const NEXT_SHIFT_FOLLOWS_WITHIN_MINUTES = 15;
+
+export const CART_SYNC_DEBOUNCE_MS = 1000;
+export const CART_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
+export const PRICE_RECHECK_AFTER_INACTIVITY_MS = 60 * 60 * 1000;
+export const PRICE_TOLERANCE_DOLLARS = 0.01;
+
+export const TOAST_LIMIT = 3;
+export const TOAST_REMOVE_DELAY_MS = 500000;
+export const TOAST_DURATION_MS = 5000;
+export const CART_UPDATED_TOAST_MS = 5000;
+export const ITEMS_REMOVED_TOAST_MS = 4000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = 'F8';
+
+export const AVAILABILITY_CACHE_STALE_MS = 5 * 60 * 1000;
+export const AVAILABILITY_REFRESH_THROTTLE_MS = 30 * 1000;
+export const CLOCK_POLL_MS = 60000;
+
+export const DATE_PICKER_LOOKAHEAD_DAYS = 30;
+export const NEXT_SHIFT_SEARCH_DAYS = 7;
+
+export const ORDER_PLATFORM_SOURCE_ID = 1;
+/** The fixed note of the first status of a visit, naming the web storefront as the origin. */
+export const ORDER_ORIGIN_NOTE = 'Order started on the web storefront';
+export const ORDER_SOURCE = 'web-storefront';
+
+export const ERROR_LOG_BATCH_SIZE = 10;
+export const ERROR_LOG_FLUSH_MS = 5000;
+export const ERROR_LOG_TIMEOUT_MS = 10000;
+export const ERROR_LOG_RETRIES = 1;
+
+export const BROKER_CONNECT_TIMEOUT_MS = 4000;
+export const BROKER_RECONNECT_PERIOD_MS = 5000;
+export const BROKER_CLIENT_ID_PREFIX = 'sf_';
+
+export const DEFAULT_LAYOUT = 2;
+export const CHUNK_RELOAD_WINDOW_MS = 10000;
