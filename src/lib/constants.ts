@@ -57,3 +57,7 @@ export const BROKER_CLIENT_ID_PREFIX = 'sf_';
 
 export const DEFAULT_LAYOUT = 2;
 export const CHUNK_RELOAD_WINDOW_MS = 10000;
+
+/** Money is shown in Australian dollars, formatted for an Australian reader. */
+export const MONEY_LOCALE = 'en-AU';
+export const MONEY_CURRENCY = 'AUD';

@@ -1,0 +1,163 @@
+import { ANY, type RetailerSpecialItem, type Special } from '../tenant/index.ts';
+import type { PricedHalf } from './item-price.ts';
+import { toCents } from './money.ts';
+
+export type OrderType = 'delivery' | 'pickup';
+
+/** A priced cart line as the specials engine sees it; all amounts are per unit. */
+export interface SpecialLine {
+  uuid: string;
+  quantity: number;
+  isHalfHalf: boolean;
+  halves: readonly PricedHalf[];
+  baseCents: number;
+  halfHalfSurchargeCents: number;
+  unitCents: number;
+}
+
+export interface SpecialsContext {
+  orderType: OrderType;
+  /** Whether the special's hours (and its groups' hours) allow it at the order time. */
+  isSpecialAvailable: (special: Special) => boolean;
+  /** The retailer-wide switch; a special must also allow half-and-halfs itself. */
+  allowHalfHalfInSpecials: boolean;
+}
+
+/** One use of a special. A special that fits twice appears twice. */
+export interface AppliedSpecial {
+  retailerSpecialId: number;
+  name: string;
+  /** The special's price plus its half-and-half surcharge for each half-and-half it took. */
+  priceCents: number;
+  /** What the taken units would cost outside the special: size prices and half-and-half surcharges. */
+  replacedCents: number;
+  /** Saved by the special, always more than zero. */
+  discountCents: number;
+  items: { uuid: string; quantity: number }[];
+}
+
+/** specialDelivMethod 1 is not for delivery orders, 2 is not for pickup orders, 0 is for both. */
+export function specialFitsOrderType(special: Special, orderType: OrderType): boolean {
+  if (special.specialDelivMethod === 1) return orderType !== 'delivery';
+  if (special.specialDelivMethod === 2) return orderType !== 'pickup';
+  return true;
+}
+
+function halfFitsSlot(half: PricedHalf, slot: RetailerSpecialItem, special: Special): boolean {
+  return (
+    (slot.productGroupId === ANY || slot.productGroupId === half.productGroupId) &&
+    (slot.productId === ANY || slot.productId === half.productId) &&
+    (slot.retailerProductSizeId === ANY || slot.retailerProductSizeId === half.retailerProductSizeId) &&
+    !special.excludedProductIds.includes(half.productId) &&
+    !special.excludedProductGroupIds.includes(half.productGroupId) &&
+    !special.excludedRetailerProductSizeIds.includes(half.retailerProductSizeId)
+  );
+}
+
+/** A half-and-half fills a slot only when both halves would, and both the retailer and the special allow it. */
+export function lineFitsSlot(line: SpecialLine, slot: RetailerSpecialItem, special: Special, allowHalfHalfInSpecials: boolean): boolean {
+  if (line.isHalfHalf && !(allowHalfHalfInSpecials && special.allowHalfHalfsInSpecials)) return false;
+  return line.halves.every((half) => halfFitsSlot(half, slot, special));
+}
+
+/**
+ * Lower priority numbers go first (1 before 5); among equals the dearer special goes first
+ * because it usually bundles more items. Ties fall back to the id so the result never depends
+ * on the order the API listed them in.
+ */
+export function compareSpecials(a: Special, b: Special): number {
+  return a.priority - b.priority || b.price - a.price || a.retailerSpecialId - b.retailerSpecialId;
+}
+
+const replacedUnitCents = (line: SpecialLine): number => line.baseCents + line.halfHalfSurchargeCents;
+
+interface Candidate {
+  index: number;
+  line: SpecialLine;
+}
+
+interface Slot {
+  qty: number;
+  /** Dearest first, so the customer gets the biggest saving. */
+  candidates: Candidate[];
+}
+
+function slotsOf(special: Special, lines: readonly SpecialLine[], allowHalfHalfInSpecials: boolean): Slot[] {
+  const indexed = lines.map((line, index) => ({ line, index }));
+  const slots = special.retailerSpecialItems.map((item) => ({
+    qty: item.qty,
+    candidates: indexed
+      .filter(({ line }) => lineFitsSlot(line, item, special, allowHalfHalfInSpecials))
+      .sort((a, b) => replacedUnitCents(b.line) - replacedUnitCents(a.line) || a.index - b.index),
+  }));
+  // The most constrained slot picks first so a flexible slot does not take the only unit a strict one can use.
+  return slots.sort((a, b) => a.candidates.length - b.candidates.length);
+}
+
+interface Taken {
+  line: SpecialLine;
+  quantity: number;
+}
+
+function takeUnits(slots: readonly Slot[], remaining: readonly number[]): Map<number, Taken> | null {
+  const taken = new Map<number, Taken>();
+  for (const slot of slots) {
+    let needed = slot.qty;
+    for (const { index, line } of slot.candidates) {
+      if (needed === 0) break;
+      const already = taken.get(index)?.quantity ?? 0;
+      const free = (remaining[index] ?? 0) - already;
+      if (free <= 0) continue;
+      const take = Math.min(free, needed);
+      taken.set(index, { line, quantity: already + take });
+      needed -= take;
+    }
+    if (needed > 0) return null;
+  }
+  return taken;
+}
+
+/**
+ * Fits specials to the cart: each available special, best first, takes units as long as it
+ * finds all its slots filled and saves money. A special replaces the size prices (and the
+ * half-and-half surcharges) of what it takes; extras and options are still charged.
+ */
+export function applySpecials(lines: readonly SpecialLine[], specials: readonly Special[], context: SpecialsContext): AppliedSpecial[] {
+  const remaining = lines.map((line) => line.quantity);
+  let unitsLeft = remaining.reduce((sum, quantity) => sum + quantity, 0);
+  const applied: AppliedSpecial[] = [];
+  const usable = specials.filter((special) => specialFitsOrderType(special, context.orderType) && context.isSpecialAvailable(special)).sort(compareSpecials);
+
+  for (const special of usable) {
+    const slotUnits = special.retailerSpecialItems.reduce((sum, item) => sum + item.qty, 0);
+    if (slotUnits > unitsLeft) continue;
+    const slots = slotsOf(special, lines, context.allowHalfHalfInSpecials);
+    const specialCents = toCents(special.price);
+    const halfHalfSurchargeCents = toCents(special.specialSurchargeForHalfHalf);
+
+    for (let taken = takeUnits(slots, remaining); taken !== null; taken = takeUnits(slots, remaining)) {
+      let replacedCents = 0;
+      let chargedCents = 0;
+      let priceCents = specialCents;
+      for (const { line, quantity } of taken.values()) {
+        replacedCents += replacedUnitCents(line) * quantity;
+        chargedCents += line.unitCents * quantity;
+        if (line.isHalfHalf) priceCents += halfHalfSurchargeCents * quantity;
+      }
+      // Never discount more than the taken units cost, so credits cannot turn a line negative.
+      const discountCents = Math.min(replacedCents - priceCents, chargedCents);
+      if (discountCents <= 0) break;
+      for (const [index, { quantity }] of taken) remaining[index] = (remaining[index] ?? 0) - quantity;
+      unitsLeft -= slotUnits;
+      applied.push({
+        retailerSpecialId: special.retailerSpecialId,
+        name: special.name,
+        priceCents,
+        replacedCents,
+        discountCents,
+        items: [...taken.values()].map(({ line, quantity }) => ({ uuid: line.uuid, quantity })),
+      });
+    }
+  }
+  return applied;
+}
