@@ -61,3 +61,10 @@ export const CHUNK_RELOAD_WINDOW_MS = 10000;
 /** Money is shown in Australian dollars, formatted for an Australian reader. */
 export const MONEY_LOCALE = 'en-AU';
 export const MONEY_CURRENCY = 'AUD';
+
+/** Time display: wall-clock times that read "midnight" (data often stores the end of a day as 23:59). */
+export const MIDNIGHT_DISPLAY_TIMES: readonly string[] = ['00:00', '00:01', '23:59'];
+/** Hours starting at or after EVENING_FROM_START_TIME and ending at or after EVENING_FROM_END_TIME, or past midnight up to EVENING_FROM_NEXT_DAY_END_TIME, read as an evening "from" time. */
+export const EVENING_FROM_START_TIME = '16:00';
+export const EVENING_FROM_END_TIME = '22:00';
+export const EVENING_FROM_NEXT_DAY_END_TIME = '02:00';

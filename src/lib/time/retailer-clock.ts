@@ -1,0 +1,147 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { RETAILER_BASE_TIME_ZONE } from '../constants.ts';
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+export const MINUTES_PER_DAY = 24 * 60;
+
+/** 0 = Sunday ... 6 = Saturday, as the tenant data counts. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** What a clock on the retailer's wall shows at an instant. */
+export interface RetailerWallClock {
+  /** Calendar date, `yyyy-MM-dd`. */
+  date: string;
+  weekday: Weekday;
+  /** Whole minutes since the retailer's midnight, 0-1439. */
+  minutes: number;
+}
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const timeOfDayPattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const offsetPattern = /^([+-])(\d{2}):(\d{2})$/;
+
+export function assertInstant(value: Date, label: string): void {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
+    throw new RangeError(`${label}: expected a valid Date, got ${String(value)}`);
+  }
+}
+
+/**
+ * Quarter-hour steps keep every wall clock on whole minutes and the 15-minute slot grid of
+ * the wall clock on the same instants as the grid of UTC.
+ */
+export function assertTimeZoneDiff(timeZoneDiff: number): void {
+  if (typeof timeZoneDiff !== 'number' || !Number.isFinite(timeZoneDiff) || timeZoneDiff < -12 || timeZoneDiff > 12 || !Number.isInteger(timeZoneDiff * 4)) {
+    throw new RangeError(`timeZoneDiff: expected hours from -12 to 12 in quarter-hour steps, got ${String(timeZoneDiff)}`);
+  }
+}
+
+/** Minutes since midnight of an `HH:mm` time of day. */
+export function parseTimeOfDay(value: string, label = 'time of day'): number {
+  const match = typeof value === 'string' ? timeOfDayPattern.exec(value) : null;
+  if (!match) throw new RangeError(`${label}: expected a time of day as HH:mm (00:00-23:59), got ${JSON.stringify(value)}`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** `HH:mm` of minutes since midnight; whole days are dropped so 1440 reads 00:00. */
+export function timeOfDayOf(minutes: number): string {
+  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
+}
+
+/** Milliseconds of the retailer-date's midnight on a clock that runs on UTC, so calendar arithmetic needs no zone. */
+export function dateToDayMs(date: string, label = 'date'): number {
+  const match = typeof date === 'string' ? datePattern.exec(date) : null;
+  const dayMs = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+  if (!match || Number.isNaN(dayMs) || new Date(dayMs).toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`${label}: expected a calendar date as yyyy-MM-dd, got ${JSON.stringify(date)}`);
+  }
+  return dayMs;
+}
+
+function dayMsToDate(dayMs: number): string {
+  return new Date(dayMs).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return dayMsToDate(dateToDayMs(date) + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to`; negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dateToDayMs(to, 'to') - dateToDayMs(from, 'from')) / DAY_MS);
+}
+
+export function weekdayOf(date: string): Weekday {
+  return new Date(dateToDayMs(date)).getUTCDay() as Weekday;
+}
+
+const baseOffsetByUtcHour = new Map<number, number>();
+
+/**
+ * Offset of the base zone from UTC in minutes. Melbourne changes offset only on whole UTC
+ * hours, so one lookup per UTC hour is exact and keeps slot generation fast.
+ */
+function baseZoneOffsetMinutes(instantMs: number): number {
+  const utcHour = Math.floor(instantMs / HOUR_MS);
+  const known = baseOffsetByUtcHour.get(utcHour);
+  if (known !== undefined) return known;
+  const text = formatInTimeZone(new Date(utcHour * HOUR_MS), RETAILER_BASE_TIME_ZONE, 'xxx');
+  const match = offsetPattern.exec(text);
+  if (!match) throw new Error(`unexpected offset ${JSON.stringify(text)} for ${RETAILER_BASE_TIME_ZONE}`);
+  const offset = (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+  if (baseOffsetByUtcHour.size > 100_000) baseOffsetByUtcHour.clear();
+  baseOffsetByUtcHour.set(utcHour, offset);
+  return offset;
+}
+
+/** Offset of the retailer's wall clock from UTC, in milliseconds, at an instant. */
+export function retailerOffsetMs(instantMs: number, timeZoneDiff: number): number {
+  return (baseZoneOffsetMinutes(instantMs) + timeZoneDiff * 60) * MINUTE_MS;
+}
+
+/** The retailer's wall clock at an instant, as milliseconds on a clock that runs on UTC. */
+export function wallMsAt(instantMs: number, timeZoneDiff: number): number {
+  return instantMs + retailerOffsetMs(instantMs, timeZoneDiff);
+}
+
+export function retailerWallClock(at: Date, timeZoneDiff: number): RetailerWallClock {
+  assertInstant(at, 'at');
+  assertTimeZoneDiff(timeZoneDiff);
+  const wallMs = wallMsAt(at.getTime(), timeZoneDiff);
+  const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
+  return {
+    date: dayMsToDate(dayMs),
+    weekday: new Date(dayMs).getUTCDay() as Weekday,
+    minutes: Math.floor((wallMs - dayMs) / MINUTE_MS),
+  };
+}
+
+/** The retailer's calendar date at an instant. */
+export function retailerDate(at: Date, timeZoneDiff: number): string {
+  return retailerWallClock(at, timeZoneDiff).date;
+}
+
+/**
+ * The instant when the retailer's wall clock shows `minutes` after midnight of `date`.
+ * Minutes past 1439 run into the following days. A time skipped by the spring change
+ * counts on the old offset (02:30 becomes 03:30); a time that occurs twice in autumn
+ * means its first occurrence.
+ */
+export function instantMsAt(dayMs: number, minutes: number, timeZoneDiff: number): number {
+  const wallMs = dayMs + minutes * MINUTE_MS;
+  const before = retailerOffsetMs(wallMs - 14 * HOUR_MS, timeZoneDiff);
+  const after = retailerOffsetMs(wallMs + 14 * HOUR_MS, timeZoneDiff);
+  const onBefore = wallMs - before;
+  if (before === after || retailerOffsetMs(onBefore, timeZoneDiff) === before) return onBefore;
+  const onAfter = wallMs - after;
+  return retailerOffsetMs(onAfter, timeZoneDiff) === after ? onAfter : onBefore;
+}
+
+export function retailerInstant(date: string, minutes: number, timeZoneDiff: number): Date {
+  assertTimeZoneDiff(timeZoneDiff);
+  if (!Number.isInteger(minutes)) throw new RangeError(`minutes: expected whole minutes since midnight, got ${String(minutes)}`);
+  return new Date(instantMsAt(dateToDayMs(date), minutes, timeZoneDiff));
+}
