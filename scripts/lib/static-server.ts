@@ -1,0 +1,135 @@
+import compression from 'compression';
+import { readFileSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { tenantSettingsSchema } from '../../src/lib/tenant/settings.ts';
+
+export interface StaticServerOptions {
+  distDir: string;
+  tenantsDir: string;
+  port: number;
+  host?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningStaticServer {
+  server: Server;
+  port: number;
+  /** Host name → slug, as currently routed. */
+  hosts: () => Map<string, string>;
+  close: () => Promise<void>;
+}
+
+const HASHED_ASSET = /^\/_astro\//;
+const REVALIDATE = /(\.html|\/_payload\.json|\/runtime-config\.json|\/builds\/.*\.json)$/;
+
+/** Hashed assets never change under their name; pages, payloads and build files must be rechecked on every visit. */
+export function cacheControlFor(pathname: string): string {
+  if (HASHED_ASSET.test(pathname)) return 'public, max-age=31536000, immutable';
+  if (pathname.endsWith('/') || REVALIDATE.test(pathname) || !/\.[a-z0-9]+$/i.test(pathname)) return 'public, max-age=0, must-revalidate';
+  return 'public, max-age=3600';
+}
+
+/** `Host` header → tenant slug: a tenant's own host names or `<slug>.localhost`, any port. */
+export function tenantForHost(hostHeader: string | undefined, hosts: ReadonlyMap<string, string>): string | undefined {
+  const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return hosts.get(host) ?? (host.endsWith('.localhost') ? hosts.get(host.slice(0, -'.localhost'.length) + '.localhost') : undefined);
+}
+
+async function readHosts(distDir: string, tenantsDir: string, log: (line: string) => void): Promise<Map<string, string>> {
+  const hosts = new Map<string, string>();
+  const entries = await readdir(distDir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
+    const slug = entry.name;
+    hosts.set(`${slug}.localhost`, slug);
+    const settings = await readFile(join(tenantsDir, slug, 'tenant.json'), 'utf8')
+      .then((text) => tenantSettingsSchema.safeParse(JSON.parse(text)))
+      .catch(() => undefined);
+    if (settings?.success) for (const host of settings.data.hosts) hosts.set(host, slug);
+    else log(`serve: ${slug} has no valid tenants/${slug}/tenant.json; answering only ${slug}.localhost`);
+  }
+  return hosts;
+}
+
+type Handler = ReturnType<typeof sirv>;
+
+/**
+ * Serves each tenant's deployment (distDir/<slug>/) to requests for its hosts. A rebuilt tenant
+ * is picked up on the next request: its handler is recreated when builds/latest.json changes.
+ */
+export async function startStaticServer(options: StaticServerOptions): Promise<RunningStaticServer> {
+  const log = options.log ?? (() => {});
+  let hosts = await readHosts(options.distDir, options.tenantsDir, log);
+  let lastRescan = Date.now();
+  const handlers = new Map<string, { build: number; handler: Handler; notFound: Buffer }>();
+  const siteNotFound = () => readFileSync(join(options.distDir, '_site-not-found.html'));
+  const sharedAssets = sirv(join(options.distDir, '_shared'), { dev: true, etag: true, setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)) });
+
+  const handlerFor = (slug: string) => {
+    const root = join(options.distDir, slug);
+    let build: number;
+    try {
+      build = statSync(join(root, 'builds', 'latest.json')).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    const cached = handlers.get(slug);
+    if (cached?.build === build) return cached;
+    const notFound = readFileSync(join(root, '404.html'));
+    const handler = sirv(root, {
+      etag: true,
+      gzip: false,
+      brotli: false,
+      setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
+      onNoMatch: (_req, res) => sendHtml(res, 404, notFound),
+    });
+    const entry = { build, handler, notFound };
+    handlers.set(slug, entry);
+    return entry;
+  };
+
+  const compress = compression({ threshold: 1024 });
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    res.on('finish', () => log(`${req.headers.host ?? '-'} ${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], async () => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
+        return;
+      }
+      let slug = tenantForHost(req.headers.host, hosts);
+      if (!slug && Date.now() - lastRescan > 2000) {
+        lastRescan = Date.now();
+        hosts = await readHosts(options.distDir, options.tenantsDir, log);
+        slug = tenantForHost(req.headers.host, hosts);
+      }
+      const entry = slug ? handlerFor(slug) : undefined;
+      if (!entry) {
+        if (HASHED_ASSET.test(req.url ?? '')) return sharedAssets(req, res, () => sendHtml(res, 404, siteNotFound()));
+        return sendHtml(res, 404, siteNotFound());
+      }
+      entry.handler(req, res);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // Without a host Node listens dual-stack, so *.localhost works whether it resolves to 127.0.0.1 or ::1.
+    server.listen(options.port, options.host, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port,
+    hosts: () => hosts,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+function sendHtml(res: ServerResponse, status: number, body: Buffer): void {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': body.length });
+  res.end(body);
+}

@@ -1,0 +1,26 @@
+import { parseArgs } from 'node:util';
+import { startStaticServer } from './lib/static-server.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env['PORT'] ?? '4321' },
+    dist: { type: 'string', default: 'dist' },
+    'tenants-dir': { type: 'string', default: 'tenants' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const running = await startStaticServer({
+  distDir: values.dist,
+  tenantsDir: values['tenants-dir'],
+  port: Number(values.port),
+  log: values.quiet ? undefined : (line) => console.log(line),
+});
+console.log(`Storefronts on port ${running.port}:`);
+for (const slug of new Set(running.hosts().values())) console.log(`  http://${slug}.localhost:${running.port}/`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    running.close().then(() => process.exit(0));
+  });
+}

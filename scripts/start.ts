@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { buildTenants, formatSummary } from './lib/build-tenants.ts';
+
+/**
+ * `npm start`: builds the sample tenants (only what changed), then runs the reference API, the
+ * MQTT broker and the host-routing static server together until Ctrl-C.
+ */
+const webPort = process.env['PORT'] ?? '4321';
+
+const summary = await buildTenants({ root: process.cwd(), tenantsDir: 'tenants', outDir: 'dist', only: [], incremental: true, log: (line) => console.log(line) });
+console.log(formatSummary(summary));
+if (summary.built.length + summary.skipped.length === 0) {
+  console.error('No tenant could be built; nothing to serve.');
+  process.exit(1);
+}
+
+const parts: { name: string; args: string[] }[] = [
+  { name: 'api', args: ['server/api/main.ts'] },
+  { name: 'broker', args: ['server/broker/main.ts'] },
+  { name: 'web', args: ['scripts/serve.ts', '--port', webPort, '--quiet'] },
+];
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function run(name: string, args: string[]): ChildProcess {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+  }
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[${name}] stopped (${signal ?? `exit ${code}`}); stopping the others.`);
+    void stop(1);
+  });
+  return child;
+}
+
+async function stop(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }),
+  );
+  process.exit(exitCode);
+}
+
+for (const part of parts) children.push(run(part.name, part.args));
+process.once('SIGINT', () => void stop(0));
+process.once('SIGTERM', () => void stop(0));

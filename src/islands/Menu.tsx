@@ -1,0 +1,185 @@
+import { useStore } from '@nanostores/react';
+import { useMemo } from 'react';
+import { formatMoney } from '../lib/pricing/money.ts';
+import { allergenLabels } from '../lib/site/allergens.ts';
+import { filterMenu } from '../lib/site/filter-menu.ts';
+import type { MenuGroup, MenuProduct } from '../lib/site/menu.ts';
+import { allergenFlags } from '../lib/tenant/index.ts';
+import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../stores/menu-filters.ts';
+
+interface Props {
+  groups: MenuGroup[];
+  layout: number;
+}
+
+const groupAnchor = (group: MenuGroup) => `group-${group.productGroupId}`;
+
+function Allergens({ product }: { product: MenuProduct }) {
+  if (product.allergens.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Dietary information">
+      {product.allergens.map((flag) => (
+        <li key={flag} title={allergenLabels[flag].label} className="rounded bg-secondary px-1.5 py-0.5 text-[0.7rem] font-semibold text-secondary-foreground">
+          <abbr title={allergenLabels[flag].label} className="no-underline">
+            {allergenLabels[flag].badge}
+          </abbr>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Prices({ product }: { product: MenuProduct }) {
+  if (product.sizes.length <= 1) return <p className="font-semibold">{formatMoney(product.fromPriceCents)}</p>;
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+      {product.sizes.map((size) => (
+        <li key={size.retailerProductSizeId}>
+          <span className="text-muted-foreground">{size.name}</span> <span className="font-semibold">{formatMoney(size.priceCents)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProductCard({ product, layout }: { product: MenuProduct; layout: number }) {
+  if (layout === 4) {
+    return (
+      <li className="py-3" data-product-id={product.productId}>
+        <div className="flex items-baseline gap-2">
+          <h4 className="font-semibold">{product.name}</h4>
+          <span aria-hidden="true" className="flex-1 border-b border-dotted border-border" />
+          <span className="font-semibold whitespace-nowrap">{product.sizes.length > 1 ? `from ${formatMoney(product.fromPriceCents)}` : formatMoney(product.fromPriceCents)}</span>
+        </div>
+        {product.description && <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>}
+        <Allergens product={product} />
+      </li>
+    );
+  }
+  return (
+    <li
+      data-product-id={product.productId}
+      className={
+        layout === 3
+          ? 'flex flex-col gap-2 overflow-hidden rounded-2xl border border-border bg-background p-5 shadow-sm border-t-4 border-t-primary'
+          : 'flex flex-col gap-2 rounded-xl border border-border bg-background p-4'
+      }
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h4 className="text-base font-semibold leading-snug">{product.name}</h4>
+        {product.isHalfHalf && <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">Half &amp; half</span>}
+      </div>
+      {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
+      <Allergens product={product} />
+      <div className="mt-auto pt-1">
+        <Prices product={product} />
+      </div>
+    </li>
+  );
+}
+
+const gridClass: Record<number, string> = {
+  1: 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3',
+  2: 'grid gap-3 md:grid-cols-2',
+  3: 'grid gap-5 md:grid-cols-2',
+  4: 'divide-y divide-border',
+};
+
+/** The menu with search, dietary filters and sorting. Server-rendered, so it reads fully without JavaScript. */
+export default function Menu({ groups, layout }: Props) {
+  const filters = useStore($menuFilters);
+  const visible = useMemo(() => filterMenu(groups, filters), [groups, filters]);
+  const filtered = filters.search.trim() !== '' || filters.allergens.length > 0;
+
+  return (
+    <div className={layout === 2 ? 'grid gap-8 md:grid-cols-[12rem_1fr]' : 'flex flex-col gap-6'}>
+      <nav aria-label="Menu sections" className={layout === 2 ? 'md:sticky md:top-4 md:self-start' : ''}>
+        <ul className={layout === 2 ? 'flex flex-wrap gap-2 md:flex-col md:gap-1' : 'flex flex-wrap gap-2'}>
+          {groups.map((group) => (
+            <li key={group.productGroupId}>
+              <a
+                href={`#${groupAnchor(group)}`}
+                className={
+                  layout === 2
+                    ? 'block rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground'
+                    : 'block rounded-full border border-border px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground'
+                }
+              >
+                {group.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="flex min-w-0 flex-col gap-8">
+        <form role="search" className="flex flex-col gap-3 rounded-xl bg-muted p-3" onSubmit={(event) => event.preventDefault()}>
+          <div className="flex flex-wrap items-center gap-3">
+            <label className="flex min-w-48 flex-1 items-center gap-2">
+              <span className="sr-only">Search the menu</span>
+              <input
+                type="search"
+                value={filters.search}
+                onChange={(event) => setMenuSearch(event.target.value)}
+                placeholder="Search the menu"
+                className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm"
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              Sort
+              <select value={filters.sortType} onChange={(event) => setSortType(event.target.value as SortType)} className="rounded-lg border border-border bg-background px-2 py-2">
+                <option value="menu">As on the menu</option>
+                <option value="price">Price, low to high</option>
+                <option value="alphabetical">Name, A to Z</option>
+              </select>
+            </label>
+          </div>
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">Dietary filters</legend>
+            {allergenFlags
+              .filter((flag) => flag !== 'containsNuts' && flag !== 'isSpicy')
+              .map((flag) => (
+                <label key={flag} className="flex cursor-pointer items-center gap-1.5 rounded-full border border-border bg-background px-3 py-1 text-sm has-[:checked]:bg-primary has-[:checked]:text-primary-foreground">
+                  <input type="checkbox" className="sr-only" checked={filters.allergens.includes(flag)} onChange={() => toggleAllergen(flag)} />
+                  {allergenLabels[flag].label}
+                </label>
+              ))}
+          </fieldset>
+        </form>
+
+        {visible.length === 0 && (
+          <p className="rounded-xl border border-dashed border-border p-6 text-center">
+            Nothing on the menu matches.{' '}
+            <button type="button" className="font-semibold text-primary underline" onClick={clearMenuFilters}>
+              Clear filters
+            </button>
+          </p>
+        )}
+        {filtered && visible.length > 0 && (
+          <p className="sr-only" role="status">
+            {visible.reduce((count, group) => count + group.products.length, 0)} dishes match
+          </p>
+        )}
+
+        {visible.map((group) => (
+          <section key={group.productGroupId} id={groupAnchor(group)} aria-labelledby={`${groupAnchor(group)}-title`} className="scroll-mt-4">
+            <h3 id={`${groupAnchor(group)}-title`} className="text-2xl font-bold tracking-tight">
+              {group.name}
+            </h3>
+            {group.description && <p className="mt-1 text-muted-foreground">{group.description}</p>}
+            {group.allowHalfHalf && (
+              <p className="mt-1 text-sm text-muted-foreground">
+                Any two can be made half &amp; half{group.halfHalfSurchargeCents > 0 ? ` (+${formatMoney(group.halfHalfSurchargeCents)})` : ''}.
+              </p>
+            )}
+            <ul className={`mt-4 ${gridClass[layout] ?? gridClass[2]}`}>
+              {group.products.map((product) => (
+                <ProductCard key={product.productId} product={product} layout={layout} />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

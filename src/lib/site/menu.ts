@@ -1,0 +1,67 @@
+import { toCents } from '../pricing/money.ts';
+import { allergenFlags, type AllergenFlag, type GroupAvailabilityHours, type Tenant } from '../tenant/index.ts';
+
+export interface MenuSize {
+  retailerProductSizeId: number;
+  name: string;
+  priceCents: number;
+}
+
+export interface MenuProduct {
+  productId: number;
+  name: string;
+  description: string;
+  fromPriceCents: number;
+  sizes: MenuSize[];
+  allergens: AllergenFlag[];
+  isHalfHalf: boolean;
+}
+
+export interface MenuGroup {
+  productGroupId: number;
+  name: string;
+  description: string;
+  allowHalfHalf: boolean;
+  halfHalfSurchargeCents: number;
+  availableForAllHours: boolean;
+  hours: GroupAvailabilityHours[];
+  products: MenuProduct[];
+}
+
+const bySortOrder = <T extends { sortOrder: number; name: string }>(a: T, b: T) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
+
+/**
+ * The menu as a page shows it: groups and products in the retailer's order, each product with
+ * its size prices. Plain data, so the same object renders the static HTML and hydrates the island.
+ */
+export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productDetails' | 'groupHours'>): MenuGroup[] {
+  const detailsById = new Map(tenant.productDetails.map((detail) => [detail.productId, detail]));
+  return [...tenant.productsInfoSsr.groups].sort(bySortOrder).map((group) => ({
+    productGroupId: group.productGroupId,
+    name: group.name,
+    description: group.description,
+    allowHalfHalf: group.allowHalfHalf,
+    halfHalfSurchargeCents: toCents(group.halfHalfSurcharge),
+    availableForAllHours: group.availableForAllHours,
+    hours: tenant.groupHours.filter((row) => row.productGroupId === group.productGroupId),
+    products: tenant.productsInfoSsr.products
+      .filter((product) => product.productGroupId === group.productGroupId)
+      .sort(bySortOrder)
+      .map((product) => {
+        const sizes = (detailsById.get(product.productId)?.productSizes ?? []).map((size) => ({
+          retailerProductSizeId: size.retailerProductSizeId,
+          name: size.name,
+          priceCents: toCents(size.price),
+        }));
+        return {
+          productId: product.productId,
+          name: product.name,
+          description: product.description,
+          fromPriceCents: sizes.length > 0 ? Math.min(...sizes.map((size) => size.priceCents)) : toCents(product.minPrice),
+          sizes,
+          allergens: allergenFlags.filter((flag) => product[flag]),
+          isHalfHalf: product.isHalfHalf,
+        };
+      }),
+  }));
+}

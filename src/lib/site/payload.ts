@@ -1,0 +1,112 @@
+import { toCents } from '../pricing/money.ts';
+import type { ClosedDate, Popup, RetailerConfig, Tenant, TradingHourEntry } from '../tenant/index.ts';
+import { renderMarkdown } from './markdown.ts';
+import { menuView, type MenuGroup } from './menu.ts';
+import type { TenantRoute } from './routes.ts';
+
+/** What every page of a retailer needs to know about it. */
+export interface RetailerSummary {
+  slug: string;
+  retailerId: number;
+  retailerWebsiteId: number;
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  layout: RetailerConfig['retailerLayout'];
+  seo: RetailerConfig['retailerSEO'];
+  css: RetailerConfig['retailerCSS'];
+  links: RetailerConfig['retailerWebsiteLinks'];
+  paymentTypes: RetailerConfig['retailerPaymentTypes'];
+  oflEnabled: boolean;
+  timeZoneDiff: number;
+  /** Custom pages for navigation, in path order. */
+  pages: { path: string; title: string }[];
+}
+
+export interface SpecialSummary {
+  retailerSpecialId: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  specialDelivMethod: 0 | 1 | 2;
+  availableForAllHours: boolean;
+  availabilityHours: { day: number; timeFrom: string; timeTo: string }[];
+}
+
+export interface HomePayload {
+  kind: 'home';
+  retailer: RetailerSummary;
+  menu: MenuGroup[];
+  specials: SpecialSummary[];
+  sectionsTop: { title: string; html: string }[];
+  sectionsBottom: { title: string; html: string }[];
+  popups: Popup[];
+  tradingHours: TradingHourEntry[];
+  closedDates: ClosedDate[];
+}
+
+export interface CustomPagePayload {
+  kind: 'custom-page';
+  retailer: RetailerSummary;
+  page: { path: string; title: string; html: string };
+}
+
+export interface ResetPasswordPayload {
+  kind: 'reset-password';
+  retailer: RetailerSummary;
+}
+
+export type RoutePayload = HomePayload | CustomPagePayload | ResetPasswordPayload;
+
+export function retailerSummary(tenant: Tenant): RetailerSummary {
+  const { config } = tenant;
+  return {
+    slug: tenant.slug,
+    retailerId: config.retailerId,
+    retailerWebsiteId: config.retailerWebsiteId,
+    name: config.retailerInfo.name,
+    address: config.retailerInfo.address,
+    phone: config.retailerInfo.phone,
+    email: config.retailerInfo.email,
+    layout: config.retailerLayout,
+    seo: config.retailerSEO,
+    css: config.retailerCSS,
+    links: config.retailerWebsiteLinks,
+    paymentTypes: config.retailerPaymentTypes,
+    oflEnabled: config.oflEnabled && config.retailerInfo.oflEnabled,
+    timeZoneDiff: config.retailerInfo.timeZoneDiff,
+    pages: tenant.pages.map((page) => ({ path: `/${page.path}`, title: page.title })),
+  };
+}
+
+/** The prerender data of one route: rendered into its HTML and written beside it as `_payload.json`. */
+export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
+  const retailer = retailerSummary(tenant);
+  if (route.kind === 'reset-password') return { kind: 'reset-password', retailer };
+  if (route.kind === 'custom-page') {
+    const page = tenant.pages.find((candidate) => `/${candidate.path}` === route.path);
+    if (!page) throw new Error(`tenant "${tenant.slug}" has no custom page ${route.path}`);
+    return { kind: 'custom-page', retailer, page: { path: route.path, title: page.title, html: renderMarkdown(page.markdown) } };
+  }
+  const sections = [...tenant.customSections].sort((a, b) => a.sortOrder - b.sortOrder).map((section) => ({ ...section, html: renderMarkdown(section.body) }));
+  return {
+    kind: 'home',
+    retailer,
+    menu: menuView(tenant),
+    specials: tenant.specials.map((special) => ({
+      retailerSpecialId: special.retailerSpecialId,
+      name: special.name,
+      description: special.description,
+      priceCents: toCents(special.price),
+      specialDelivMethod: special.specialDelivMethod,
+      availableForAllHours: special.availableForAllHours,
+      availabilityHours: special.availabilityHours,
+    })),
+    sectionsTop: sections.filter((section) => section.position === 'top').map(({ title, html }) => ({ title, html })),
+    sectionsBottom: sections.filter((section) => section.position === 'bottom').map(({ title, html }) => ({ title, html })),
+    popups: tenant.popups.filter((popup) => popup.active),
+    tradingHours: tenant.tradingHours,
+    closedDates: tenant.closedDates,
+  };
+}

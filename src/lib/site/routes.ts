@@ -1,0 +1,35 @@
+import type { Tenant } from '../tenant/index.ts';
+
+export type RouteKind = 'home' | 'reset-password' | 'custom-page';
+
+export interface TenantRoute {
+  /** URL path with a leading slash and no trailing slash ('/' for home). */
+  path: string;
+  kind: RouteKind;
+}
+
+/** Every prerendered route of a tenant's deployment, in a stable order. Inactive retailers only redirect. */
+export function tenantRoutes(tenant: Pick<Tenant, 'settings' | 'pages'>): TenantRoute[] {
+  if (!tenant.settings.active) return [{ path: '/', kind: 'home' }];
+  return [
+    { path: '/', kind: 'home' },
+    { path: '/reset-password', kind: 'reset-password' },
+    ...tenant.pages.map((page) => ({ path: `/${page.path}`, kind: 'custom-page' as const })),
+  ];
+}
+
+/** Where a route's prerender data sits beside its HTML. */
+export function payloadPath(routePath: string): string {
+  return routePath === '/' ? '/_payload.json' : `${routePath}/_payload.json`;
+}
+
+/** The external site an inactive retailer's visitors are sent to, carrying the retailer id as `retid`. */
+export function inactiveRedirectUrl(tenant: Pick<Tenant, 'settings' | 'config'>): string | null {
+  if (tenant.settings.active || tenant.settings.inactiveRedirectUrl === null) return null;
+  const url = new URL(tenant.settings.inactiveRedirectUrl);
+  url.searchParams.set('retid', String(tenant.config.retailerId));
+  return url.toString();
+}
+
+/** The build renders each tenant's not-found page at this route and moves it to `/404.html`. */
+export const NOT_FOUND_ROUTE = '404';

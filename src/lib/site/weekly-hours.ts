@@ -1,0 +1,26 @@
+import type { TradingHourEntry } from '../tenant/index.ts';
+
+export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export interface WeeklyHoursRow {
+  day: number;
+  dayName: string;
+  pickup: { from: string; to: string }[];
+  delivery: { from: string; to: string }[];
+}
+
+/** Trading hours as a week table starting Monday, shifts in start order; a day without shifts has empty lists. */
+export function weeklyHours(entries: readonly TradingHourEntry[]): WeeklyHoursRow[] {
+  const week = [1, 2, 3, 4, 5, 6, 0];
+  const shifts = (day: number, start: 'openingTimeStart' | 'deliveryTimeStart', end: 'openingTimeEnd' | 'deliveryTimeEnd') =>
+    entries
+      .filter((entry) => entry.day === day && entry[start] !== null && entry[end] !== null)
+      .map((entry) => ({ from: entry[start] ?? '', to: entry[end] ?? '' }))
+      .sort((a, b) => a.from.localeCompare(b.from));
+  return week.map((day) => ({
+    day,
+    dayName: weekdayNames[day] ?? '',
+    pickup: shifts(day, 'openingTimeStart', 'openingTimeEnd'),
+    delivery: shifts(day, 'deliveryTimeStart', 'deliveryTimeEnd'),
+  }));
+}
