@@ -1,0 +1,118 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isBrowserClientId } from '../../src/lib/live/client-id.ts';
+import { clientInfoSchema, parseMessage } from '../../src/lib/live/messages.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic } from '../../src/lib/live/topics.ts';
+import type { Tenant } from '../../src/lib/tenant/index.ts';
+
+/**
+ * Who may do what on the broker. Pure decisions over plain data, so the rules are tested
+ * without sockets; broker.ts only wires them into aedes' hooks.
+ */
+
+export const OPERATOR_USERNAME = 'operator';
+
+/** The retailer a browser belongs to, known from the page origin it was served from. */
+export interface RetailerScope {
+  slug: string;
+  topicPrefix: string;
+  retailerId: number;
+  retailerWebsiteId: number;
+}
+
+export type Visitor = { kind: 'operator' } | { kind: 'browser'; clientId: string; scope: RetailerScope };
+
+/** MQTT 3.1.1 CONNACK return codes used for refusals. */
+export const IDENTIFIER_REJECTED = 2;
+export const BAD_USERNAME_OR_PASSWORD = 4;
+export const NOT_AUTHORIZED = 5;
+export type RefusalCode = typeof IDENTIFIER_REJECTED | typeof BAD_USERNAME_OR_PASSWORD | typeof NOT_AUTHORIZED;
+
+export type ConnectDecision = { allowed: true; visitor: Visitor } | { allowed: false; returnCode: RefusalCode; reason: string };
+
+/** Host name -> retailer. Each active tenant answers on its own hosts and on `<slug>.localhost`. */
+export type OriginIndex = ReadonlyMap<string, RetailerScope>;
+
+export function originIndex(tenants: readonly Tenant[]): OriginIndex {
+  const index = new Map<string, RetailerScope>();
+  for (const tenant of tenants) {
+    if (!tenant.settings.active) continue;
+    const scope: RetailerScope = {
+      slug: tenant.slug,
+      topicPrefix: tenant.settings.mqttTopicPrefix,
+      retailerId: tenant.config.retailerId,
+      retailerWebsiteId: tenant.settings.retailerWebsiteId,
+    };
+    for (const host of [...tenant.settings.hosts, `${tenant.slug}.localhost`]) index.set(host, scope);
+  }
+  return index;
+}
+
+/**
+ * The retailer whose page opened this connection. Browsers always send Origin on a WebSocket
+ * upgrade and scripts cannot change it, so it is the one trustworthy fact about a browser client.
+ * Any port is accepted: local servers and tests run on changing ports.
+ */
+export function scopeForOrigin(index: OriginIndex, origin: string | undefined): RetailerScope | undefined {
+  if (!origin) return undefined;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
+  return index.get(url.hostname);
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export interface ConnectRequest {
+  clientId: string;
+  username: string | undefined;
+  password: string | undefined;
+  origin: string | undefined;
+}
+
+export function decideConnect(request: ConnectRequest, index: OriginIndex, operatorPassword: string): ConnectDecision {
+  const { clientId, username, password, origin } = request;
+  if (username !== undefined || password !== undefined) {
+    if (username === OPERATOR_USERNAME && password !== undefined && sameSecret(password, operatorPassword)) return { allowed: true, visitor: { kind: 'operator' } };
+    return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: `bad operator credentials (username ${JSON.stringify(username ?? '')})` };
+  }
+  const scope = scopeForOrigin(index, origin);
+  if (!scope) return { allowed: false, returnCode: NOT_AUTHORIZED, reason: origin ? `unknown Origin ${JSON.stringify(origin)}` : 'no Origin and no operator credentials' };
+  if (!isBrowserClientId(clientId)) return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: `client id ${JSON.stringify(clientId)} lacks the storefront prefix or has other characters` };
+  return { allowed: true, visitor: { kind: 'browser', clientId, scope } };
+}
+
+/** A browser's exact topics: its own notify topic, its retailer's clock, its website's design updates. */
+export function browserSubscriptions(clientId: string, scope: RetailerScope): string[] {
+  return [notifyTopic(scope, clientId), clockStatusTopic(scope), designFieldUpdateTopic(scope, scope.retailerWebsiteId)];
+}
+
+/** Null when allowed, else why not. Exact matches only, so wildcards never widen a browser's view. */
+export function subscribeRefusal(visitor: Visitor, topic: string): string | null {
+  if (visitor.kind === 'operator') return null;
+  return browserSubscriptions(visitor.clientId, visitor.scope).includes(topic) ? null : `may not subscribe to ${topic}`;
+}
+
+export interface PublishRequest {
+  topic: string;
+  payload: string | Uint8Array;
+  retain: boolean;
+}
+
+/** Null when allowed, else why not. A browser may only announce itself, once per message, under its own id. */
+export function publishRefusal(visitor: Visitor, { topic, payload, retain }: PublishRequest): string | null {
+  if (visitor.kind === 'operator') return null;
+  if (topic !== connectedTopic(visitor.scope)) return `may not publish to ${topic}`;
+  if (retain) return `may not retain on ${topic}`;
+  const info = parseMessage(clientInfoSchema, payload);
+  if (!info.ok) return `malformed client info on ${topic}: ${info.reason}`;
+  if (info.value.clientid !== visitor.clientId) return `client info names another client (${info.value.clientid})`;
+  return null;
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm run broker`: the development MQTT broker for every tenant in tenants/.
+ *   BROKER_WS_PORT            MQTT over WebSocket, default 9001
+ *   BROKER_TCP_PORT           plain MQTT, default 1883; "off" disables it
+ *   BROKER_OPERATOR_PASSWORD  password of the "operator" user, default "dev-operator"
+ */
+import { fileURLToPath } from 'node:url';
+import { createBroker } from './broker.ts';
+import { OPERATOR_USERNAME } from './acl.ts';
+import { brokerSettingsFromEnv } from './settings.ts';
+
+const tenantsDir = fileURLToPath(new URL('../../tenants', import.meta.url));
+
+try {
+  const settings = brokerSettingsFromEnv(process.env);
+  const broker = await createBroker({ tenantsDir, ...settings });
+  console.log(`broker: MQTT over WebSocket on ws://localhost:${broker.wsPort}`);
+  if (broker.tcpPort !== null) console.log(`broker: MQTT over TCP on mqtt://localhost:${broker.tcpPort}`);
+  console.log(`broker: operators log in as "${OPERATOR_USERNAME}"`);
+  const shutDown = () => {
+    broker.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', shutDown);
+  process.once('SIGTERM', shutDown);
+} catch (error) {
+  console.error(`broker: could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

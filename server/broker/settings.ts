@@ -1,0 +1,25 @@
+/** Local development defaults (architecture: broker MQTT-over-WebSocket on 9001; MQTT's own TCP port 1883). */
+export const DEFAULT_BROKER_WS_PORT = 9001;
+export const DEFAULT_BROKER_TCP_PORT = 1883;
+export const DEFAULT_OPERATOR_PASSWORD = 'dev-operator';
+
+export interface BrokerSettings {
+  wsPort: number;
+  tcpPort?: number;
+  operatorPassword: string;
+}
+
+function port(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${name} must be a port number 0-65535, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+/** Reads BROKER_WS_PORT, BROKER_TCP_PORT ("off" for none) and BROKER_OPERATOR_PASSWORD. */
+export function brokerSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): BrokerSettings {
+  const wsPort = port('BROKER_WS_PORT', env['BROKER_WS_PORT'], DEFAULT_BROKER_WS_PORT);
+  const operatorPassword = env['BROKER_OPERATOR_PASSWORD'] || DEFAULT_OPERATOR_PASSWORD;
+  if (env['BROKER_TCP_PORT']?.trim().toLowerCase() === 'off') return { wsPort, operatorPassword };
+  return { wsPort, tcpPort: port('BROKER_TCP_PORT', env['BROKER_TCP_PORT'], DEFAULT_BROKER_TCP_PORT), operatorPassword };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { clockStatusSchema, type ClockStatus } from '../tenant/hours.ts';
+import { browserClientIdPattern } from './client-id.ts';
+import { deviceTypes } from './device-type.ts';
+
+/**
+ * Payloads of the live topics, shared by the broker (validates what browsers publish), the
+ * reference API (builds what it publishes) and the browser (rejects anything malformed).
+ */
+
+/** `{prefix}/{retailerId}/{clientId}/notify`: shown as a toast titled "Notification" unless a title is given. */
+export const notifyMessageSchema = z.object({
+  title: z.string().min(1).optional(),
+  message: z.string().min(1),
+});
+export type NotifyMessage = z.infer<typeof notifyMessageSchema>;
+
+/**
+ * `{prefix}/{retailerId}/clock/status` carries either a full clock status (applied at once) or a
+ * bare refresh ping, so a retailer system that only knows "something changed" can still publish.
+ * A ping is an empty payload or `{"refresh":true}`; either way the page refetches the clock.
+ */
+export const clockRefreshPingSchema = z.strictObject({ refresh: z.literal(true) });
+export const clockStatusMessageSchema = z.union([clockRefreshPingSchema, clockStatusSchema]);
+
+/** A CSS custom-property-like name, since the value ends up as a theme style. */
+const designFieldName = z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/, 'expected a field name of letters, digits and dashes');
+/** One CSS value: braces, semicolons and angle brackets could break out of the declaration it lands in. */
+const designFieldValue = z.union([z.string().max(500).regex(/^[^;{}<>]*$/, 'expected a single CSS value without ; { } < >'), z.number()]);
+
+/** `{prefix}/{retailerId}/design/field-update/{retailerWebsiteId}`: sets one retailer style value. */
+export const designFieldUpdateSchema = z.object({
+  fieldName: designFieldName,
+  fieldValue: designFieldValue,
+});
+export type DesignFieldUpdate = z.infer<typeof designFieldUpdateSchema>;
+
+/** `{prefix}/{retailerId}/connected`: what a visitor announces; strict, because browsers author it. */
+export const clientInfoSchema = z.strictObject({
+  clientid: z.string().regex(browserClientIdPattern, 'expected a storefront client id'),
+  deviceType: z.enum(deviceTypes),
+  userAgent: z.string().max(1000),
+  windowSize: z.strictObject({
+    width: z.int().min(0).max(100000),
+    height: z.int().min(0).max(100000),
+  }),
+});
+export type ClientInfo = z.infer<typeof clientInfoSchema>;
+
+export type ParsedMessage<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function payloadText(payload: string | Uint8Array): string | undefined {
+  if (typeof payload === 'string') return payload;
+  try {
+    return decoder.decode(payload);
+  } catch {
+    return undefined;
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${['$', ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
+}
+
+/** Decodes a UTF-8 JSON payload and checks it against a schema; never throws. */
+export function parseMessage<S extends z.ZodType>(schema: S, payload: string | Uint8Array): ParsedMessage<z.infer<S>> {
+  const text = payloadText(payload);
+  if (text === undefined) return { ok: false, reason: 'payload is not UTF-8 text' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'payload is not JSON' };
+  }
+  const result = schema.safeParse(json);
+  return result.success ? { ok: true, value: result.data } : { ok: false, reason: describeIssues(result.error) };
+}
+
+/** A clock message as the page uses it: the new status, or null for "refetch it". */
+export function parseClockStatusMessage(payload: string | Uint8Array): ParsedMessage<ClockStatus | null> {
+  if (payload.length === 0) return { ok: true, value: null };
+  const parsed = parseMessage(clockStatusMessageSchema, payload);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: 'refresh' in parsed.value ? null : parsed.value };
+}

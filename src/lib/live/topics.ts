@@ -1,0 +1,30 @@
+/**
+ * MQTT topic layout of the spec (section 7). One retailer's topics all sit under
+ * `{prefix}/{retailerId}/`; the broker's ACL, the reference API and the browser build them here.
+ */
+
+export interface RetailerTopicScope {
+  topicPrefix: string;
+  retailerId: number;
+}
+
+export function notifyTopic({ topicPrefix, retailerId }: RetailerTopicScope, clientId: string): string {
+  return `${topicPrefix}/${retailerId}/${clientId}/notify`;
+}
+
+export function clockStatusTopic({ topicPrefix, retailerId }: RetailerTopicScope): string {
+  return `${topicPrefix}/${retailerId}/clock/status`;
+}
+
+export function designFieldUpdateTopic({ topicPrefix, retailerId }: RetailerTopicScope, retailerWebsiteId: number): string {
+  return `${topicPrefix}/${retailerId}/design/field-update/${retailerWebsiteId}`;
+}
+
+export function connectedTopic({ topicPrefix, retailerId }: RetailerTopicScope): string {
+  return `${topicPrefix}/${retailerId}/connected`;
+}
+
+/** The three topics one storefront visitor listens to. */
+export function visitorSubscriptions(scope: RetailerTopicScope, clientId: string, retailerWebsiteId: number): string[] {
+  return [notifyTopic(scope, clientId), clockStatusTopic(scope), designFieldUpdateTopic(scope, retailerWebsiteId)];
+}

@@ -1,0 +1,199 @@
+import type { IClientOptions, MqttClient } from 'mqtt';
+import { BROKER_CONNECT_TIMEOUT_MS, BROKER_RECONNECT_PERIOD_MS } from '../lib/constants.ts';
+import { newBrowserClientId } from '../lib/live/client-id.ts';
+import { deviceTypeFromUserAgent } from '../lib/live/device-type.ts';
+import { CONNECTION_CLOSED, messagingErrorText, NO_CONNECTION_TO_BROKER } from '../lib/live/errors.ts';
+import {
+  designFieldUpdateSchema,
+  notifyMessageSchema,
+  parseClockStatusMessage,
+  parseMessage,
+  type ClientInfo,
+  type DesignFieldUpdate,
+  type NotifyMessage,
+  type ParsedMessage,
+} from '../lib/live/messages.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, type RetailerTopicScope } from '../lib/live/topics.ts';
+import type { ClockStatus } from '../lib/tenant/hours.ts';
+
+export type MqttConnect = (brokerUrl: string, options: IClientOptions) => MqttClient;
+
+/**
+ * Something went wrong in live messaging; the page decides whether to log it. `message` is the
+ * spec's messaging error text where one applies.
+ */
+export interface LiveMessagingError {
+  kind: 'connection' | 'subscription' | 'message' | 'callback';
+  message: string;
+  topic?: string;
+}
+
+export interface LiveMessagingOptions {
+  brokerUrl: string;
+  topicPrefix: string;
+  retailerId: number;
+  retailerWebsiteId: number | null | undefined;
+  onNotify: (notification: NotifyMessage) => void;
+  /** A new clock status to apply, or null when the message only asks for a refetch. */
+  onClockStatus: (status: ClockStatus | null) => void;
+  onDesignUpdate: (update: DesignFieldUpdate) => void;
+  onError: (error: LiveMessagingError) => void;
+  /** mqtt.js `connect`; loaded on demand when absent so pages without live messaging never download it. */
+  mqttConnect?: MqttConnect;
+}
+
+export type StopLiveMessaging = () => Promise<void>;
+
+const MAX_USER_AGENT_LENGTH = 1000;
+const MAX_WINDOW_DIMENSION = 100000;
+
+/**
+ * Connects the visitor to the retailer's live topics. Skipped without a retailerWebsiteId.
+ * Never throws into the page: every failure, including malformed messages and throwing
+ * callbacks, goes to `onError`.
+ */
+export function startLiveMessaging(options: LiveMessagingOptions): StopLiveMessaging {
+  const { retailerWebsiteId } = options;
+  if (!retailerWebsiteId) return async () => {};
+
+  let stopped = false;
+  let client: MqttClient | undefined;
+  const report = safeReporter(options.onError);
+
+  const open = (connect: MqttConnect) => {
+    if (stopped) return;
+    try {
+      client = openSession(connect, options, retailerWebsiteId, report, () => stopped);
+    } catch (error) {
+      report({ kind: 'connection', message: messagingErrorText(error) });
+    }
+  };
+
+  if (options.mqttConnect) open(options.mqttConnect);
+  else
+    import('mqtt').then(
+      (mqtt) => open(mqtt.default.connect),
+      (error: unknown) => report({ kind: 'connection', message: `Could not load the MQTT client: ${messagingErrorText(error)}` }),
+    );
+
+  return () => {
+    stopped = true;
+    const closing = client;
+    client = undefined;
+    return new Promise((resolve) => {
+      if (!closing) resolve();
+      else closing.end(false, {}, () => resolve());
+    });
+  };
+}
+
+function safeReporter(onError: (error: LiveMessagingError) => void): (error: LiveMessagingError) => void {
+  return (error) => {
+    try {
+      onError(error);
+    } catch {
+      // A failing error handler has nowhere left to report to; the connection must survive it.
+    }
+  };
+}
+
+function openSession(
+  connect: MqttConnect,
+  options: LiveMessagingOptions,
+  retailerWebsiteId: number,
+  report: (error: LiveMessagingError) => void,
+  isStopped: () => boolean,
+): MqttClient {
+  const clientId = newBrowserClientId();
+  const scope: RetailerTopicScope = { topicPrefix: options.topicPrefix, retailerId: options.retailerId };
+  const topics = {
+    notify: notifyTopic(scope, clientId),
+    clock: clockStatusTopic(scope),
+    design: designFieldUpdateTopic(scope, retailerWebsiteId),
+  };
+
+  const deliver = <T>(topic: string, parsed: ParsedMessage<T>, callback: (value: T) => void) => {
+    if (!parsed.ok) {
+      report({ kind: 'message', topic, message: `Malformed message on ${topic}: ${parsed.reason}` });
+      return;
+    }
+    try {
+      callback(parsed.value);
+    } catch (error) {
+      report({ kind: 'callback', topic, message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const handlers = new Map<string, (payload: Uint8Array) => void>([
+    [topics.notify, (payload) => deliver(topics.notify, parseMessage(notifyMessageSchema, payload), options.onNotify)],
+    [topics.clock, (payload) => deliver(topics.clock, parseClockStatusMessage(payload), options.onClockStatus)],
+    [topics.design, (payload) => deliver(topics.design, parseMessage(designFieldUpdateSchema, payload), options.onDesignUpdate)],
+  ]);
+
+  const client = connect(options.brokerUrl, {
+    clientId,
+    clean: true,
+    connectTimeout: BROKER_CONNECT_TIMEOUT_MS,
+    reconnectPeriod: BROKER_RECONNECT_PERIOD_MS,
+    // A clean session forgets subscriptions, so every (re)connect subscribes afresh below.
+    resubscribe: false,
+    protocolVersion: 4,
+  });
+
+  // One report per outage, not one per reconnect attempt every few seconds.
+  let connected = false;
+  let outageReported = false;
+
+  client.on('connect', () => {
+    connected = true;
+    outageReported = false;
+    client.subscribe(Object.values(topics), { qos: 0 }, (error, granted) => {
+      if (error) {
+        report({ kind: 'subscription', message: messagingErrorText(error) });
+        return;
+      }
+      for (const grant of granted ?? []) {
+        if ((grant.qos & 0x80) !== 0) report({ kind: 'subscription', topic: grant.topic, message: `Subscription refused: ${grant.topic}` });
+      }
+    });
+    const info = clientInfo(clientId);
+    client.publish(connectedTopic(scope), JSON.stringify(info), { qos: 0 }, (error) => {
+      if (error) report({ kind: 'connection', message: messagingErrorText(error) });
+    });
+  });
+
+  client.on('close', () => {
+    if (isStopped() || outageReported) return;
+    outageReported = true;
+    report({ kind: 'connection', message: connected ? CONNECTION_CLOSED : NO_CONNECTION_TO_BROKER });
+    connected = false;
+  });
+
+  client.on('error', (error) => {
+    if (!isStopped()) report({ kind: 'connection', message: messagingErrorText(error) });
+  });
+
+  client.on('message', (topic, payload) => handlers.get(topic)?.(payload));
+
+  return client;
+}
+
+interface BrowserGlobals {
+  innerWidth?: unknown;
+  innerHeight?: unknown;
+  navigator?: { userAgent?: unknown };
+}
+
+function windowDimension(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(MAX_WINDOW_DIMENSION, Math.max(0, Math.round(value))) : 0;
+}
+
+/** What the visitor announces on `connected`; outside a browser the window is 0 x 0. */
+export function clientInfo(clientId: string, globals: BrowserGlobals = globalThis): ClientInfo {
+  const userAgent = typeof globals.navigator?.userAgent === 'string' ? globals.navigator.userAgent.slice(0, MAX_USER_AGENT_LENGTH) : '';
+  return {
+    clientid: clientId,
+    deviceType: deviceTypeFromUserAgent(userAgent),
+    userAgent,
+    windowSize: { width: windowDimension(globals.innerWidth), height: windowDimension(globals.innerHeight) },
+  };
+}
