@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { cartProductSchema, orderPayloadSchema, orderStatusSchema } from '../cart/schemas.ts';
+import {
+  clockStatusSchema,
+  closedDatesSchema,
+  customSectionsSchema,
+  deliverySuburbsSchema,
+  deliveryZonesSchema,
+  groupHoursSchema,
+  id,
+  nonNegativeDollars,
+  popupsSchema,
+  productDetailSchema,
+  productsInfoSchema,
+  productsInfoSsrSchema,
+  retailerConfigSchema,
+  specialsSchema,
+  tradingHoursSchema,
+  trendingSchema,
+} from '../tenant/index.ts';
+
+/**
+ * The retailer API as one executable contract: every call's method, path, body and response,
+ * shared by the reference server (validation) and the typed client (parsing responses).
+ *
+ * Status codes: 400 bad input (nothing written), 401 missing or wrong credentials, 403 an
+ * inactive retailer, 404 an unknown retailer, order or product, 409 a cart line owned by another
+ * order, 413 a body too large, 422 a cart line the catalogue can no longer price. Outcomes the
+ * spec lists as `success: false` (no active order, order already processed, login failure,
+ * mailing-list failure) are 200 answers with `success: false` and a `message`.
+ */
+
+export const RETAILER_DOMAIN_HEADER = 'x-retailer-domain';
+export const RETAILER_WEBSITE_ID_HEADER = 'x-retailer-website-id';
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const SESSION_COOKIE = 'sf_session';
+
+export const messages = {
+  retailerInactive: 'Retailer inactive',
+  retailerNotFound: 'Retailer not found',
+  noActiveOrder: 'No active order to update',
+  orderProcessed: 'Order has already been processed. Please refresh the page.',
+  mailingListFailed: 'Failed to add to mailing list. Please try again.',
+  loginFailed: 'Incorrect email or password.',
+  emailTaken: 'An account with this email already exists.',
+} as const;
+
+/** The site's host as the browser sees it, optionally with a port: `pizza.example` or `bella-napoli.localhost:4321`. */
+export const retailerDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}(:|$))[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, 'expected a host name, optionally with :port');
+
+export const retailerHeadersSchema = z.object({
+  [RETAILER_DOMAIN_HEADER]: retailerDomain,
+  [RETAILER_WEBSITE_ID_HEADER]: z
+    .string()
+    .regex(/^\d{1,9}$/, 'expected a positive whole number')
+    .transform(Number)
+    .pipe(id)
+    .optional(),
+});
+
+export const idempotencyKey = z.string().regex(/^[\w.:-]{8,200}$/, 'expected 8 to 200 letters, digits or . _ : -');
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address'));
+const phoneNumber = z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'expected a phone number of 6 to 20 digits');
+const personName = z.string().trim().min(1, 'expected a name').max(100);
+const encryptedOrderId = z.string().min(1).max(100);
+
+export const apiIssueSchema = z.object({ path: z.string(), message: z.string() });
+
+/** Every non-2xx answer. An inactive retailer also names itself so the page can redirect with `retid`. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  statusMessage: z.string().optional(),
+  retailerId: id.optional(),
+  redirectUrl: z.string().nullable().optional(),
+  issues: z.array(apiIssueSchema).optional(),
+});
+
+const failure = z.object({ success: z.literal(false), message: z.string() });
+
+export const getProductBodySchema = z.object({ productId: id });
+
+export const custInfoSchema = z.object({
+  customerId: id,
+  fullName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+});
+
+/** A processed order of the customer, newest first. */
+export const prevOrderSchema = z.object({
+  encryptedOrderId: z.string(),
+  createDate: z.string(),
+  isPickup: z.boolean(),
+  orderForLater: z.boolean(),
+  orderForLaterRequestDateTime: z.string().nullable(),
+  subTotal: nonNegativeDollars,
+  historicDeliveryFee: nonNegativeDollars,
+});
+
+export const prevOrderProductSchema = cartProductSchema.extend({ encryptedOrderId: z.string() });
+
+export const loginBodySchema = z.object({ email, password: z.string().min(1, 'expected a password').max(200) });
+
+/** `sessionToken` is for an `Authorization: Bearer` header where the HTTP-only cookie cannot reach (another site). */
+export const loginResponseSchema = z.discriminatedUnion('success', [
+  z.object({
+    success: z.literal(true),
+    custInfo: custInfoSchema,
+    prevOrders: z.array(prevOrderSchema),
+    prevOrderProducts: z.array(prevOrderProductSchema),
+    sessionToken: z.string(),
+  }),
+  failure,
+]);
+
+export const signupBodySchema = z.object({
+  fullName: personName,
+  email,
+  phoneNumber,
+  password: z.string().min(8, 'expected a password of at least 8 characters').max(200),
+});
+
+export const signupResponseSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), custInfo: custInfoSchema, sessionToken: z.string() }),
+  failure,
+]);
+
+export const logoutResponseSchema = z.object({ success: z.literal(true) });
+
+export const mailingListBodySchema = z.object({ email, name: personName.optional() });
+export const mailingListResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true) }), failure]);
+
+export const updateCustomerBodySchema = z.object({ encryptedOrderId: encryptedOrderId.nullable(), customerId: id.nullable() });
+export const updateCustomerResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true) }), failure]);
+
+export const getOrderBodySchema = z.object({ encryptedOrderId });
+export const getOrderResponseSchema = z.object({
+  orderProcessed: z.boolean(),
+  loggedInCustId: id.nullable(),
+  historicDeliveryFee: nonNegativeDollars,
+  products: z.array(cartProductSchema),
+});
+
+/** Cart line uuid to the order product id the server gave it; stable across updates of the order. */
+export const uuidToOrderProductIdsSchema = z.record(z.string(), id);
+
+export const createOrderResponseSchema = z.object({
+  encryptedOrderId: z.string(),
+  uuidToOrderProductIds: uuidToOrderProductIdsSchema,
+});
+
+export const updateOrderResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  uuidToOrderProductIds: uuidToOrderProductIdsSchema,
+});
+
+/** Statuses sent before the first order exists (the start-of-visit status) carry no order id. */
+export const createOrderStatusBodySchema = z.object({
+  encryptedOrderId: encryptedOrderId.nullable(),
+  orderStatus: orderStatusSchema,
+});
+export const createOrderStatusResponseSchema = z.object({ success: z.literal(true), orderStatusId: id });
+
+export const errorTypes = ['vue', 'javascript', 'promise', 'resource', 'nuxt'] as const;
+
+/** Spec section 3, "Error log entry". Only what every reporter knows is required. */
+export const errorLogEntrySchema = z.object({
+  errorType: z.enum(errorTypes),
+  message: z.string().min(1).max(5000),
+  stack: z.string().max(20000).nullable().default(null),
+  filename: z.string().max(2000).nullable().default(null),
+  lineno: z.int().min(0).nullable().default(null),
+  colno: z.int().min(0).nullable().default(null),
+  component: z.string().max(500).nullable().default(null),
+  additionalContext: z.json().nullable().default(null),
+  retailerId: id.nullable().default(null),
+  customerId: id.nullable().default(null),
+  route: z.string().max(2000).nullable().default(null),
+  userAgent: z.string().max(1000).nullable().default(null),
+  timestamp: z.iso.datetime({ offset: true }),
+  url: z.string().max(2000).nullable().default(null),
+});
+/** A reporter sends batches of ERROR_LOG_BATCH_SIZE; the cap only stops abuse. */
+export const errorLogsBodySchema = z.array(errorLogEntrySchema).min(1, 'expected at least one error entry').max(100);
+export const errorLogsResponseSchema = z.object({ accepted: z.literal(true) });
+
+export const tableBookingBodySchema = z.object({
+  name: personName,
+  phone: phoneNumber,
+  partySize: z.int().min(1).max(50),
+  dateTime: z.iso.datetime({ offset: true }),
+  notes: z.string().trim().max(1000).default(''),
+});
+export const tableBookingResponseSchema = z.object({ success: z.literal(true), bookingId: id });
+
+interface ApiCallSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+export const apiCalls = {
+  getRetailerConfig: { method: 'GET', path: '/api/get-retailer-config', response: retailerConfigSchema },
+  getClockStatus: { method: 'GET', path: '/api/retailer/get-clock-status', response: clockStatusSchema },
+  getTradingHours: { method: 'GET', path: '/api/retailer/get-trading-hours', response: tradingHoursSchema },
+  getPopups: { method: 'GET', path: '/api/retailer/get-popups', response: popupsSchema },
+  getClosedDates: { method: 'GET', path: '/api/retailer/get-closed-dates', response: closedDatesSchema },
+  getSpecials: { method: 'GET', path: '/api/get-specials', response: specialsSchema },
+  getCustomSections: { method: 'GET', path: '/api/get-custom-sections', response: customSectionsSchema },
+  getDeliveryZones: { method: 'GET', path: '/api/delivery/get-zones', response: deliveryZonesSchema },
+  getDeliverySuburbs: { method: 'GET', path: '/api/delivery/get-suburbs', response: deliverySuburbsSchema },
+  getProductsInfoSsr: { method: 'GET', path: '/api/products/info-ssr', response: productsInfoSsrSchema },
+  getProductsInfo: { method: 'GET', path: '/api/products/info', response: productsInfoSchema },
+  getTrending: { method: 'GET', path: '/api/products/get-trending', response: trendingSchema },
+  getGroupHours: { method: 'GET', path: '/api/products/get-group-hours', response: groupHoursSchema },
+  getProduct: { method: 'POST', path: '/api/products/get-product', body: getProductBodySchema, response: productDetailSchema },
+  login: { method: 'POST', path: '/api/customer/login', body: loginBodySchema, response: loginResponseSchema },
+  logout: { method: 'POST', path: '/api/customer/logout', response: logoutResponseSchema },
+  signup: { method: 'POST', path: '/api/customer/signup', body: signupBodySchema, response: signupResponseSchema },
+  mailingListSignup: { method: 'POST', path: '/api/mailing-list/signup', body: mailingListBodySchema, response: mailingListResponseSchema },
+  updateCustomer: { method: 'POST', path: '/api/order/update-customer', body: updateCustomerBodySchema, response: updateCustomerResponseSchema },
+  getOrder: { method: 'POST', path: '/api/order/get-order', body: getOrderBodySchema, response: getOrderResponseSchema },
+  createOrder: { method: 'POST', path: '/api/order/create-order', body: orderPayloadSchema, response: createOrderResponseSchema },
+  updateOrder: { method: 'POST', path: '/api/order/update-order', body: orderPayloadSchema, response: updateOrderResponseSchema },
+  createOrderStatus: { method: 'POST', path: '/api/order/create-order-status', body: createOrderStatusBodySchema, response: createOrderStatusResponseSchema },
+  createErrorLogs: { method: 'POST', path: '/api/logs/create-error-logs', body: errorLogsBodySchema, response: errorLogsResponseSchema },
+  requestTableBooking: { method: 'POST', path: '/api/table-booking', body: tableBookingBodySchema, response: tableBookingResponseSchema },
+} as const satisfies Record<string, ApiCallSpec>;
+
+export type ApiCalls = typeof apiCalls;
+export type ApiCallName = keyof ApiCalls;
+/** What a caller sends: the schema's input, so defaulted fields may be left out. */
+export type ApiBody<K extends ApiCallName> = ApiCalls[K] extends { body: z.ZodType } ? z.input<ApiCalls[K]['body']> : undefined;
+export type ApiResponse<K extends ApiCallName> = z.output<ApiCalls[K]['response']>;
+
+export type ApiIssue = z.infer<typeof apiIssueSchema>;
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+export type CustInfo = z.infer<typeof custInfoSchema>;
+export type PrevOrder = z.infer<typeof prevOrderSchema>;
+export type PrevOrderProduct = z.infer<typeof prevOrderProductSchema>;
+export type ErrorLogEntry = z.infer<typeof errorLogEntrySchema>;
+export type ErrorLogEntryInput = z.input<typeof errorLogEntrySchema>;
+export type TableBooking = z.infer<typeof tableBookingBodySchema>;
