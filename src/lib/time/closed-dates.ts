@@ -1,0 +1,24 @@
+import { assertInstant } from './retailer-clock.ts';
+import { type ClosedDateRule, type Service, closedWindows } from './schedule.ts';
+
+/**
+ * The closed-date entry that stops `service` at `at`, or null. The range runs from the start
+ * date's midnight to the end date at its end time; delivery-only entries leave pickup open.
+ */
+export function closedDateAt<T extends ClosedDateRule>(closedDates: readonly T[], service: Service, at: Date, timeZoneDiff: number): T | null {
+  assertInstant(at, 'at');
+  const atMs = at.getTime();
+  const index = closedWindows(closedDates, timeZoneDiff).findIndex(
+    (window) => window.start <= atMs && atMs < window.end && (service === 'delivery' || !window.justDeliveryDisabled),
+  );
+  return index === -1 ? null : (closedDates[index] ?? null);
+}
+
+export function isClosedDateAt(closedDates: readonly ClosedDateRule[], service: Service, at: Date, timeZoneDiff: number): boolean {
+  return closedDateAt(closedDates, service, at, timeZoneDiff) !== null;
+}
+
+/** Whether a closed date shuts the whole shop now (delivery-only closures do not). */
+export function closedDateToday(closedDates: readonly ClosedDateRule[], now: Date, timeZoneDiff: number): boolean {
+  return isClosedDateAt(closedDates, 'pickup', now, timeZoneDiff);
+}

@@ -1,0 +1,79 @@
+import { EVENING_FROM_END_TIME, EVENING_FROM_NEXT_DAY_END_TIME, EVENING_FROM_START_TIME, MIDNIGHT_DISPLAY_TIMES } from '../constants.ts';
+import { MINUTES_PER_DAY, dateToDayMs, daysBetween, parseTimeOfDay, retailerWallClock, timeOfDayOf, weekdayOf } from './retailer-clock.ts';
+
+export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** A time of day as `HH:mm` or as minutes since midnight (1440 is the midnight that ends a day). */
+export type TimeOfDayInput = string | number;
+
+export function minutesOfDay(time: TimeOfDayInput, label = 'time'): number {
+  if (typeof time === 'number') {
+    if (!Number.isInteger(time) || time < 0 || time > MINUTES_PER_DAY) {
+      throw new RangeError(`${label}: expected whole minutes from 0 to ${MINUTES_PER_DAY}, got ${String(time)}`);
+    }
+    return time % MINUTES_PER_DAY;
+  }
+  return parseTimeOfDay(time, label);
+}
+
+const midnightMinutes = new Set(MIDNIGHT_DISPLAY_TIMES.map((time) => parseTimeOfDay(time)));
+const eveningStart = parseTimeOfDay(EVENING_FROM_START_TIME);
+const eveningEnd = parseTimeOfDay(EVENING_FROM_END_TIME);
+const eveningNextDayEnd = parseTimeOfDay(EVENING_FROM_NEXT_DAY_END_TIME);
+const lastMinute = MINUTES_PER_DAY - 1;
+
+export function isMidnightTime(time: TimeOfDayInput): boolean {
+  return midnightMinutes.has(minutesOfDay(time));
+}
+
+/** 12-hour display: "5:30 pm", "12:00 pm", and "midnight" for the times that mean it. */
+export function formatTime(time: TimeOfDayInput): string {
+  const minutes = minutesOfDay(time);
+  if (midnightMinutes.has(minutes)) return 'midnight';
+  const hours = Math.floor(minutes / 60);
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${timeOfDayOf(minutes).slice(3)} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/** A window from a day's first minute to its last (or round to the next midnight) is the whole day. */
+export function isAllDayWindow(from: TimeOfDayInput, to: TimeOfDayInput): boolean {
+  const start = minutesOfDay(from, 'from');
+  const end = minutesOfDay(to, 'to');
+  return start <= 1 && (end === lastMinute || end <= start);
+}
+
+/** Late opening hours read as "from 5:00 pm": an evening start that runs to late night or the small hours. */
+export function isEveningFromWindow(from: TimeOfDayInput, to: TimeOfDayInput): boolean {
+  const start = minutesOfDay(from, 'from');
+  const end = minutesOfDay(to, 'to');
+  return start >= eveningStart && (end >= eveningEnd || end <= eveningNextDayEnd);
+}
+
+/** Hours of one day as a reader wants them: "All day", "From 5:00 pm", "11:00 am - 3:00 pm", "10:00 am - 3:00 am (next day)". */
+export function formatHoursRange(from: TimeOfDayInput, to: TimeOfDayInput): string {
+  const start = minutesOfDay(from, 'from');
+  const end = minutesOfDay(to, 'to');
+  if (isAllDayWindow(start, end)) return 'All day';
+  if (isEveningFromWindow(start, end)) return `From ${formatTime(start)}`;
+  const nextDay = end <= start && !midnightMinutes.has(end) ? ' (next day)' : '';
+  return `${formatTime(start)} - ${formatTime(end)}${nextDay}`;
+}
+
+/** How a retailer date reads from `today`: "today", "tomorrow", "Friday", "next Friday", else "Friday 12 June". */
+export function formatRelativeDay(date: string, today: string): string {
+  const days = daysBetween(today, date);
+  const weekday = weekdayNames[weekdayOf(date)];
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  if (days > 1 && days < 7) return weekday;
+  if (days >= 7 && days < 14) return `next ${weekday}`;
+  const calendar = new Date(dateToDayMs(date));
+  return `${weekday} ${calendar.getUTCDate()} ${monthNames[calendar.getUTCMonth()]}`;
+}
+
+/** "today at 5:00 pm", "tomorrow at 11:00 am", "Friday at midnight": an instant as the retailer's clock shows it. */
+export function formatDayAndTime(at: Date, now: Date, timeZoneDiff: number): string {
+  const target = retailerWallClock(at, timeZoneDiff);
+  const today = retailerWallClock(now, timeZoneDiff).date;
+  return `${formatRelativeDay(target.date, today)} at ${formatTime(target.minutes)}`;
+}

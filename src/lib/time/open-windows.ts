@@ -1,0 +1,48 @@
+import type { ClosedWindow, ScheduleInput, Service } from './schedule.ts';
+import { closedWindowsFor, serviceOffered, timeZoneDiffOf } from './schedule.ts';
+import { type Shift, type ShiftMs, findCurrent, findNext, shiftsAround, shiftsOfDates, toShift } from './shifts.ts';
+
+/** Cuts the closed stretches out of shifts; the pieces keep their shift's first-of-day start. */
+export function withoutClosed(shifts: readonly ShiftMs[], closed: readonly ClosedWindow[]): ShiftMs[] {
+  if (closed.length === 0) return [...shifts];
+  const open: ShiftMs[] = [];
+  for (const shift of shifts) {
+    let pieces: ShiftMs[] = [shift];
+    for (const window of closed) {
+      pieces = pieces.flatMap((piece) => {
+        if (window.end <= piece.start || window.start >= piece.end) return [piece];
+        const kept: ShiftMs[] = [];
+        if (window.start > piece.start) kept.push({ ...piece, end: window.start });
+        if (window.end < piece.end) kept.push({ ...piece, start: window.end });
+        return kept;
+      });
+    }
+    open.push(...pieces);
+  }
+  return open;
+}
+
+/** When a service takes orders: its shifts minus its closed dates, nothing when the retailer does not offer it. */
+export function openWindowsOfDates(input: ScheduleInput, service: Service, fromDate: string, toDate: string): ShiftMs[] {
+  if (!serviceOffered(input.retailerInfo, service)) return [];
+  const closed = closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input));
+  return withoutClosed(shiftsOfDates(input, service, fromDate, toDate), closed);
+}
+
+export function openWindowsAround(input: ScheduleInput, service: Service, now: Date): ShiftMs[] {
+  if (!serviceOffered(input.retailerInfo, service)) return [];
+  const closed = closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input));
+  return withoutClosed(shiftsAround(input, service, now), closed);
+}
+
+/** The open stretch of a service at `now`, closed dates and a disabled service taken into account. */
+export function currentOpening(input: ScheduleInput, service: Service, now: Date): Shift | null {
+  const window = findCurrent(openWindowsAround(input, service, now), now.getTime());
+  return window ? toShift(window) : null;
+}
+
+/** When a service next opens after `now`, within the next 7 days. */
+export function nextOpening(input: ScheduleInput, service: Service, now: Date): Shift | null {
+  const window = findNext(openWindowsAround(input, service, now), now.getTime());
+  return window ? toShift(window) : null;
+}

@@ -1,0 +1,68 @@
+import { closedDateAt } from './closed-dates.ts';
+import { formatRelativeDay, formatTime } from './format.ts';
+import { MINUTE_MS, addDays, assertInstant, daysBetween, retailerWallClock } from './retailer-clock.ts';
+import { type ScheduleInput, type ScheduleRetailerInfo, type Service, serviceNames, serviceOffered, timeZoneDiffOf } from './schedule.ts';
+import { findCurrent, shiftsOfDates } from './shifts.ts';
+
+export type OrderForLaterResult = { ok: true } | { ok: false; reason: string };
+
+/** The retailer dates an order for later may fall on, as offsets from today. */
+export function orderForLaterDayRange(retailerInfo: ScheduleRetailerInfo): { minDays: number; maxDays: number } {
+  const minDays = retailerInfo.orderForLaterMinDaysToStart;
+  const maxDays = retailerInfo.orderForLaterMaxDaysToEnd;
+  for (const [field, value] of [['orderForLaterMinDaysToStart', minDays], ['orderForLaterMaxDaysToEnd', maxDays]] as const) {
+    if (!Number.isInteger(value) || value < 0) throw new RangeError(`retailerInfo.${field}: expected whole days of 0 or more, got ${String(value)}`);
+  }
+  return { minDays, maxDays };
+}
+
+export function minutesSetting(retailerInfo: ScheduleRetailerInfo, field: 'oflMinTimeFromCurrTime' | 'oflMinTimeFromFirstShift'): number {
+  const value = retailerInfo[field];
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`retailerInfo.${field}: expected whole minutes of 0 or more, got ${String(value)}`);
+  return value;
+}
+
+function daysAheadReason(minDays: number, maxDays: number, today: string): string {
+  if (minDays > maxDays) return 'Ordering for later is not available at the moment.';
+  if (maxDays === 0) return 'Orders for later can only be placed for later today.';
+  if (minDays === 0) return `Orders for later can be placed up to ${maxDays} ${maxDays === 1 ? 'day' : 'days'} ahead.`;
+  return `Orders for later can be placed from ${formatRelativeDay(addDays(today, minDays), today)} up to ${maxDays} days ahead.`;
+}
+
+/**
+ * Whether `requested` is a time an order for later may be placed for: order-for-later on,
+ * the lead time from now, the allowed days ahead, a trading shift of the service, no
+ * closed date, and not before the day's first shift plus the retailer's warm-up time.
+ */
+export function validateOrderForLater(input: ScheduleInput, service: Service, requested: Date, now: Date): OrderForLaterResult {
+  assertInstant(requested, 'requested');
+  assertInstant(now, 'now');
+  const { retailerInfo } = input;
+  const diff = timeZoneDiffOf(input);
+  const name = serviceNames[service];
+  const lead = minutesSetting(retailerInfo, 'oflMinTimeFromCurrTime');
+  const warmUp = minutesSetting(retailerInfo, 'oflMinTimeFromFirstShift');
+  const { minDays, maxDays } = orderForLaterDayRange(retailerInfo);
+  const fail = (reason: string): OrderForLaterResult => ({ ok: false, reason });
+
+  if (!retailerInfo.oflEnabled) return fail('Ordering for later is not available at this store.');
+  if (!serviceOffered(retailerInfo, service)) return fail(`${name} is not available at this store.`);
+  if (requested.getTime() < now.getTime() + lead * MINUTE_MS) return fail(`Please choose a time at least ${lead} minutes from now.`);
+
+  const today = retailerWallClock(now, diff).date;
+  const wall = retailerWallClock(requested, diff);
+  const daysAhead = daysBetween(today, wall.date);
+  if (daysAhead < minDays || daysAhead > maxDays) return fail(daysAheadReason(minDays, maxDays, today));
+
+  const closed = closedDateAt(input.closedDates, service, requested, diff);
+  if (closed) return fail(closed.reason ? `${name} is closed then (${closed.reason}).` : `${name} is closed then.`);
+
+  const shift = findCurrent(shiftsOfDates(input, service, wall.date, wall.date), requested.getTime());
+  if (!shift) return fail(`${name} is not open at that time. Please choose a time within trading hours.`);
+
+  const firstOrders = shift.dayFirstStart + warmUp * MINUTE_MS;
+  if (requested.getTime() < firstOrders) {
+    return fail(`The first ${name.toLowerCase()} orders of the day start at ${formatTime(retailerWallClock(new Date(firstOrders), diff).minutes)}.`);
+  }
+  return { ok: true };
+}

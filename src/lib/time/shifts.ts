@@ -1,0 +1,97 @@
+import { CONSECUTIVE_SHIFT_GAP_MINUTES, NEXT_SHIFT_SEARCH_DAYS } from '../constants.ts';
+import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, retailerDate, instantMsAt } from './retailer-clock.ts';
+import { type ScheduleInput, type Service, timeZoneDiffOf, weeklyShifts } from './schedule.ts';
+
+/** A stretch of time a service trades: open from `start` (inclusive) until `end` (exclusive). */
+export interface Shift {
+  start: Date;
+  end: Date;
+}
+
+/** A shift as epoch milliseconds; `dayFirstStart` is when the first shift of the day it started on begins. */
+export interface ShiftMs {
+  start: number;
+  end: number;
+  dayFirstStart: number;
+}
+
+export type HoursInput = Pick<ScheduleInput, 'tradingHours' | 'retailerInfo'>;
+
+/**
+ * Merged shifts of the retailer dates `fromDate`..`toDate`, plus the shifts of the day before
+ * that run past midnight. Shifts that touch or follow within the consecutive gap are one.
+ */
+export function shiftsOfDates(input: HoursInput, service: Service, fromDate: string, toDate: string): ShiftMs[] {
+  const diff = timeZoneDiffOf(input);
+  const weekly = weeklyShifts(input.tradingHours)[service];
+  const lastDay = dateToDayMs(toDate, 'toDate');
+  const raw: ShiftMs[] = [];
+  for (let dayMs = dateToDayMs(fromDate, 'fromDate') - DAY_MS; dayMs <= lastDay; dayMs += DAY_MS) {
+    const ofDay = weekly[new Date(dayMs).getUTCDay()] ?? [];
+    const shifts = ofDay
+      .map((shift) => ({ start: instantMsAt(dayMs, shift.start, diff), end: instantMsAt(dayMs, shift.end, diff) }))
+      .filter((shift) => shift.end > shift.start);
+    const dayFirstStart = Math.min(...shifts.map((shift) => shift.start));
+    for (const shift of shifts) raw.push({ ...shift, dayFirstStart });
+  }
+  raw.sort((a, b) => a.start - b.start);
+  const merged: ShiftMs[] = [];
+  for (const shift of raw) {
+    const last = merged.at(-1);
+    if (last && shift.start - last.end <= CONSECUTIVE_SHIFT_GAP_MINUTES * MINUTE_MS) {
+      merged[merged.length - 1] = { ...last, end: Math.max(last.end, shift.end) };
+    } else {
+      merged.push(shift);
+    }
+  }
+  return merged;
+}
+
+export function toShift(shift: { start: number; end: number }): Shift {
+  return { start: new Date(shift.start), end: new Date(shift.end) };
+}
+
+/** Trading shifts of a service that overlap `from`..`to`, from the trading hours alone. */
+export function tradingShifts(input: HoursInput, service: Service, from: Date, to: Date): Shift[] {
+  assertInstant(from, 'from');
+  assertInstant(to, 'to');
+  const diff = timeZoneDiffOf(input);
+  return shiftsOfDates(input, service, retailerDate(from, diff), retailerDate(to, diff))
+    .filter((shift) => shift.end > from.getTime() && shift.start < to.getTime())
+    .map(toShift);
+}
+
+/** Shifts around `now`: from the day before to the end of the next-shift search. */
+export function shiftsAround(input: HoursInput, service: Service, now: Date): ShiftMs[] {
+  assertInstant(now, 'now');
+  const diff = timeZoneDiffOf(input);
+  const today = retailerDate(now, diff);
+  const lastDate = new Date(dateToDayMs(today) + NEXT_SHIFT_SEARCH_DAYS * DAY_MS).toISOString().slice(0, 10);
+  return shiftsOfDates(input, service, today, lastDate);
+}
+
+export function findCurrent<T extends { start: number; end: number }>(windows: readonly T[], atMs: number): T | null {
+  return windows.find((window) => window.start <= atMs && atMs < window.end) ?? null;
+}
+
+export function findNext<T extends { start: number; end: number }>(windows: readonly T[], atMs: number): T | null {
+  return windows.find((window) => window.start > atMs) ?? null;
+}
+
+/** The shift trading at `now` (start inclusive, end exclusive), if any. */
+export function currentShift(input: HoursInput, service: Service, now: Date): Shift | null {
+  const shift = findCurrent(shiftsAround(input, service, now), now.getTime());
+  return shift ? toShift(shift) : null;
+}
+
+/** The next shift to start after `now`, searching the next 7 days. */
+export function nextShift(input: HoursInput, service: Service, now: Date): Shift | null {
+  const shift = findNext(shiftsAround(input, service, now), now.getTime());
+  return shift ? toShift(shift) : null;
+}
+
+/** Whole minutes left until the shift ends, rounded up so the last part-minute still counts. */
+export function minutesLeft(shift: Shift, now: Date): number {
+  assertInstant(now, 'now');
+  return Math.max(0, Math.ceil((shift.end.getTime() - now.getTime()) / MINUTE_MS));
+}

@@ -1,0 +1,134 @@
+import { DATE_PICKER_LOOKAHEAD_DAYS, DEFAULT_WAIT_TIME_MINUTES, NEXT_SHIFT_SEARCH_DAYS, SLOT_STEP_MINUTES } from '../constants.ts';
+import type { ClockStatus } from '../tenant/index.ts';
+import { formatTime } from './format.ts';
+import { minutesSetting, orderForLaterDayRange } from './order-for-later.ts';
+import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, instantMsAt, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
+import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
+import { openWindowsOfDates } from './open-windows.ts';
+
+export const PICKUP_ONLY_LABEL = '(Pickup Only)';
+
+/** A time an order for later can be placed for. */
+export interface TimeSlot {
+  at: Date;
+  /** Retailer date, `yyyy-MM-dd`. */
+  date: string;
+  /** Retailer wall-clock time, `HH:mm`. */
+  time: string;
+  /** What the time picker shows, e.g. "5:30 pm" or "5:30 pm (Pickup Only)". */
+  label: string;
+  /** A pickup time when delivery is closed or not yet open. */
+  pickupOnly: boolean;
+}
+
+export interface SlotOptions {
+  /** Live status for the wait time; falls back to `input.clockStatus`. */
+  clockStatus?: ClockStatus | undefined;
+}
+
+export interface DaySlotOptions extends SlotOptions {
+  /** The retailer date to list; today when left out. */
+  date?: string | undefined;
+}
+
+const stepMs = SLOT_STEP_MINUTES * MINUTE_MS;
+
+interface RawSlot {
+  atMs: number;
+  wallMs: number;
+}
+
+function waitMinutes(input: ScheduleInput, service: Service, options: SlotOptions): number {
+  const status = options.clockStatus ?? input.clockStatus;
+  if (!status) return DEFAULT_WAIT_TIME_MINUTES;
+  const wait = service === 'delivery' ? status.liveDeliveryWaitTime : status.livePickupWaitTime;
+  if (!Number.isInteger(wait) || wait < 0) throw new RangeError(`clockStatus wait time: expected whole minutes of 0 or more, got ${String(wait)}`);
+  return wait;
+}
+
+/**
+ * Slot instants on the retailer dates `fromDay`..`toDay` (day numbers on a UTC-running clock),
+ * in order. Each open stretch starts at the latest of its opening, now plus the larger of the
+ * lead and the live wait, and the day's first shift plus warm-up, rounded up to the 15-minute
+ * grid of the wall clock; stepping stops before the stretch closes.
+ */
+function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: number, toDay: number, options: SlotOptions): RawSlot[] {
+  assertInstant(now, 'now');
+  const { retailerInfo } = input;
+  const diff = timeZoneDiffOf(input);
+  const lead = minutesSetting(retailerInfo, 'oflMinTimeFromCurrTime');
+  const warmUp = minutesSetting(retailerInfo, 'oflMinTimeFromFirstShift');
+  const { minDays, maxDays } = orderForLaterDayRange(retailerInfo);
+  const wait = waitMinutes(input, service, options);
+  if (!retailerInfo.oflEnabled || !serviceOffered(retailerInfo, service)) return [];
+
+  const todayDay = Math.floor(wallMsAt(now.getTime(), diff) / DAY_MS) * DAY_MS;
+  const firstDay = Math.max(fromDay, todayDay + minDays * DAY_MS);
+  const lastDay = Math.min(toDay, todayDay + maxDays * DAY_MS);
+  if (firstDay > lastDay) return [];
+
+  const toDate = (dayMs: number) => new Date(dayMs).toISOString().slice(0, 10);
+  const rangeStart = instantMsAt(firstDay, 0, diff);
+  const rangeEnd = instantMsAt(lastDay + DAY_MS, 0, diff);
+  const earliest = now.getTime() + Math.max(lead, wait) * MINUTE_MS;
+  const slots: RawSlot[] = [];
+  for (const window of openWindowsOfDates(input, service, toDate(firstDay), toDate(lastDay))) {
+    const lower = Math.max(window.start, earliest, window.dayFirstStart + warmUp * MINUTE_MS, rangeStart);
+    const lowerWall = wallMsAt(lower, diff);
+    const end = Math.min(window.end, rangeEnd);
+    for (let atMs = lower + Math.ceil(lowerWall / stepMs) * stepMs - lowerWall; atMs < end; atMs += stepMs) {
+      slots.push({ atMs, wallMs: wallMsAt(atMs, diff) });
+    }
+  }
+  return slots;
+}
+
+function todayDayMs(input: ScheduleInput, now: Date): number {
+  assertInstant(now, 'now');
+  return Math.floor(wallMsAt(now.getTime(), timeZoneDiffOf(input)) / DAY_MS) * DAY_MS;
+}
+
+function toTimeSlots(input: ScheduleInput, service: Service, slots: readonly RawSlot[], fromDay: number, toDay: number): TimeSlot[] {
+  // Marking pickup-only times only informs when the retailer delivers at all.
+  const markPickupOnly = service === 'pickup' && input.retailerInfo.allowDeliveries;
+  const toDate = (dayMs: number) => new Date(dayMs).toISOString().slice(0, 10);
+  const delivery = markPickupOnly ? openWindowsOfDates(input, 'delivery', toDate(fromDay), toDate(toDay)) : [];
+  return slots.map(({ atMs, wallMs }) => {
+    const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
+    const minutes = Math.round((wallMs - dayMs) / MINUTE_MS);
+    const pickupOnly = markPickupOnly && !delivery.some((window) => window.start <= atMs && atMs < window.end);
+    return {
+      at: new Date(atMs),
+      date: toDate(dayMs),
+      time: timeOfDayOf(minutes),
+      label: pickupOnly ? `${formatTime(minutes)} ${PICKUP_ONLY_LABEL}` : formatTime(minutes),
+      pickupOnly,
+    };
+  });
+}
+
+/** The times an order for later can be placed for on one retailer date (today unless `options.date`). */
+export function availableSlots(input: ScheduleInput, service: Service, now: Date, options: DaySlotOptions = {}): TimeSlot[] {
+  const day = options.date === undefined ? todayDayMs(input, now) : dateToDayMs(options.date, 'options.date');
+  return toTimeSlots(input, service, rawSlots(input, service, now, day, day, options), day, day);
+}
+
+/** Dates of the date picker (today and the next 29 days) that have no slot, `yyyy-MM-dd`. */
+export function disabledDates(input: ScheduleInput, service: Service, now: Date, options: SlotOptions = {}): string[] {
+  const today = todayDayMs(input, now);
+  const last = today + (DATE_PICKER_LOOKAHEAD_DAYS - 1) * DAY_MS;
+  const withSlots = new Set(rawSlots(input, service, now, today, last, options).map((slot) => Math.floor(slot.wallMs / DAY_MS)));
+  const disabled: string[] = [];
+  for (let day = today; day <= last; day += DAY_MS) {
+    if (!withSlots.has(day / DAY_MS)) disabled.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return disabled;
+}
+
+/** The earliest slot of the next 7 days, or null. */
+export function nextAvailableSlot(input: ScheduleInput, service: Service, now: Date, options: SlotOptions = {}): TimeSlot | null {
+  const today = todayDayMs(input, now);
+  const last = today + NEXT_SHIFT_SEARCH_DAYS * DAY_MS;
+  const first = rawSlots(input, service, now, today, last, options)[0];
+  return first ? (toTimeSlots(input, service, [first], today, last)[0] ?? null) : null;
+}
