@@ -146,18 +146,20 @@ function openSession(
   client.on('connect', () => {
     connected = true;
     outageReported = false;
-    client.subscribe(Object.values(topics), { qos: 0 }, (error, granted) => {
-      if (error) {
+    const subscriptions = Object.values(topics);
+    client.subscribe(subscriptions, { qos: 0 }, (error, _granted, suback) => {
+      // mqtt.js fails the whole call when the broker refuses any one topic; the SUBACK still says which.
+      const codes = suback?.granted ?? [];
+      const refused = subscriptions.filter((_topic, index) => isRefusalCode(codes[index]));
+      for (const topic of refused) report({ kind: 'subscription', topic, message: `Subscription refused: ${topic}` });
+      if (error && refused.length === 0) {
         report({ kind: 'subscription', message: messagingErrorText(error) });
         return;
       }
-      for (const grant of granted ?? []) {
-        if ((grant.qos & 0x80) !== 0) report({ kind: 'subscription', topic: grant.topic, message: `Subscription refused: ${grant.topic}` });
-      }
-    });
-    const info = clientInfo(clientId);
-    client.publish(connectedTopic(scope), JSON.stringify(info), { qos: 0 }, (error) => {
-      if (error) report({ kind: 'connection', message: messagingErrorText(error) });
+      // Announced only once subscribed, so a retailer system answering the announcement with a notification reaches the visitor.
+      client.publish(connectedTopic(scope), JSON.stringify(clientInfo(clientId)), { qos: 0 }, (publishError) => {
+        if (publishError) report({ kind: 'connection', message: messagingErrorText(publishError) });
+      });
     });
   });
 
@@ -175,6 +177,10 @@ function openSession(
   client.on('message', (topic, payload) => handlers.get(topic)?.(payload));
 
   return client;
+}
+
+function isRefusalCode(code: unknown): boolean {
+  return typeof code === 'number' && (code & 0x80) !== 0;
 }
 
 interface BrowserGlobals {

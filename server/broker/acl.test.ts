@@ -1,0 +1,110 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTenants } from '../../src/lib/tenant/load.ts';
+import {
+  BAD_USERNAME_OR_PASSWORD,
+  IDENTIFIER_REJECTED,
+  NOT_AUTHORIZED,
+  decideConnect,
+  originIndex,
+  publishRefusal,
+  scopeForOrigin,
+  subscribeRefusal,
+  type OriginIndex,
+  type Visitor,
+} from './acl.ts';
+
+const tenantsDir = fileURLToPath(new URL('./fixtures/tenants', import.meta.url));
+const PASSWORD = 'secret-operator';
+const CLIENT = 'sf_00aa11bb22cc33dd';
+
+let index: OriginIndex;
+beforeAll(async () => {
+  index = originIndex((await loadTenants(tenantsDir)).tenants);
+});
+
+describe('scopeForOrigin', () => {
+  it.each([
+    ['a production host', 'https://alpha-pizza.example', 'alpha'],
+    ['another host of the tenant', 'https://www.alpha-pizza.example', 'alpha'],
+    ['the local host name with a port', 'http://alpha.localhost:4321', 'alpha'],
+    ['the local host name on a test port', 'http://beta.localhost:53122', 'beta'],
+    ['the other tenant', 'https://beta-burgers.example', 'beta'],
+    ['an unknown host', 'https://evil.example', undefined],
+    ['a look-alike sub-domain', 'https://alpha-pizza.example.evil.example', undefined],
+    ['a non-web scheme', 'file://alpha-pizza.example', undefined],
+    ['the opaque null origin', 'null', undefined],
+    ['no origin', undefined, undefined],
+  ])('%s', (_name, origin, slug) => {
+    expect(scopeForOrigin(index, origin)?.slug).toBe(slug);
+  });
+
+  it('knows retailer, prefix and website of the tenant', () => {
+    expect(scopeForOrigin(index, 'http://beta.localhost:4321')).toEqual({ slug: 'beta', topicPrefix: 'beta-live', retailerId: 502, retailerWebsiteId: 602 });
+  });
+});
+
+describe('decideConnect', () => {
+  it.each([
+    ['a browser from its tenant page', { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' }, 'browser'],
+    ['the operator', { clientId: 'reference-api', username: 'operator', password: PASSWORD, origin: undefined }, 'operator'],
+    ['the operator from a page', { clientId: 'console', username: 'operator', password: PASSWORD, origin: 'https://alpha-pizza.example' }, 'operator'],
+  ])('allows %s', (_name, request, kind) => {
+    const decision = decideConnect(request, index, PASSWORD);
+    expect(decision.allowed && decision.visitor.kind).toBe(kind);
+  });
+
+  it.each([
+    ['no origin and no credentials', { clientId: CLIENT, username: undefined, password: undefined, origin: undefined }, NOT_AUTHORIZED],
+    ['an unknown origin', { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://evil.example' }, NOT_AUTHORIZED],
+    ['a browser without the client id prefix', { clientId: 'mqttjs_1234abcd', username: undefined, password: undefined, origin: 'https://alpha-pizza.example' }, IDENTIFIER_REJECTED],
+    ['a browser client id with a wildcard', { clientId: 'sf_+', username: undefined, password: undefined, origin: 'https://alpha-pizza.example' }, IDENTIFIER_REJECTED],
+    ['a wrong operator password', { clientId: 'x', username: 'operator', password: 'guess', origin: undefined }, BAD_USERNAME_OR_PASSWORD],
+    ['the operator without password', { clientId: 'x', username: 'operator', password: undefined, origin: undefined }, BAD_USERNAME_OR_PASSWORD],
+    ['another user name', { clientId: CLIENT, username: 'admin', password: PASSWORD, origin: 'https://alpha-pizza.example' }, BAD_USERNAME_OR_PASSWORD],
+  ])('refuses %s', (_name, request, returnCode) => {
+    const decision = decideConnect(request, index, PASSWORD);
+    expect(decision.allowed ? 'allowed' : decision.returnCode).toBe(returnCode);
+  });
+});
+
+describe('browser topic rights', () => {
+  const alphaBrowser = (): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteId: 601 } });
+  const operator: Visitor = { kind: 'operator' };
+  const info = (clientid: string) => JSON.stringify({ clientid, deviceType: 'mobile', userAgent: 'UA', windowSize: { width: 390, height: 844 } });
+
+  it.each([
+    ['its own notify topic', `storefront/501/${CLIENT}/notify`, true],
+    ['its retailer clock', 'storefront/501/clock/status', true],
+    ['its website design updates', 'storefront/501/design/field-update/601', true],
+    ["another visitor's notify topic", 'storefront/501/sf_ffffffffffffffff/notify', false],
+    ['every notify topic by wildcard', 'storefront/501/+/notify', false],
+    ['the whole retailer by wildcard', 'storefront/501/#', false],
+    ['another website of the retailer', 'storefront/501/design/field-update/999', false],
+    ["a foreign retailer's clock", 'storefront/502/clock/status', false],
+    ['the connected topic', 'storefront/501/connected', false],
+    ['broker internals', '$SYS/#', false],
+  ])('subscribing to %s: %s', (_name, topic, allowed) => {
+    expect(subscribeRefusal(alphaBrowser(), topic) === null).toBe(allowed);
+  });
+
+  it.each([
+    ['its client info', { topic: 'storefront/501/connected', payload: info(CLIENT), retain: false }, true],
+    ['client info as bytes', { topic: 'storefront/501/connected', payload: new TextEncoder().encode(info(CLIENT)), retain: false }, true],
+    ['client info of another client', { topic: 'storefront/501/connected', payload: info('sf_ffffffffffffffff'), retain: false }, false],
+    ['retained client info', { topic: 'storefront/501/connected', payload: info(CLIENT), retain: true }, false],
+    ['malformed client info', { topic: 'storefront/501/connected', payload: '{"clientid":"x"}', retain: false }, false],
+    ['on a foreign retailer', { topic: 'storefront/502/connected', payload: info(CLIENT), retain: false }, false],
+    ['a notification', { topic: `storefront/501/${CLIENT}/notify`, payload: '{"message":"hi"}', retain: false }, false],
+    ['a clock status', { topic: 'storefront/501/clock/status', payload: '', retain: false }, false],
+  ])('publishing %s: %s', (_name, request, allowed) => {
+    expect(publishRefusal(alphaBrowser(), request) === null).toBe(allowed);
+  });
+
+  it.each([
+    ['subscribe anywhere', subscribeRefusal(operator, '#')],
+    ['publish anywhere', publishRefusal(operator, { topic: 'storefront/502/clock/status', payload: 'anything', retain: true })],
+  ])('an operator may %s', (_name, refusal) => {
+    expect(refusal).toBeNull();
+  });
+});

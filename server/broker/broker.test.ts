@@ -1,0 +1,192 @@
+import { fileURLToPath } from 'node:url';
+import type { MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newBrowserClientId } from '../../src/lib/live/client-id.ts';
+import { startLiveMessaging } from '../../src/runtime/live-messaging.ts';
+import { createBroker, type RunningBroker } from './broker.ts';
+import { connectFromOrigin, connectMqtt, journeyClockStatus, liveRecorder, recordMessages, runVisitorJourney, subscribeCodes, waitFor } from './mqtt-test-support.ts';
+
+const tenantsDir = fileURLToPath(new URL('./fixtures/tenants', import.meta.url));
+const OPERATOR_PASSWORD = 'test-operator';
+const ALPHA_ORIGIN = 'http://alpha.localhost:4321';
+const alpha = { topicPrefix: 'storefront', retailerId: 501, retailerWebsiteId: 601 };
+const beta = { topicPrefix: 'beta-live', retailerId: 502, retailerWebsiteId: 602 };
+
+let broker: RunningBroker;
+let url: string;
+const logs: string[] = [];
+const clients: MqttClient[] = [];
+
+const track = async (connecting: Promise<MqttClient>) => {
+  const client = await connecting;
+  clients.push(client);
+  return client;
+};
+const browser = (origin: string | undefined, clientId = newBrowserClientId()) => track(connectMqtt(url, { clientId, ...(origin ? { wsOptions: { origin } } : {}) }));
+const operator = () => track(connectMqtt(url, { username: 'operator', password: OPERATOR_PASSWORD }));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+beforeAll(async () => {
+  broker = await createBroker({ tenantsDir, wsPort: 0, tcpPort: 0, host: '127.0.0.1', operatorPassword: OPERATOR_PASSWORD, log: (line) => logs.push(line) });
+  url = `ws://127.0.0.1:${broker.wsPort}`;
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+});
+
+afterAll(async () => {
+  await broker.close();
+});
+
+describe('who may connect', () => {
+  it.each([
+    ['a page of a known tenant', () => browser(ALPHA_ORIGIN)],
+    ['a page on a production host', () => browser('https://www.beta-burgers.example')],
+    ['an operator over WebSocket', () => operator()],
+    ['an operator over TCP', () => track(connectMqtt(`mqtt://127.0.0.1:${broker.tcpPort}`, { username: 'operator', password: OPERATOR_PASSWORD }))],
+  ])('%s is let in', async (_name, connect) => {
+    const client = await connect();
+    expect(client.connected).toBe(true);
+  });
+
+  it.each([
+    ['no Origin (not a browser, no credentials)', () => browser(undefined), /Not authorized/],
+    ['an unknown Origin', () => browser('https://phishing.example'), /Not authorized/],
+    ['a tenant page whose client id lacks the prefix', () => browser(ALPHA_ORIGIN, 'mqttjs_12345678'), /Identifier rejected/],
+    ['a wrong operator password', () => connectMqtt(url, { username: 'operator', password: 'guess' }), /Bad username or password/],
+    ['a browser over TCP', () => connectMqtt(`mqtt://127.0.0.1:${broker.tcpPort}`, { clientId: newBrowserClientId() }), /Not authorized/],
+  ])('%s is refused, and the refusal logged', async (_name, connect, refusal) => {
+    const logged = logs.length;
+    await expect(connect()).rejects.toThrow(refusal);
+    expect(logs.slice(logged).join('\n')).toContain('refused connection');
+  });
+});
+
+describe('what a browser may subscribe to', () => {
+  it('its own topics are granted; a foreign retailer, another visitor and wildcards are refused', async () => {
+    const clientId = newBrowserClientId();
+    const client = await browser(ALPHA_ORIGIN, clientId);
+    const logged = logs.length;
+    const codes = await subscribeCodes(client, [
+      `storefront/501/${clientId}/notify`,
+      'storefront/501/clock/status',
+      'storefront/501/design/field-update/601',
+      'beta-live/502/clock/status',
+      'storefront/501/sf_ffffffffffffffff/notify',
+      'storefront/501/+/notify',
+      '#',
+    ]);
+    expect(codes).toEqual({
+      [`storefront/501/${clientId}/notify`]: 0,
+      'storefront/501/clock/status': 0,
+      'storefront/501/design/field-update/601': 0,
+      'beta-live/502/clock/status': 128,
+      'storefront/501/sf_ffffffffffffffff/notify': 128,
+      'storefront/501/+/notify': 128,
+      '#': 128,
+    });
+    expect(logs.slice(logged).filter((line) => line.includes('refused subscription'))).toHaveLength(4);
+  });
+
+  it('never receives what is published on a refused topic', async () => {
+    const client = await browser(ALPHA_ORIGIN);
+    const received = recordMessages(client);
+    await subscribeCodes(client, ['beta-live/502/clock/status', 'storefront/501/+/notify']);
+    const retailer = await operator();
+    await retailer.publishAsync('beta-live/502/clock/status', JSON.stringify({ refresh: true }), { qos: 1 });
+    await retailer.publishAsync('storefront/501/sf_ffffffffffffffff/notify', JSON.stringify({ message: 'not yours' }), { qos: 1 });
+    await settle();
+    expect(received).toEqual([]);
+  });
+});
+
+describe('what a browser may publish', () => {
+  const info = (clientid: string) => JSON.stringify({ clientid, deviceType: 'desktop', userAgent: 'test', windowSize: { width: 1024, height: 768 } });
+
+  it("its own client info reaches its retailer's connected topic", async () => {
+    const clientId = newBrowserClientId();
+    const retailer = await operator();
+    const seen = recordMessages(retailer);
+    await retailer.subscribeAsync('storefront/501/connected', { qos: 0 });
+    const client = await browser(ALPHA_ORIGIN, clientId);
+    await client.publishAsync('storefront/501/connected', info(clientId), { qos: 1 });
+    await waitFor(() => seen.length === 1, 'the client info');
+    expect(seen).toEqual([{ topic: 'storefront/501/connected', text: info(clientId) }]);
+  });
+
+  it.each([
+    ["a foreign retailer's connected topic", 'beta-live/502/connected', (clientId: string) => info(clientId)],
+    ["another visitor's notify topic", 'storefront/501/sf_ffffffffffffffff/notify', () => JSON.stringify({ message: 'spoofed' })],
+    ['the clock status topic', 'storefront/501/clock/status', () => JSON.stringify({ refresh: true })],
+    ['client info naming someone else', 'storefront/501/connected', () => info('sf_ffffffffffffffff')],
+    ['malformed client info', 'storefront/501/connected', () => '{"clientid":1}'],
+  ])('%s is refused: dropped, the connection closed and the refusal logged', async (_name, topic, payload) => {
+    const clientId = newBrowserClientId();
+    const retailer = await operator();
+    const seen = recordMessages(retailer);
+    await retailer.subscribeAsync('#', { qos: 0 });
+    const client = await browser(ALPHA_ORIGIN, clientId);
+    const logged = logs.length;
+    client.publish(topic, payload(clientId), { qos: 0 });
+    await waitFor(() => !client.connected, 'the broker to drop the publisher');
+    await settle();
+    expect(seen.filter((message) => message.topic === topic)).toEqual([]);
+    expect(logs.slice(logged).join('\n')).toContain('refused publish');
+  });
+});
+
+describe('operators', () => {
+  it.each([
+    ['a notification to one visitor', 'storefront/501/sf_0123456789abcdef/notify', JSON.stringify({ message: 'hello' })],
+    ["a foreign retailer's clock status", 'beta-live/502/clock/status', JSON.stringify(journeyClockStatus)],
+    ['a design update', 'beta-live/502/design/field-update/602', JSON.stringify({ fieldName: 'primary', fieldValue: '#000000' })],
+    ['anything anywhere', 'ops/anything', 'free text'],
+  ])('may publish %s', async (_name, topic, payload) => {
+    const listener = await operator();
+    const seen = recordMessages(listener);
+    await listener.subscribeAsync(topic, { qos: 0 });
+    const retailer = await operator();
+    await retailer.publishAsync(topic, payload, { qos: 1 });
+    await waitFor(() => seen.length === 1, `the message on ${topic}`);
+    expect(seen).toEqual([{ topic, text: payload }]);
+  });
+});
+
+describe('startLiveMessaging through the broker', () => {
+  it.each([
+    ['alpha', ALPHA_ORIGIN, alpha],
+    ['beta', 'https://beta-burgers.example', beta],
+  ])('a %s visitor announces itself and gets notify, clock and design messages; malformed ones only reach onError', async (_name, origin, tenant) => {
+    const { announced, recording } = await runVisitorJourney({
+      brokerUrl: url,
+      scope: tenant,
+      retailerWebsiteId: tenant.retailerWebsiteId,
+      operator: await operator(),
+      mqttConnect: connectFromOrigin(origin),
+    });
+    expect(announced).toEqual({ clientid: expect.stringMatching(/^sf_[0-9a-f]{16}$/), deviceType: 'desktop', userAgent: globalThis.navigator.userAgent, windowSize: { width: 0, height: 0 } });
+    expect(recording.notifications).toEqual([{ title: 'Order update', message: 'Your pizza is in the oven' }, { message: 'Ready for pickup' }]);
+    expect(recording.clockStatuses).toEqual([null, journeyClockStatus]);
+    expect(recording.designUpdates).toEqual([{ fieldName: 'primary', fieldValue: '#123456' }]);
+    expect(recording.errors.map(({ kind, topic }) => ({ kind, topic }))).toEqual([
+      { kind: 'message', topic: `${tenant.topicPrefix}/${tenant.retailerId}/${announced.clientid}/notify` },
+      { kind: 'message', topic: `${tenant.topicPrefix}/${tenant.retailerId}/clock/status` },
+      { kind: 'message', topic: `${tenant.topicPrefix}/${tenant.retailerId}/design/field-update/${tenant.retailerWebsiteId}` },
+    ]);
+  });
+
+  it('a page from an unknown origin gets no messages and hears why', async () => {
+    const recorder = liveRecorder();
+    const stop = startLiveMessaging({ brokerUrl: url, ...alpha, mqttConnect: connectFromOrigin('https://phishing.example'), ...recorder.callbacks });
+    try {
+      await waitFor(() => recorder.errors.length >= 2, 'the refusal to be reported');
+      expect(recorder.errors.slice(0, 2)).toEqual([
+        { kind: 'connection', message: 'Connection refused: Not authorized' },
+        { kind: 'connection', message: 'No connection to broker' },
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+});

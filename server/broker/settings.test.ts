@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { brokerSettingsFromEnv } from './settings.ts';
+
+describe('brokerSettingsFromEnv', () => {
+  it.each([
+    ['defaults', {}, { wsPort: 9001, tcpPort: 1883, operatorPassword: 'dev-operator' }],
+    ['chosen ports and password', { BROKER_WS_PORT: '19001', BROKER_TCP_PORT: '11883', BROKER_OPERATOR_PASSWORD: 'pw' }, { wsPort: 19001, tcpPort: 11883, operatorPassword: 'pw' }],
+    ['TCP switched off', { BROKER_TCP_PORT: 'off' }, { wsPort: 9001, operatorPassword: 'dev-operator' }],
+    ['free ports', { BROKER_WS_PORT: '0', BROKER_TCP_PORT: '0' }, { wsPort: 0, tcpPort: 0, operatorPassword: 'dev-operator' }],
+    ['an empty password keeps the default', { BROKER_OPERATOR_PASSWORD: '' }, { wsPort: 9001, tcpPort: 1883, operatorPassword: 'dev-operator' }],
+  ])('%s', (_name, env, expected) => {
+    expect(brokerSettingsFromEnv(env)).toEqual(expected);
+  });
+
+  it.each([
+    ['BROKER_WS_PORT', 'ninety'],
+    ['BROKER_WS_PORT', '70000'],
+    ['BROKER_TCP_PORT', '-1'],
+    ['BROKER_TCP_PORT', '1883.5'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => brokerSettingsFromEnv({ [name]: value })).toThrow(name);
+  });
+});
