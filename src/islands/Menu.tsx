@@ -4,7 +4,7 @@ import { formatMoney } from '../lib/pricing/money.ts';
 import { allergenLabels } from '../lib/site/allergens.ts';
 import { filterMenu } from '../lib/site/filter-menu.ts';
 import type { MenuGroup, MenuProduct } from '../lib/site/menu.ts';
-import { allergenFlags } from '../lib/tenant/index.ts';
+import { allergenFlags } from '../lib/tenant/allergens.ts';
 import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../stores/menu-filters.ts';
 
 interface Props {

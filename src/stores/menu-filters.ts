@@ -1,5 +1,5 @@
 import { computed, map } from 'nanostores';
-import type { AllergenFlag } from '../lib/tenant/index.ts';
+import type { AllergenFlag } from '../lib/tenant/allergens.ts';
 
 export type SortType = 'menu' | 'alphabetical' | 'price';
 

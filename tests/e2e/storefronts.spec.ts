@@ -4,28 +4,48 @@ import { tenantUrl } from './urls.ts';
 const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16)).join(', ')})`;
 
 const shops = [
-  { slug: 'bella-napoli', title: /Bella Napoli/, background: '#fffaf0', primary: '#b3261e', dish: 'Margherita', page: '/about/our-story', pageHeading: /story/i },
-  { slug: 'crust-and-co', title: /Crust/, background: null, primary: null, dish: null, page: null, pageHeading: null },
-] as const;
+  { slug: 'bella-napoli', title: /^Bella Napoli Pizzeria/, background: '#fffaf0', primary: '#b3261e', dish: 'Margherita', pageLink: 'Our Story', page: '/about/our-story', pageHeading: 'Our Story' },
+  { slug: 'crust-and-co', title: /^Crust & Co\./, background: '#1e1d1b', primary: '#f5a623', dish: 'Hot Honey Pepperoni', pageLink: 'Gluten-Free Options', page: '/menu/gluten-free', pageHeading: 'Gluten-Free Options' },
+];
 
-test.describe('each tenant is its own shop', () => {
-  test('bella-napoli: title, theme, menu with prices, custom page, 404', async ({ page }) => {
-    const shop = shops[0];
+for (const shop of shops) {
+  test(`${shop.slug}: its own title, theme, menu with prices, custom page and 404`, async ({ page }) => {
     const response = await page.goto(tenantUrl(shop.slug));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(shop.title);
     await expect(page.locator('body')).toHaveCSS('background-color', hexToRgb(shop.background));
-    const menu = page.locator('#menu');
-    await expect(menu.getByRole('heading', { name: shop.dish, exact: true })).toBeVisible();
-    await expect(menu.getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Call / })).toHaveCSS('background-color', hexToRgb(shop.primary));
 
-    await page.getByRole('link', { name: /our story/i }).first().click();
+    const menu = page.locator('#menu');
+    const dish = menu.locator('li', { has: page.getByRole('heading', { name: shop.dish, exact: true }) });
+    await expect(dish).toBeVisible();
+    await expect(dish.getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+
+    await page.getByRole('contentinfo').getByRole('link', { name: shop.pageLink }).click();
     await expect(page).toHaveURL(tenantUrl(shop.slug, shop.page));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(shop.pageHeading);
+    await expect(page).toHaveTitle(new RegExp(`^${shop.pageHeading} \\| `));
 
     const missing = await page.goto(tenantUrl(shop.slug, '/no/such/page'));
     expect(missing?.status()).toBe(404);
     await expect(page.getByText('Page Not Found: /no/such/page')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Reload and try again' })).toHaveAttribute('href', '/');
   });
+}
+
+test('the menu reads without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(tenantUrl('bella-napoli'));
+  await expect(page.locator('#menu').getByRole('heading', { name: 'Margherita', exact: true })).toBeVisible();
+  await expect(page.locator('#menu [data-product-id]')).not.toHaveCount(0);
+  await context.close();
+});
+
+test('an unknown host gets the site-not-found screen', async ({ page }) => {
+  const response = await page.goto(tenantUrl('no-such-shop'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Oops! This site can't be found.")).toBeVisible();
+  await expect(page.getByText("We can't seem to find the site you're looking for.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reload and try again' })).toHaveCount(0);
 });

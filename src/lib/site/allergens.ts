@@ -1,4 +1,4 @@
-import type { AllergenFlag } from '../tenant/index.ts';
+import type { AllergenFlag } from '../tenant/allergens.ts';
 
 /** How each dietary flag reads on the menu: a short badge and the words it stands for. */
 export const allergenLabels: Record<AllergenFlag, { badge: string; label: string }> = {

@@ -1,5 +1,5 @@
 import type { MenuGroup } from './menu.ts';
-import type { AllergenFlag } from '../tenant/index.ts';
+import type { AllergenFlag } from '../tenant/allergens.ts';
 
 export interface MenuFilterInput {
   search: string;

@@ -1,6 +1,5 @@
 import type { TradingHourEntry } from '../tenant/index.ts';
-
-export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+import { weekdayNames } from '../time/format.ts';
 
 export interface WeeklyHoursRow {
   day: number;

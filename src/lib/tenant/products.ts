@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { dollars, id, nonNegativeDollars } from './primitives.ts';
 
-export const allergenFlags = ['isVegetarian', 'isVegan', 'isGlutenFree', 'isDairyFree', 'containsNuts', 'isSpicy'] as const;
-export type AllergenFlag = (typeof allergenFlags)[number];
+export { allergenFlags, type AllergenFlag } from './allergens.ts';
 
 export const productGroupSchema = z.object({
   productGroupId: id,
