@@ -130,6 +130,6 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
 }
 
 function sendHtml(res: ServerResponse, status: number, body: Buffer): void {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': body.length });
+  res.writeHead(status, { 'Content-Type': 'text/html;charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': body.length });
   res.end(body);
 }

@@ -1,0 +1,136 @@
+import { request } from 'node:http';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheControlFor, startStaticServer, tenantForHost, type RunningStaticServer } from './static-server.ts';
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function get(port: number, host: string, path: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString() });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+}
+
+describe('host-routing static server', () => {
+  let work: string;
+  let server: RunningStaticServer;
+  const bigScript = `console.log(${JSON.stringify('pizza '.repeat(2000))});`;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'storefront-serve-'));
+    const site = join(work, 'dist', 'luigis');
+    await put(join(site, 'index.html'), '<h1>Luigi home</h1>');
+    await put(join(site, 'about', 'index.html'), '<h1>About Luigi</h1>');
+    await put(join(site, '_payload.json'), '{"kind":"home"}');
+    await put(join(site, '404.html'), '<h1>Luigi has no such page</h1>');
+    await put(join(site, '_astro', 'app.Ab12Cd34.js'), bigScript);
+    await put(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await put(join(site, 'builds', 'latest.json'), '{"id":"one","timestamp":1}');
+    await put(join(work, 'dist', '_site-not-found.html'), "<h1>Oops! This site can't be found.</h1>");
+    await put(join(work, 'tenants', 'luigis', 'tenant.json'), JSON.stringify({ hosts: ['luigis.com.au', 'www.luigis.com.au'], retailerWebsiteId: 5, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
+    server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['luigis.localhost:4321', '/', 200, 'Luigi home'],
+    ['luigis.com.au', '/', 200, 'Luigi home'],
+    ['WWW.Luigis.com.au', '/about', 200, 'About Luigi'],
+    ['luigis.localhost', '/about/', 200, 'About Luigi'],
+    ['luigis.localhost', '/no/such/page', 404, 'Luigi has no such page'],
+    ['marios.com.au', '/', 404, "This site can't be found"],
+    ['', '/', 404, "This site can't be found"],
+  ])('Host %s %s answers %i', async (host, path, status, text) => {
+    const reply = await get(server.port, host, path);
+    expect(reply.status).toBe(status);
+    expect(reply.body).toContain(text);
+    expect(reply.headers['content-type']).toBe('text/html;charset=utf-8');
+  });
+
+  it('sends content types and cache headers a CDN can trust', async () => {
+    const script = await get(server.port, 'luigis.localhost', '/_astro/app.Ab12Cd34.js');
+    expect(script.headers['content-type']).toBe('text/javascript');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const payload = await get(server.port, 'luigis.localhost', '/_payload.json');
+    expect(payload.headers['content-type']).toBe('application/json');
+    expect(payload.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await get(server.port, 'luigis.localhost', '/')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await get(server.port, 'luigis.localhost', '/favicon.svg')).headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('compresses what is worth compressing', async () => {
+    const reply = await get(server.port, 'luigis.localhost', '/_astro/app.Ab12Cd34.js', { 'accept-encoding': 'gzip' });
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    expect(reply.body).toBe(bigScript);
+    expect((await get(server.port, 'luigis.localhost', '/_astro/app.Ab12Cd34.js')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers 304 to a revalidation of an unchanged page', async () => {
+    const first = await get(server.port, 'luigis.localhost', '/about');
+    const again = await get(server.port, 'luigis.localhost', '/about', { 'if-none-match': String(first.headers['etag']) });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves a rebuilt tenant on the next request', async () => {
+    const site = join(work, 'dist', 'luigis');
+    await put(join(site, 'index.html'), '<h1>Luigi, rebuilt</h1>');
+    await put(join(site, 'builds', 'latest.json'), '{"id":"two","timestamp":2}');
+    const later = new Date(Date.now() + 5000);
+    await utimes(join(site, 'builds', 'latest.json'), later, later);
+    expect((await get(server.port, 'luigis.localhost', '/')).body).toContain('Luigi, rebuilt');
+  });
+});
+
+describe('routing rules', () => {
+  const hosts = new Map([
+    ['luigis.localhost', 'luigis'],
+    ['luigis.com.au', 'luigis'],
+  ]);
+  it.each([
+    ['luigis.com.au', 'luigis'],
+    ['luigis.com.au:443', 'luigis'],
+    ['luigis.com.au.', 'luigis'],
+    ['LUIGIS.localhost:4321', 'luigis'],
+    ['evil.luigis.com.au', undefined],
+    [undefined, undefined],
+  ])('%s is %s', (host, slug) => {
+    expect(tenantForHost(host, hosts)).toBe(slug);
+  });
+
+  it.each([
+    ['/_astro/index.B1c2.js', 'public, max-age=31536000, immutable'],
+    ['/', 'public, max-age=0, must-revalidate'],
+    ['/about', 'public, max-age=0, must-revalidate'],
+    ['/builds/latest.json', 'public, max-age=0, must-revalidate'],
+    ['/builds/meta/abc.json', 'public, max-age=0, must-revalidate'],
+    ['/runtime-config.json', 'public, max-age=0, must-revalidate'],
+    ['/favicon.svg', 'public, max-age=3600'],
+  ])('%s is cached as %s', (path, header) => {
+    expect(cacheControlFor(path)).toBe(header);
+  });
+});
