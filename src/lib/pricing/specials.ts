@@ -43,21 +43,30 @@ export function specialFitsOrderType(special: Special, orderType: OrderType): bo
   return true;
 }
 
-function halfFitsSlot(half: PricedHalf, slot: RetailerSpecialItem, special: Special): boolean {
-  return (
-    (slot.productGroupId === ANY || slot.productGroupId === half.productGroupId) &&
-    (slot.productId === ANY || slot.productId === half.productId) &&
-    (slot.retailerProductSizeId === ANY || slot.retailerProductSizeId === half.retailerProductSizeId) &&
-    !special.excludedProductIds.includes(half.productId) &&
-    !special.excludedProductGroupIds.includes(half.productGroupId) &&
-    !special.excludedRetailerProductSizeIds.includes(half.retailerProductSizeId)
-  );
-}
+type LineMatcher = (line: SpecialLine) => boolean;
 
-/** A half-and-half fills a slot only when both halves would, and both the retailer and the special allow it. */
-export function lineFitsSlot(line: SpecialLine, slot: RetailerSpecialItem, special: Special, allowHalfHalfInSpecials: boolean): boolean {
-  if (line.isHalfHalf && !(allowHalfHalfInSpecials && special.allowHalfHalfsInSpecials)) return false;
-  return line.halves.every((half) => halfFitsSlot(half, slot, special));
+/**
+ * Turns a slot into a predicate once, so matching a cart against many specials compares plain
+ * numbers. A half-and-half fits only when both halves would, and only when both the retailer and
+ * the special allow half-and-halfs.
+ */
+function slotMatcher(slot: RetailerSpecialItem, special: Special, allowHalfHalfInSpecials: boolean): LineMatcher {
+  const { productGroupId, productId, retailerProductSizeId } = slot;
+  const anyGroup = productGroupId === ANY;
+  const anyProduct = productId === ANY;
+  const anySize = retailerProductSizeId === ANY;
+  const excludedProducts = new Set(special.excludedProductIds);
+  const excludedGroups = new Set(special.excludedProductGroupIds);
+  const excludedSizes = new Set(special.excludedRetailerProductSizeIds);
+  const halvesAllowed = allowHalfHalfInSpecials && special.allowHalfHalfsInSpecials;
+  const halfFits = (half: PricedHalf): boolean =>
+    (anyGroup || productGroupId === half.productGroupId) &&
+    (anyProduct || productId === half.productId) &&
+    (anySize || retailerProductSizeId === half.retailerProductSizeId) &&
+    !excludedProducts.has(half.productId) &&
+    !excludedGroups.has(half.productGroupId) &&
+    !excludedSizes.has(half.retailerProductSizeId);
+  return (line) => (!line.isHalfHalf || halvesAllowed) && line.halves.every(halfFits);
 }
 
 /**
@@ -82,14 +91,11 @@ interface Slot {
   candidates: Candidate[];
 }
 
-function slotsOf(special: Special, lines: readonly SpecialLine[], allowHalfHalfInSpecials: boolean): Slot[] {
-  const indexed = lines.map((line, index) => ({ line, index }));
-  const slots = special.retailerSpecialItems.map((item) => ({
-    qty: item.qty,
-    candidates: indexed
-      .filter(({ line }) => lineFitsSlot(line, item, special, allowHalfHalfInSpecials))
-      .sort((a, b) => replacedUnitCents(b.line) - replacedUnitCents(a.line) || a.index - b.index),
-  }));
+function slotsOf(special: Special, dearestFirst: readonly Candidate[], allowHalfHalfInSpecials: boolean): Slot[] {
+  const slots = special.retailerSpecialItems.map((item) => {
+    const fits = slotMatcher(item, special, allowHalfHalfInSpecials);
+    return { qty: item.qty, candidates: dearestFirst.filter(({ line }) => fits(line)) };
+  });
   // The most constrained slot picks first so a flexible slot does not take the only unit a strict one can use.
   return slots.sort((a, b) => a.candidates.length - b.candidates.length);
 }
@@ -124,6 +130,7 @@ function takeUnits(slots: readonly Slot[], remaining: readonly number[]): Map<nu
  */
 export function applySpecials(lines: readonly SpecialLine[], specials: readonly Special[], context: SpecialsContext): AppliedSpecial[] {
   const remaining = lines.map((line) => line.quantity);
+  const dearestFirst = lines.map((line, index) => ({ line, index })).sort((a, b) => replacedUnitCents(b.line) - replacedUnitCents(a.line) || a.index - b.index);
   let unitsLeft = remaining.reduce((sum, quantity) => sum + quantity, 0);
   const applied: AppliedSpecial[] = [];
   const usable = specials.filter((special) => specialFitsOrderType(special, context.orderType) && context.isSpecialAvailable(special)).sort(compareSpecials);
@@ -131,7 +138,7 @@ export function applySpecials(lines: readonly SpecialLine[], specials: readonly 
   for (const special of usable) {
     const slotUnits = special.retailerSpecialItems.reduce((sum, item) => sum + item.qty, 0);
     if (slotUnits > unitsLeft) continue;
-    const slots = slotsOf(special, lines, context.allowHalfHalfInSpecials);
+    const slots = slotsOf(special, dearestFirst, context.allowHalfHalfInSpecials);
     const specialCents = toCents(special.price);
     const halfHalfSurchargeCents = toCents(special.specialSurchargeForHalfHalf);
 
