@@ -58,7 +58,10 @@ async function listen(server: Server | ReturnType<typeof createHttpServer>, port
  */
 export async function createBroker(options: BrokerOptions): Promise<RunningBroker> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const index = originIndex(await tenantsFrom(options, log));
+  const tenants = await tenantsFrom(options, log);
+  const index = originIndex(tenants);
+  const admitted = tenants.filter((tenant) => tenant.settings.active).map((tenant) => tenant.slug);
+  log(`broker: browsers admitted from ${admitted.length} active tenant(s): ${admitted.join(', ') || 'none'}`);
   const visitors = new WeakMap<Client, Visitor>();
   const describe = (client: Client | null) => (client ? `client ${JSON.stringify(client.id)}` : 'the broker');
 
