@@ -48,6 +48,9 @@ export const cartProductSchema = z.object({
   addedByAIRecommendation: z.boolean().default(false),
 });
 
+/** How the customer gets the order; delivery unless they choose pickup. */
+export const orderTypeSchema = z.enum(['delivery', 'pickup']);
+
 export const orderStatusCodes = {
   /** First status of a visit on a desktop browser. */
   start: 1,
@@ -89,6 +92,7 @@ export type CartExtra = z.infer<typeof cartExtraSchema>;
 export type CartOption = z.infer<typeof cartOptionSchema>;
 export type CartHalf = z.infer<typeof cartHalfSchema>;
 export type CartProduct = z.infer<typeof cartProductSchema>;
+export type OrderType = z.infer<typeof orderTypeSchema>;
 export type OrderStatusTypeId = z.infer<typeof orderStatusTypeId>;
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;

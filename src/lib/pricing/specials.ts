@@ -1,8 +1,9 @@
+import type { OrderType } from '../cart/schemas.ts';
 import { ANY, type RetailerSpecialItem, type Special } from '../tenant/index.ts';
 import type { PricedHalf } from './item-price.ts';
 import { toCents } from './money.ts';
 
-export type OrderType = 'delivery' | 'pickup';
+export type { OrderType } from '../cart/schemas.ts';
 
 /** A priced cart line as the specials engine sees it; all amounts are per unit. */
 export interface SpecialLine {

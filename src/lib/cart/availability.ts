@@ -1,0 +1,30 @@
+import type { Catalogue } from '../pricing/catalogue.ts';
+import type { CartProduct } from './schemas.ts';
+import { itemsRemovedToast, type CartToast } from './toasts.ts';
+
+export interface CartAvailability {
+  available: CartProduct[];
+  /** The lines taken out, so the caller can list them. */
+  removed: CartProduct[];
+  toast: CartToast | null;
+}
+
+function groupIdsOf(item: CartProduct, catalogue: Catalogue): number[] {
+  const groupOf = (productId: number, stored: number) => catalogue.products.get(productId)?.productGroupId ?? stored;
+  const first = groupOf(item.productId, item.productGroupId);
+  const secondHalf = item.secondHalf ?? null;
+  return secondHalf === null ? [first] : [first, groupOf(secondHalf.productId, secondHalf.productGroupId)];
+}
+
+/**
+ * Drops lines whose product group (either half's, for a half-and-half) cannot be ordered at the
+ * order time. `isGroupAvailable` answers for that time: now, or the requested later time.
+ * Groups sold during all hours are never asked about.
+ */
+export function checkCartAvailability(items: readonly CartProduct[], catalogue: Catalogue, isGroupAvailable: (productGroupId: number) => boolean): CartAvailability {
+  const isOpen = (productGroupId: number) => catalogue.groups.get(productGroupId)?.availableForAllHours === true || isGroupAvailable(productGroupId);
+  const available: CartProduct[] = [];
+  const removed: CartProduct[] = [];
+  for (const item of items) (groupIdsOf(item, catalogue).every(isOpen) ? available : removed).push(item);
+  return { available, removed, toast: itemsRemovedToast(removed.length) };
+}

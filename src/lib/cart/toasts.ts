@@ -1,0 +1,30 @@
+import { CART_UPDATED_TOAST_MS, ITEMS_REMOVED_TOAST_MS, TOAST_DURATION_MS } from '../constants.ts';
+
+/** A notification for the toaster, as plain data: the caller decides when to show it. */
+export interface CartToast {
+  title: string;
+  description: string;
+  variant: 'default' | 'destructive';
+  durationMs: number;
+}
+
+/** After a price re-check: how many lines changed price and how many were dropped because they are no longer sold. */
+export function cartUpdatedToast(priceUpdatedCount: number, removedCount: number): CartToast | null {
+  const parts = [
+    priceUpdatedCount > 0 ? `Updated prices of ${priceUpdatedCount} item(s).` : '',
+    removedCount > 0 ? `Removed ${removedCount} unavailable item(s).` : '',
+  ].filter((part) => part !== '');
+  if (parts.length === 0) return null;
+  return { title: 'Cart Updated', description: parts.join(' '), variant: 'default', durationMs: CART_UPDATED_TOAST_MS };
+}
+
+/** After the availability check removed lines whose product group is not available at the order time. */
+export function itemsRemovedToast(removedCount: number): CartToast | null {
+  if (removedCount <= 0) return null;
+  return { title: 'Items Removed', description: `Removed ${removedCount} unavailable item(s) from cart.`, variant: 'default', durationMs: ITEMS_REMOVED_TOAST_MS };
+}
+
+/** When current prices could not be checked at all. */
+export function cartValidationErrorToast(): CartToast {
+  return { title: 'Cart Validation Error', description: 'Unable to verify current prices. Please refresh the page.', variant: 'destructive', durationMs: TOAST_DURATION_MS };
+}
