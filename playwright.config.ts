@@ -4,7 +4,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: process.env['CI'] ? 2 : undefined,
+  ...(process.env['CI'] ? { workers: 2 } : {}),
   retries: 0,
   reporter: process.env['CI'] ? 'list' : [['list'], ['html', { open: 'never', outputFolder: 'test-results/report' }]],
   outputDir: 'test-results/artifacts',

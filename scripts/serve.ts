@@ -7,6 +7,8 @@ const { values } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     'tenants-dir': { type: 'string', default: 'tenants' },
     quiet: { type: 'boolean', default: false },
+    'api-url': { type: 'string', default: process.env['STOREFRONT_API_URL'] ?? '' },
+    'broker-url': { type: 'string', default: process.env['STOREFRONT_BROKER_URL'] ?? '' },
   },
 });
 
@@ -14,7 +16,13 @@ const running = await startStaticServer({
   distDir: values.dist,
   tenantsDir: values['tenants-dir'],
   port: Number(values.port),
-  log: values.quiet ? undefined : (line) => console.log(line),
+  runtimeOverrides: {
+    ...(values['api-url'] ? { apiBaseUrl: values['api-url'] } : {}),
+    ...(values['broker-url'] ? { brokerUrl: values['broker-url'] } : {}),
+  },
+  log: (line) => {
+    if (!values.quiet) console.log(line);
+  },
 });
 console.log(`Storefronts on port ${running.port}:`);
 for (const slug of new Set(running.hosts().values())) console.log(`  http://${slug}.localhost:${running.port}/`);

@@ -47,9 +47,10 @@ describe('host-routing static server', () => {
     await put(join(site, '_astro', 'app.Ab12Cd34.js'), bigScript);
     await put(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await put(join(site, 'builds', 'latest.json'), '{"id":"one","timestamp":1}');
+    await put(join(site, 'runtime-config.json'), JSON.stringify({ apiBaseUrl: 'https://api.luigis.com.au', brokerUrl: 'wss://mqtt.luigis.com.au', mqttTopicPrefix: 'storefront', buildId: 'one' }));
     await put(join(work, 'dist', '_site-not-found.html'), "<h1>Oops! This site can't be found.</h1>");
     await put(join(work, 'tenants', 'luigis', 'tenant.json'), JSON.stringify({ hosts: ['luigis.com.au', 'www.luigis.com.au'], retailerWebsiteId: 5, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
-    server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1' });
+    server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1', runtimeOverrides: { apiBaseUrl: 'http://localhost:9999' } });
   });
 
   afterAll(async () => {
@@ -81,6 +82,12 @@ describe('host-routing static server', () => {
     expect(payload.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect((await get(server.port, 'luigis.localhost', '/')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect((await get(server.port, 'luigis.localhost', '/favicon.svg')).headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('points the deployment at this environment without a rebuild', async () => {
+    const reply = await get(server.port, 'luigis.com.au', '/runtime-config.json');
+    expect(JSON.parse(reply.body)).toEqual({ apiBaseUrl: 'http://localhost:9999', brokerUrl: 'wss://mqtt.luigis.com.au', mqttTopicPrefix: 'storefront', buildId: 'one' });
+    expect(reply.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
   it('compresses what is worth compressing', async () => {

@@ -5,13 +5,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { tenantSettingsSchema } from '../../src/lib/tenant/settings.ts';
+import { runtimeConfigSchema, tenantSettingsSchema, type RuntimeConfig } from '../../src/lib/tenant/settings.ts';
 
 export interface StaticServerOptions {
   distDir: string;
   tenantsDir: string;
   port: number;
   host?: string;
+  /** Addresses that replace the built ones in every `/runtime-config.json`, for this environment. */
+  runtimeOverrides?: Partial<Pick<RuntimeConfig, 'apiBaseUrl' | 'brokerUrl'>>;
   log?: (line: string) => void;
 }
 
@@ -92,6 +94,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
     return entry;
   };
 
+  const overrides = options.runtimeOverrides && Object.values(options.runtimeOverrides).some(Boolean) ? options.runtimeOverrides : undefined;
   const compress = compression({ threshold: 1024 });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -112,6 +115,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
         if (HASHED_ASSET.test(req.url ?? '')) return sharedAssets(req, res, () => sendHtml(res, 404, siteNotFound()));
         return sendHtml(res, 404, siteNotFound());
       }
+      if (overrides && new URL(req.url ?? '/', 'http://x').pathname === '/runtime-config.json') {
+        return sendRuntimeConfig(res, join(options.distDir, slug ?? ''), overrides);
+      }
       entry.handler(req, res);
     });
   });
@@ -131,5 +137,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
 
 function sendHtml(res: ServerResponse, status: number, body: Buffer): void {
   res.writeHead(status, { 'Content-Type': 'text/html;charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': body.length });
+  res.end(body);
+}
+
+async function sendRuntimeConfig(res: ServerResponse, siteDir: string, overrides: NonNullable<StaticServerOptions['runtimeOverrides']>): Promise<void> {
+  const built = runtimeConfigSchema.parse(JSON.parse(await readFile(join(siteDir, 'runtime-config.json'), 'utf8')));
+  const body = JSON.stringify({ ...built, ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value)) });
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': cacheControlFor('/runtime-config.json') });
   res.end(body);
 }

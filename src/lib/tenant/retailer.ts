@@ -12,7 +12,7 @@ export const retailerCssSchema = z
     secondary: hexColour,
     'secondary-foreground': hexColour.optional(),
   })
-  .catchall(z.string());
+  .catchall(z.union([z.string(), z.number()]));
 
 export const retailerLayoutSchema = z.object({
   layout: z.int().min(1).max(4).default(2),
