@@ -47,7 +47,7 @@ export const messages = {
 
 /** The site's host as the browser sees it, optionally with a port: `pizza.example` or `bella-napoli.localhost:4321`. */
 export const retailerDomain = z
-  .string()
+  .string({ error: (issue) => (issue.input === undefined ? 'missing: every call names its retailer by the site host' : undefined) })
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}(:|$))[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, 'expected a host name, optionally with :port');
@@ -161,6 +161,15 @@ export const updateOrderResponseSchema = z.object({
   uuidToOrderProductIds: uuidToOrderProductIdsSchema,
 });
 
+/** The body of create-order and update-order. Cart line uuids name order products, so each appears once. */
+export const orderBodySchema = orderPayloadSchema.superRefine((payload, context) => {
+  const seen = new Set<string>();
+  payload.products.forEach((product, index) => {
+    if (seen.has(product.uuid)) context.addIssue({ code: 'custom', path: ['products', index, 'uuid'], message: `duplicate cart line uuid ${product.uuid}` });
+    seen.add(product.uuid);
+  });
+});
+
 /** Statuses sent before the first order exists (the start-of-visit status) carry no order id. */
 export const createOrderStatusBodySchema = z.object({
   encryptedOrderId: encryptedOrderId.nullable(),
@@ -228,8 +237,8 @@ export const apiCalls = {
   mailingListSignup: { method: 'POST', path: '/api/mailing-list/signup', body: mailingListBodySchema, response: mailingListResponseSchema },
   updateCustomer: { method: 'POST', path: '/api/order/update-customer', body: updateCustomerBodySchema, response: updateCustomerResponseSchema },
   getOrder: { method: 'POST', path: '/api/order/get-order', body: getOrderBodySchema, response: getOrderResponseSchema },
-  createOrder: { method: 'POST', path: '/api/order/create-order', body: orderPayloadSchema, response: createOrderResponseSchema },
-  updateOrder: { method: 'POST', path: '/api/order/update-order', body: orderPayloadSchema, response: updateOrderResponseSchema },
+  createOrder: { method: 'POST', path: '/api/order/create-order', body: orderBodySchema, response: createOrderResponseSchema },
+  updateOrder: { method: 'POST', path: '/api/order/update-order', body: orderBodySchema, response: updateOrderResponseSchema },
   createOrderStatus: { method: 'POST', path: '/api/order/create-order-status', body: createOrderStatusBodySchema, response: createOrderStatusResponseSchema },
   createErrorLogs: { method: 'POST', path: '/api/logs/create-error-logs', body: errorLogsBodySchema, response: errorLogsResponseSchema },
   requestTableBooking: { method: 'POST', path: '/api/table-booking', body: tableBookingBodySchema, response: tableBookingResponseSchema },

@@ -1,0 +1,53 @@
+/**
+ * `npm run api`: the reference retailer API for every tenant in tenants/.
+ *   API_PORT                   default 8787
+ *   TENANTS_DIR                default ./tenants
+ *   DATA_DIR                   folder of the SQLite file, default ./data
+ *   BROKER_URL                 broker for operator publishes, default ws://localhost:9001
+ *   OPERATOR_TOKEN             bearer token of /operator, default "dev-operator"
+ *   BROKER_OPERATOR_PASSWORD   the broker's "operator" password, default "dev-operator"
+ */
+import { createApiServer, DEFAULT_API_PORT } from './server.ts';
+
+function portFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_API_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`API_PORT must be a port number 0-65535, got ${JSON.stringify(value)}`);
+  return port;
+}
+
+try {
+  const port = portFrom(process.env['API_PORT']);
+  const api = await createApiServer({
+    tenantsDir: process.env['TENANTS_DIR'] || 'tenants',
+    dataDir: process.env['DATA_DIR'] || 'data',
+    log: (line) => console.log(line),
+  });
+  const { url } = await api.listen(port);
+  console.log(`api: ${api.tenants.all.length} retailer(s) on ${url}`);
+  for (const { tenant } of api.tenants.all) {
+    console.log(`api:   ${tenant.slug} (retailer ${tenant.config.retailerId}${tenant.settings.active ? '' : ', inactive'}): x-retailer-domain ${tenant.slug}.localhost`);
+  }
+
+  let stopping = false;
+  const shutDown = (signal: string) => {
+    if (stopping) {
+      console.log(`api: ${signal} again, stopping at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`api: ${signal}, finishing requests under way`);
+    api.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`api: unclean shutdown: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutDown('SIGINT'));
+  process.on('SIGTERM', () => shutDown('SIGTERM'));
+} catch (error) {
+  console.error(`api: could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

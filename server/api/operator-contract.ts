@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { browserClientIdPattern } from '../../src/lib/live/client-id.ts';
+import { designFieldUpdateSchema, notifyMessageSchema } from '../../src/lib/live/messages.ts';
+import { id } from '../../src/lib/tenant/index.ts';
+
+/** The operator endpoints (under /operator, bearer OPERATOR_TOKEN), shared by the API and operator-cli.ts. */
+
+export const DEFAULT_OPERATOR_TOKEN = 'dev-operator';
+
+export const operatorPaths = {
+  tenants: '/operator/tenants',
+  orderProcessed: (slug: string, encryptedOrderId: string) => `/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`,
+  clockOverride: (slug: string) => `/operator/tenants/${slug}/clock-override`,
+  notify: (slug: string) => `/operator/tenants/${slug}/publish/notify`,
+  clockStatus: (slug: string) => `/operator/tenants/${slug}/publish/clock-status`,
+  designField: (slug: string) => `/operator/tenants/${slug}/publish/design-field`,
+};
+
+export const notifyBodySchema = notifyMessageSchema.extend({
+  clientId: z.string().regex(browserClientIdPattern, 'expected a storefront client id'),
+});
+
+/** Without a website id the update goes to the tenant's own website. */
+export const designFieldBodySchema = designFieldUpdateSchema.extend({ retailerWebsiteId: id.optional() });
+
+export const tenantSummarySchema = z.object({ slug: z.string(), retailerId: id, retailerWebsiteId: id, active: z.boolean(), hosts: z.array(z.string()) });
+
+export type NotifyBody = z.infer<typeof notifyBodySchema>;
+export type DesignFieldBody = z.infer<typeof designFieldBodySchema>;
+export type TenantSummary = z.infer<typeof tenantSummarySchema>;

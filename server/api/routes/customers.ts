@@ -1,0 +1,70 @@
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { apiCalls, messages, SESSION_COOKIE, type PrevOrder, type PrevOrderProduct } from '../../../src/lib/api/contract.ts';
+import { toDollars } from '../../../src/lib/pricing/money.ts';
+import { serveCall, type ApiApp, type ApiDeps, type ApiEnv } from '../app.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { readBody } from '../problems.ts';
+import { SESSION_DAYS, sessionTokenOf } from '../sessions.ts';
+import { inTransaction } from '../store/transaction.ts';
+
+/** Enough history for "order again" without sending a regular's whole life story at every login. */
+const PREVIOUS_ORDERS_SHOWN = 10;
+
+function setSessionCookie(c: Context<ApiEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+    secure: new URL(c.req.url).protocol === 'https:',
+  });
+}
+
+function previousOrders(deps: ApiDeps, customerId: number): { prevOrders: PrevOrder[]; prevOrderProducts: PrevOrderProduct[] } {
+  const orders = deps.orders.previousOrders(customerId, PREVIOUS_ORDERS_SHOWN);
+  return {
+    prevOrders: orders.map(({ orderId: _orderId, subTotalCents, historicDeliveryFeeCents, ...order }) => ({
+      ...order,
+      subTotal: toDollars(subTotalCents),
+      historicDeliveryFee: toDollars(historicDeliveryFeeCents),
+    })),
+    prevOrderProducts: orders.flatMap((order) => deps.orders.products(order.orderId).map((product) => ({ ...product, encryptedOrderId: order.encryptedOrderId }))),
+  };
+}
+
+export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
+  const { tenants, db } = deps;
+
+  serveCall(app, tenants, 'login', async (c, { tenant }) => {
+    const { email, password } = await readBody(c, apiCalls.login.body);
+    const customer = deps.customers.findByEmail(tenant.config.retailerId, email);
+    const verified = await verifyPassword(password, customer?.password);
+    if (!customer || !verified) return { success: false, message: messages.loginFailed };
+    const { customerId } = customer.custInfo;
+    const sessionToken = inTransaction(db, () => deps.sessions.open(customerId, deps.now()));
+    setSessionCookie(c, sessionToken);
+    return { success: true, custInfo: customer.custInfo, ...previousOrders(deps, customerId), sessionToken };
+  });
+
+  serveCall(app, tenants, 'logout', (c) => {
+    deps.sessions.close(sessionTokenOf(c));
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return { success: true };
+  });
+
+  serveCall(app, tenants, 'signup', async (c, { tenant }) => {
+    const { password, ...details } = await readBody(c, apiCalls.signup.body);
+    const retailerId = tenant.config.retailerId;
+    const hash = await hashPassword(password);
+    const created = inTransaction(db, () => {
+      if (deps.customers.findByEmail(retailerId, details.email)) return null;
+      const now = deps.now();
+      const custInfo = deps.customers.insert(retailerId, details, hash, now);
+      return { custInfo, sessionToken: deps.sessions.open(custInfo.customerId, now) };
+    });
+    if (!created) return { success: false, message: messages.emailTaken };
+    setSessionCookie(c, created.sessionToken);
+    return { success: true, ...created };
+  });
+}

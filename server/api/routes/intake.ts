@@ -1,0 +1,33 @@
+import { apiCalls, messages } from '../../../src/lib/api/contract.ts';
+import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
+import { ApiProblem, readBody } from '../problems.ts';
+
+export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
+  const { tenants } = deps;
+
+  serveCall(app, tenants, 'mailingListSignup', async (c, { tenant }) => {
+    const { email, name } = await readBody(c, apiCalls.mailingListSignup.body, messages.mailingListFailed);
+    try {
+      deps.intake.subscribe(tenant.config.retailerId, email, name, deps.now());
+    } catch (error) {
+      deps.log(`error: mailing-list sign-up for retailer ${tenant.config.retailerId} failed: ${(error as Error).message}`);
+      return { success: false, message: messages.mailingListFailed };
+    }
+    return { success: true };
+  });
+
+  serveCall(app, tenants, 'createErrorLogs', async (c, { tenant }) => {
+    const entries = await readBody(c, apiCalls.createErrorLogs.body);
+    deps.intake.logErrors(tenant.config.retailerId, entries, deps.now());
+    return { accepted: true };
+  });
+
+  serveCall(app, tenants, 'requestTableBooking', async (c, { tenant }) => {
+    const booking = await readBody(c, apiCalls.requestTableBooking.body);
+    if (Date.parse(booking.dateTime) <= deps.now().getTime()) {
+      const message = 'expected a time in the future';
+      throw new ApiProblem(400, `Invalid request body: dateTime: ${message}`, { issues: [{ path: 'dateTime', message }] });
+    }
+    return { success: true, bookingId: deps.intake.requestBooking(tenant.config.retailerId, booking, deps.now()) };
+  });
+}

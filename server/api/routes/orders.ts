@@ -1,0 +1,112 @@
+import type { OrderPayload } from '../../../src/lib/cart/schemas.ts';
+import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../src/lib/api/contract.ts';
+import { toDollars } from '../../../src/lib/pricing/money.ts';
+import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
+import { priceOrder } from '../order-pricing.ts';
+import { ApiProblem, parseWith, readBody } from '../problems.ts';
+import { sessionTokenOf } from '../sessions.ts';
+import type { StoredOrder } from '../store/orders.ts';
+import { inTransaction } from '../store/transaction.ts';
+import type { ServedTenant } from '../tenants.ts';
+
+function assertSameRetailer(payload: OrderPayload, { tenant }: ServedTenant): void {
+  const { retailerId } = tenant.config;
+  if (payload.retailerId !== retailerId) {
+    const message = `retailerId ${payload.retailerId} is not the retailer of this site (${retailerId})`;
+    throw new ApiProblem(400, `Invalid request body: ${message}`, { issues: [{ path: 'retailerId', message }] });
+  }
+}
+
+const uuidsOf = (payload: OrderPayload) => payload.products.map((product) => product.uuid);
+
+export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
+  const { tenants, db, orders } = deps;
+
+  /** A cart line belongs to one order; sending it for another is a stale or confused client. */
+  function assertLinesFree(retailerId: number, uuids: readonly string[], order: StoredOrder | undefined): void {
+    const other = orders.ownersOf(retailerId, uuids).find((owner) => owner.orderId !== order?.orderId);
+    if (other) throw new ApiProblem(409, 'A cart line of this order already belongs to another order. Please refresh the page.');
+  }
+
+  /**
+   * The order an earlier attempt of this create already made: the one of its Idempotency-Key, or
+   * the one holding its cart lines (a retry whose answer was lost, even after more items were added).
+   */
+  function earlierAttempt(retailerId: number, key: string | undefined, uuids: readonly string[]): StoredOrder | undefined {
+    const byKey = key === undefined ? undefined : orders.findByIdempotencyKey(retailerId, key);
+    const owners = orders.ownersOf(retailerId, uuids);
+    const byLines = owners[0];
+    if (owners.length > 1 || (byKey && byLines && byLines.orderId !== byKey.orderId)) {
+      throw new ApiProblem(409, 'The cart lines of this order belong to several orders. Please refresh the page.');
+    }
+    return byKey ?? byLines;
+  }
+
+  serveCall(app, tenants, 'createOrder', async (c, served) => {
+    const key = parseWith(idempotencyKey.optional(), c.req.header(IDEMPOTENCY_KEY_HEADER), `${IDEMPOTENCY_KEY_HEADER} header`);
+    const payload = await readBody(c, apiCalls.createOrder.body);
+    assertSameRetailer(payload, served);
+    const { retailerId } = served.tenant.config;
+    return inTransaction(db, () => {
+      const earlier = earlierAttempt(retailerId, key, uuidsOf(payload));
+      // Once processed, the earlier answer is replayed untouched: the kitchen's copy must not change.
+      if (earlier?.processed) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.uuidToOrderProductIds(earlier.orderId) };
+      const priced = priceOrder(payload, served.catalogue);
+      if (earlier) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.update(earlier, priced, deps.now()) };
+      const created = orders.create(retailerId, key ?? null, priced, deps.now());
+      return { encryptedOrderId: created.order.encryptedOrderId, uuidToOrderProductIds: created.uuidToOrderProductIds };
+    });
+  });
+
+  serveCall(app, tenants, 'updateOrder', async (c, served) => {
+    const payload = await readBody(c, apiCalls.updateOrder.body);
+    assertSameRetailer(payload, served);
+    const { retailerId } = served.tenant.config;
+    return inTransaction(db, () => {
+      const order = payload.encryptedOrderId === null ? undefined : orders.find(retailerId, payload.encryptedOrderId);
+      if (!order) return { success: false, message: messages.noActiveOrder, uuidToOrderProductIds: {} };
+      if (order.processed) return { success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} };
+      assertLinesFree(retailerId, uuidsOf(payload), order);
+      const uuidToOrderProductIds = orders.update(order, priceOrder(payload, served.catalogue), deps.now());
+      return { success: true, message: 'Order updated', uuidToOrderProductIds };
+    });
+  });
+
+  serveCall(app, tenants, 'getOrder', async (c, { tenant }) => {
+    const { encryptedOrderId } = await readBody(c, apiCalls.getOrder.body);
+    const order = orders.find(tenant.config.retailerId, encryptedOrderId);
+    if (!order) throw new ApiProblem(404, 'Order not found');
+    return {
+      orderProcessed: order.processed,
+      loggedInCustId: order.customerId,
+      historicDeliveryFee: toDollars(order.historicDeliveryFeeCents),
+      products: orders.products(order.orderId),
+    };
+  });
+
+  serveCall(app, tenants, 'updateCustomer', async (c, { tenant }) => {
+    const { encryptedOrderId, customerId } = await readBody(c, apiCalls.updateCustomer.body);
+    const { retailerId } = tenant.config;
+    // Attaching needs that customer's own session; a customer id alone proves nothing.
+    if (customerId !== null && deps.sessions.customerId(sessionTokenOf(c), retailerId, deps.now()) !== customerId) {
+      throw new ApiProblem(401, `Log in as customer ${customerId} to attach them to an order`);
+    }
+    return inTransaction(db, () => {
+      const order = encryptedOrderId === null ? undefined : orders.find(retailerId, encryptedOrderId);
+      if (!order) return { success: false, message: messages.noActiveOrder };
+      if (order.processed) return { success: false, message: messages.orderProcessed };
+      orders.setCustomer(order.orderId, customerId, deps.now());
+      return { success: true };
+    });
+  });
+
+  serveCall(app, tenants, 'createOrderStatus', async (c, { tenant }) => {
+    const { encryptedOrderId, orderStatus } = await readBody(c, apiCalls.createOrderStatus.body);
+    const { retailerId } = tenant.config;
+    return inTransaction(db, () => {
+      const order = encryptedOrderId === null ? null : orders.find(retailerId, encryptedOrderId);
+      if (order === undefined) throw new ApiProblem(404, 'Order not found');
+      return { success: true, orderStatusId: orders.addStatus(retailerId, order?.orderId ?? null, orderStatus, deps.now()) };
+    });
+  });
+}

@@ -1,0 +1,139 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
+import { DEFAULT_OPERATOR_PASSWORD } from '../broker/settings.ts';
+import { createApp, type ApiApp, type ApiDeps } from './app.ts';
+import { createLivePublisher } from './live-publisher.ts';
+import { DEFAULT_OPERATOR_TOKEN } from './operator-contract.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+import { customerRoutes } from './routes/customers.ts';
+import { intakeRoutes } from './routes/intake.ts';
+import { operatorRoutes } from './routes/operator.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { createSessionStore } from './sessions.ts';
+import { createClockOverrideStore } from './store/clock-overrides.ts';
+import { createCustomerStore } from './store/customers.ts';
+import { openDatabase } from './store/database.ts';
+import { createIntakeStore } from './store/intake.ts';
+import { createOrderStore } from './store/orders.ts';
+import { serveTenants, tenantDirectory, type TenantDirectory } from './tenants.ts';
+
+export const DEFAULT_API_PORT = 8787;
+export const DEFAULT_BROKER_URL = 'ws://localhost:9001';
+export const DATABASE_FILE = 'api.sqlite';
+/** How long close() lets requests already being answered finish before cutting them off. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export interface ApiServerOptions {
+  tenantsDir: string;
+  /** Folder of the SQLite file (`api.sqlite`); ignored when dbPath is given. Default `./data`. */
+  dataDir?: string;
+  /** The SQLite file itself, or `:memory:`. */
+  dbPath?: string;
+  /** Broker for operator publishes. Default env BROKER_URL, else ws://localhost:9001. */
+  brokerUrl?: string;
+  /** Default env OPERATOR_TOKEN, else "dev-operator". */
+  operatorToken?: string;
+  /** Default env BROKER_OPERATOR_PASSWORD, else "dev-operator". */
+  brokerOperatorPassword?: string;
+  now?: () => Date;
+  /** One line per request and start-up problems; false for silence. Default stdout, silent under Vitest. */
+  log?: ((line: string) => void) | false;
+}
+
+export interface ApiServer {
+  app: ApiApp;
+  tenants: TenantDirectory;
+  /** Port 0 picks a free port; the answer names the one taken. */
+  listen(port?: number, hostname?: string): Promise<{ port: number; url: string }>;
+  /** Stops taking requests, lets those under way finish their writes, then closes the broker link and the database. */
+  close(): Promise<void>;
+}
+
+function chooseLog(log: ApiServerOptions['log']): (line: string) => void {
+  if (log === false) return () => undefined;
+  if (log) return log;
+  return process.env['VITEST'] ? () => undefined : (line) => console.log(line);
+}
+
+export async function createApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  const log = chooseLog(options.log);
+  const now = options.now ?? (() => new Date());
+
+  const { tenants, failures } = await loadTenants(options.tenantsDir);
+  for (const failure of failures) {
+    for (const problem of failure.problems) log(`api: tenant "${failure.slug}" not served: ${formatProblem(problem)}`);
+  }
+  const { served, problems } = serveTenants(tenants);
+  for (const problem of problems) log(`api: tenant "${problem.slug}" not served: ${problem.message}`);
+  const directory = tenantDirectory(served);
+
+  const db = openDatabase(options.dbPath ?? join(options.dataDir ?? 'data', DATABASE_FILE));
+  const publisher = createLivePublisher({
+    brokerUrl: options.brokerUrl ?? process.env['BROKER_URL'] ?? DEFAULT_BROKER_URL,
+    operatorPassword: options.brokerOperatorPassword ?? (process.env['BROKER_OPERATOR_PASSWORD'] || DEFAULT_OPERATOR_PASSWORD),
+  });
+  const deps: ApiDeps = {
+    db,
+    tenants: directory,
+    orders: createOrderStore(db),
+    customers: createCustomerStore(db),
+    sessions: createSessionStore(db),
+    intake: createIntakeStore(db),
+    clockOverrides: createClockOverrideStore(db),
+    publisher,
+    operatorToken: options.operatorToken ?? (process.env['OPERATOR_TOKEN'] || DEFAULT_OPERATOR_TOKEN),
+    now,
+    log,
+  };
+  const app = createApp(deps, [catalogueRoutes, customerRoutes, orderRoutes, intakeRoutes, operatorRoutes]);
+
+  let server: Server | null = null;
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  let closing: Promise<void> | null = null;
+
+  async function shutDown(): Promise<void> {
+    if (server) {
+      const listening = server;
+      const stopped = new Promise<void>((resolve) => listening.close(() => resolve()));
+      listening.closeIdleConnections();
+      if (inFlight > 0) {
+        const timeout = new Promise<void>((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref());
+        await Promise.race([new Promise<void>((resolve) => (drained = resolve)), timeout]);
+      }
+      listening.closeAllConnections();
+      await stopped;
+    }
+    await publisher.close();
+    db.close();
+  }
+
+  return {
+    app,
+    tenants: directory,
+    async listen(port = DEFAULT_API_PORT, hostname) {
+      if (server) throw new Error('the API is already listening');
+      const created = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+      created.on('request', (_request, response) => {
+        inFlight += 1;
+        response.once('close', () => {
+          inFlight -= 1;
+          if (inFlight === 0) drained?.();
+        });
+      });
+      server = created;
+      created.listen(port, hostname);
+      await once(created, 'listening');
+      const { port: taken } = created.address() as AddressInfo;
+      return { port: taken, url: `http://${hostname && hostname !== '0.0.0.0' ? hostname : 'localhost'}:${taken}` };
+    },
+    close() {
+      closing ??= shutDown();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { ErrorLogEntry, TableBooking } from '../../../src/lib/api/contract.ts';
+import { inTransaction } from './transaction.ts';
+
+/** What visitors send that only staff read back: mailing-list sign-ups, client error logs, table-booking requests. */
+export function createIntakeStore(db: DatabaseSync) {
+  const subscribe = db.prepare(
+    `INSERT INTO mailing_list (retailer_id, email, name, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (retailer_id, email) DO UPDATE SET name = COALESCE(excluded.name, mailing_list.name)`,
+  );
+  const insertErrorLog = db.prepare('INSERT INTO error_logs (retailer_id, error_type, message, entry_json, received_at) VALUES (?, ?, ?, ?, ?)');
+  const insertBooking = db.prepare('INSERT INTO table_bookings (retailer_id, name, phone, party_size, date_time, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+
+  return {
+    /** Signing up twice keeps one entry. */
+    subscribe(retailerId: number, email: string, name: string | undefined, now: Date): void {
+      subscribe.run(retailerId, email, name ?? null, now.toISOString());
+    },
+    logErrors(retailerId: number, entries: readonly ErrorLogEntry[], now: Date): void {
+      inTransaction(db, () => {
+        for (const entry of entries) insertErrorLog.run(retailerId, entry.errorType, entry.message, JSON.stringify(entry), now.toISOString());
+      });
+    },
+    requestBooking(retailerId: number, booking: TableBooking, now: Date): number {
+      const result = insertBooking.run(retailerId, booking.name, booking.phone, booking.partySize, booking.dateTime, booking.notes, now.toISOString());
+      return Number(result.lastInsertRowid);
+    },
+  };
+}
+
+export type IntakeStore = ReturnType<typeof createIntakeStore>;

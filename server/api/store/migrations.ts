@@ -1,0 +1,163 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { inTransaction } from './transaction.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * The schema's history, applied in order and recorded in `schema_migrations`. Append only: a
+ * shipped migration is never edited, a change is a new entry. Money is integer cents, instants
+ * are ISO-8601 text.
+ */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'customers and sessions',
+    sql: `
+      CREATE TABLE customers (
+        customer_id INTEGER PRIMARY KEY,
+        retailer_id INTEGER NOT NULL,
+        email TEXT NOT NULL,
+        full_name TEXT NOT NULL,
+        phone_number TEXT NOT NULL,
+        password_salt BLOB NOT NULL,
+        password_hash BLOB NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (retailer_id, email)
+      );
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        customer_id INTEGER NOT NULL REFERENCES customers (customer_id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX sessions_customer ON sessions (customer_id);
+    `,
+  },
+  {
+    version: 2,
+    name: 'orders, order products and order statuses',
+    sql: `
+      CREATE TABLE orders (
+        order_id INTEGER PRIMARY KEY,
+        encrypted_order_id TEXT NOT NULL UNIQUE,
+        retailer_id INTEGER NOT NULL,
+        idempotency_key TEXT,
+        customer_id INTEGER REFERENCES customers (customer_id),
+        processed_at TEXT,
+        is_pickup INTEGER NOT NULL,
+        order_for_later INTEGER NOT NULL,
+        order_for_later_request_date_time TEXT,
+        closed_date INTEGER NOT NULL,
+        extra_order_notes TEXT NOT NULL,
+        create_date TEXT NOT NULL,
+        current_order_status_type_id INTEGER NOT NULL,
+        last_order_status_update TEXT NOT NULL,
+        historic_delivery_fee_cents INTEGER NOT NULL,
+        historic_delivery_wait_time INTEGER NOT NULL,
+        sub_total_cents INTEGER NOT NULL,
+        order_platform_source_id INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (retailer_id, idempotency_key)
+      );
+      CREATE INDEX orders_customer ON orders (customer_id);
+      CREATE TABLE order_products (
+        order_product_id INTEGER PRIMARY KEY,
+        order_id INTEGER NOT NULL REFERENCES orders (order_id) ON DELETE CASCADE,
+        retailer_id INTEGER NOT NULL,
+        uuid TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        product_id INTEGER NOT NULL,
+        quantity INTEGER NOT NULL,
+        unit_price_cents INTEGER NOT NULL,
+        line_json TEXT NOT NULL,
+        UNIQUE (retailer_id, uuid)
+      );
+      CREATE INDEX order_products_order ON order_products (order_id, position);
+      CREATE TABLE order_statuses (
+        order_status_id INTEGER PRIMARY KEY,
+        retailer_id INTEGER NOT NULL,
+        order_id INTEGER REFERENCES orders (order_id) ON DELETE CASCADE,
+        order_status_type_id INTEGER NOT NULL,
+        notes TEXT NOT NULL,
+        timestamp TEXT NOT NULL,
+        received_at TEXT NOT NULL
+      );
+      CREATE INDEX order_statuses_order ON order_statuses (order_id);
+    `,
+  },
+  {
+    version: 3,
+    name: 'mailing list, error logs and table bookings',
+    sql: `
+      CREATE TABLE mailing_list (
+        retailer_id INTEGER NOT NULL,
+        email TEXT NOT NULL,
+        name TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (retailer_id, email)
+      );
+      CREATE TABLE error_logs (
+        error_log_id INTEGER PRIMARY KEY,
+        retailer_id INTEGER NOT NULL,
+        error_type TEXT NOT NULL,
+        message TEXT NOT NULL,
+        entry_json TEXT NOT NULL,
+        received_at TEXT NOT NULL
+      );
+      CREATE TABLE table_bookings (
+        booking_id INTEGER PRIMARY KEY,
+        retailer_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        party_size INTEGER NOT NULL,
+        date_time TEXT NOT NULL,
+        notes TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    version: 4,
+    name: 'live clock overrides',
+    sql: `
+      CREATE TABLE clock_overrides (
+        retailer_id INTEGER PRIMARY KEY,
+        override_json TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+/** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */
+export function migrate(db: DatabaseSync, list: readonly Migration[] = migrations, now: Date = new Date()): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const applied: number[] = [];
+  for (const migration of [...list].sort((a, b) => a.version - b.version)) {
+    try {
+      // Checked inside the transaction: another process opening the same file may have just applied it.
+      const ran = inTransaction(db, () => {
+        if (isApplied.get(migration.version)) return false;
+        db.exec(migration.sql);
+        record.run(migration.version, migration.name, now.toISOString());
+        return true;
+      });
+      if (ran) applied.push(migration.version);
+    } catch (error) {
+      throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  return applied;
+}

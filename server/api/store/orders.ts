@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { cartProductSchema, type CartProduct, type OrderStatus } from '../../../src/lib/cart/schemas.ts';
+import { toDollars } from '../../../src/lib/pricing/money.ts';
+import type { PricedOrder } from '../order-pricing.ts';
+import { integer, integerOrNull, text, textOrNull, type Row } from './rows.ts';
+
+export interface StoredOrder {
+  orderId: number;
+  encryptedOrderId: string;
+  retailerId: number;
+  customerId: number | null;
+  processed: boolean;
+  historicDeliveryFeeCents: number;
+}
+
+export interface PreviousOrder {
+  orderId: number;
+  encryptedOrderId: string;
+  createDate: string;
+  isPickup: boolean;
+  orderForLater: boolean;
+  orderForLaterRequestDateTime: string | null;
+  subTotalCents: number;
+  historicDeliveryFeeCents: number;
+}
+
+function storedOrder(row: Row): StoredOrder {
+  return {
+    orderId: integer(row, 'order_id'),
+    encryptedOrderId: text(row, 'encrypted_order_id'),
+    retailerId: integer(row, 'retailer_id'),
+    customerId: integerOrNull(row, 'customer_id'),
+    processed: textOrNull(row, 'processed_at') !== null,
+    historicDeliveryFeeCents: integer(row, 'historic_delivery_fee_cents'),
+  };
+}
+
+/** An unguessable order reference: whoever holds it may read and change that cart, so it must not be a counter. */
+function newEncryptedOrderId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+const orderColumns = 'order_id, encrypted_order_id, retailer_id, customer_id, processed_at, historic_delivery_fee_cents';
+
+/** Orders, their lines and their statuses. Callers wrap every multi-statement change in inTransaction. */
+export function createOrderStore(db: DatabaseSync) {
+  const statements = {
+    byEncryptedId: db.prepare(`SELECT ${orderColumns} FROM orders WHERE retailer_id = ? AND encrypted_order_id = ?`),
+    byIdempotencyKey: db.prepare(`SELECT ${orderColumns} FROM orders WHERE retailer_id = ? AND idempotency_key = ?`),
+    ownerOfUuid: db.prepare(`SELECT ${orderColumns} FROM orders WHERE order_id = (SELECT order_id FROM order_products WHERE retailer_id = ? AND uuid = ?)`),
+    insertOrder: db.prepare(
+      `INSERT INTO orders (encrypted_order_id, retailer_id, idempotency_key, is_pickup, order_for_later, order_for_later_request_date_time,
+         closed_date, extra_order_notes, create_date, current_order_status_type_id, last_order_status_update, historic_delivery_fee_cents,
+         historic_delivery_wait_time, sub_total_cents, order_platform_source_id, source, created_at, updated_at)
+       VALUES ($encryptedOrderId, $retailerId, $idempotencyKey, $isPickup, $orderForLater, $orderForLaterRequestDateTime,
+         $closedDate, $extraOrderNotes, $createDate, $currentOrderStatusTypeId, $lastOrderStatusUpdate, $historicDeliveryFeeCents,
+         $historicDeliveryWaitTime, $subTotalCents, $orderPlatformSourceId, $source, $now, $now)`,
+    ),
+    updateOrder: db.prepare(
+      `UPDATE orders SET is_pickup = $isPickup, order_for_later = $orderForLater, order_for_later_request_date_time = $orderForLaterRequestDateTime,
+         closed_date = $closedDate, extra_order_notes = $extraOrderNotes, current_order_status_type_id = $currentOrderStatusTypeId,
+         last_order_status_update = $lastOrderStatusUpdate, historic_delivery_fee_cents = $historicDeliveryFeeCents,
+         historic_delivery_wait_time = $historicDeliveryWaitTime, sub_total_cents = $subTotalCents, source = $source, updated_at = $now
+       WHERE order_id = $orderId`,
+    ),
+    lineIds: db.prepare('SELECT order_product_id, uuid FROM order_products WHERE order_id = ?'),
+    insertLine: db.prepare(
+      `INSERT INTO order_products (order_id, retailer_id, uuid, position, product_id, quantity, unit_price_cents, line_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    updateLine: db.prepare('UPDATE order_products SET position = ?, product_id = ?, quantity = ?, unit_price_cents = ?, line_json = ? WHERE order_product_id = ?'),
+    deleteLine: db.prepare('DELETE FROM order_products WHERE order_product_id = ?'),
+    lines: db.prepare('SELECT order_product_id, unit_price_cents, line_json FROM order_products WHERE order_id = ? ORDER BY position'),
+    setCustomer: db.prepare('UPDATE orders SET customer_id = ?, updated_at = ? WHERE order_id = ?'),
+    markProcessed: db.prepare('UPDATE orders SET processed_at = COALESCE(processed_at, ?), updated_at = ? WHERE order_id = ?'),
+    insertStatus: db.prepare('INSERT INTO order_statuses (retailer_id, order_id, order_status_type_id, notes, timestamp, received_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    setCurrentStatus: db.prepare('UPDATE orders SET current_order_status_type_id = ?, last_order_status_update = ?, updated_at = ? WHERE order_id = ? AND processed_at IS NULL'),
+    previous: db.prepare(
+      `SELECT order_id, encrypted_order_id, create_date, is_pickup, order_for_later, order_for_later_request_date_time, sub_total_cents, historic_delivery_fee_cents
+       FROM orders WHERE customer_id = ? AND processed_at IS NOT NULL ORDER BY processed_at DESC, order_id DESC LIMIT ?`,
+    ),
+  };
+
+  function orderValues(priced: PricedOrder, now: Date) {
+    const { payload } = priced;
+    return {
+      isPickup: payload.isPickup ? 1 : 0,
+      orderForLater: payload.orderForLater ? 1 : 0,
+      orderForLaterRequestDateTime: payload.orderForLaterRequestDateTime,
+      closedDate: payload.closedDate ? 1 : 0,
+      extraOrderNotes: payload.extraOrderNotes,
+      currentOrderStatusTypeId: payload.currentOrderStatusTypeId,
+      lastOrderStatusUpdate: payload.lastOrderStatusUpdate,
+      historicDeliveryFeeCents: priced.deliveryFeeCents,
+      historicDeliveryWaitTime: payload.historicDeliveryWaitTime,
+      subTotalCents: priced.subTotalCents,
+      source: payload.source,
+      now: now.toISOString(),
+    };
+  }
+
+  /** Makes the order's lines exactly the priced ones; a line that stays keeps its order product id. */
+  function writeLines(order: Pick<StoredOrder, 'orderId' | 'retailerId'>, priced: PricedOrder): Record<string, number> {
+    const existing = new Map(statements.lineIds.all(order.orderId).map((row) => [text(row, 'uuid'), integer(row, 'order_product_id')]));
+    const ids: Record<string, number> = {};
+    priced.lines.forEach(({ product, unitCents }, position) => {
+      const stored = JSON.stringify({ ...product, historicPrice: toDollars(unitCents), orderProductId: null });
+      const id = existing.get(product.uuid);
+      if (id === undefined) {
+        const inserted = statements.insertLine.run(order.orderId, order.retailerId, product.uuid, position, product.productId, product.quantity, unitCents, stored);
+        ids[product.uuid] = Number(inserted.lastInsertRowid);
+      } else {
+        statements.updateLine.run(position, product.productId, product.quantity, unitCents, stored, id);
+        ids[product.uuid] = id;
+        existing.delete(product.uuid);
+      }
+    });
+    for (const removed of existing.values()) statements.deleteLine.run(removed);
+    return ids;
+  }
+
+  function lineIdsOf(orderId: number): Record<string, number> {
+    return Object.fromEntries(statements.lineIds.all(orderId).map((row) => [text(row, 'uuid'), integer(row, 'order_product_id')]));
+  }
+
+  return {
+    find(retailerId: number, encryptedOrderId: string): StoredOrder | undefined {
+      const row = statements.byEncryptedId.get(retailerId, encryptedOrderId);
+      return row ? storedOrder(row) : undefined;
+    },
+
+    findByIdempotencyKey(retailerId: number, key: string): StoredOrder | undefined {
+      const row = statements.byIdempotencyKey.get(retailerId, key);
+      return row ? storedOrder(row) : undefined;
+    },
+
+    /** The distinct orders that already hold any of these cart lines. */
+    ownersOf(retailerId: number, uuids: readonly string[]): StoredOrder[] {
+      const owners = new Map<number, StoredOrder>();
+      for (const uuid of uuids) {
+        const row = statements.ownerOfUuid.get(retailerId, uuid);
+        if (row) owners.set(integer(row, 'order_id'), storedOrder(row));
+      }
+      return [...owners.values()];
+    },
+
+    create(retailerId: number, idempotencyKey: string | null, priced: PricedOrder, now: Date): { order: StoredOrder; uuidToOrderProductIds: Record<string, number> } {
+      const encryptedOrderId = newEncryptedOrderId();
+      const result = statements.insertOrder.run({
+        ...orderValues(priced, now),
+        encryptedOrderId,
+        retailerId,
+        idempotencyKey,
+        createDate: priced.payload.createDate,
+        orderPlatformSourceId: priced.payload.orderPlatformSourceId,
+      });
+      const order: StoredOrder = { orderId: Number(result.lastInsertRowid), encryptedOrderId, retailerId, customerId: null, processed: false, historicDeliveryFeeCents: priced.deliveryFeeCents };
+      return { order, uuidToOrderProductIds: writeLines(order, priced) };
+    },
+
+    update(order: StoredOrder, priced: PricedOrder, now: Date): Record<string, number> {
+      statements.updateOrder.run({ ...orderValues(priced, now), orderId: order.orderId });
+      return writeLines(order, priced);
+    },
+
+    uuidToOrderProductIds: lineIdsOf,
+
+    /** The order's cart lines with the server's prices and order product ids. */
+    products(orderId: number): CartProduct[] {
+      return statements.lines.all(orderId).map((row) =>
+        cartProductSchema.parse({
+          ...JSON.parse(text(row, 'line_json')),
+          historicPrice: toDollars(integer(row, 'unit_price_cents')),
+          orderProductId: integer(row, 'order_product_id'),
+        }),
+      );
+    },
+
+    setCustomer(orderId: number, customerId: number | null, now: Date): void {
+      statements.setCustomer.run(customerId, now.toISOString(), orderId);
+    },
+
+    markProcessed(orderId: number, now: Date): void {
+      statements.markProcessed.run(now.toISOString(), now.toISOString(), orderId);
+    },
+
+    /** Records a status; it becomes the order's current one unless the order is already processed. */
+    addStatus(retailerId: number, orderId: number | null, status: OrderStatus, now: Date): number {
+      const result = statements.insertStatus.run(retailerId, orderId, status.orderStatusTypeId, status.notes, status.timestamp, now.toISOString());
+      if (orderId !== null) statements.setCurrentStatus.run(status.orderStatusTypeId, status.timestamp, now.toISOString(), orderId);
+      return Number(result.lastInsertRowid);
+    },
+
+    previousOrders(customerId: number, limit: number): PreviousOrder[] {
+      return statements.previous.all(customerId, limit).map((row) => ({
+        orderId: integer(row, 'order_id'),
+        encryptedOrderId: text(row, 'encrypted_order_id'),
+        createDate: text(row, 'create_date'),
+        isPickup: integer(row, 'is_pickup') === 1,
+        orderForLater: integer(row, 'order_for_later') === 1,
+        orderForLaterRequestDateTime: textOrNull(row, 'order_for_later_request_date_time'),
+        subTotalCents: integer(row, 'sub_total_cents'),
+        historicDeliveryFeeCents: integer(row, 'historic_delivery_fee_cents'),
+      }));
+    },
+  };
+}
+
+export type OrderStore = ReturnType<typeof createOrderStore>;

@@ -1,0 +1,17 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * Runs `work` in one write transaction: all of it lands or none of it does. `work` is
+ * synchronous, so no other request's statements can interleave with it.
+ */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
