@@ -6,6 +6,7 @@ import { initialFavicon } from '../../src/lib/site/favicon.ts';
 import { routePayload } from '../../src/lib/site/payload.ts';
 import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
 import { formatProblem, loadTenants, type TenantLoadError } from '../../src/lib/tenant/load.ts';
+import { handOverTenants } from '../../src/lib/tenant/selected.ts';
 import type { RuntimeConfig } from '../../src/lib/tenant/settings.ts';
 import type { Tenant } from '../../src/lib/tenant/tenant.ts';
 
@@ -145,6 +146,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     process.env['STOREFRONT_TENANTS'] = toBuild.map((tenant) => tenant.slug).join(',');
     process.env['STOREFRONT_TENANTS_DIR'] = resolve(options.tenantsDir);
     process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+    handOverTenants(toBuild);
     log(`Rendering ${toBuild.length} tenant(s) in one Astro build…`);
     const { build } = await import('astro');
     await build({ root, outDir: stageDir, logLevel: 'warn' });
