@@ -18,13 +18,14 @@ export interface ShiftMs {
 export type HoursInput = Pick<ScheduleInput, 'tradingHours' | 'retailerInfo'>;
 
 /**
- * Merged shifts of the retailer dates `fromDate`..`toDate`, plus the shifts of the day before
- * that run past midnight. Shifts that touch or follow within the consecutive gap are one.
+ * Merged shifts of the retailer dates `fromDate`..`toDate`, with the days either side so a
+ * shift running over midnight comes whole. Shifts that touch or follow within the
+ * consecutive gap are one.
  */
 export function shiftsOfDates(input: HoursInput, service: Service, fromDate: string, toDate: string): ShiftMs[] {
   const diff = timeZoneDiffOf(input);
   const weekly = weeklyShifts(input.tradingHours)[service];
-  const lastDay = dateToDayMs(toDate, 'toDate');
+  const lastDay = dateToDayMs(toDate, 'toDate') + DAY_MS;
   const raw: ShiftMs[] = [];
   for (let dayMs = dateToDayMs(fromDate, 'fromDate') - DAY_MS; dayMs <= lastDay; dayMs += DAY_MS) {
     const ofDay = weekly[new Date(dayMs).getUTCDay()] ?? [];
