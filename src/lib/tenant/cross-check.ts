@@ -21,18 +21,26 @@ export function crossCheckTenant(tenant: Tenant, dir: string): TenantProblem[] {
   const optionIds = new Set(tenant.productsInfo.options.map((option) => option.retailerProductOptionId));
   const ingredientIds = new Set(tenant.productsInfo.ingredients.map((ingredient) => ingredient.ingredientId));
 
-  const unique = (file: string, ids: number[], label: string) => {
+  const unique = (file: string, list: string, ids: number[], field: string) => {
     const seen = new Set<number>();
     ids.forEach((value, index) => {
-      if (seen.has(value)) at(file, `$[${index}]`, `duplicate ${label} ${value}`);
+      if (seen.has(value)) at(file, `${list}[${index}].${field}`, `duplicate ${field} ${value}`);
       seen.add(value);
     });
   };
-  unique('products-info-ssr.json', tenant.productsInfoSsr.products.map((product) => product.productId), 'productId');
-  unique('products-info-ssr.json', tenant.productsInfoSsr.groups.map((group) => group.productGroupId), 'productGroupId');
+  unique('products-info-ssr.json', '$.products', tenant.productsInfoSsr.products.map((product) => product.productId), 'productId');
+  unique('products-info-ssr.json', '$.groups', tenant.productsInfoSsr.groups.map((group) => group.productGroupId), 'productGroupId');
+  unique('products-info.json', '$.sizes', tenant.productsInfo.sizes.map((size) => size.retailerProductSizeId), 'retailerProductSizeId');
+  unique('products-info.json', '$.options', tenant.productsInfo.options.map((option) => option.retailerProductOptionId), 'retailerProductOptionId');
+  unique('products-info.json', '$.ingredients', tenant.productsInfo.ingredients.map((ingredient) => ingredient.ingredientId), 'ingredientId');
+  unique('product-details.json', '$', tenant.productDetails.map((detail) => detail.productId), 'productId');
+  unique('specials.json', '$', tenant.specials.map((special) => special.retailerSpecialId), 'retailerSpecialId');
 
+  const detailIds = new Set(tenant.productDetails.map((detail) => detail.productId));
   tenant.productsInfoSsr.products.forEach((product, index) => {
     if (!groupIds.has(product.productGroupId)) at('products-info-ssr.json', `$.products[${index}].productGroupId`, `no product group ${product.productGroupId}`);
+    // Without details a product has no sizes, so it could be listed but never added to a cart.
+    if (!detailIds.has(product.productId)) at('products-info-ssr.json', `$.products[${index}].productId`, `no details for product ${product.productId} in product-details.json`);
   });
   tenant.productsInfo.sizes.forEach((size, index) => {
     if (!groupIds.has(size.productGroupId)) at('products-info.json', `$.sizes[${index}].productGroupId`, `no product group ${size.productGroupId}`);
@@ -66,8 +74,12 @@ export function crossCheckTenant(tenant: Tenant, dir: string): TenantProblem[] {
       if (item.retailerProductSizeId !== ANY && !sizeIds.has(item.retailerProductSizeId)) at('specials.json', `${base}.retailerProductSizeId`, `no size ${item.retailerProductSizeId}`);
     });
   });
+  const pagePaths = new Set<string>();
   tenant.pages.forEach((page) => {
     if (reservedPaths.includes(page.path.split('/')[0] ?? '')) at(join('pages', `${page.path}.md`), '$', `"/${page.path}" is reserved for the storefront`);
+    // Only `<path>.md` and `<path>/index.md` can both map to one route.
+    if (pagePaths.has(page.path)) at(join('pages', page.path, 'index.md'), '$', `"/${page.path}" is also defined by pages/${page.path}.md`);
+    pagePaths.add(page.path);
   });
   return problems;
 }

@@ -120,7 +120,8 @@ export async function loadTenant(tenantsRoot: string, slug: string): Promise<Ten
   const active = settings?.active ?? true;
   const data: Partial<Record<TenantFileKey, unknown>> = { settings };
   const keys = (Object.keys(tenantFiles) as TenantFileKey[]).filter((key) => key !== 'settings');
-  const loaded = await Promise.all(keys.map((key) => loadFile(key, dir, tenantDir, active && tenantFiles[key].required, problems)));
+  const required = (key: TenantFileKey) => tenantFiles[key].required && (active || key === 'config');
+  const loaded = await Promise.all(keys.map((key) => loadFile(key, dir, tenantDir, required(key), problems)));
   keys.forEach((key, index) => {
     data[key] = loaded[index];
   });
