@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { cartUpdatedToast, cartValidationErrorToast, itemsRemovedToast } from './toasts.ts';
+
+describe('cart toasts', () => {
+  it.each([
+    [2, 0, 'Updated prices of 2 item(s).'],
+    [0, 1, 'Removed 1 unavailable item(s).'],
+    [1, 3, 'Updated prices of 1 item(s). Removed 3 unavailable item(s).'],
+  ])('"Cart Updated" for %s re-priced and %s removed lines says "%s" for 5 s', (updated, removed, description) => {
+    expect(cartUpdatedToast(updated, removed)).toEqual({ title: 'Cart Updated', description, variant: 'default', durationMs: 5000 });
+  });
+
+  it('says nothing when nothing changed', () => {
+    expect(cartUpdatedToast(0, 0)).toBeNull();
+  });
+
+  it.each([
+    [1, 'Removed 1 unavailable item(s) from cart.'],
+    [4, 'Removed 4 unavailable item(s) from cart.'],
+  ])('"Items Removed" for %s lines says "%s" for 4 s', (count, description) => {
+    expect(itemsRemovedToast(count)).toEqual({ title: 'Items Removed', description, variant: 'default', durationMs: 4000 });
+  });
+
+  it.each([[0], [-1]])('no "Items Removed" toast for %s lines', (count) => {
+    expect(itemsRemovedToast(count)).toBeNull();
+  });
+
+  it('a failed check is a destructive "Cart Validation Error"', () => {
+    expect(cartValidationErrorToast()).toEqual({
+      title: 'Cart Validation Error',
+      description: 'Unable to verify current prices. Please refresh the page.',
+      variant: 'destructive',
+      durationMs: 5000,
+    });
+  });
+});
