@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from '../../src/lib/api/contract.ts';
+import { cartLine, halfHalfLine, loadedLine, operatorHeaders, orderBody, startTestApi, type Answer, type TestApi } from './test-support.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.dispose());
+
+let sequence = 0;
+/** Cart line uuids unique across the tests of this file, which share one database. */
+const uuid = (name: string) => `${name}-${(sequence += 1)}`;
+
+interface Created {
+  encryptedOrderId: string;
+  uuidToOrderProductIds: Record<string, number>;
+}
+
+async function create(body: unknown, headers: Record<string, string> = {}): Promise<Created> {
+  const answer = await api.call(apiCalls.createOrder.path, { body, headers });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return apiCalls.createOrder.response.parse(answer.body);
+}
+
+async function getOrder(encryptedOrderId: string) {
+  const answer = await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId } });
+  expect(answer.status).toBe(200);
+  return apiCalls.getOrder.response.parse(answer.body);
+}
+
+const markProcessed = (encryptedOrderId: string) =>
+  api.call(`/operator/tenants/test-pizza/orders/${encryptedOrderId}/processed`, { method: 'POST', headers: operatorHeaders(), domain: null });
+
+describe('create-order and get-order', () => {
+  it('stores the order and answers its id and one order product id per cart line', async () => {
+    const lines = [cartLine(uuid('a')), loadedLine(uuid('b'))];
+    const created = await create(orderBody(lines));
+    expect(created.encryptedOrderId).toMatch(/^[\w-]{20,}$/);
+    expect(Object.keys(created.uuidToOrderProductIds).sort()).toEqual(lines.map((line) => line.uuid).sort());
+
+    const order = await getOrder(created.encryptedOrderId);
+    expect(order).toMatchObject({ orderProcessed: false, loggedInCustId: null, historicDeliveryFee: 5.5 });
+    expect(order.products.map((product) => [product.uuid, product.orderProductId])).toEqual(lines.map((line) => [line.uuid, created.uuidToOrderProductIds[line.uuid]]));
+  });
+
+  it.each([
+    ['a small Margherita', 12, () => cartLine(uuid('p'))],
+    ['a large Margherita with extra mozzarella and a thick crust', 21.5, () => loadedLine(uuid('p'))],
+    ['half Margherita, half Pepperoni', 21, () => halfHalfLine(uuid('p'))],
+    ['a Pepperoni at its own price, not the group default', 14, () => cartLine(uuid('p'), { productId: 102, productName: 'Pepperoni' })],
+  ])('prices %s on the server at $%d, whatever the client claims', async (_name, expected, line) => {
+    const tampered = { ...line(), historicPrice: 0.01 };
+    const created = await create(orderBody([tampered]));
+    const [stored] = (await getOrder(created.encryptedOrderId)).products;
+    expect(stored?.historicPrice).toBe(expected);
+  });
+
+  it.each([
+    ['delivery', false, 99, 5.5],
+    ['pickup', true, 5.5, 0],
+  ])('stores the retailer delivery fee for %s, not the client one', async (_name, isPickup, claimed, expected) => {
+    const created = await create(orderBody([cartLine(uuid('f'))], { isPickup, historicDeliveryFee: claimed }));
+    expect((await getOrder(created.encryptedOrderId)).historicDeliveryFee).toBe(expected);
+  });
+
+  it.each([
+    ['a product no longer on the menu', () => cartLine(uuid('x'), { productId: 999 })],
+    ['a size the product is not sold in', () => cartLine(uuid('x'), { size: { retailerProductSizeId: 21, productGroupId: 2, productSizeId: 3, name: 'Can', price: 3.5, defaultProductPrice: 3.5 } })],
+    ['an extra the product does not offer', () => cartLine(uuid('x'), { extras: [{ ingredientId: 43, name: 'Basil', quantity: 1, price: 1 }] })],
+    ['a half-and-half without its second half', () => cartLine(uuid('x'), { isHalfHalf: true })],
+  ])('refuses %s with 422 and writes nothing', async (_name, line) => {
+    const before = api.counts();
+    const answer = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(uuid('ok')), line()]) });
+    expect(answer.status).toBe(422);
+    expect((answer.body as { message: string }).message).toMatch(/^Cart line cannot be priced: /);
+    expect(api.counts()).toEqual(before);
+  });
+
+  it('refuses an order for another retailer with 400', async () => {
+    const before = api.counts();
+    const answer = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(uuid('r'))], { retailerId: 111 }) });
+    expect(answer).toMatchObject({ status: 400, body: { success: false, issues: [{ path: 'retailerId' }] } });
+    expect(api.counts()).toEqual(before);
+  });
+
+  it('get-order of an unknown order is 404', async () => {
+    const answer = await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: 'no-such-order' } });
+    expect(answer).toMatchObject({ status: 404, body: { success: false, message: 'Order not found' } });
+  });
+});
+
+describe('a retried create never makes a second order', () => {
+  it.each([
+    ['the same Idempotency-Key', (line: string) => [orderBody([cartLine(line)]), orderBody([cartLine(`${line}-other`)])], { 'idempotency-key': 'cart-key-0001' }],
+    ['the same cart lines', (line: string) => [orderBody([cartLine(line)]), orderBody([cartLine(line), cartLine(`${line}-added`)])], {}],
+  ])('matched by %s', async (_name, bodies, headers) => {
+    const [first, retry] = bodies(uuid('retry'));
+    const before = api.counts().orders;
+    const original = await create(first, headers);
+    const again = await create(retry, headers);
+    expect(again.encryptedOrderId).toBe(original.encryptedOrderId);
+    expect(api.counts().orders).toBe((before ?? 0) + 1);
+  });
+
+  it('keeps one order when the same create arrives 10 times at once', async () => {
+    const body = orderBody([cartLine(uuid('burst'))]);
+    const before = api.counts().orders ?? 0;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => create(body)));
+    expect(new Set(answers.map((answer) => answer.encryptedOrderId)).size).toBe(1);
+    expect(api.counts().orders).toBe(before + 1);
+  });
+
+  it('answers a retry of a processed order with that order, unchanged', async () => {
+    const line = cartLine(uuid('done'));
+    const original = await create(orderBody([line]));
+    expect((await markProcessed(original.encryptedOrderId)).status).toBe(200);
+    const again = await create(orderBody([line, cartLine(uuid('late'))]));
+    expect(again).toEqual(original);
+    expect((await getOrder(original.encryptedOrderId)).products).toHaveLength(1);
+  });
+
+  it('refuses cart lines spread over two orders with 409', async () => {
+    const [first, second] = [uuid('one'), uuid('two')];
+    await create(orderBody([cartLine(first)]));
+    await create(orderBody([cartLine(second)]));
+    const before = api.counts();
+    const answer = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(first), cartLine(second)]) });
+    expect(answer.status).toBe(409);
+    expect(api.counts()).toEqual(before);
+  });
+});
+
+describe('update-order', () => {
+  async function update(body: unknown): Promise<Answer> {
+    return api.call(apiCalls.updateOrder.path, { body });
+  }
+
+  it('replaces the lines; a kept line keeps its order product id, a removed one is gone', async () => {
+    const [kept, removed, added] = [uuid('kept'), uuid('removed'), uuid('added')];
+    const created = await create(orderBody([cartLine(kept), cartLine(removed)]));
+    const answer = await update(orderBody([cartLine(kept, { quantity: 3 }), loadedLine(added)], { encryptedOrderId: created.encryptedOrderId, isPickup: true }));
+    expect(answer).toMatchObject({ status: 200, body: { success: true, message: 'Order updated' } });
+    const ids = apiCalls.updateOrder.response.parse(answer.body).uuidToOrderProductIds;
+    expect(Object.keys(ids).sort()).toEqual([added, kept].sort());
+    expect(ids[kept]).toBe(created.uuidToOrderProductIds[kept]);
+
+    const order = await getOrder(created.encryptedOrderId);
+    expect(order.products.map((product) => [product.uuid, product.quantity, product.historicPrice])).toEqual([
+      [kept, 3, 12],
+      [added, 1, 21.5],
+    ]);
+    expect(order.historicDeliveryFee).toBe(0);
+  });
+
+  it('empties the order when the cart is emptied', async () => {
+    const created = await create(orderBody([cartLine(uuid('gone'))]));
+    const answer = await update(orderBody([], { encryptedOrderId: created.encryptedOrderId }));
+    expect(answer).toMatchObject({ status: 200, body: { success: true, uuidToOrderProductIds: {} } });
+    expect((await getOrder(created.encryptedOrderId)).products).toEqual([]);
+  });
+
+  it.each([
+    ['no order id', null],
+    ['an unknown order id', 'no-such-order'],
+  ])('with %s answers success false, "No active order to update"', async (_name, encryptedOrderId) => {
+    const before = api.counts();
+    const answer = await update(orderBody([cartLine(uuid('none'))], { encryptedOrderId }));
+    expect(answer).toMatchObject({ status: 200, body: { success: false, message: 'No active order to update', uuidToOrderProductIds: {} } });
+    expect(api.counts()).toEqual(before);
+  });
+
+  it('on a processed order answers success false, "Order has already been processed. Please refresh the page." and changes nothing', async () => {
+    const line = cartLine(uuid('processed'));
+    const created = await create(orderBody([line]));
+    await markProcessed(created.encryptedOrderId);
+    const answer = await update(orderBody([line, cartLine(uuid('extra'))], { encryptedOrderId: created.encryptedOrderId }));
+    expect(answer).toMatchObject({ status: 200, body: { success: false, message: 'Order has already been processed. Please refresh the page.' } });
+    const order = await getOrder(created.encryptedOrderId);
+    expect(order.orderProcessed).toBe(true);
+    expect(order.products.map((product) => product.uuid)).toEqual([line.uuid]);
+  });
+
+  it('refuses a line owned by another order with 409 and changes neither', async () => {
+    const [mine, theirs] = [uuid('mine'), uuid('theirs')];
+    const created = await create(orderBody([cartLine(mine)]));
+    await create(orderBody([cartLine(theirs)]));
+    const before = api.counts();
+    const answer = await update(orderBody([cartLine(mine), cartLine(theirs)], { encryptedOrderId: created.encryptedOrderId }));
+    expect(answer.status).toBe(409);
+    expect(api.counts()).toEqual(before);
+  });
+
+  it('refuses an unpriceable line with 422 and keeps the order as it was', async () => {
+    const line = cartLine(uuid('stay'));
+    const created = await create(orderBody([line]));
+    const answer = await update(orderBody([cartLine(line.uuid, { quantity: 5 }), cartLine(uuid('bad'), { productId: 999 })], { encryptedOrderId: created.encryptedOrderId }));
+    expect(answer.status).toBe(422);
+    expect((await getOrder(created.encryptedOrderId)).products.map((product) => product.quantity)).toEqual([1]);
+  });
+});
+
+describe('create-order-status', () => {
+  const status = (orderStatusTypeId: number) => ({ orderStatusTypeId, notes: 'Order started on the web storefront', timestamp: '2030-03-05T20:00:00+11:00' });
+
+  it.each([
+    ['before any order exists (the start-of-visit status)', 54, false],
+    ['for an order', 55, true],
+  ])('records a status %s', async (_name, code, withOrder) => {
+    const encryptedOrderId = withOrder ? (await create(orderBody([cartLine(uuid('s'))]))).encryptedOrderId : null;
+    const before = api.counts().order_statuses ?? 0;
+    const answer = await api.call(apiCalls.createOrderStatus.path, { body: { encryptedOrderId, orderStatus: status(code) } });
+    expect(answer.status).toBe(200);
+    expect(apiCalls.createOrderStatus.response.parse(answer.body).orderStatusId).toBeGreaterThan(0);
+    expect(api.counts().order_statuses).toBe(before + 1);
+  });
+
+  it('for an unknown order is 404 and records nothing', async () => {
+    const before = api.counts();
+    const answer = await api.call(apiCalls.createOrderStatus.path, { body: { encryptedOrderId: 'no-such-order', orderStatus: status(56) } });
+    expect(answer).toMatchObject({ status: 404, body: { message: 'Order not found' } });
+    expect(api.counts()).toEqual(before);
+  });
+});
