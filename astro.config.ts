@@ -6,10 +6,14 @@ import tailwindcss from '@tailwindcss/vite';
 // splits that output into one self-contained deployment per tenant (dist/<slug>/).
 export default defineConfig({
   output: 'static',
-  outDir: process.env.STOREFRONT_STAGE_DIR ?? '.build/stage',
+  outDir: '.build/stage',
   build: { format: 'directory', inlineStylesheets: 'never' },
   trailingSlash: 'ignore',
   integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // A static build bundles everything itself; pre-bundling dependencies only slows each build.
+    optimizeDeps: { noDiscovery: true, include: [] },
+  },
   devToolbar: { enabled: false },
 });

@@ -141,7 +141,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
 
   const built: BuildSummary['built'] = [];
   if (toBuild.length > 0) {
-    const stageDir = resolve(root, '.build', `stage-${process.pid}`);
+    const stageDir = resolve(root, '.build', 'stage');
     await rm(stageDir, { recursive: true, force: true });
     process.env['STOREFRONT_TENANTS'] = toBuild.map((tenant) => tenant.slug).join(',');
     process.env['STOREFRONT_TENANTS_DIR'] = resolve(options.tenantsDir);
@@ -149,7 +149,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     handOverTenants(toBuild);
     log(`Rendering ${toBuild.length} tenant(s) in one Astro build…`);
     const { build } = await import('astro');
-    await build({ root, outDir: stageDir, logLevel: 'warn' });
+    await build({ root, outDir: stageDir, logLevel: process.env['ASTRO_LOG_LEVEL'] === 'info' ? 'info' : 'warn' });
     await mkdir(options.outDir, { recursive: true });
     for (const tenant of toBuild) {
       const result = await assembleTenant(tenant, stageDir, options, hashes.get(tenant.slug) ?? '');
