@@ -81,6 +81,47 @@ async function writeJson(path: string, value: unknown): Promise<void> {
   await writeFile(path, JSON.stringify(value));
 }
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Astro builds into one fixed stage folder (a changing outDir makes Vite redo work), so two builds
+ * in one checkout take turns; a lock left by a process that died is taken over.
+ */
+async function withStageLock<T>(root: string, log: (line: string) => void, work: () => Promise<T>): Promise<T> {
+  const lock = join(root, '.build', 'stage.lock');
+  await mkdir(dirname(lock), { recursive: true });
+  let waited = false;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      await writeFile(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => '0'));
+      if (owner > 0 && owner !== process.pid && !isRunning(owner)) {
+        await rm(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (!waited) log('Another build is running in this checkout; waiting for it…');
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
 /** Turns the shared Astro output for one tenant into its self-contained deployment, swapped in whole. */
 async function assembleTenant(tenant: Tenant, stageDir: string, options: BuildOptions, hash: string): Promise<{ pages: number; buildId: string }> {
   const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
@@ -140,7 +181,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   }
 
   const built: BuildSummary['built'] = [];
-  if (toBuild.length > 0) {
+  if (toBuild.length > 0) await withStageLock(root, log, async () => {
     const stageDir = resolve(root, '.build', 'stage');
     await rm(stageDir, { recursive: true, force: true });
     process.env['STOREFRONT_TENANTS'] = toBuild.map((tenant) => tenant.slug).join(',');
@@ -159,7 +200,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     // The unknown-host screen has no tenant folder, so it takes its styles from here.
     await linkTree(join(stageDir, '_astro'), join(options.outDir, '_shared', '_astro'));
     await rm(stageDir, { recursive: true, force: true });
-  }
+  });
 
   return { built, skipped, failures, pages: built.reduce((sum, entry) => sum + entry.pages, 0), ms: performance.now() - started };
 }
