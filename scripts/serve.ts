@@ -23,6 +23,9 @@ const running = await startStaticServer({
   log: (line) => {
     if (!values.quiet) console.log(line);
   },
+}).catch((error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE' ? `serve: port ${values.port} is already in use; stop what uses it or set PORT` : `serve: could not start: ${error.message}`);
+  process.exit(1);
 });
 console.log(`Storefronts on port ${running.port}:`);
 for (const slug of new Set(running.hosts().values())) console.log(`  http://${slug}.localhost:${running.port}/`);

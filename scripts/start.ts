@@ -8,6 +8,8 @@ import { buildTenants, formatSummary } from './lib/build-tenants.ts';
  * MQTT broker and the host-routing static server together until Ctrl-C.
  */
 const webPort = process.env['PORT'] ?? '4321';
+const apiPort = process.env['API_PORT'] ?? '8787';
+const brokerPort = process.env['BROKER_WS_PORT'] ?? '9001';
 
 const summary = await buildTenants({ root: process.cwd(), tenantsDir: 'tenants', outDir: 'dist', only: [], incremental: true, log: (line) => console.log(line) });
 console.log(formatSummary(summary));
@@ -19,7 +21,8 @@ if (summary.built.length + summary.skipped.length === 0) {
 const parts: { name: string; args: string[] }[] = [
   { name: 'api', args: ['server/api/main.ts'] },
   { name: 'broker', args: ['server/broker/main.ts'] },
-  { name: 'web', args: ['scripts/serve.ts', '--port', webPort, '--quiet'] },
+  // The local deployments talk to the local API and broker, whatever tenant.json says.
+  { name: 'web', args: ['scripts/serve.ts', '--port', webPort, '--quiet', '--api-url', `http://localhost:${apiPort}`, '--broker-url', `ws://localhost:${brokerPort}`] },
 ];
 
 const children: ChildProcess[] = [];
