@@ -1,6 +1,6 @@
 import { CLOSING_SOON_MINUTES, CONSECUTIVE_SHIFT_GAP_MINUTES, NEXT_SHIFT_SEARCH_DAYS } from '../constants.ts';
 import { formatRelativeDay, formatTime, isEveningFromWindow } from '../time/format.ts';
-import { DAY_MS, MINUTES_PER_DAY, MINUTE_MS, assertInstant, assertTimeZoneDiff, instantMsAt, parseTimeOfDay, wallMsAt } from '../time/retailer-clock.ts';
+import { DAY_MS, MINUTES_PER_DAY, MINUTE_MS, assertInstant, assertTimeZoneDiff, dayMsToDate, instantMsAt, parseTimeOfDay, wallMsAt } from '../time/retailer-clock.ts';
 import { endOfWindowMinutes } from '../time/schedule.ts';
 
 /** A row of availability hours: on weekday `day`, from `timeFrom` until `timeTo` (past midnight when not after it). */
@@ -128,8 +128,7 @@ export function weeklyAvailability(rows: readonly ParsedWindowRow[], at: Date, t
     return { type: 'single_window', available: false, text: `Opens at ${formatTime(startMinutes)}`, nextText: null, closesAt: null, nextAvailableAt };
   }
   const nextDay = wallDayOf(next.start, timeZoneDiff);
-  const toDate = (day: number) => new Date(day).toISOString().slice(0, 10);
-  const dayName = formatRelativeDay(toDate(nextDay), toDate(today));
+  const dayName = formatRelativeDay(dayMsToDate(nextDay), dayMsToDate(today));
   const endMinutes = next.end >= dayStart(nextDay + DAY_MS) ? MINUTES_PER_DAY : wallMinutes(next.end);
   let nextText: string;
   if (coversDay(next, nextDay)) nextText = dayName === 'tomorrow' ? 'Available all day tomorrow' : `Available all day ${dayName}`;

@@ -30,6 +30,13 @@ export function isMidnightTime(time: TimeOfDayInput): boolean {
 /** 12-hour display: "5:30 pm", "12:00 pm", and "midnight" for the times that mean it. */
 export function formatTime(time: TimeOfDayInput): string {
   const minutes = minutesOfDay(time);
+  return (timeLabels[minutes] ??= timeLabel(minutes));
+}
+
+// A day has 1440 labels; slot lists ask for the same ones thousands of times.
+const timeLabels: string[] = [];
+
+function timeLabel(minutes: number): string {
   if (midnightMinutes.has(minutes)) return 'midnight';
   const hours = Math.floor(minutes / 60);
   return `${hours % 12 === 0 ? 12 : hours % 12}:${timeOfDayOf(minutes).slice(3)} ${hours < 12 ? 'am' : 'pm'}`;

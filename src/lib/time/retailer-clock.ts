@@ -51,18 +51,32 @@ export function timeOfDayOf(minutes: number): string {
   return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
 }
 
-/** Milliseconds of the retailer-date's midnight on a clock that runs on UTC, so calendar arithmetic needs no zone. */
-export function dateToDayMs(date: string, label = 'date'): number {
-  const match = typeof date === 'string' ? datePattern.exec(date) : null;
-  const dayMs = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
-  if (!match || Number.isNaN(dayMs) || new Date(dayMs).toISOString().slice(0, 10) !== date) {
-    throw new RangeError(`${label}: expected a calendar date as yyyy-MM-dd, got ${JSON.stringify(date)}`);
-  }
-  return dayMs;
+const dayMsByDate = new Map<string, number>();
+const dateByDayMs = new Map<number, string>();
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, value);
+  return value;
 }
 
-function dayMsToDate(dayMs: number): string {
-  return new Date(dayMs).toISOString().slice(0, 10);
+/** Milliseconds of the retailer-date's midnight on a clock that runs on UTC, so calendar arithmetic needs no zone. */
+export function dateToDayMs(date: string, label = 'date'): number {
+  const known = dayMsByDate.get(date);
+  if (known !== undefined) return known;
+  const match = typeof date === 'string' ? datePattern.exec(date) : null;
+  const [year, month, day] = match ? [Number(match[1]), Number(match[2]) - 1, Number(match[3])] : [0, 0, 0];
+  const dayMs = Date.UTC(year, month, day);
+  const calendar = new Date(dayMs);
+  if (!match || calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month || calendar.getUTCDate() !== day) {
+    throw new RangeError(`${label}: expected a calendar date as yyyy-MM-dd, got ${JSON.stringify(date)}`);
+  }
+  return remember(dayMsByDate, date, dayMs);
+}
+
+/** The `yyyy-MM-dd` of a day's midnight on the UTC-running clock. */
+export function dayMsToDate(dayMs: number): string {
+  return dateByDayMs.get(dayMs) ?? remember(dateByDayMs, dayMs, new Date(dayMs).toISOString().slice(0, 10));
 }
 
 export function addDays(date: string, days: number): string {

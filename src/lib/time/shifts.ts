@@ -1,5 +1,5 @@
 import { CONSECUTIVE_SHIFT_GAP_MINUTES, NEXT_SHIFT_SEARCH_DAYS } from '../constants.ts';
-import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, retailerDate, instantMsAt } from './retailer-clock.ts';
+import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, dayMsToDate, retailerDate, instantMsAt } from './retailer-clock.ts';
 import { type ScheduleInput, type Service, timeZoneDiffOf, weeklyShifts } from './schedule.ts';
 
 /** A stretch of time a service trades: open from `start` (inclusive) until `end` (exclusive). */
@@ -67,7 +67,7 @@ export function shiftsAround(input: HoursInput, service: Service, now: Date): Sh
   assertInstant(now, 'now');
   const diff = timeZoneDiffOf(input);
   const today = retailerDate(now, diff);
-  const lastDate = new Date(dateToDayMs(today) + NEXT_SHIFT_SEARCH_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const lastDate = dayMsToDate(dateToDayMs(today) + NEXT_SHIFT_SEARCH_DAYS * DAY_MS);
   return shiftsOfDates(input, service, today, lastDate);
 }
 

@@ -2,7 +2,7 @@ import { DATE_PICKER_LOOKAHEAD_DAYS, DEFAULT_WAIT_TIME_MINUTES, NEXT_SHIFT_SEARC
 import type { ClockStatus } from '../tenant/index.ts';
 import { formatTime } from './format.ts';
 import { minutesSetting, orderForLaterDayRange } from './order-for-later.ts';
-import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, instantMsAt, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
+import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, dayMsToDate, instantMsAt, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
 import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
 import { openWindowsOfDates } from './open-windows.ts';
 
@@ -67,12 +67,11 @@ function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: nu
   const lastDay = Math.min(toDay, todayDay + maxDays * DAY_MS);
   if (firstDay > lastDay) return [];
 
-  const toDate = (dayMs: number) => new Date(dayMs).toISOString().slice(0, 10);
   const rangeStart = instantMsAt(firstDay, 0, diff);
   const rangeEnd = instantMsAt(lastDay + DAY_MS, 0, diff);
   const earliest = now.getTime() + Math.max(lead, wait) * MINUTE_MS;
   const slots: RawSlot[] = [];
-  for (const window of openWindowsOfDates(input, service, toDate(firstDay), toDate(lastDay))) {
+  for (const window of openWindowsOfDates(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay))) {
     const lower = Math.max(window.start, earliest, window.dayFirstStart + warmUp * MINUTE_MS, rangeStart);
     const lowerWall = wallMsAt(lower, diff);
     const end = Math.min(window.end, rangeEnd);
@@ -91,15 +90,14 @@ function todayDayMs(input: ScheduleInput, now: Date): number {
 function toTimeSlots(input: ScheduleInput, service: Service, slots: readonly RawSlot[], fromDay: number, toDay: number): TimeSlot[] {
   // Marking pickup-only times only informs when the retailer delivers at all.
   const markPickupOnly = service === 'pickup' && input.retailerInfo.allowDeliveries;
-  const toDate = (dayMs: number) => new Date(dayMs).toISOString().slice(0, 10);
-  const delivery = markPickupOnly ? openWindowsOfDates(input, 'delivery', toDate(fromDay), toDate(toDay)) : [];
+  const delivery = markPickupOnly ? openWindowsOfDates(input, 'delivery', dayMsToDate(fromDay), dayMsToDate(toDay)) : [];
   return slots.map(({ atMs, wallMs }) => {
     const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
     const minutes = Math.round((wallMs - dayMs) / MINUTE_MS);
     const pickupOnly = markPickupOnly && !delivery.some((window) => window.start <= atMs && atMs < window.end);
     return {
       at: new Date(atMs),
-      date: toDate(dayMs),
+      date: dayMsToDate(dayMs),
       time: timeOfDayOf(minutes),
       label: pickupOnly ? `${formatTime(minutes)} ${PICKUP_ONLY_LABEL}` : formatTime(minutes),
       pickupOnly,
@@ -120,9 +118,25 @@ export function disabledDates(input: ScheduleInput, service: Service, now: Date,
   const withSlots = new Set(rawSlots(input, service, now, today, last, options).map((slot) => Math.floor(slot.wallMs / DAY_MS)));
   const disabled: string[] = [];
   for (let day = today; day <= last; day += DAY_MS) {
-    if (!withSlots.has(day / DAY_MS)) disabled.push(new Date(day).toISOString().slice(0, 10));
+    if (!withSlots.has(day / DAY_MS)) disabled.push(dayMsToDate(day));
   }
   return disabled;
+}
+
+/** The date picker's 30 days in one pass: each date with its slots, and the dates without any. */
+export interface SlotCalendar {
+  days: { date: string; slots: TimeSlot[] }[];
+  disabledDates: string[];
+}
+
+export function slotCalendar(input: ScheduleInput, service: Service, now: Date, options: SlotOptions = {}): SlotCalendar {
+  const today = todayDayMs(input, now);
+  const last = today + (DATE_PICKER_LOOKAHEAD_DAYS - 1) * DAY_MS;
+  const slots = toTimeSlots(input, service, rawSlots(input, service, now, today, last, options), today, last);
+  const days: SlotCalendar['days'] = [];
+  for (let day = today; day <= last; day += DAY_MS) days.push({ date: dayMsToDate(day), slots: [] });
+  for (const slot of slots) days[Math.round((dateToDayMs(slot.date) - today) / DAY_MS)]?.slots.push(slot);
+  return { days, disabledDates: days.filter((day) => day.slots.length === 0).map((day) => day.date) };
 }
 
 /** The earliest slot of the next 7 days, or null. */

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { validateOrderForLater } from './order-for-later.ts';
+import type { ScheduleInput, Service } from './schedule.ts';
+import { aedt, aest, closedDate, schedule } from './test-fixtures.ts';
+
+const wednesdayNoon = aest('2026-06-10 12:00');
+const notOpen = (name: string) => `${name} is not open at that time. Please choose a time within trading hours.`;
+
+describe('validateOrderForLater', () => {
+  it.each<[string, ScheduleInput, Service, Date, Date, string | null]>([
+    ['Wednesday lunch pickup in an hour', schedule(), 'pickup', aest('2026-06-10 13:00'), wednesdayNoon, null],
+    ['exactly the 15-minute lead', schedule(), 'pickup', aest('2026-06-10 12:15'), wednesdayNoon, null],
+    ['a minute short of the lead', schedule(), 'pickup', aest('2026-06-10 12:14'), wednesdayNoon, 'Please choose a time at least 15 minutes from now.'],
+    ['a time in the past', schedule(), 'pickup', aest('2026-06-10 11:00'), wednesdayNoon, 'Please choose a time at least 15 minutes from now.'],
+    ["the retailer's own 40-minute lead", schedule({ info: { oflMinTimeFromCurrTime: 40 } }), 'pickup', aest('2026-06-10 12:30'), wednesdayNoon, 'Please choose a time at least 40 minutes from now.'],
+    ['pickup at the end of lunch', schedule(), 'pickup', aest('2026-06-10 14:00'), wednesdayNoon, notOpen('Pickup')],
+    ['delivery at lunch, dinner only', schedule(), 'delivery', aest('2026-06-10 13:00'), wednesdayNoon, notOpen('Delivery')],
+    ['delivery at the start of dinner', schedule(), 'delivery', aest('2026-06-10 17:00'), wednesdayNoon, null],
+    ['Saturday-night delivery after midnight', schedule(), 'delivery', aest('2026-06-14 00:45'), wednesdayNoon, null],
+    ['a closed Monday', schedule(), 'pickup', aest('2026-06-15 12:00'), wednesdayNoon, notOpen('Pickup')],
+    ['7 days ahead', schedule(), 'pickup', aest('2026-06-17 12:00'), wednesdayNoon, null],
+    ['8 days ahead', schedule(), 'pickup', aest('2026-06-18 12:00'), wednesdayNoon, 'Orders for later can be placed up to 7 days ahead.'],
+    ['1 day ahead when only 1 is allowed', schedule({ info: { orderForLaterMaxDaysToEnd: 1 } }), 'pickup', aest('2026-06-11 12:00'), wednesdayNoon, null],
+    ['2 days ahead when only 1 is allowed', schedule({ info: { orderForLaterMaxDaysToEnd: 1 } }), 'pickup', aest('2026-06-12 12:00'), wednesdayNoon, 'Orders for later can be placed up to 1 day ahead.'],
+    ['tomorrow when only today is allowed', schedule({ info: { orderForLaterMaxDaysToEnd: 0 } }), 'pickup', aest('2026-06-11 12:00'), wednesdayNoon, 'Orders for later can only be placed for later today.'],
+    ['today when the days start tomorrow', schedule({ info: { orderForLaterMinDaysToStart: 1 } }), 'pickup', aest('2026-06-10 13:00'), wednesdayNoon, 'Orders for later can be placed from tomorrow up to 7 days ahead.'],
+    ['tomorrow when the days start tomorrow', schedule({ info: { orderForLaterMinDaysToStart: 1 } }), 'pickup', aest('2026-06-11 13:00'), wednesdayNoon, null],
+    ['a minimum beyond the maximum', schedule({ info: { orderForLaterMinDaysToStart: 3, orderForLaterMaxDaysToEnd: 2 } }), 'pickup', aest('2026-06-12 13:00'), wednesdayNoon, 'Ordering for later is not available at the moment.'],
+    ['order for later switched off', schedule({ info: { oflEnabled: false } }), 'pickup', aest('2026-06-10 13:00'), wednesdayNoon, 'Ordering for later is not available at this store.'],
+    ['pickup disabled', schedule({ info: { pickupDisabled: true } }), 'pickup', aest('2026-06-10 13:00'), wednesdayNoon, 'Pickup is not available at this store.'],
+    ['delivery not offered', schedule({ info: { allowDeliveries: false } }), 'delivery', aest('2026-06-10 18:00'), wednesdayNoon, 'Delivery is not available at this store.'],
+    ['before the first shift plus 30 minutes', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-11 11:15'), wednesdayNoon, 'The first pickup orders of the day start at 11:30 am.'],
+    ['at the first shift plus 30 minutes', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-11 11:30'), wednesdayNoon, null],
+    ["the day's second shift is not held back", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-11 17:00'), wednesdayNoon, null],
+    ['Saturday night first delivery', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'delivery', aest('2026-06-13 17:15'), wednesdayNoon, 'The first delivery orders of the day start at 5:30 pm.'],
+    ['after Saturday midnight, the shift started Saturday', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, null],
+    ['Christmas Day', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25', '23:59', false, 'Christmas Day')] }), 'pickup', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Pickup is closed then (Christmas Day).'],
+    ['a closed date without a reason', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25')] }), 'delivery', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Delivery is closed then.'],
+    ['pickup on a delivery-only closure', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'pickup', aest('2026-06-11 18:00'), wednesdayNoon, null],
+    ['delivery on a delivery-only closure', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'delivery', aest('2026-06-11 18:00'), wednesdayNoon, 'Delivery is closed then.'],
+    ['Perth: 11:30 Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-10 13:30'), wednesdayNoon, null],
+    ['Perth: 14:30 Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-10 16:30'), wednesdayNoon, notOpen('Pickup')],
+    ['Perth: 8 Perth days ahead though 7 Melbourne days', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-18 13:30'), aest('2026-06-11 01:00'), 'Orders for later can be placed up to 7 days ahead.'],
+    ['Melbourne: the same pair is 7 days ahead', schedule(), 'pickup', aest('2026-06-18 13:30'), aest('2026-06-11 01:00'), null],
+    ['Sunday noon after the autumn change', schedule(), 'pickup', aest('2026-04-05 12:00'), aedt('2026-04-04 12:00'), null],
+    ['the repeated 02:30 of the autumn change', schedule(), 'pickup', aest('2026-04-05 02:30'), aedt('2026-04-04 12:00'), notOpen('Pickup')],
+    ['Saturday-night pickup before the spring change', schedule(), 'pickup', aest('2026-10-04 01:45'), aest('2026-10-03 12:00'), null],
+  ])('%s', (_, input, service, requested, now, reason) => {
+    expect(validateOrderForLater(input, service, requested, now)).toEqual(reason === null ? { ok: true } : { ok: false, reason });
+  });
+
+  it.each([
+    ['an invalid requested time', schedule(), new Date('soon'), /requested: expected a valid Date/],
+    ['a negative day limit', schedule({ info: { orderForLaterMaxDaysToEnd: -1 } }), aest('2026-06-10 13:00'), /retailerInfo\.orderForLaterMaxDaysToEnd/],
+    ['a part-minute lead', schedule({ info: { oflMinTimeFromCurrTime: 2.5 } }), aest('2026-06-10 13:00'), /retailerInfo\.oflMinTimeFromCurrTime/],
+    ['broken trading hours', schedule({ tradingHours: [{ day: 3, openingTimeStart: '11', openingTimeEnd: '14:00', deliveryTimeStart: null, deliveryTimeEnd: null }] }), aest('2026-06-10 13:00'), /tradingHours\[0\]\.openingTimeStart/],
+  ])('throws for %s', (_, input, requested, message) => {
+    expect(() => validateOrderForLater(input, 'pickup', requested, wednesdayNoon)).toThrow(message);
+  });
+});

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { validateOrderForLater } from './order-for-later.ts';
+import { addDays } from './retailer-clock.ts';
+import type { ScheduleInput, Service } from './schedule.ts';
+import { availableSlots, disabledDates, nextAvailableSlot, slotCalendar } from './slots.ts';
+import { aedt, aest, clockStatus, closedDate, hoursRow, schedule } from './test-fixtures.ts';
+
+const wednesdayNoon = aest('2026-06-10 12:00');
+const quarterHours = (from: string, to: string) => {
+  const [fromHours = 0, fromMinutes = 0] = from.split(':').map(Number);
+  const [toHours = 0, toMinutes = 0] = to.split(':').map(Number);
+  const times: string[] = [];
+  for (let minutes = fromHours * 60 + fromMinutes; minutes <= toHours * 60 + toMinutes; minutes += 15) {
+    times.push(`${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+  }
+  return times;
+};
+const times = (input: ScheduleInput, service: Service, now: Date, date?: string) => availableSlots(input, service, now, { date }).map((slot) => slot.time);
+
+describe('availableSlots', () => {
+  it.each<[string, ScheduleInput, Service, Date, string | undefined, string[]]>([
+    ['Wednesday pickup from noon: now plus the 30-minute default wait', schedule(), 'pickup', wednesdayNoon, undefined, [...quarterHours('12:30', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['Wednesday delivery: dinner up to the last quarter before 20:30', schedule(), 'delivery', wednesdayNoon, undefined, quarterHours('17:00', '20:15')],
+    ['a live wait shorter than the lead: the 15-minute lead wins', schedule({ clockStatus: clockStatus({ livePickupWaitTime: 10 }) }), 'pickup', wednesdayNoon, undefined, [...quarterHours('12:15', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a live wait of 75 minutes', schedule({ clockStatus: clockStatus({ livePickupWaitTime: 75 }) }), 'pickup', wednesdayNoon, undefined, [...quarterHours('13:15', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['12:07 plus 15 rounds up to 12:30', schedule({ clockStatus: clockStatus({ livePickupWaitTime: 0 }) }), 'pickup', aest('2026-06-10 12:07'), undefined, [...quarterHours('12:30', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['Thursday, chosen on Wednesday', schedule(), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:00', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['Saturday: the night shift after midnight belongs to Sunday', schedule(), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('17:00', '23:45')],
+    ['Sunday pickup: Saturday night, then Sunday', schedule(), 'pickup', wednesdayNoon, '2026-06-14', [...quarterHours('00:00', '01:45'), ...quarterHours('12:00', '20:45')]],
+    ['Sunday delivery: Saturday night, then Sunday', schedule(), 'delivery', wednesdayNoon, '2026-06-14', [...quarterHours('00:00', '00:45'), ...quarterHours('12:00', '19:45')]],
+    ['a closed Monday', schedule(), 'pickup', wednesdayNoon, '2026-06-15', []],
+    ['8 days ahead', schedule(), 'pickup', wednesdayNoon, '2026-06-18', []],
+    ['yesterday', schedule(), 'pickup', wednesdayNoon, '2026-06-09', []],
+    ['a shift starting at 17:10 rounds up to 17:15', schedule({ tradingHours: [hoursRow(4, ['17:10', '18:00'])] }), 'pickup', wednesdayNoon, '2026-06-11', ['17:15', '17:30', '17:45']],
+    ['Thursday first shift plus 30 minutes', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:30', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a closure until Thursday 18:00', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '18:00')] }), 'pickup', wednesdayNoon, '2026-06-11', quarterHours('18:00', '20:45')],
+    ['a delivery-only closure leaves pickup', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:00', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a delivery-only closure stops delivery', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'delivery', wednesdayNoon, '2026-06-11', []],
+    ['ordering for later switched off', schedule({ info: { oflEnabled: false } }), 'pickup', wednesdayNoon, '2026-06-11', []],
+    ['pickup disabled', schedule({ info: { pickupDisabled: true } }), 'pickup', wednesdayNoon, '2026-06-11', []],
+    ['no trading hours', schedule({ tradingHours: [] }), 'pickup', wednesdayNoon, '2026-06-11', []],
+    ['only today allowed, asking tomorrow', schedule({ info: { orderForLaterMaxDaysToEnd: 0 } }), 'pickup', wednesdayNoon, '2026-06-11', []],
+    ['days starting tomorrow, asking today', schedule({ info: { orderForLaterMinDaysToStart: 1 } }), 'pickup', wednesdayNoon, undefined, []],
+  ])('%s', (_, input, service, now, date, expected) => {
+    expect(times(input, service, now, date)).toEqual(expected);
+  });
+
+  it('labels pickup times when delivery is closed or not yet open', () => {
+    const labels = availableSlots(schedule(), 'pickup', wednesdayNoon).map((slot) => [slot.label, slot.pickupOnly]);
+    expect(labels.slice(0, 2)).toEqual([
+      ['12:30 pm (Pickup Only)', true],
+      ['12:45 pm (Pickup Only)', true],
+    ]);
+    expect(labels.slice(6, 8)).toEqual([
+      ['5:00 pm', false],
+      ['5:15 pm', false],
+    ]);
+    expect(labels.slice(-3)).toEqual([
+      ['8:15 pm', false],
+      ['8:30 pm (Pickup Only)', true],
+      ['8:45 pm (Pickup Only)', true],
+    ]);
+  });
+
+  it('labels no pickup time when the retailer never delivers', () => {
+    const slots = availableSlots(schedule({ info: { allowDeliveries: false } }), 'pickup', wednesdayNoon);
+    expect(slots.some((slot) => slot.pickupOnly || slot.label.includes('Pickup Only'))).toBe(false);
+  });
+
+  it('gives delivery times instants, retailer dates and 12-hour labels', () => {
+    const [first] = availableSlots(schedule(), 'delivery', wednesdayNoon, { date: '2026-06-14' });
+    expect(first).toEqual({ at: aest('2026-06-14 00:00'), date: '2026-06-14', time: '00:00', label: 'midnight', pickupOnly: false });
+  });
+
+  it('reads a Perth retailer (diff -2) on Perth time', () => {
+    const slots = availableSlots(schedule({ info: { timeZoneDiff: -2 } }), 'pickup', wednesdayNoon);
+    expect(slots[0]).toMatchObject({ at: aest('2026-06-10 13:00'), time: '11:00', label: '11:00 am (Pickup Only)' });
+    expect(slots.at(-1)).toMatchObject({ at: aest('2026-06-10 22:45'), time: '20:45' });
+  });
+
+  it('steps real quarter hours through the repeated hour of the autumn change', () => {
+    const input = schedule({ tradingHours: [hoursRow(6, ['22:00', '04:00'])] });
+    const slots = availableSlots(input, 'pickup', aedt('2026-04-04 12:00'), { date: '2026-04-05' });
+    expect(slots).toHaveLength(20);
+    expect(slots[0]?.at).toEqual(aedt('2026-04-05 00:00'));
+    expect(slots.at(-1)?.at).toEqual(aest('2026-04-05 03:45'));
+    expect(slots.filter((slot) => slot.time === '02:00').map((slot) => slot.label)).toEqual(['2:00 am (Pickup Only)', '2:00 am (Pickup Only)']);
+    slots.slice(1).forEach((slot, index) => expect(slot.at.getTime() - (slots[index]?.at.getTime() ?? 0)).toBe(15 * 60_000));
+  });
+
+  it('skips the hour the spring change leaves out', () => {
+    const input = schedule({ tradingHours: [hoursRow(6, ['22:00', '04:00'])] });
+    const slots = availableSlots(input, 'pickup', aest('2026-10-03 12:00'), { date: '2026-10-04' });
+    expect(slots.map((slot) => slot.time)).toEqual([...quarterHours('00:00', '01:45'), ...quarterHours('03:00', '03:45')]);
+    expect(slots.at(-1)?.at).toEqual(aedt('2026-10-04 03:45'));
+  });
+
+  it('offers only times that validateOrderForLater accepts', () => {
+    const inputs = [schedule(), schedule({ info: { oflMinTimeFromFirstShift: 30, timeZoneDiff: -2 }, closedDates: [closedDate('2026-06-12', '2026-06-12', '18:00')] })];
+    for (const input of inputs) {
+      for (const service of ['pickup', 'delivery'] as const) {
+        for (let day = 0; day <= 7; day += 1) {
+          for (const slot of availableSlots(input, service, wednesdayNoon, { date: addDays('2026-06-10', day) })) {
+            expect(validateOrderForLater(input, service, slot.at, wednesdayNoon), `${service} ${slot.date} ${slot.time}`).toEqual({ ok: true });
+          }
+        }
+      }
+    }
+  });
+
+  it.each([
+    ['a date that does not exist', () => availableSlots(schedule(), 'pickup', wednesdayNoon, { date: '2026-06-31' }), /options\.date: expected a calendar date/],
+    ['a negative live wait', () => availableSlots(schedule(), 'pickup', wednesdayNoon, { clockStatus: clockStatus({ livePickupWaitTime: -1 }) }), /wait time/],
+    ['an invalid now', () => availableSlots(schedule(), 'pickup', new Date(Number.NaN)), /now: expected a valid Date/],
+    ['an invalid now for disabled dates', () => disabledDates(schedule(), 'pickup', new Date(Number.NaN)), /now: expected a valid Date/],
+  ])('throws for %s', (_, run, message) => {
+    expect(run).toThrow(message);
+  });
+});
+
+describe('disabledDates', () => {
+  const june = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => `2026-06-${String(from + index).padStart(2, '0')}`);
+  const july = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => `2026-07-${String(from + index).padStart(2, '0')}`);
+
+  it.each<[string, ScheduleInput, Service, Date, string[]]>([
+    ['the default week ahead: Monday and everything after 7 days', schedule(), 'pickup', wednesdayNoon, ['2026-06-15', ...june(18, 30), ...july(1, 9)]],
+    ['30 days allowed: only Mondays', schedule({ info: { orderForLaterMaxDaysToEnd: 30 } }), 'pickup', wednesdayNoon, ['2026-06-15', '2026-06-22', '2026-06-29', '2026-07-06']],
+    [
+      'a weekend closure',
+      schedule({ info: { orderForLaterMaxDaysToEnd: 30 }, closedDates: [closedDate('2026-06-20', '2026-06-21')] }),
+      'pickup',
+      wednesdayNoon,
+      ['2026-06-15', '2026-06-20', '2026-06-21', '2026-06-22', '2026-06-29', '2026-07-06'],
+    ],
+    [
+      'a delivery-only closure for delivery',
+      schedule({ info: { orderForLaterMaxDaysToEnd: 30 }, closedDates: [closedDate('2026-06-16', '2026-06-17', '23:59', true)] }),
+      'delivery',
+      wednesdayNoon,
+      ['2026-06-15', '2026-06-16', '2026-06-17', '2026-06-22', '2026-06-29', '2026-07-06'],
+    ],
+    ['late on Wednesday: today is over', schedule(), 'pickup', aest('2026-06-10 20:50'), ['2026-06-10', '2026-06-15', ...june(18, 30), ...july(1, 9)]],
+    ['ordering for later off: every day', schedule({ info: { oflEnabled: false } }), 'pickup', wednesdayNoon, [...june(10, 30), ...july(1, 9)]],
+    ['no trading hours: every day', schedule({ tradingHours: [] }), 'delivery', wednesdayNoon, [...june(10, 30), ...july(1, 9)]],
+  ])('%s', (_, input, service, now, expected) => {
+    expect(disabledDates(input, service, now)).toEqual(expected);
+  });
+
+  it('counts days on a Perth clock', () => {
+    const perth = schedule({ info: { timeZoneDiff: -2, orderForLaterMaxDaysToEnd: 30 } });
+    // 01:00 Thursday in Melbourne is still Wednesday 23:00 in Perth.
+    const disabled = disabledDates(perth, 'pickup', aest('2026-06-11 01:00'));
+    expect(disabled[0]).toBe('2026-06-10');
+    expect(disabled).toContain('2026-06-15');
+    expect(disabled.at(-1)).toBe('2026-07-06');
+  });
+});
+
+describe('slotCalendar', () => {
+  it.each<[string, ScheduleInput, Service, Date]>([
+    ['the default week', schedule(), 'pickup', wednesdayNoon],
+    ['30 days with closures', schedule({ info: { orderForLaterMaxDaysToEnd: 30 }, closedDates: [closedDate('2026-06-20', '2026-06-21'), closedDate('2026-06-25', '2026-06-25', '18:00', true)] }), 'delivery', wednesdayNoon],
+    ['Perth across the spring change', schedule({ info: { timeZoneDiff: -2, orderForLaterMaxDaysToEnd: 30 } }), 'pickup', aest('2026-09-20 12:00')],
+  ])('matches the day-by-day answers: %s', (_, input, service, now) => {
+    const calendar = slotCalendar(input, service, now);
+    expect(calendar.days).toHaveLength(30);
+    expect(calendar.disabledDates).toEqual(disabledDates(input, service, now));
+    for (const day of calendar.days) expect(day.slots).toEqual(availableSlots(input, service, now, { date: day.date }));
+  });
+});
+
+describe('nextAvailableSlot', () => {
+  it.each<[string, ScheduleInput, Service, Date, Date | null, string | null]>([
+    ['Wednesday noon pickup: half an hour away', schedule(), 'pickup', wednesdayNoon, aest('2026-06-10 12:30'), '12:30 pm (Pickup Only)'],
+    ['Monday pickup: Tuesday lunch', schedule(), 'pickup', aest('2026-06-08 12:00'), aest('2026-06-09 11:00'), '11:00 am (Pickup Only)'],
+    ['Sunday 20:00 delivery: Tuesday dinner', schedule(), 'delivery', aest('2026-06-14 20:00'), aest('2026-06-16 17:00'), '5:00 pm'],
+    ['Saturday 23:50 delivery: the wait runs past midnight', schedule(), 'delivery', aest('2026-06-13 23:50'), aest('2026-06-14 00:30'), '12:30 am'],
+    ['a Perth Monday: Tuesday lunch on Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-08 12:00'), aest('2026-06-09 13:00'), '11:00 am (Pickup Only)'],
+    ['no trading hours', schedule({ tradingHours: [] }), 'pickup', wednesdayNoon, null, null],
+    ['closed for the next 8 days', schedule({ closedDates: [closedDate('2026-06-10', '2026-06-18')] }), 'pickup', wednesdayNoon, null, null],
+    ['delivery never offered', schedule({ info: { allowDeliveries: false } }), 'delivery', wednesdayNoon, null, null],
+  ])('%s', (_, input, service, now, at, label) => {
+    const slot = nextAvailableSlot(input, service, now);
+    expect(slot?.at ?? null).toEqual(at);
+    expect(slot?.label ?? null).toBe(label);
+  });
+
+  it('uses the live wait time passed in', () => {
+    expect(nextAvailableSlot(schedule(), 'pickup', wednesdayNoon, { clockStatus: clockStatus({ livePickupWaitTime: 60 }) })?.at).toEqual(aest('2026-06-10 13:00'));
+  });
+});
