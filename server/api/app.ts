@@ -76,7 +76,8 @@ export function serveCall<K extends ApiCallName>(app: ApiApp, tenants: TenantDir
 
 function errorAnswer(error: Error, c: Context<ApiEnv>, log: (line: string) => void): Response {
   if (error instanceof ApiProblem) return c.json(error.body, error.status);
-  if (error instanceof HTTPException) return c.json({ success: false, message: error.message || 'Request refused' }, error.status);
+  // Hono's own middleware (bearer auth) throws these with its answer already built.
+  if (error instanceof HTTPException) return error.res ?? c.json({ success: false, message: error.message || 'Request refused' }, error.status);
   log(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
   return c.json({ success: false, message: 'Internal server error' }, 500);
 }

@@ -13,7 +13,7 @@ describe('a restart of the API on the same file', () => {
       (await first.call(apiCalls.signup.path, { body: { fullName: 'Ada Lovelace', email: 'ada@example.com', phoneNumber: '0400 000 000', password: 'long-enough' } })).body,
     );
     if (!signup.success) throw new Error(signup.message);
-    const orders = [];
+    const orders: { encryptedOrderId: string }[] = [];
     for (let index = 0; index < 5; index += 1) {
       const created = await first.call(apiCalls.createOrder.path, { body: orderBody([cartLine(`keep-${index}`), loadedLine(`keep-${index}-b`)]) });
       orders.push(apiCalls.createOrder.response.parse(created.body));

@@ -117,7 +117,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     tenants: directory,
     async listen(port = DEFAULT_API_PORT, hostname) {
       if (server) throw new Error('the API is already listening');
-      const created = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+      const created = createAdaptorServer({ fetch: app.fetch }) as Server;
       created.on('request', (_request, response) => {
         inFlight += 1;
         response.once('close', () => {

@@ -1,0 +1,134 @@
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from '../../src/lib/api/contract.ts';
+import { createBroker, type RunningBroker } from '../broker/broker.ts';
+import { connectMqtt, freePort, recordMessages, waitFor } from '../broker/mqtt-test-support.ts';
+import { cartLine, FIXTURE_TENANTS, operatorHeaders, orderBody, startTestApi, type CallOptions, type TestApi } from './test-support.ts';
+
+const BROKER_PASSWORD = 'test-broker-password';
+
+let broker: RunningBroker;
+let api: TestApi;
+let listener: MqttClient;
+let received: { topic: string; text: string }[];
+
+beforeAll(async () => {
+  broker = await createBroker({ tenantsDir: FIXTURE_TENANTS, wsPort: 0, host: '127.0.0.1', operatorPassword: BROKER_PASSWORD, log: () => undefined });
+  const brokerUrl = `ws://127.0.0.1:${broker.wsPort}`;
+  api = await startTestApi({ brokerUrl, brokerOperatorPassword: BROKER_PASSWORD });
+  listener = await connectMqtt(brokerUrl, { username: 'operator', password: BROKER_PASSWORD });
+  received = recordMessages(listener);
+  await listener.subscribeAsync('storefront-test/#', { qos: 1 });
+});
+afterAll(async () => {
+  await listener.endAsync();
+  await api.dispose();
+  await broker.close();
+});
+
+const operator = (path: string, options: CallOptions = {}) => api.call(path, { domain: null, headers: operatorHeaders(), ...options });
+
+describe('operator endpoints need the operator token', () => {
+  it.each([
+    ['no Authorization header', {}, 'Operator token required: Authorization: Bearer <OPERATOR_TOKEN>'],
+    ['a wrong token', operatorHeaders('dev-operator'), 'Wrong operator token'],
+    ['another scheme', { authorization: 'Basic b3BlcmF0b3I6eA==' }, 'Malformed Authorization header'],
+  ])('%s is refused', async (_name, headers, message) => {
+    const answer = await api.call('/operator/tenants', { domain: null, headers });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.body).toEqual({ success: false, message });
+  });
+
+  it('the right token lists the tenants', async () => {
+    const answer = await operator('/operator/tenants');
+    expect(answer.status).toBe(200);
+    expect((answer.body as { slug: string }[]).map((tenant) => tenant.slug)).toEqual(['closed-pizza', 'other-pizza', 'test-pizza']);
+  });
+});
+
+describe('marking an order processed', () => {
+  it('makes get-order report it processed', async () => {
+    const created = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine('operator-line')]) });
+    const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
+    const answer = await operator(`/operator/tenants/test-pizza/orders/${encryptedOrderId}/processed`, { method: 'POST' });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, encryptedOrderId } });
+    expect((await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body).toMatchObject({ orderProcessed: true });
+  });
+
+  it.each([
+    ['an unknown order', '/operator/tenants/test-pizza/orders/no-such-order/processed', 'Order not found'],
+    ['an unknown tenant', '/operator/tenants/nowhere/orders/x/processed', 'Retailer not found: no tenant "nowhere"'],
+  ])('of %s is 404', async (_name, path, message) => {
+    expect(await operator(path, { method: 'POST' })).toMatchObject({ status: 404, body: { success: false, message } });
+  });
+});
+
+describe('the clock override', () => {
+  const clock = async () => (await api.call(apiCalls.getClockStatus.path)).body;
+
+  it('forces live values into get-clock-status until cleared', async () => {
+    const computed = await clock();
+    const set = await operator('/operator/tenants/test-pizza/clock-override', { method: 'PUT', body: { retailerOnline: false, liveDeliveryWaitTime: 55, livePickupOverCapacity: true } });
+    expect(set).toMatchObject({ status: 200, body: { success: true, clockStatus: { retailerOnline: false, liveDeliveryWaitTime: 55, livePickupOverCapacity: true } } });
+    expect(await clock()).toEqual({ ...(computed as object), retailerOnline: false, liveDeliveryWaitTime: 55, livePickupOverCapacity: true });
+
+    const cleared = await operator('/operator/tenants/test-pizza/clock-override', { method: 'DELETE' });
+    expect(cleared).toMatchObject({ status: 200, body: { success: true, clockStatus: computed } });
+    expect(await clock()).toEqual(computed);
+  });
+
+  it.each([
+    ['an unknown field', { retailerOffline: true }],
+    ['a negative wait', { livePickupWaitTime: -5 }],
+    ['a flag as text', { allowDelivery: 'no' }],
+  ])('refuses %s with 400 and keeps the clock as it was', async (_name, body) => {
+    const before = api.counts();
+    const answer = await operator('/operator/tenants/test-pizza/clock-override', { method: 'PUT', body });
+    expect(answer).toMatchObject({ status: 400, body: { success: false } });
+    expect(api.counts()).toEqual(before);
+  });
+});
+
+describe('live messages reach the broker as the operator', () => {
+  it.each([
+    ['a notification to one visitor', 'notify', { clientId: 'sf_abc123', message: 'Your pizza is ready' }, 'storefront-test/9001/sf_abc123/notify', { message: 'Your pizza is ready' }],
+    ['a design field update to the tenant website', 'design-field', { fieldName: 'primary', fieldValue: '#aa0000' }, 'storefront-test/9001/design/field-update/9101', { fieldName: 'primary', fieldValue: '#aa0000' }],
+    ['a design field update to another website', 'design-field', { fieldName: 'background', fieldValue: '#ffffff', retailerWebsiteId: 77 }, 'storefront-test/9001/design/field-update/77', { fieldName: 'background', fieldValue: '#ffffff' }],
+  ])('publishes %s', async (_name, kind, body, topic, payload) => {
+    const answer = await operator(`/operator/tenants/test-pizza/publish/${kind}`, { method: 'POST', body });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, topic } });
+    await waitFor(() => received.some((message) => message.topic === topic), topic);
+    expect(JSON.parse(received.find((message) => message.topic === topic)?.text ?? 'null')).toEqual(payload);
+  });
+
+  it('publishes the current clock status on the clock topic', async () => {
+    const status = (await api.call(apiCalls.getClockStatus.path)).body;
+    const answer = await operator('/operator/tenants/test-pizza/publish/clock-status', { method: 'POST' });
+    expect(answer).toMatchObject({ status: 200, body: { topic: 'storefront-test/9001/clock/status' } });
+    await waitFor(() => received.some((message) => message.topic === 'storefront-test/9001/clock/status'), 'the clock status');
+    expect(JSON.parse(received.find((message) => message.topic === 'storefront-test/9001/clock/status')?.text ?? 'null')).toEqual(status);
+  });
+
+  it.each([
+    ['a client id a browser could not have', 'notify', { clientId: 'sf_a/#', message: 'hi' }],
+    ['an empty notification', 'notify', { clientId: 'sf_abc123', message: '' }],
+    ['a design value that breaks out of CSS', 'design-field', { fieldName: 'primary', fieldValue: 'red; } body { display: none' }],
+  ])('refuses %s with 400', async (_name, kind, body) => {
+    const answer = await operator(`/operator/tenants/test-pizza/publish/${kind}`, { method: 'POST', body });
+    expect(answer).toMatchObject({ status: 400, body: { success: false } });
+  });
+
+  it.each([
+    ['no broker listening', async () => `ws://127.0.0.1:${await freePort()}`, BROKER_PASSWORD],
+    ['a wrong broker password', async () => `ws://127.0.0.1:${broker.wsPort}`, 'wrong-password'],
+  ])('answers 502 with %s', async (_name, url, password) => {
+    const offline = await startTestApi({ brokerUrl: await url(), brokerOperatorPassword: password });
+    try {
+      const answer = await offline.call('/operator/tenants/test-pizza/publish/clock-status', { method: 'POST', domain: null, headers: operatorHeaders() });
+      expect(answer.status).toBe(502);
+      expect((answer.body as { message: string }).message).toMatch(/^Broker unavailable: broker ws:/);
+    } finally {
+      await offline.dispose();
+    }
+  });
+});
