@@ -126,7 +126,7 @@ const groupPlans: readonly GroupPlan[] = [
 ];
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-const cents = (dollars: number) => Math.round(dollars * 100) / 100;
+const roundToCents = (dollars: number) => Math.round(dollars * 100) / 100;
 
 function generateTenant(index: number, seed: number): GeneratedTenant {
   const rng = picker(randomSource(seed * 1000003 + index));
@@ -137,8 +137,6 @@ function generateTenant(index: number, seed: number): GeneratedTenant {
   const [suburb, postcode] = rng.pick(suburbs);
   const name = `${rng.pick(shopWords)} Pizza ${suburb} #${number}`;
   const theme = rng.pick(themes);
-  const ingredientsPriceType = rng.pick([1, 2] as const);
-  const halfHalfPriceType = rng.pick([1, 2] as const);
   const latitude = -37.8136 + (rng.int(-200, 200) / 1000);
   const longitude = 144.9631 + (rng.int(-200, 200) / 1000);
 
@@ -167,10 +165,10 @@ function generateTenant(index: number, seed: number): GeneratedTenant {
       baseDeliveryFee: rng.pick([4.5, 5, 6, 6.5, 7.5]),
       minOrderValueDelivery: rng.pick([20, 25, 30, 35]),
       minOrderValuePickup: 0,
-      ingredientsPriceType,
+      ingredientsPriceType: rng.pick([1, 2] as const),
       ingredientsOffProductPrice: rng.int(0, 1) === 1,
       halfHalfIngredPriceType: rng.pick([1, 2] as const),
-      halfHalfPriceType,
+      halfHalfPriceType: rng.pick([1, 2] as const),
       oflEnabled: true,
       oflMinTimeFromCurrTime: 15,
       oflMinTimeFromFirstShift: 0,
@@ -190,7 +188,7 @@ function generateTenant(index: number, seed: number): GeneratedTenant {
   const ingredients: ProductsInfo['ingredients'] = ['Mozzarella', 'Ham', 'Salami', 'Mushroom', 'Capsicum', 'Olives', 'Onion', 'Pineapple', 'Chilli', 'Rocket'].map((ingredientName, i) => ({
     ingredientId: i + 1,
     name: ingredientName,
-    price: cents(1.5 + (i % 4) * 0.5),
+    price: roundToCents(1.5 + (i % 4) * 0.5),
     defaultExtraPrice: 2,
     overrideGroupPrice: i === 0,
   }));
@@ -209,7 +207,7 @@ function generateTenant(index: number, seed: number): GeneratedTenant {
     plan.products.forEach(([productName, description], productIndex) => {
       const productId = productGroupId * 100 + productIndex + 1;
       const markup = rng.int(0, 4);
-      const productSizes = groupSizes.map((size) => ({ ...size, price: cents(size.price + markup) }));
+      const productSizes = groupSizes.map((size) => ({ ...size, price: roundToCents(size.price + markup) }));
       const product = {
         productId,
         productGroupId,
