@@ -304,7 +304,7 @@ const brokenCases: BrokenCase[] = [
 
 describe('loadTenants with one broken tenant beside a good one', () => {
   it.each(brokenCases)('$name: names the file, the JSON path and what was expected', async ({ slug = BROKEN, breakIt, file, path, message }) => {
-    await addTenant(GOOD, GOOD);
+    await addTenant(GOOD);
     await breakIt(await addTenant(slug, 'broken-shop'));
 
     const { tenants, failures } = await loadTenants(root);
@@ -351,7 +351,7 @@ describe('loadTenants with one broken tenant beside a good one', () => {
       message: 'ENOTDIR',
     },
   ])('$name fails that tenant with the system error', async ({ breakIt, message }) => {
-    await addTenant(GOOD, GOOD);
+    await addTenant(GOOD);
     await breakIt(await addTenant(BROKEN));
 
     const { tenants, failures } = await loadTenants(root);
@@ -405,7 +405,7 @@ describe('loadTenants', () => {
 
 describe('loadTenant', () => {
   it('reads every file of the fixture with defaults filled in', async () => {
-    await addTenant(GOOD, GOOD);
+    await addTenant(GOOD);
 
     const tenant = await loadTenant(root, GOOD);
 
