@@ -285,6 +285,11 @@ const brokenCases: BrokenCase[] = [
     file: 'pages/about/index.md', path: '$', message: '"/about" is also defined by pages/about.md',
   },
   {
+    name: 'a custom page on the home route',
+    breakIt: (dir) => writeText(dir, 'pages/index.md', '# Welcome\n'),
+    file: 'pages/index.md', path: '$', message: 'would replace the home page (the menu); give the page its own path',
+  },
+  {
     name: 'a custom page without a title',
     breakIt: (dir) => writeText(dir, 'pages/info/delivery.md', 'We deliver.\n## Areas\n'),
     file: 'pages/info/delivery.md', path: '$.title', message: 'expected a "# Title" heading',

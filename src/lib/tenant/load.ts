@@ -93,6 +93,10 @@ async function loadPages(dir: string, tenantDir: string, problems: TenantProblem
     const title = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? '';
     const result = customPageSchema.safeParse({ path, title, markdown });
     const displayFile = join(dir, 'pages', relativeFile);
+    if (path === '') {
+      problems.push({ file: displayFile, path: '$', message: 'would replace the home page (the menu); give the page its own path' });
+      continue;
+    }
     if (!result.success) {
       for (const issue of result.error.issues) {
         problems.push({ file: displayFile, path: jsonPath(issue.path), message: issue.path[0] === 'title' ? 'expected a "# Title" heading' : issue.message });
