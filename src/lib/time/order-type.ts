@@ -54,9 +54,9 @@ function startupType(input: ScheduleInput, current: OrderType, now: Date, status
   if (pickupNow) return current;
   const pickupNext = nextOpening(input, 'pickup', now)?.start.getTime() ?? null;
   const deliveryNext = nextOpening(input, 'delivery', now)?.start.getTime() ?? null;
-  if (pickupNext !== null && (deliveryNext === null || pickupNext < deliveryNext)) return 'pickup';
-  if (deliveryNext !== null) return 'delivery';
-  return byAvailabilityFlags(input, current);
+  if (pickupNext === null && deliveryNext === null) return byAvailabilityFlags(input, current);
+  if (pickupNext === deliveryNext) return current;
+  return deliveryNext === null || (pickupNext !== null && pickupNext < deliveryNext) ? 'pickup' : 'delivery';
 }
 
 /**

@@ -102,11 +102,11 @@ describe('nextShift', () => {
     expect(nextShift(melbourne, service, now)?.start).toEqual(start);
   });
 
-  it.each([
+  it.each<[string, TradingHourEntry[]]>([
     ['no trading hours at all', []],
     ['only closed rows', [hoursRow(0, [null, null]), hoursRow(3, [null, null])]],
-  ] as const)('finds nothing with %s', (_, hours) => {
-    const input = { tradingHours: hours as TradingHourEntry[], retailerInfo: retailerInfo() };
+  ])('finds nothing with %s', (_, hours) => {
+    const input = { tradingHours: hours, retailerInfo: retailerInfo() };
     expect(nextShift(input, 'pickup', aest('2026-06-10 12:00'))).toBeNull();
     expect(currentShift(input, 'delivery', aest('2026-06-10 12:00'))).toBeNull();
   });
