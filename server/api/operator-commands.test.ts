@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { operatorRequest, UsageError } from './operator-commands.ts';
+
+describe('operatorRequest', () => {
+  it.each([
+    ['tenants', ['tenants'], { method: 'GET', path: '/operator/tenants' }],
+    ['processed', ['processed', 'bella-napoli', 'abc_123'], { method: 'POST', path: '/operator/tenants/bella-napoli/orders/abc_123/processed' }],
+    [
+      'clock with flags',
+      ['clock', 'bella-napoli', '--online', 'false', '--pickup-wait', '45', '--delivery-over-capacity', 'true'],
+      { method: 'PUT', path: '/operator/tenants/bella-napoli/clock-override', body: { retailerOnline: false, livePickupWaitTime: 45, liveDeliveryOverCapacity: true } },
+    ],
+    ['clock-clear', ['clock-clear', 'bella-napoli'], { method: 'DELETE', path: '/operator/tenants/bella-napoli/clock-override' }],
+    ['notify', ['notify', 'bella-napoli', 'sf_ab12', 'Your pizza is ready'], { method: 'POST', path: '/operator/tenants/bella-napoli/publish/notify', body: { clientId: 'sf_ab12', message: 'Your pizza is ready' } }],
+    [
+      'notify with a title',
+      ['notify', 'bella-napoli', 'sf_ab12', 'Ready', '--title', 'Order update'],
+      { method: 'POST', path: '/operator/tenants/bella-napoli/publish/notify', body: { clientId: 'sf_ab12', message: 'Ready', title: 'Order update' } },
+    ],
+    ['publish-clock', ['publish-clock', 'bella-napoli'], { method: 'POST', path: '/operator/tenants/bella-napoli/publish/clock-status' }],
+    [
+      'design with a website id',
+      ['design', 'bella-napoli', 'primary', '#aa0000', '--website-id', '7'],
+      { method: 'POST', path: '/operator/tenants/bella-napoli/publish/design-field', body: { fieldName: 'primary', fieldValue: '#aa0000', retailerWebsiteId: 7 } },
+    ],
+  ])('%s', (_name, argv, expected) => {
+    expect(operatorRequest(argv)).toEqual(expected);
+  });
+
+  it.each([
+    ['no command', [], 'no command given'],
+    ['an unknown command', ['reboot'], 'unknown command "reboot"'],
+    ['a missing argument', ['processed', 'bella-napoli'], 'processed expects <slug> <encryptedOrderId>'],
+    ['a clock without flags', ['clock', 'bella-napoli'], 'clock expects at least one flag'],
+    ['a flag that is not true or false', ['clock', 'bella-napoli', '--online', 'yes'], '--online expects true or false'],
+    ['a wait that is not a number', ['clock', 'bella-napoli', '--pickup-wait', 'soon'], '--pickup-wait expects a whole number'],
+  ])('refuses %s', (_name, argv, message) => {
+    expect(() => operatorRequest(argv)).toThrow(UsageError);
+    expect(() => operatorRequest(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import { operatorPaths } from './operator-contract.ts';
+
+export interface OperatorRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+export const usage = `Usage: node server/api/operator-cli.ts <command> [arguments]
+
+  tenants                                    list the retailers the API serves
+  processed <slug> <encryptedOrderId>        mark an order processed
+  clock <slug> [flags]                       override the live clock; flags:
+      --online true|false  --closed-today true|false  --allow-delivery true|false
+      --pickup-over-capacity true|false  --delivery-over-capacity true|false
+      --pickup-wait <minutes>  --delivery-wait <minutes>
+  clock-clear <slug>                         back to the clock worked out from the hours
+  notify <slug> <clientId> <message> [--title <title>]
+  publish-clock <slug>                       push the current clock status to open pages
+  design <slug> <fieldName> <fieldValue> [--website-id <id>]
+
+Environment: API_URL (default http://localhost:8787), OPERATOR_TOKEN (default dev-operator).`;
+
+export class UsageError extends Error {}
+
+function flagBoolean(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new UsageError(`--${name} expects true or false, got ${JSON.stringify(value)}`);
+}
+
+function flagNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} expects a whole number, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/**
+ * The operator request a command line asks for. Values are checked by the API; this only shapes
+ * them. Flags left out stay undefined and vanish when the body is sent as JSON.
+ */
+export function operatorRequest(argv: readonly string[]): OperatorRequest {
+  const { positionals, values } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      online: { type: 'string' },
+      'closed-today': { type: 'string' },
+      'allow-delivery': { type: 'string' },
+      'pickup-over-capacity': { type: 'string' },
+      'delivery-over-capacity': { type: 'string' },
+      'pickup-wait': { type: 'string' },
+      'delivery-wait': { type: 'string' },
+      title: { type: 'string' },
+      'website-id': { type: 'string' },
+    },
+  });
+  const [command, ...rest] = positionals;
+  const need = (count: number, names: string): string[] => {
+    if (rest.length !== count) throw new UsageError(`${command} expects ${names}`);
+    return rest;
+  };
+
+  switch (command) {
+    case 'tenants':
+      need(0, 'no arguments');
+      return { method: 'GET', path: operatorPaths.tenants };
+    case 'processed': {
+      const [slug = '', encryptedOrderId = ''] = need(2, '<slug> <encryptedOrderId>');
+      return { method: 'POST', path: operatorPaths.orderProcessed(slug, encryptedOrderId) };
+    }
+    case 'clock': {
+      const [slug = ''] = need(1, '<slug> and flags');
+      const override = {
+        retailerOnline: flagBoolean('online', values.online),
+        closedDateToday: flagBoolean('closed-today', values['closed-today']),
+        allowDelivery: flagBoolean('allow-delivery', values['allow-delivery']),
+        livePickupOverCapacity: flagBoolean('pickup-over-capacity', values['pickup-over-capacity']),
+        liveDeliveryOverCapacity: flagBoolean('delivery-over-capacity', values['delivery-over-capacity']),
+        livePickupWaitTime: flagNumber('pickup-wait', values['pickup-wait']),
+        liveDeliveryWaitTime: flagNumber('delivery-wait', values['delivery-wait']),
+      };
+      if (Object.values(override).every((value) => value === undefined)) throw new UsageError('clock expects at least one flag; use clock-clear to remove the override');
+      return { method: 'PUT', path: operatorPaths.clockOverride(slug), body: override };
+    }
+    case 'clock-clear': {
+      const [slug = ''] = need(1, '<slug>');
+      return { method: 'DELETE', path: operatorPaths.clockOverride(slug) };
+    }
+    case 'notify': {
+      const [slug = '', clientId = '', message = ''] = need(3, '<slug> <clientId> <message>');
+      return { method: 'POST', path: operatorPaths.notify(slug), body: { clientId, message, title: values.title } };
+    }
+    case 'publish-clock': {
+      const [slug = ''] = need(1, '<slug>');
+      return { method: 'POST', path: operatorPaths.clockStatus(slug) };
+    }
+    case 'design': {
+      const [slug = '', fieldName = '', fieldValue = ''] = need(3, '<slug> <fieldName> <fieldValue>');
+      return { method: 'POST', path: operatorPaths.designField(slug), body: { fieldName, fieldValue, retailerWebsiteId: flagNumber('website-id', values['website-id']) } };
+    }
+    default:
+      throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : 'no command given');
+  }
+}
