@@ -167,6 +167,7 @@ export default function Menu({ groups, layout }: Props) {
               {group.name}
             </h3>
             {group.description && <p className="mt-1 text-muted-foreground">{group.description}</p>}
+            {group.hoursText.length > 0 && <p className="mt-1 text-sm font-medium">Available: {group.hoursText.join(' · ')}</p>}
             {group.allowHalfHalf && (
               <p className="mt-1 text-sm text-muted-foreground">
                 Any two can be made half &amp; half{group.halfHalfSurchargeCents > 0 ? ` (+${formatMoney(group.halfHalfSurchargeCents)})` : ''}.

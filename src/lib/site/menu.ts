@@ -1,3 +1,4 @@
+import { describeGroupHours } from '../menu/hours-description.ts';
 import { toCents } from '../pricing/money.ts';
 import { allergenFlags, type AllergenFlag, type GroupAvailabilityHours, type Tenant } from '../tenant/index.ts';
 
@@ -25,6 +26,8 @@ export interface MenuGroup {
   halfHalfSurchargeCents: number;
   availableForAllHours: boolean;
   hours: GroupAvailabilityHours[];
+  /** When a group with limited hours can be ordered, one line per weekday. */
+  hoursText: string[];
   products: MenuProduct[];
 }
 
@@ -44,6 +47,7 @@ export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productDetail
     halfHalfSurchargeCents: toCents(group.halfHalfSurcharge),
     availableForAllHours: group.availableForAllHours,
     hours: tenant.groupHours.filter((row) => row.productGroupId === group.productGroupId),
+    hoursText: group.availableForAllHours ? [] : describeGroupHours(group, tenant.groupHours),
     products: tenant.productsInfoSsr.products
       .filter((product) => product.productGroupId === group.productGroupId)
       .sort(bySortOrder)

@@ -1,3 +1,4 @@
+import { describeSpecialHours } from '../menu/hours-description.ts';
 import { toCents } from '../pricing/money.ts';
 import type { ClosedDate, Popup, RetailerConfig, Tenant, TradingHourEntry } from '../tenant/index.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -30,8 +31,8 @@ export interface SpecialSummary {
   description: string;
   priceCents: number;
   specialDelivMethod: 0 | 1 | 2;
-  availableForAllHours: boolean;
-  availabilityHours: { day: number; timeFrom: string; timeTo: string }[];
+  /** When it can be ordered, one line per weekday, e.g. "Friday - From 10:00 pm". */
+  hours: string[];
 }
 
 export interface HomePayload {
@@ -100,8 +101,7 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
       description: special.description,
       priceCents: toCents(special.price),
       specialDelivMethod: special.specialDelivMethod,
-      availableForAllHours: special.availableForAllHours,
-      availabilityHours: special.availabilityHours,
+      hours: describeSpecialHours(special),
     })),
     sectionsTop: sections.filter((section) => section.position === 'top').map(({ title, html }) => ({ title, html })),
     sectionsBottom: sections.filter((section) => section.position === 'bottom').map(({ title, html }) => ({ title, html })),
