@@ -1,6 +1,6 @@
 import { assertInstant, assertTimeZoneDiff } from '../time/retailer-clock.ts';
 import type { GroupAvailabilityHours, ProductGroup } from '../tenant/index.ts';
-import { ALWAYS_AVAILABLE, type MenuAvailability, type ParsedWindowRow, isWithinWindows, parseWindowRows, weeklyAvailability } from './weekly-windows.ts';
+import { ALWAYS_AVAILABLE, type MenuAvailability, type ParsedWindowRow, isWithinWindows, parseWindowRow, weeklyAvailability } from './weekly-windows.ts';
 
 export type GroupHoursSubject = Pick<ProductGroup, 'productGroupId' | 'availableForAllHours'>;
 
@@ -10,18 +10,17 @@ const rowsByList = new WeakMap<readonly GroupAvailabilityHours[], Map<number, Pa
 /** The validated hours of one group; rows with the same from and to are ignored. */
 export function groupWindowRows(groupHours: readonly GroupAvailabilityHours[], productGroupId: number): ParsedWindowRow[] {
   if (!Array.isArray(groupHours)) throw new TypeError(`groupHours: expected a list, got ${String(groupHours)}`);
-  let byGroup = rowsByList.get(groupHours);
-  if (!byGroup) {
-    byGroup = new Map();
-    groupHours.forEach((row, index) => {
-      if (typeof row !== 'object' || row === null || !Number.isInteger(row.productGroupId)) {
-        throw new TypeError(`groupHours[${index}].productGroupId: expected a product group id, got ${String(row?.productGroupId)}`);
-      }
-      const parsed = parseWindowRows([row], 'ignored', `groupHours[${index}]`);
-      byGroup?.set(row.productGroupId, [...(byGroup.get(row.productGroupId) ?? []), ...parsed]);
-    });
-    rowsByList.set(groupHours, byGroup);
-  }
+  const known = rowsByList.get(groupHours);
+  if (known) return known.get(productGroupId) ?? [];
+  const byGroup = new Map<number, ParsedWindowRow[]>();
+  groupHours.forEach((row, index) => {
+    if (typeof row !== 'object' || row === null || !Number.isInteger(row.productGroupId)) {
+      throw new TypeError(`groupHours[${index}].productGroupId: expected a product group id, got ${String(row?.productGroupId)}`);
+    }
+    const parsed = parseWindowRow(row, 'ignored', `groupHours[${index}]`);
+    if (parsed) byGroup.set(row.productGroupId, [...(byGroup.get(row.productGroupId) ?? []), parsed]);
+  });
+  rowsByList.set(groupHours, byGroup);
   return byGroup.get(productGroupId) ?? [];
 }
 

@@ -23,17 +23,19 @@ export interface ParsedWindowRow {
   end: number;
 }
 
+/** One row in minutes, or null when it means nothing; `label` names it in errors. */
+export function parseWindowRow(row: WeeklyWindowRow, sameTimes: SameTimesMeaning, label: string): ParsedWindowRow | null {
+  if (typeof row !== 'object' || row === null) throw new TypeError(`${label}: expected availability hours, got ${String(row)}`);
+  if (!Number.isInteger(row.day) || row.day < 0 || row.day > 6) throw new RangeError(`${label}.day: expected a weekday 0 (Sunday) to 6 (Saturday), got ${String(row.day)}`);
+  const start = parseTimeOfDay(row.timeFrom, `${label}.timeFrom`);
+  const end = parseTimeOfDay(row.timeTo, `${label}.timeTo`);
+  if (start === end && sameTimes === 'ignored') return null;
+  return { day: row.day, start, end: endOfWindowMinutes(start, end) };
+}
+
 export function parseWindowRows(rows: readonly WeeklyWindowRow[], sameTimes: SameTimesMeaning, label: string): ParsedWindowRow[] {
   if (!Array.isArray(rows)) throw new TypeError(`${label}: expected a list of availability hours, got ${String(rows)}`);
-  return rows.flatMap((row, index) => {
-    const at = `${label}[${index}]`;
-    if (typeof row !== 'object' || row === null) throw new TypeError(`${at}: expected availability hours, got ${String(row)}`);
-    if (!Number.isInteger(row.day) || row.day < 0 || row.day > 6) throw new RangeError(`${at}.day: expected a weekday 0 (Sunday) to 6 (Saturday), got ${String(row.day)}`);
-    const start = parseTimeOfDay(row.timeFrom, `${at}.timeFrom`);
-    const end = parseTimeOfDay(row.timeTo, `${at}.timeTo`);
-    if (start === end && sameTimes === 'ignored') return [];
-    return [{ day: row.day, start, end: endOfWindowMinutes(start, end) }];
-  });
+  return rows.flatMap((row, index) => parseWindowRow(row, sameTimes, `${label}[${index}]`) ?? []);
 }
 
 interface WindowMs {
