@@ -7,18 +7,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { apiCalls } from '../src/lib/api/contract.ts';
+import { cartLine, HOST, orderBody, pizzaSizes } from '../server/api/fixtures/orders.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURE_TENANTS = join(root, 'server/api/fixtures/tenants');
-const HOST = 'order.testpizza.example';
-const RETAILER_ID = 9001;
 const UPDATES_PER_ORDER = 3;
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '2000' }, clients: { type: 'string', default: '50' } } });
@@ -29,51 +27,18 @@ if (!Number.isInteger(totalRequests) || totalRequests < 1 || !Number.isInteger(c
   process.exit(2);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
+/** A different cart line for each step, so prices, extras and both order types are exercised. */
+function lineFor(uuid: string, step: number) {
+  return cartLine(uuid, {
+    ...(step % 3 === 2 ? { productId: 102, productName: 'Pepperoni' } : {}),
+    ...(step % 2 === 1 ? { size: pizzaSizes.large } : {}),
+    quantity: 1 + (step % 4),
+    extras: step % 2 === 0 ? [{ ingredientId: 41, name: 'Mozzarella', quantity: 1, price: 2 }] : [],
   });
 }
 
-const small = { retailerProductSizeId: 11, productGroupId: 1, productSizeId: 1, name: 'Small', price: 12, defaultProductPrice: 12 };
-const large = { retailerProductSizeId: 12, productGroupId: 1, productSizeId: 2, name: 'Large', price: 18, defaultProductPrice: 18 };
-
-function cartLine(uuid: string, step: number) {
-  const isLarge = step % 2 === 1;
-  return {
-    uuid,
-    productId: step % 3 === 2 ? 102 : 101,
-    productGroupId: 1,
-    productName: step % 3 === 2 ? 'Pepperoni' : 'Margherita',
-    size: isLarge ? large : small,
-    quantity: 1 + (step % 4),
-    historicPrice: isLarge ? 18 : 12,
-    timeStamp: 1_900_000_000_000 + step,
-    extras: step % 2 === 0 ? [{ ingredientId: 41, name: 'Mozzarella', quantity: 1, price: 2 }] : [],
-  };
-}
-
-function orderBody(encryptedOrderId: string | null, lines: ReturnType<typeof cartLine>[]) {
-  return {
-    encryptedOrderId,
-    retailerId: RETAILER_ID,
-    createDate: '2030-03-05T20:00:00+11:00',
-    currentOrderStatusTypeId: 1,
-    lastOrderStatusUpdate: '2030-03-05T20:00:00+11:00',
-    isPickup: lines.length % 2 === 0,
-    historicDeliveryFee: 5.5,
-    historicDeliveryWaitTime: 30,
-    orderForLater: false,
-    orderForLaterRequestDateTime: null,
-    orderPlatformSourceId: 1,
-    source: 'load-check',
-    products: lines,
-  };
+function orderFor(encryptedOrderId: string | null, lines: ReturnType<typeof lineFor>[]) {
+  return orderBody(lines, { encryptedOrderId, isPickup: lines.length % 2 === 0, source: 'load-check' });
 }
 
 interface OrderRecord {
@@ -111,7 +76,7 @@ async function runClient(baseUrl: string, client: number): Promise<void> {
       if (!current || updates === UPDATES_PER_ORDER) {
         const uuids = [`c${client}-s${step}-a`, `c${client}-s${step}-b`];
         const answer = apiCalls.createOrder.response.parse(
-          await post(baseUrl, apiCalls.createOrder.path, orderBody(null, uuids.map((uuid, index) => cartLine(uuid, step + index))), { 'idempotency-key': `load-${client}-${step}` }),
+          await post(baseUrl, apiCalls.createOrder.path, orderFor(null, uuids.map((uuid, index) => lineFor(uuid, step + index))), { 'idempotency-key': `load-${client}-${step}` }),
         );
         creates += 1;
         current = { encryptedOrderId: answer.encryptedOrderId, uuids };
@@ -120,7 +85,7 @@ async function runClient(baseUrl: string, client: number): Promise<void> {
       } else {
         const uuids = [...current.uuids.slice(1), `c${client}-s${step}-u`];
         const answer = apiCalls.updateOrder.response.parse(
-          await post(baseUrl, apiCalls.updateOrder.path, orderBody(current.encryptedOrderId, uuids.map((uuid, index) => cartLine(uuid, step + index)))),
+          await post(baseUrl, apiCalls.updateOrder.path, orderFor(current.encryptedOrderId, uuids.map((uuid, index) => lineFor(uuid, step + index)))),
         );
         if (!answer.success) throw new Error(`update-order refused: ${answer.message}`);
         current.uuids = uuids;
@@ -152,23 +117,22 @@ async function verify(baseUrl: string, dbPath: string): Promise<{ stored: number
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'load-check-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
 const api = spawn(process.execPath, [join(root, 'server/api/main.ts')], {
   cwd: root,
-  env: { ...process.env, API_PORT: String(port), DATA_DIR: dataDir, TENANTS_DIR: FIXTURE_TENANTS },
+  env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir, TENANTS_DIR: FIXTURE_TENANTS },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {
   let output = '';
   api.stdout.setEncoding('utf8');
-  await new Promise<void>((resolve, reject) => {
+  const baseUrl = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: string) => {
       output += chunk;
-      if (output.includes('retailer(s) on')) {
+      const port = /retailer\(s\) on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) {
         // Keep draining the request log so the server never blocks on a full pipe.
         api.stdout.off('data', onData).resume();
-        resolve();
+        resolve(`http://127.0.0.1:${port}`);
       }
     };
     api.stdout.on('data', onData);

@@ -3,16 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import type { z } from 'zod';
-import type { orderPayloadSchema, cartProductSchema } from '../../src/lib/cart/schemas.ts';
+import { HOST } from './fixtures/orders.ts';
 import { createApiServer, type ApiServer, type ApiServerOptions } from './server.ts';
+
+export { cartLine, halfHalfLine, HOST, loadedLine, orderBody, RETAILER_ID } from './fixtures/orders.ts';
 
 /** Contract-test support: a real API over real HTTP on a free port, with its SQLite file in a temp folder. */
 
 export const FIXTURE_TENANTS = fileURLToPath(new URL('./fixtures/tenants', import.meta.url));
-export const HOST = 'order.testpizza.example';
 export const INACTIVE_HOST = 'order.closedpizza.example';
-export const RETAILER_ID = 9001;
 export const WEBSITE_ID = 9101;
 export const OPERATOR_TOKEN = 'test-operator-token';
 
@@ -92,58 +91,6 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
       await api.close();
       rmSync(dir, { recursive: true, force: true });
     },
-  };
-}
-
-type CartLine = z.input<typeof cartProductSchema>;
-type OrderBody = z.input<typeof orderPayloadSchema>;
-
-const small = { retailerProductSizeId: 11, productGroupId: 1, productSizeId: 1, name: 'Small', price: 12, defaultProductPrice: 12 };
-const large = { retailerProductSizeId: 12, productGroupId: 1, productSizeId: 2, name: 'Large', price: 18, defaultProductPrice: 18 };
-
-/** A cart line of the fixture menu: a small Margherita ($12) unless told otherwise. */
-export function cartLine(uuid: string, overrides: Partial<CartLine> = {}): CartLine {
-  return { uuid, productId: 101, productGroupId: 1, productName: 'Margherita', size: small, quantity: 1, historicPrice: 12, timeStamp: 1_900_000_000_000, ...overrides };
-}
-
-/** Large Margherita with extra mozzarella and a thick crust: 18 + 2 + 1.50. */
-export function loadedLine(uuid: string): CartLine {
-  return cartLine(uuid, {
-    size: large,
-    historicPrice: 21.5,
-    extras: [{ ingredientId: 41, name: 'Mozzarella', quantity: 1, price: 2 }],
-    options: [{ retailerProductOptionId: 31, retailerProductOptionChoiceId: 312, name: 'Thick' }],
-  });
-}
-
-/** Large half Margherita, half Pepperoni: 18 / 2 + 20 / 2 + 2 surcharge. */
-export function halfHalfLine(uuid: string): CartLine {
-  return cartLine(uuid, {
-    size: large,
-    isHalfHalf: true,
-    historicPrice: 21,
-    secondHalf: { productId: 102, productGroupId: 1, productName: 'Pepperoni', size: large },
-  });
-}
-
-export function orderBody(products: CartLine[], overrides: Partial<OrderBody> = {}): OrderBody {
-  return {
-    encryptedOrderId: null,
-    retailerId: RETAILER_ID,
-    extraOrderNotes: '',
-    createDate: '2030-03-05T20:00:00+11:00',
-    currentOrderStatusTypeId: 1,
-    lastOrderStatusUpdate: '2030-03-05T20:00:00+11:00',
-    isPickup: false,
-    historicDeliveryFee: 5.5,
-    historicDeliveryWaitTime: 30,
-    orderForLater: false,
-    orderForLaterRequestDateTime: null,
-    closedDate: false,
-    orderPlatformSourceId: 1,
-    source: 'web-storefront',
-    products,
-    ...overrides,
   };
 }
 
