@@ -3,7 +3,7 @@
  *   API_PORT                   default 8787
  *   TENANTS_DIR                default ./tenants
  *   DATA_DIR                   folder of the SQLite file, default ./data
- *   BROKER_URL                 broker for operator publishes, default ws://localhost:9001
+ *   BROKER_URL                 broker for operator publishes, default ws://localhost:$BROKER_WS_PORT (9001)
  *   OPERATOR_TOKEN             bearer token of /operator, default "dev-operator"
  *   BROKER_OPERATOR_PASSWORD   the broker's "operator" password, default "dev-operator"
  */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
-import { DEFAULT_OPERATOR_PASSWORD } from '../broker/settings.ts';
+import { DEFAULT_BROKER_WS_PORT, DEFAULT_OPERATOR_PASSWORD } from '../broker/settings.ts';
 import { createApp, type ApiApp, type ApiDeps } from './app.ts';
 import { createLivePublisher } from './live-publisher.ts';
 import { DEFAULT_OPERATOR_TOKEN } from './operator-contract.ts';
@@ -22,7 +22,6 @@ import { createOrderStore } from './store/orders.ts';
 import { serveTenants, tenantDirectory, type TenantDirectory } from './tenants.ts';
 
 export const DEFAULT_API_PORT = 8787;
-export const DEFAULT_BROKER_URL = 'ws://localhost:9001';
 export const DATABASE_FILE = 'api.sqlite';
 /** How long close() lets requests already being answered finish before cutting them off. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -33,7 +32,7 @@ export interface ApiServerOptions {
   dataDir?: string;
   /** The SQLite file itself, or `:memory:`. */
   dbPath?: string;
-  /** Broker for operator publishes. Default env BROKER_URL, else ws://localhost:9001. */
+  /** Broker for operator publishes. Default env BROKER_URL, else the local broker on BROKER_WS_PORT (9001). */
   brokerUrl?: string;
   /** Default env OPERATOR_TOKEN, else "dev-operator". */
   operatorToken?: string;
@@ -73,7 +72,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
 
   const db = openDatabase(options.dbPath ?? join(options.dataDir ?? 'data', DATABASE_FILE));
   const publisher = createLivePublisher({
-    brokerUrl: options.brokerUrl ?? process.env['BROKER_URL'] ?? DEFAULT_BROKER_URL,
+    brokerUrl: options.brokerUrl ?? (process.env['BROKER_URL'] || `ws://localhost:${process.env['BROKER_WS_PORT'] || DEFAULT_BROKER_WS_PORT}`),
     operatorPassword: options.brokerOperatorPassword ?? (process.env['BROKER_OPERATOR_PASSWORD'] || DEFAULT_OPERATOR_PASSWORD),
   });
   const deps: ApiDeps = {
