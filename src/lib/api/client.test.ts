@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderPayloadSchema, type OrderPayload } from '../cart/schemas.ts';
 import { ApiError, createApiClient, inactiveRetailer, type ApiClient, type FetchLike } from './client.ts';
 
 interface Recorded {
@@ -98,6 +99,13 @@ describe('createApiClient calls', () => {
     const { fetch, requests } = fakeFetch(json({ encryptedOrderId: 'abc', uuidToOrderProductIds: {} }));
     await client(fetch).createOrder(payload, { idempotencyKey: 'cart-1234567' });
     expect(requests[0]?.headers['idempotency-key']).toBe('cart-1234567');
+  });
+
+  it('sends an order payload as the cart schema outputs it, defaults filled', async () => {
+    const parsed: OrderPayload = orderPayloadSchema.parse(payload);
+    const { fetch, requests } = fakeFetch(json({ encryptedOrderId: 'abc', uuidToOrderProductIds: { 'line-1': 7 } }));
+    await client(fetch).createOrder(parsed);
+    expect(requests[0]?.body).toMatchObject({ extraOrderNotes: '', closedDate: false, products: [{ uuid: 'line-1', isHalfHalf: false, extras: [] }] });
   });
 
   it('answers a login failure as success false, not an error', async () => {

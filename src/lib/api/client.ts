@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { ERROR_LOG_RETRIES, ERROR_LOG_TIMEOUT_MS } from '../constants.ts';
-import type { OrderPayload } from '../cart/schemas.ts';
 import type { GroupAvailabilityHours } from '../tenant/index.ts';
 import {
   apiCalls,
@@ -170,9 +169,8 @@ export function createApiClient(options: ApiClientOptions) {
     updateCustomer: (body: ApiBody<'updateCustomer'>) => send('updateCustomer', body),
     getOrder: (encryptedOrderId: string) => send('getOrder', { encryptedOrderId }),
     /** Retrying with the same `idempotencyKey` (or the same cart uuids) never makes a second order. */
-    createOrder: (payload: z.input<typeof apiCalls.createOrder.body> | OrderPayload, callOptions: { idempotencyKey?: string } = {}) =>
-      send('createOrder', payload, callOptions),
-    updateOrder: (payload: z.input<typeof apiCalls.updateOrder.body> | OrderPayload) => send('updateOrder', payload),
+    createOrder: (payload: ApiBody<'createOrder'>, callOptions: { idempotencyKey?: string } = {}) => send('createOrder', payload, callOptions),
+    updateOrder: (payload: ApiBody<'updateOrder'>) => send('updateOrder', payload),
     createOrderStatus: (body: ApiBody<'createOrderStatus'>) => send('createOrderStatus', body),
     createErrorLogs: (entries: ErrorLogEntryInput[]) => send('createErrorLogs', entries, { timeoutMs: ERROR_LOG_TIMEOUT_MS, retries: ERROR_LOG_RETRIES }),
     requestTableBooking: (body: ApiBody<'requestTableBooking'>) => send('requestTableBooking', body),
