@@ -82,6 +82,19 @@ describe('groupAvailability texts', () => {
     expect(groupAvailability(group(40), wednesdays, aest('2026-06-10 16:00'), 0).nextText).toBe('Available next Wednesday at 11:00 am');
   });
 
+  it('joins windows that meet into one stretch', () => {
+    const afternoon = [...hours(43, [3], '11:00', '14:00'), ...hours(43, [3], '14:01', '17:00')];
+    expect(groupAvailability(group(43), afternoon, aest('2026-06-10 12:00'), 0)).toMatchObject({ text: 'Until 5:00 pm', closesAt: aest('2026-06-10 17:00') });
+    const weekend = [...hours(44, [0], '00:00', '23:59'), ...hours(44, [1], '00:00', '23:59')];
+    expect(groupAvailability(group(44), weekend, aest('2026-06-14 12:00'), 0)).toMatchObject({ text: 'Available all day', closesAt: aest('2026-06-16 00:00') });
+  });
+
+  it('drops a window the spring change leaves out', () => {
+    const smallHours = hours(45, [0], '02:30', '03:00');
+    expect(groupAvailability(group(45), smallHours, aest('2026-10-04 01:00'), 0).nextAvailableAt).toEqual(aedt('2026-10-11 02:30'));
+    expect(groupAvailability(group(45), smallHours, aest('2026-06-14 01:00'), 0).nextAvailableAt).toEqual(aest('2026-06-14 02:30'));
+  });
+
   it('reads a window running to midnight as ending at midnight', () => {
     const evenings = hours(41, [3], '18:00', '00:00');
     expect(groupAvailability(group(41), evenings, aest('2026-06-10 19:00'), 0).text).toBe('Until midnight');

@@ -49,6 +49,14 @@ describe('tradingShifts', () => {
     ]);
   });
 
+  it.each([
+    ['a Sunday without a clock change', aest('2026-06-14 00:00'), 1],
+    ['the spring change, when 02:30-03:00 never happens', aest('2026-10-04 00:00'), 0],
+  ] as const)('keeps a 02:30-03:00 shift on %s: %i shifts', (_, from, count) => {
+    const hours = [hoursRow(0, ['02:30', '03:00'])];
+    expect(tradingShifts({ tradingHours: hours, retailerInfo: retailerInfo() }, 'pickup', from, new Date(from.getTime() + 86_400_000))).toHaveLength(count);
+  });
+
   it('ignores a row with only a start time', () => {
     const hours = [hoursRow(3, ['10:00', null])];
     expect(tradingShifts({ tradingHours: hours, retailerInfo: retailerInfo() }, 'pickup', aest('2026-06-10 00:00'), aest('2026-06-11 00:00'))).toEqual([]);
