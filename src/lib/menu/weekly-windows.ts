@@ -57,10 +57,10 @@ function windowsOfDays(rows: readonly ParsedWindowRow[], fromDay: number, toDay:
   }
   windows.sort((a, b) => a.start - b.start);
   const merged: WindowMs[] = [];
-  for (const window of windows) {
+  for (const span of windows) {
     const last = merged.at(-1);
-    if (last && window.start - last.end <= CONSECUTIVE_SHIFT_GAP_MINUTES * MINUTE_MS) merged[merged.length - 1] = { start: last.start, end: Math.max(last.end, window.end) };
-    else merged.push(window);
+    if (last && span.start - last.end <= CONSECUTIVE_SHIFT_GAP_MINUTES * MINUTE_MS) merged[merged.length - 1] = { start: last.start, end: Math.max(last.end, span.end) };
+    else merged.push(span);
   }
   return merged;
 }
@@ -75,7 +75,7 @@ export function isWithinWindows(rows: readonly ParsedWindowRow[], at: Date, time
   assertTimeZoneDiff(timeZoneDiff);
   const atMs = at.getTime();
   const today = wallDayOf(atMs, timeZoneDiff);
-  return windowsOfDays(rows, today, today, timeZoneDiff).some((window) => window.start <= atMs && atMs < window.end);
+  return windowsOfDays(rows, today, today, timeZoneDiff).some((span) => span.start <= atMs && atMs < span.end);
 }
 
 export type AvailabilityType = 'always_available' | 'single_window' | 'not_available_today';
@@ -112,17 +112,17 @@ export function weeklyAvailability(rows: readonly ParsedWindowRow[], at: Date, t
   const windows = windowsOfDays(rows, today, today + NEXT_SHIFT_SEARCH_DAYS * DAY_MS, timeZoneDiff);
   const dayStart = (day: number) => instantMsAt(day, 0, timeZoneDiff);
   const wallMinutes = (ms: number) => Math.round((wallMsAt(ms, timeZoneDiff) - wallDayOf(ms, timeZoneDiff)) / MINUTE_MS);
-  const coversDay = (window: WindowMs, day: number) => window.start <= dayStart(day) && window.end >= dayStart(day + DAY_MS);
+  const coversDay = (span: WindowMs, day: number) => span.start <= dayStart(day) && span.end >= dayStart(day + DAY_MS);
   const tomorrowStart = dayStart(today + DAY_MS);
 
-  const current = windows.find((window) => window.start <= atMs && atMs < window.end);
+  const current = windows.find((span) => span.start <= atMs && atMs < span.end);
   if (current) {
     const until = formatTime(wallMinutes(current.end));
     const text = coversDay(current, today) ? 'Available all day' : current.end - atMs <= CLOSING_SOON_MINUTES * MINUTE_MS ? `Available until ${until}` : `Until ${until}`;
     return { type: 'single_window', available: true, text, nextText: null, closesAt: new Date(current.end), nextAvailableAt: null };
   }
 
-  const next = windows.find((window) => window.start > atMs);
+  const next = windows.find((span) => span.start > atMs);
   if (!next) return { type: 'not_available_today', available: false, text: 'Not available', nextText: null, closesAt: null, nextAvailableAt: null };
   const nextAvailableAt = new Date(next.start);
   const startMinutes = wallMinutes(next.start);

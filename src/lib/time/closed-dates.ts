@@ -9,7 +9,7 @@ export function closedDateAt<T extends ClosedDateRule>(closedDates: readonly T[]
   assertInstant(at, 'at');
   const atMs = at.getTime();
   const index = closedWindows(closedDates, timeZoneDiff).findIndex(
-    (window) => window.start <= atMs && atMs < window.end && (service === 'delivery' || !window.justDeliveryDisabled),
+    (span) => span.start <= atMs && atMs < span.end && (service === 'delivery' || !span.justDeliveryDisabled),
   );
   return index === -1 ? null : (closedDates[index] ?? null);
 }

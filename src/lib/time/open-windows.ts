@@ -8,12 +8,12 @@ export function withoutClosed(shifts: readonly ShiftMs[], closed: readonly Close
   const open: ShiftMs[] = [];
   for (const shift of shifts) {
     let pieces: ShiftMs[] = [shift];
-    for (const window of closed) {
+    for (const span of closed) {
       pieces = pieces.flatMap((piece) => {
-        if (window.end <= piece.start || window.start >= piece.end) return [piece];
+        if (span.end <= piece.start || span.start >= piece.end) return [piece];
         const kept: ShiftMs[] = [];
-        if (window.start > piece.start) kept.push({ ...piece, end: window.start });
-        if (window.end < piece.end) kept.push({ ...piece, start: window.end });
+        if (span.start > piece.start) kept.push({ ...piece, end: span.start });
+        if (span.end < piece.end) kept.push({ ...piece, start: span.end });
         return kept;
       });
     }
@@ -37,12 +37,12 @@ export function openWindowsAround(input: ScheduleInput, service: Service, now: D
 
 /** The open stretch of a service at `now`, closed dates and a disabled service taken into account. */
 export function currentOpening(input: ScheduleInput, service: Service, now: Date): Shift | null {
-  const window = findCurrent(openWindowsAround(input, service, now), now.getTime());
-  return window ? toShift(window) : null;
+  const span = findCurrent(openWindowsAround(input, service, now), now.getTime());
+  return span ? toShift(span) : null;
 }
 
 /** When a service next opens after `now`, within the next 7 days. */
 export function nextOpening(input: ScheduleInput, service: Service, now: Date): Shift | null {
-  const window = findNext(openWindowsAround(input, service, now), now.getTime());
-  return window ? toShift(window) : null;
+  const span = findNext(openWindowsAround(input, service, now), now.getTime());
+  return span ? toShift(span) : null;
 }

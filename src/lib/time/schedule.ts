@@ -122,7 +122,7 @@ export function closedWindows(closedDates: readonly ClosedDateRule[], timeZoneDi
 /** Delivery-only closures leave pickup open. */
 export function closedWindowsFor(closedDates: readonly ClosedDateRule[], service: Service, timeZoneDiff: number): ClosedWindow[] {
   const all = closedWindows(closedDates, timeZoneDiff);
-  return service === 'pickup' ? all.filter((window) => !window.justDeliveryDisabled) : all;
+  return service === 'pickup' ? all.filter((span) => !span.justDeliveryDisabled) : all;
 }
 
 export function timeZoneDiffOf(input: Pick<ScheduleInput, 'retailerInfo'>): number {

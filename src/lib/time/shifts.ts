@@ -72,11 +72,11 @@ export function shiftsAround(input: HoursInput, service: Service, now: Date): Sh
 }
 
 export function findCurrent<T extends { start: number; end: number }>(windows: readonly T[], atMs: number): T | null {
-  return windows.find((window) => window.start <= atMs && atMs < window.end) ?? null;
+  return windows.find((span) => span.start <= atMs && atMs < span.end) ?? null;
 }
 
 export function findNext<T extends { start: number; end: number }>(windows: readonly T[], atMs: number): T | null {
-  return windows.find((window) => window.start > atMs) ?? null;
+  return windows.find((span) => span.start > atMs) ?? null;
 }
 
 /** The shift trading at `now` (start inclusive, end exclusive), if any. */

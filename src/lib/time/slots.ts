@@ -71,10 +71,10 @@ function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: nu
   const rangeEnd = instantMsAt(lastDay + DAY_MS, 0, diff);
   const earliest = now.getTime() + Math.max(lead, wait) * MINUTE_MS;
   const slots: RawSlot[] = [];
-  for (const window of openWindowsOfDates(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay))) {
-    const lower = Math.max(window.start, earliest, window.dayFirstStart + warmUp * MINUTE_MS, rangeStart);
+  for (const span of openWindowsOfDates(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay))) {
+    const lower = Math.max(span.start, earliest, span.dayFirstStart + warmUp * MINUTE_MS, rangeStart);
     const lowerWall = wallMsAt(lower, diff);
-    const end = Math.min(window.end, rangeEnd);
+    const end = Math.min(span.end, rangeEnd);
     for (let atMs = lower + Math.ceil(lowerWall / stepMs) * stepMs - lowerWall; atMs < end; atMs += stepMs) {
       slots.push({ atMs, wallMs: wallMsAt(atMs, diff) });
     }
@@ -94,7 +94,7 @@ function toTimeSlots(input: ScheduleInput, service: Service, slots: readonly Raw
   return slots.map(({ atMs, wallMs }) => {
     const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
     const minutes = Math.round((wallMs - dayMs) / MINUTE_MS);
-    const pickupOnly = markPickupOnly && !delivery.some((window) => window.start <= atMs && atMs < window.end);
+    const pickupOnly = markPickupOnly && !delivery.some((span) => span.start <= atMs && atMs < span.end);
     return {
       at: new Date(atMs),
       date: dayMsToDate(dayMs),
