@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { ApiIssue, ErrorResponse } from '../../src/lib/api/contract.ts';
+import { formatIssue, issuesOf, type ErrorResponse } from '../../src/lib/api/contract.ts';
 
 /** A request the API refuses, with the status and error body it answers. Thrown by handlers, answered by the app's error handler. */
 export class ApiProblem extends Error {
@@ -16,15 +16,11 @@ export class ApiProblem extends Error {
   }
 }
 
-export function issuesOf(error: z.ZodError): ApiIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-}
-
 /** "Invalid request body: products.0.quantity: Too small: expected number to be >=1 (and 2 more)". */
 export function invalid(what: string, error: z.ZodError, message?: string): ApiProblem {
   const issues = issuesOf(error);
   const [first] = issues;
-  const detail = first ? `${first.path ? `${first.path}: ` : ''}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}` : 'invalid';
+  const detail = first ? `${formatIssue(first)}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}` : 'invalid';
   return new ApiProblem(400, message ?? `Invalid ${what}: ${detail}`, { issues });
 }
 

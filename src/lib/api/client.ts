@@ -4,7 +4,9 @@ import type { GroupAvailabilityHours } from '../tenant/index.ts';
 import {
   apiCalls,
   errorResponseSchema,
+  formatIssue,
   IDEMPOTENCY_KEY_HEADER,
+  issuesOf,
   messages,
   RETAILER_DOMAIN_HEADER,
   RETAILER_WEBSITE_ID_HEADER,
@@ -66,10 +68,9 @@ function retryable(error: ApiError): boolean {
   return error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500);
 }
 
-function describeIssue(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return 'unexpected shape';
-  const path = issue.path.map(String).join('.');
-  return path ? `${path}: ${issue.message}` : issue.message;
+function describeIssue(error: z.ZodError): string {
+  const [issue] = issuesOf(error);
+  return issue ? formatIssue(issue) : 'unexpected shape';
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -122,7 +123,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (!parsedJson) throw new ApiError('invalid-response', `${call.path} answered with something other than JSON`, { status: response.status });
     const parsed = call.response.safeParse(json);
     if (!parsed.success) {
-      throw new ApiError('invalid-response', `${call.path} answered outside the contract (${describeIssue(parsed.error.issues[0])})`, { status: response.status, cause: parsed.error });
+      throw new ApiError('invalid-response', `${call.path} answered outside the contract (${describeIssue(parsed.error)})`, { status: response.status, cause: parsed.error });
     }
     return parsed.data as ApiResponse<K>;
   }

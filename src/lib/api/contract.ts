@@ -71,6 +71,15 @@ const encryptedOrderId = z.string().min(1).max(100);
 
 export const apiIssueSchema = z.object({ path: z.string(), message: z.string() });
 
+/** What a failed zod check reports, as the API answers it and the client words it: `products.0.quantity`. */
+export function issuesOf(error: z.ZodError): z.infer<typeof apiIssueSchema>[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+export function formatIssue({ path, message }: z.infer<typeof apiIssueSchema>): string {
+  return path ? `${path}: ${message}` : message;
+}
+
 /** Every non-2xx answer. An inactive retailer also names itself so the page can redirect with `retid`. */
 export const errorResponseSchema = z.object({
   success: z.literal(false),
