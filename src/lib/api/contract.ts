@@ -27,7 +27,8 @@ import {
  * inactive retailer, 404 an unknown retailer, order or product, 409 a cart line owned by another
  * order, 413 a body too large, 422 a cart line the catalogue can no longer price. Outcomes the
  * spec lists as `success: false` (no active order, order already processed, login failure,
- * mailing-list failure) are 200 answers with `success: false` and a `message`.
+ * mailing-list failure) are 200 answers with `success: false` and a `message`. Every non-2xx
+ * answer has the shape of errorResponseSchema.
  */
 
 export const RETAILER_DOMAIN_HEADER = 'x-retailer-domain';
