@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_WAIT_TIME_MINUTES } from '../constants.ts';
 import { calendarDate, id, timeOfDay, weekday } from './primitives.ts';
 
 /**
@@ -39,8 +40,8 @@ export const groupHoursSchema = z.array(groupAvailabilityHoursSchema);
 /** Response of GET /api/retailer/get-clock-status. Wait times in minutes. */
 export const clockStatusSchema = z.object({
   retailerOnline: z.boolean(),
-  liveDeliveryWaitTime: z.int().min(0).default(30),
-  livePickupWaitTime: z.int().min(0).default(30),
+  liveDeliveryWaitTime: z.int().min(0).default(DEFAULT_WAIT_TIME_MINUTES),
+  livePickupWaitTime: z.int().min(0).default(DEFAULT_WAIT_TIME_MINUTES),
   closedDateToday: z.boolean().default(false),
   livePickupOverCapacity: z.boolean().default(false),
   liveDeliveryOverCapacity: z.boolean().default(false),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DEFAULT_LAYOUT, ORDER_FOR_LATER_LEAD_MINUTES, ORDER_FOR_LATER_MAX_DAYS_TO_END, ORDER_FOR_LATER_MIN_DAYS_TO_START } from '../constants.ts';
 import { hexColour, id, nonNegativeDollars } from './primitives.ts';
 
 /** Theme keys of the spec (section 2). Live design updates may add or change any string field. */
 export const retailerCssSchema = z
   .object({
-    'initial-layout': z.int().min(1).max(4).default(2),
+    'initial-layout': z.int().min(1).max(4).default(DEFAULT_LAYOUT),
     background: hexColour,
     foreground: hexColour,
     primary: hexColour,
@@ -15,7 +16,7 @@ export const retailerCssSchema = z
   .catchall(z.union([z.string(), z.number()]));
 
 export const retailerLayoutSchema = z.object({
-  layout: z.int().min(1).max(4).default(2),
+  layout: z.int().min(1).max(4).default(DEFAULT_LAYOUT),
   showDeals: z.boolean().default(false),
   showClock: z.boolean().default(false),
   clockPosition: z.enum(['left', 'right']).default('left'),
@@ -48,10 +49,10 @@ export const retailerInfoSchema = z.object({
   halfHalfIngredPriceType: z.union([z.literal(1), z.literal(2)]).default(1),
   halfHalfPriceType: z.union([z.literal(1), z.literal(2)]).default(1),
   oflEnabled: z.boolean().default(true),
-  oflMinTimeFromCurrTime: z.int().min(0).default(15),
+  oflMinTimeFromCurrTime: z.int().min(0).default(ORDER_FOR_LATER_LEAD_MINUTES),
   oflMinTimeFromFirstShift: z.int().min(0).default(0),
-  orderForLaterMaxDaysToEnd: z.int().min(0).default(7),
-  orderForLaterMinDaysToStart: z.int().min(0).default(0),
+  orderForLaterMaxDaysToEnd: z.int().min(0).default(ORDER_FOR_LATER_MAX_DAYS_TO_END),
+  orderForLaterMinDaysToStart: z.int().min(0).default(ORDER_FOR_LATER_MIN_DAYS_TO_START),
   pickupDisabled: z.boolean().default(false),
   allowDeliveries: z.boolean().default(true),
   pickupAvailable: z.boolean().default(true),
