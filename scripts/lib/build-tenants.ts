@@ -3,7 +3,6 @@ import { cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 
 import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildMeta, LatestBuild } from '../../src/lib/site/build-manifest.ts';
 import { initialFavicon } from '../../src/lib/site/favicon.ts';
-import { routePayload } from '../../src/lib/site/payload.ts';
 import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
 import { formatProblem, loadTenants, type TenantLoadError } from '../../src/lib/tenant/load.ts';
 import { handOverTenants } from '../../src/lib/tenant/selected.ts';
@@ -140,7 +139,6 @@ async function assembleTenant(tenant: Tenant, stageDir: string, options: BuildOp
   }
 
   const routes = tenantRoutes(tenant);
-  for (const route of routes) await writeJson(join(nextDir, payloadPath(route.path)), routePayload(tenant, route));
 
   const timestamp = Date.now();
   const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId };

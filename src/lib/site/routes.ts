@@ -18,9 +18,11 @@ export function tenantRoutes(tenant: Pick<Tenant, 'settings' | 'pages'>): Tenant
   ];
 }
 
+export const PAYLOAD_FILE = '_payload.json';
+
 /** Where a route's prerender data sits beside its HTML. */
 export function payloadPath(routePath: string): string {
-  return routePath === '/' ? '/_payload.json' : `${routePath}/_payload.json`;
+  return routePath === '/' ? `/${PAYLOAD_FILE}` : `${routePath}/${PAYLOAD_FILE}`;
 }
 
 /** The external site an inactive retailer's visitors are sent to, carrying the retailer id as `retid`. */
