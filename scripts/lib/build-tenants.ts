@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildMeta, LatestBuild } from '../../src/lib/site/build-manifest.ts';
 import { initialFavicon } from '../../src/lib/site/favicon.ts';
 import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
-import { formatProblem, loadTenants, type TenantLoadError } from '../../src/lib/tenant/load.ts';
+import { formatProblem, listTenantSlugs, loadTenants, type TenantLoadError } from '../../src/lib/tenant/load.ts';
 import { handOverTenants } from '../../src/lib/tenant/selected.ts';
 import type { RuntimeConfig } from '../../src/lib/tenant/settings.ts';
 import type { Tenant } from '../../src/lib/tenant/tenant.ts';
@@ -165,18 +165,22 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   const started = performance.now();
   const log = options.log ?? (() => {});
   const root = resolve(options.root);
-  const { tenants, failures } = await loadTenants(options.tenantsDir, options.only);
   const code = await codeHash(root);
+  const chosen = options.only.length > 0 ? options.only : await listTenantSlugs(options.tenantsDir);
   const hashes = new Map<string, string>();
-  const toBuild: Tenant[] = [];
   const skipped: string[] = [];
-  for (const tenant of tenants) {
-    const hash = await tenantHash(code, options.tenantsDir, tenant.slug);
-    hashes.set(tenant.slug, hash);
-    const previous = await readFile(join(options.outDir, tenant.slug, HASH_FILE), 'utf8').catch(() => '');
-    if (options.incremental && previous === hash) skipped.push(tenant.slug);
-    else toBuild.push(tenant);
-  }
+  // Hashing is cheap and validation is not, so an unchanged tenant is never parsed.
+  await Promise.all(
+    chosen.map(async (slug) => {
+      const hash = await tenantHash(code, options.tenantsDir, slug).catch(() => '');
+      hashes.set(slug, hash);
+      const previous = await readFile(join(options.outDir, slug, HASH_FILE), 'utf8').catch(() => '');
+      if (options.incremental && hash !== '' && previous === hash) skipped.push(slug);
+    }),
+  );
+  skipped.sort();
+  const changed = chosen.filter((slug) => !skipped.includes(slug));
+  const { tenants: toBuild, failures } = changed.length > 0 ? await loadTenants(options.tenantsDir, changed) : { tenants: [], failures: [] };
 
   const built: BuildSummary['built'] = [];
   if (toBuild.length > 0) await withStageLock(root, log, async () => {
