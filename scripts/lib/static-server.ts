@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { hostNameOf, LOCAL_HOST_SUFFIX, tenantHostNames } from '../../src/lib/tenant/hosts.ts';
 import { runtimeConfigSchema, tenantSettingsSchema, type RuntimeConfig } from '../../src/lib/tenant/settings.ts';
 
 export interface StaticServerOptions {
@@ -37,8 +38,7 @@ export function cacheControlFor(pathname: string): string {
 
 /** `Host` header → tenant slug: a tenant's own host names or `<slug>.localhost`, any port. */
 export function tenantForHost(hostHeader: string | undefined, hosts: ReadonlyMap<string, string>): string | undefined {
-  const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  return hosts.get(host) ?? (host.endsWith('.localhost') ? hosts.get(host.slice(0, -'.localhost'.length) + '.localhost') : undefined);
+  return hosts.get(hostNameOf(hostHeader));
 }
 
 async function readHosts(distDir: string, tenantsDir: string, log: (line: string) => void): Promise<Map<string, string>> {
@@ -47,12 +47,11 @@ async function readHosts(distDir: string, tenantsDir: string, log: (line: string
   for (const entry of entries) {
     if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
     const slug = entry.name;
-    hosts.set(`${slug}.localhost`, slug);
     const settings = await readFile(join(tenantsDir, slug, 'tenant.json'), 'utf8')
       .then((text) => tenantSettingsSchema.safeParse(JSON.parse(text)))
       .catch(() => undefined);
-    if (settings?.success) for (const host of settings.data.hosts) hosts.set(host, slug);
-    else log(`serve: ${slug} has no valid tenants/${slug}/tenant.json; answering only ${slug}.localhost`);
+    if (!settings?.success) log(`serve: ${slug} has no valid tenants/${slug}/tenant.json; answering only ${slug}${LOCAL_HOST_SUFFIX}`);
+    for (const host of tenantHostNames({ slug, settings: { hosts: settings?.success ? settings.data.hosts : [] } })) hosts.set(host, slug);
   }
   return hosts;
 }

@@ -1,4 +1,5 @@
 import { catalogueFromTenant, type Catalogue } from '../../src/lib/pricing/catalogue.ts';
+import { hostIndex, hostNameOf, LOCAL_HOST_SUFFIX, originHost } from '../../src/lib/tenant/hosts.ts';
 import type { Tenant } from '../../src/lib/tenant/index.ts';
 
 /** A loaded retailer with what the API derives from it once, at start. */
@@ -16,35 +17,19 @@ export interface TenantDirectory {
   allowsOrigin(origin: string): boolean;
 }
 
-const LOCAL_SUFFIX = '.localhost';
-
-function hostOf(domain: string): string {
-  return domain.toLowerCase().replace(/:\d+$/, '');
-}
-
-/** Every tenant answers on its tenant.json hosts and, for local development, on `<slug>.localhost`. */
 export function tenantDirectory(tenants: readonly ServedTenant[]): TenantDirectory {
-  const byHost = new Map<string, ServedTenant>();
-  const bySlug = new Map<string, ServedTenant>();
-  for (const served of tenants) {
-    bySlug.set(served.tenant.slug, served);
-    for (const host of [...served.tenant.settings.hosts, `${served.tenant.slug}${LOCAL_SUFFIX}`]) byHost.set(host, served);
-  }
+  const byHost = hostIndex(tenants, (served) => served.tenant);
+  const bySlug = new Map(tenants.map((served) => [served.tenant.slug, served]));
   return {
     all: tenants,
-    byDomain: (domain) => byHost.get(hostOf(domain)),
+    byDomain: (domain) => byHost.get(hostNameOf(domain)),
     bySlug: (slug) => bySlug.get(slug),
     allowsOrigin(origin) {
-      let url: URL;
-      try {
-        url = new URL(origin);
-      } catch {
-        return false;
-      }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+      const host = originHost(origin);
+      if (!host) return false;
       // Production hosts are served on their default ports; local ones move between dev servers and tests.
-      if (url.port !== '' && !url.hostname.endsWith(LOCAL_SUFFIX)) return false;
-      return byHost.has(url.hostname);
+      if (host.port !== '' && !host.hostname.endsWith(LOCAL_HOST_SUFFIX)) return false;
+      return byHost.has(host.hostname);
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isBrowserClientId } from '../../src/lib/live/client-id.ts';
 import { clientInfoSchema, parseMessage } from '../../src/lib/live/messages.ts';
 import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic } from '../../src/lib/live/topics.ts';
+import { hostIndex, originHost } from '../../src/lib/tenant/hosts.ts';
 import type { Tenant } from '../../src/lib/tenant/index.ts';
 
 /**
@@ -33,18 +34,13 @@ export type ConnectDecision = { allowed: true; visitor: Visitor } | { allowed: f
 export type OriginIndex = ReadonlyMap<string, RetailerScope>;
 
 export function originIndex(tenants: readonly Tenant[]): OriginIndex {
-  const index = new Map<string, RetailerScope>();
-  for (const tenant of tenants) {
-    if (!tenant.settings.active) continue;
-    const scope: RetailerScope = {
-      slug: tenant.slug,
-      topicPrefix: tenant.settings.mqttTopicPrefix,
-      retailerId: tenant.config.retailerId,
-      retailerWebsiteId: tenant.settings.retailerWebsiteId,
-    };
-    for (const host of [...tenant.settings.hosts, `${tenant.slug}.localhost`]) index.set(host, scope);
-  }
-  return index;
+  const scopes = tenants
+    .filter((tenant) => tenant.settings.active)
+    .map((tenant) => ({
+      tenant,
+      scope: { slug: tenant.slug, topicPrefix: tenant.settings.mqttTopicPrefix, retailerId: tenant.config.retailerId, retailerWebsiteId: tenant.settings.retailerWebsiteId },
+    }));
+  return new Map([...hostIndex(scopes, (entry) => entry.tenant)].map(([host, entry]) => [host, entry.scope]));
 }
 
 /**
@@ -53,16 +49,8 @@ export function originIndex(tenants: readonly Tenant[]): OriginIndex {
  * Any port is accepted: local servers and tests run on changing ports.
  */
 export function scopeForOrigin(index: OriginIndex, origin: string | undefined): RetailerScope | undefined {
-  if (!origin) return undefined;
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
-  return index.get(url.hostname);
+  const host = originHost(origin);
+  return host ? index.get(host.hostname) : undefined;
 }
 
 function sameSecret(given: string, expected: string): boolean {
