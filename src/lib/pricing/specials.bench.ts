@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { CartProduct } from '../cart/schemas.ts';
 import type { Special } from '../tenant/index.ts';
 import { applySpecials, type SpecialLine } from './specials.ts';
-import { cartTotals } from './totals.ts';
+import { cartTotals, specialLine } from './totals.ts';
 import {
   CAN,
   CHEESE,
@@ -77,15 +77,7 @@ const specials: Special[] = Array.from({ length: 100 }, (_, index) =>
 
 const context = { orderType: 'delivery' as const, specials, isSpecialAvailable: () => true };
 const priced = cartTotals(cart, catalogue, context);
-const lines: SpecialLine[] = priced.lines.map((line) => ({
-  uuid: line.uuid,
-  quantity: line.quantity,
-  isHalfHalf: line.price.halves.length > 1,
-  halves: line.price.halves,
-  baseCents: line.price.baseCents,
-  halfHalfSurchargeCents: line.price.halfHalfSurchargeCents,
-  unitCents: line.unitCents,
-}));
+const lines: SpecialLine[] = priced.lines.map(specialLine);
 
 /**
  * The budget of the brief: pricing a 50-line cart against 100 specials. Judged on the median

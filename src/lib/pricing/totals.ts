@@ -36,7 +36,8 @@ export interface CartTotals {
   appliedSpecials: AppliedSpecial[];
 }
 
-function specialLine(line: PricedLine): SpecialLine {
+/** What special matching needs of a priced cart line. */
+export function specialLine(line: PricedLine): SpecialLine {
   return {
     uuid: line.uuid,
     quantity: line.quantity,
