@@ -1,14 +1,26 @@
-import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 import { startProcess, stopProcess } from './stack.ts';
 
-const DIST = '.build/e2e-dist';
+/** All three parts have said they listen. */
+export const stackReady = (output: string) => ['[web] Storefronts on port', '[api] api:', '[broker] broker: MQTT over WebSocket'].every((line) => output.includes(line));
 
-/** Builds the sample tenants once and serves them on a free port for every test. */
+/**
+ * Runs the README's start command (`npm start` = scripts/start.ts) on free ports with a
+ * throw-away database, so the journeys exercise exactly what a newcomer runs.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  execFileSync(process.execPath, ['scripts/build.ts', '--incremental', '--out', DIST], { stdio: 'inherit' });
-  const web = await startProcess(['scripts/serve.ts', '--port', '0', '--dist', DIST, '--quiet'], /Storefronts on port (\d+)/);
-  process.env['E2E_PORT'] = web.match[1];
+  const dataDir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
+  const [web, api, broker] = [await freePort(), await freePort(), await freePort()];
+  const env = { PORT: String(web), API_PORT: String(api), BROKER_WS_PORT: String(broker), BROKER_TCP_PORT: 'off', DATA_DIR: dataDir };
+  const stack = await startProcess(['scripts/start.ts'], stackReady, env);
+  process.env['E2E_PORT'] = String(web);
+  process.env['E2E_API_PORT'] = String(api);
+  process.env['E2E_BROKER_PORT'] = String(broker);
   return async () => {
-    await stopProcess(web.child);
+    await stopProcess(stack.child);
+    await rm(dataDir, { recursive: true, force: true });
   };
 }

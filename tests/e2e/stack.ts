@@ -1,24 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
-/** Starts a Node script of this repository and resolves with the first stdout line matching `ready`. */
-export async function startProcess(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts a Node script of this repository and resolves once its output so far satisfies `ready`. */
+export async function startProcess(args: string[], ready: (output: string) => boolean, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let buffer = '';
-  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
       buffer += chunk.toString();
-      const found = buffer.match(ready);
-      if (found) resolve(found);
-    });
+      if (ready(buffer)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${buffer}`)));
   });
-  child.stdout?.resume();
-  return { child, match };
+  return { child, output: () => buffer };
 }
 
-export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
+/** Stops it as Ctrl-C would and waits until it has exited. */
+export async function stopProcess(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  child.kill('SIGINT');
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code;
 }

@@ -49,3 +49,15 @@ test('an unknown host gets the site-not-found screen', async ({ page }) => {
   await expect(page.getByText("We can't seem to find the site you're looking for.")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reload and try again' })).toHaveCount(0);
 });
+
+test('a deployment reaches the local API named in its runtime config, across origins', async ({ page }) => {
+  await page.goto(tenantUrl('bella-napoli'));
+  const result = await page.evaluate(async () => {
+    const config = (await (await fetch('/runtime-config.json')).json()) as { apiBaseUrl: string };
+    const response = await fetch(`${config.apiBaseUrl}/api/get-retailer-config`, { headers: { 'x-retailer-domain': location.host } });
+    return { apiBaseUrl: config.apiBaseUrl, status: response.status, body: (await response.json()) as { retailerId: number } };
+  });
+  expect(result.apiBaseUrl).toBe(`http://localhost:${process.env['E2E_API_PORT']}`);
+  expect(result.status).toBe(200);
+  expect(result.body.retailerId).toBe(111);
+});
