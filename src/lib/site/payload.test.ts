@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadTenant } from '../tenant/load.ts';
+import { routePayload } from './payload.ts';
+
+const bella = await loadTenant('tenants', 'bella-napoli');
+
+describe('route payloads', () => {
+  it('gives home the menu, specials in cents, sections as HTML and only active popups', () => {
+    const payload = routePayload(bella, { path: '/', kind: 'home' });
+    if (payload.kind !== 'home') throw new Error('expected the home payload');
+    expect(payload.retailer).toMatchObject({ slug: 'bella-napoli', retailerId: 111, retailerWebsiteId: 1111 });
+    expect(payload.menu.length).toBe(bella.productsInfoSsr.groups.length);
+    expect(payload.specials.map((special) => special.priceCents)).toEqual(bella.specials.map((special) => Math.round(special.price * 100)));
+    expect(payload.popups.every((popup) => popup.active)).toBe(true);
+    expect([...payload.sectionsTop, ...payload.sectionsBottom].every((section) => section.html.includes('<'))).toBe(true);
+  });
+
+  it('renders a custom page from its Markdown', () => {
+    const payload = routePayload(bella, { path: '/about/our-story', kind: 'custom-page' });
+    expect(payload).toMatchObject({ kind: 'custom-page', page: { path: '/about/our-story', title: 'Our Story' } });
+    if (payload.kind === 'custom-page') expect(payload.page.html).toContain('<h1>Our Story</h1>');
+  });
+
+  it('refuses a custom page the tenant does not have', () => {
+    expect(() => routePayload(bella, { path: '/nope', kind: 'custom-page' })).toThrow('tenant "bella-napoli" has no custom page /nope');
+  });
+
+  it('gives reset-password only the retailer', () => {
+    expect(Object.keys(routePayload(bella, { path: '/reset-password', kind: 'reset-password' }))).toEqual(['kind', 'retailer']);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadTenant } from '../tenant/load.ts';
+import { inactiveRedirectUrl, payloadPath, tenantRoutes } from './routes.ts';
+
+const bella = await loadTenant('tenants', 'bella-napoli');
+const oldMill = await loadTenant('tenants', 'old-mill-pizza');
+
+describe('routes', () => {
+  it('lists home, reset-password and every custom page, nested ones included', () => {
+    const paths = tenantRoutes(bella).map((route) => route.path);
+    expect(paths.slice(0, 2)).toEqual(['/', '/reset-password']);
+    expect(paths).toContain('/about/our-story');
+    expect(paths).toContain('/about');
+  });
+
+  it('gives an inactive retailer only its redirecting home', () => {
+    expect(tenantRoutes(oldMill)).toEqual([{ path: '/', kind: 'home' }]);
+    expect(inactiveRedirectUrl(oldMill)).toBe('https://order.example.com/?retid=222');
+    expect(inactiveRedirectUrl(bella)).toBeNull();
+  });
+
+  it.each([
+    ['/', '/_payload.json'],
+    ['/about', '/about/_payload.json'],
+    ['/about/our-story', '/about/our-story/_payload.json'],
+  ])('%s keeps its payload at %s', (route, file) => {
+    expect(payloadPath(route)).toBe(file);
+  });
+});
