@@ -18,6 +18,7 @@ import { ApiProblem, parseWith } from './problems.ts';
 import type { SessionStore } from './sessions.ts';
 import type { ClockOverrideStore } from './store/clock-overrides.ts';
 import type { CustomerStore } from './store/customers.ts';
+import type { PasswordResetStore } from './store/password-resets.ts';
 import type { IntakeStore } from './store/intake.ts';
 import type { OrderStore } from './store/orders.ts';
 import type { ServedTenant, TenantDirectory } from './tenants.ts';
@@ -28,6 +29,7 @@ export interface ApiDeps {
   orders: OrderStore;
   customers: CustomerStore;
   sessions: SessionStore;
+  passwordResets: PasswordResetStore;
   intake: IntakeStore;
   clockOverrides: ClockOverrideStore;
   publisher: LivePublisher;

@@ -57,6 +57,11 @@ describe('a customer journey through the client', () => {
     expect(login).toMatchObject({ success: true, custInfo: signup.custInfo, prevOrders: [] });
   });
 
+  it('asks for a password reset and answers a made-up reset link as spent', async () => {
+    expect(await client.requestPasswordReset({ email: 'grace@example.com' })).toEqual({ success: true, message: expect.stringContaining('If an account exists') });
+    expect(await client.resetPassword({ token: 'not-a-real-reset-token', password: 'compiler-1953' })).toEqual({ success: false, message: expect.stringContaining('expired') });
+  });
+
   it.each<[string, (client: ApiClient) => Promise<unknown>, unknown]>([
     ['mailingListSignup', (c) => c.mailingListSignup({ email: 'list@example.com', name: 'List' }), { success: true }],
     ['createErrorLogs', (c) => c.createErrorLogs([{ errorType: 'promise', message: 'unhandled', timestamp: '2030-03-05T20:00:00+11:00' }]), { accepted: true }],

@@ -17,6 +17,7 @@ import { createSessionStore } from './sessions.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
 import { createCustomerStore } from './store/customers.ts';
 import { openDatabase } from './store/database.ts';
+import { createPasswordResetStore } from './store/password-resets.ts';
 import { createIntakeStore } from './store/intake.ts';
 import { createOrderStore } from './store/orders.ts';
 import { serveTenants, tenantDirectory, type TenantDirectory } from './tenants.ts';
@@ -81,6 +82,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     orders: createOrderStore(db),
     customers: createCustomerStore(db),
     sessions: createSessionStore(db),
+    passwordResets: createPasswordResetStore(db),
     intake: createIntakeStore(db),
     clockOverrides: createClockOverrideStore(db),
     publisher,

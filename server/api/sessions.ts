@@ -1,16 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { DatabaseSync } from 'node:sqlite';
 import { SESSION_COOKIE } from '../../src/lib/api/contract.ts';
+import { randomToken, tokenDigest as digest } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Only a digest is stored: a copied database does not hand out live sessions. */
-function digest(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** The session token a request carries: a bearer token wins over the cookie. */
 export function sessionTokenOf(c: Context): string | undefined {
@@ -27,11 +22,12 @@ export function createSessionStore(db: DatabaseSync) {
   );
   const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+  const removeAllOf = db.prepare('DELETE FROM sessions WHERE customer_id = ?');
 
   return {
     /** A new random token for the customer; the caller hands it out once. */
     open(customerId: number, now: Date): string {
-      const token = randomBytes(32).toString('base64url');
+      const token = randomToken();
       removeExpired.run(now.toISOString());
       insert.run(digest(token), customerId, now.toISOString(), new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString());
       return token;
@@ -44,6 +40,10 @@ export function createSessionStore(db: DatabaseSync) {
     },
     close(token: string | undefined): void {
       if (token) remove.run(digest(token));
+    },
+    /** Logs the customer out everywhere, e.g. once their password changed. */
+    closeAll(customerId: number): void {
+      removeAllOf.run(customerId);
     },
   };
 }

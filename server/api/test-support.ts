@@ -48,7 +48,7 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
-export const TABLES = ['orders', 'order_products', 'order_statuses', 'customers', 'sessions', 'mailing_list', 'error_logs', 'table_bookings', 'clock_overrides'] as const;
+export const TABLES = ['orders', 'order_products', 'order_statuses', 'customers', 'sessions', 'mailing_list', 'error_logs', 'table_bookings', 'clock_overrides', 'password_resets'] as const;
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'api-test-'));

@@ -1,6 +1,14 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { apiCalls, messages, SESSION_COOKIE, type PrevOrder, type PrevOrderProduct } from '../../../src/lib/api/contract.ts';
+import {
+  apiCalls,
+  messages,
+  RETAILER_DOMAIN_HEADER,
+  retailerDomain,
+  SESSION_COOKIE,
+  type PrevOrder,
+  type PrevOrderProduct,
+} from '../../../src/lib/api/contract.ts';
 import { toDollars } from '../../../src/lib/pricing/money.ts';
 import { serveCall, type ApiApp, type ApiDeps, type ApiEnv } from '../app.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
@@ -66,5 +74,34 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
     if (!created) return { success: false, message: messages.emailTaken };
     setSessionCookie(c, created.sessionToken);
     return { success: true, ...created };
+  });
+
+  serveCall(app, tenants, 'requestPasswordReset', async (c, { tenant }) => {
+    const { email } = await readBody(c, apiCalls.requestPasswordReset.body);
+    const retailerId = tenant.config.retailerId;
+    const issued = inTransaction(db, () => {
+      const customer = deps.customers.findByEmail(retailerId, email);
+      return customer ? { email: customer.custInfo.email, token: deps.passwordResets.issue(customer.custInfo.customerId, retailerId, deps.now()) } : null;
+    });
+    if (issued) {
+      // The reference API has no mail server: for local use the link goes to the log instead of a mailbox.
+      const domain = retailerDomain.parse(c.req.header(RETAILER_DOMAIN_HEADER));
+      deps.log(`password reset for ${issued.email}: http://${domain}/reset-password?token=${issued.token}`);
+    }
+    return { success: true, message: messages.passwordResetRequested };
+  });
+
+  serveCall(app, tenants, 'resetPassword', async (c, { tenant }) => {
+    const { token, password } = await readBody(c, apiCalls.resetPassword.body);
+    const retailerId = tenant.config.retailerId;
+    const hash = await hashPassword(password);
+    const changed = inTransaction(db, () => {
+      const customerId = deps.passwordResets.redeem(token, retailerId, deps.now());
+      if (customerId === null) return false;
+      deps.customers.setPassword(customerId, hash);
+      deps.sessions.closeAll(customerId);
+      return true;
+    });
+    return changed ? { success: true, message: messages.passwordChanged } : { success: false, message: messages.resetLinkExpired };
   });
 }

@@ -26,6 +26,7 @@ export function createCustomerStore(db: DatabaseSync) {
   const insert = db.prepare(
     'INSERT INTO customers (retailer_id, email, full_name, phone_number, password_salt, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const setPassword = db.prepare('UPDATE customers SET password_salt = ?, password_hash = ? WHERE customer_id = ?');
 
   return {
     findByEmail(retailerId: number, email: string): StoredCustomer | undefined {
@@ -35,6 +36,9 @@ export function createCustomerStore(db: DatabaseSync) {
     insert(retailerId: number, details: Omit<CustInfo, 'customerId'>, password: PasswordHash, now: Date): CustInfo {
       const result = insert.run(retailerId, details.email, details.fullName, details.phoneNumber, password.salt, password.hash, now.toISOString());
       return { customerId: Number(result.lastInsertRowid), ...details };
+    },
+    setPassword(customerId: number, password: PasswordHash): void {
+      setPassword.run(password.salt, password.hash, customerId);
     },
   };
 }

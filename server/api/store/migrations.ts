@@ -133,6 +133,21 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'password reset tokens',
+    sql: `
+      CREATE TABLE password_resets (
+        token_hash TEXT PRIMARY KEY,
+        customer_id INTEGER NOT NULL REFERENCES customers (customer_id) ON DELETE CASCADE,
+        retailer_id INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX password_resets_customer ON password_resets (customer_id);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */

@@ -64,6 +64,22 @@ describe('createApiClient calls', () => {
     ['create order', (api) => api.createOrder(payload), { encryptedOrderId: 'abc', uuidToOrderProductIds: { 'line-1': 7 } }, 'POST', '/api/order/create-order', payload],
     ['mailing list', (api) => api.mailingListSignup({ email: 'a@b.example' }), { success: true }, 'POST', '/api/mailing-list/signup', { email: 'a@b.example' }],
     ['logout', (api) => api.logout(), { success: true }, 'POST', '/api/customer/logout', null],
+    [
+      'request password reset',
+      (api) => api.requestPasswordReset({ email: 'a@b.example' }),
+      { success: true, message: 'If an account exists for that email, we have sent a link to reset its password.' },
+      'POST',
+      '/api/customer/request-password-reset',
+      { email: 'a@b.example' },
+    ],
+    [
+      'reset password',
+      (api) => api.resetPassword({ token: 'reset-token-123', password: 'new-password-1' }),
+      { success: true, message: 'Your password has been changed. You can log in with it now.' },
+      'POST',
+      '/api/customer/reset-password',
+      { token: 'reset-token-123', password: 'new-password-1' },
+    ],
   ])('%s: sends %#', async (_name, invoke, answer, method, path, body) => {
     const { fetch, requests } = fakeFetch(json(answer));
     await expect(invoke(client(fetch))).resolves.toMatchObject(answer as object);
@@ -106,6 +122,17 @@ describe('createApiClient calls', () => {
     const { fetch, requests } = fakeFetch(json({ encryptedOrderId: 'abc', uuidToOrderProductIds: { 'line-1': 7 } }));
     await client(fetch).createOrder(parsed);
     expect(requests[0]?.body).toMatchObject({ extraOrderNotes: '', closedDate: false, products: [{ uuid: 'line-1', isHalfHalf: false, extras: [] }] });
+  });
+
+  it('answers a spent reset link as success false, not an error', async () => {
+    const spent = { success: false, message: 'This reset link has expired or was already used. Ask for a new one.' };
+    const { fetch } = fakeFetch(json(spent));
+    await expect(client(fetch).resetPassword({ token: 'reset-token-123', password: 'new-password-1' })).resolves.toEqual(spent);
+  });
+
+  it('refuses a reset answer outside the contract', async () => {
+    const { fetch } = fakeFetch(json({ success: 'yes' }));
+    await expect(client(fetch).requestPasswordReset({ email: 'a@b.example' })).rejects.toMatchObject({ name: 'ApiError', kind: 'invalid-response' });
   });
 
   it('answers a login failure as success false, not an error', async () => {

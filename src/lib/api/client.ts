@@ -166,6 +166,8 @@ export function createApiClient(options: ApiClientOptions) {
     login: (body: ApiBody<'login'>) => send('login', body),
     logout: () => send('logout', undefined),
     signup: (body: ApiBody<'signup'>) => send('signup', body),
+    requestPasswordReset: (body: ApiBody<'requestPasswordReset'>) => send('requestPasswordReset', body),
+    resetPassword: (body: ApiBody<'resetPassword'>) => send('resetPassword', body),
     mailingListSignup: (body: ApiBody<'mailingListSignup'>) => send('mailingListSignup', body),
     updateCustomer: (body: ApiBody<'updateCustomer'>) => send('updateCustomer', body),
     getOrder: (encryptedOrderId: string) => send('getOrder', { encryptedOrderId }),

@@ -27,8 +27,8 @@ import {
  * inactive retailer, 404 an unknown retailer, order or product, 409 a cart line owned by another
  * order, 413 a body too large, 422 a cart line the catalogue can no longer price. Outcomes the
  * spec lists as `success: false` (no active order, order already processed, login failure,
- * mailing-list failure) are 200 answers with `success: false` and a `message`. Every non-2xx
- * answer has the shape of errorResponseSchema.
+ * mailing-list failure), and a spent reset link, are 200 answers with `success: false` and a
+ * `message`. Every non-2xx answer has the shape of errorResponseSchema.
  */
 
 export const RETAILER_DOMAIN_HEADER = 'x-retailer-domain';
@@ -44,6 +44,9 @@ export const messages = {
   mailingListFailed: 'Failed to add to mailing list. Please try again.',
   loginFailed: 'Incorrect email or password.',
   emailTaken: 'An account with this email already exists.',
+  passwordResetRequested: 'If an account exists for that email, we have sent a link to reset its password.',
+  passwordChanged: 'Your password has been changed. You can log in with it now.',
+  resetLinkExpired: 'This reset link has expired or was already used. Ask for a new one.',
 } as const;
 
 /** The site's host as the browser sees it, optionally with a port: `pizza.example` or `bella-napoli.localhost:4321`. */
@@ -69,6 +72,8 @@ const email = z.string().trim().toLowerCase().max(254).pipe(z.email('expected an
 const phoneNumber = z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'expected a phone number of 6 to 20 digits');
 const personName = z.string().trim().min(1, 'expected a name').max(100);
 const encryptedOrderId = z.string().min(1).max(100);
+/** A password the customer chooses: at signup and when resetting it. */
+const newPassword = z.string().min(8, 'expected a password of at least 8 characters').max(200);
 
 export const apiIssueSchema = z.object({ path: z.string(), message: z.string() });
 
@@ -133,7 +138,7 @@ export const signupBodySchema = z.object({
   fullName: personName,
   email,
   phoneNumber,
-  password: z.string().min(8, 'expected a password of at least 8 characters').max(200),
+  password: newPassword,
 });
 
 export const signupResponseSchema = z.discriminatedUnion('success', [
@@ -142,6 +147,14 @@ export const signupResponseSchema = z.discriminatedUnion('success', [
 ]);
 
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
+
+/** Always the same answer, whether or not the email has an account, so it cannot be used to find accounts. */
+export const requestPasswordResetBodySchema = z.object({ email });
+export const requestPasswordResetResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** `token` comes from the reset link; an unknown, expired or used one is a `success: false` answer, not a 400. */
+export const resetPasswordBodySchema = z.object({ token: z.string().trim().min(1, 'expected the token of the reset link').max(200), password: newPassword });
+export const resetPasswordResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true), message: z.string() }), failure]);
 
 export const mailingListBodySchema = z.object({ email, name: personName.optional() });
 export const mailingListResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true) }), failure]);
@@ -244,6 +257,8 @@ export const apiCalls = {
   login: { method: 'POST', path: '/api/customer/login', body: loginBodySchema, response: loginResponseSchema },
   logout: { method: 'POST', path: '/api/customer/logout', response: logoutResponseSchema },
   signup: { method: 'POST', path: '/api/customer/signup', body: signupBodySchema, response: signupResponseSchema },
+  requestPasswordReset: { method: 'POST', path: '/api/customer/request-password-reset', body: requestPasswordResetBodySchema, response: requestPasswordResetResponseSchema },
+  resetPassword: { method: 'POST', path: '/api/customer/reset-password', body: resetPasswordBodySchema, response: resetPasswordResponseSchema },
   mailingListSignup: { method: 'POST', path: '/api/mailing-list/signup', body: mailingListBodySchema, response: mailingListResponseSchema },
   updateCustomer: { method: 'POST', path: '/api/order/update-customer', body: updateCustomerBodySchema, response: updateCustomerResponseSchema },
   getOrder: { method: 'POST', path: '/api/order/get-order', body: getOrderBodySchema, response: getOrderResponseSchema },
