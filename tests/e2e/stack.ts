@@ -1,13 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { appendFileSync } from 'node:fs';
 
-/** Starts a Node script of this repository and resolves once its output so far satisfies `ready`. */
-export async function startProcess(args: string[], ready: (output: string) => boolean, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; output: () => string }> {
+/**
+ * Starts a Node script of this repository and resolves once its output so far satisfies `ready`.
+ * With `logFile`, all its output is also appended there for tests in other processes to read.
+ */
+export async function startProcess(args: string[], ready: (output: string) => boolean, env: NodeJS.ProcessEnv = {}, logFile?: string): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let buffer = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       buffer += chunk.toString();
+      if (logFile) appendFileSync(logFile, chunk);
       if (ready(buffer)) resolve();
     };
     child.stdout?.on('data', onData);
