@@ -37,6 +37,8 @@ export const TOAST_HOTKEY = 'F8';
 export const AVAILABILITY_CACHE_STALE_MS = 5 * 60 * 1000;
 export const AVAILABILITY_REFRESH_THROTTLE_MS = 30 * 1000;
 export const CLOCK_POLL_MS = 60000;
+/** How often open pages re-read the time for "open until" texts. */
+export const OPEN_STATUS_REFRESH_MS = 30000;
 
 export const DATE_PICKER_LOOKAHEAD_DAYS = 30;
 export const NEXT_SHIFT_SEARCH_DAYS = 7;

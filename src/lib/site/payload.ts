@@ -1,6 +1,7 @@
 import { describeSpecialHours } from '../menu/hours-description.ts';
 import { toCents } from '../pricing/money.ts';
-import type { ClosedDate, Popup, RetailerConfig, Tenant, TradingHourEntry } from '../tenant/index.ts';
+import type { ScheduleRetailerInfo } from '../time/schedule.ts';
+import type { ClosedDate, Popup, RetailerConfig, RetailerInfo, Tenant, TradingHourEntry } from '../tenant/index.ts';
 import { renderMarkdown } from './markdown.ts';
 import { menuView, type MenuGroup } from './menu.ts';
 import type { TenantRoute } from './routes.ts';
@@ -43,8 +44,8 @@ export interface HomePayload {
   sectionsTop: { title: string; html: string }[];
   sectionsBottom: { title: string; html: string }[];
   popups: Popup[];
-  tradingHours: TradingHourEntry[];
-  closedDates: ClosedDate[];
+  /** What the time rules need to tell a visitor, on their own clock, whether the shop is open. */
+  schedule: { tradingHours: TradingHourEntry[]; closedDates: ClosedDate[]; retailerInfo: ScheduleRetailerInfo };
 }
 
 export interface CustomPagePayload {
@@ -81,6 +82,12 @@ export function retailerSummary(tenant: Tenant): RetailerSummary {
   };
 }
 
+/** Only the ordering settings the time rules read: the page need not carry prices and contact details twice. */
+function scheduleInfo(info: RetailerInfo): ScheduleRetailerInfo {
+  const { timeZoneDiff, pickupDisabled, allowDeliveries, pickupAvailable, deliveryAvailable, oflEnabled, oflMinTimeFromCurrTime, oflMinTimeFromFirstShift, orderForLaterMaxDaysToEnd, orderForLaterMinDaysToStart } = info;
+  return { timeZoneDiff, pickupDisabled, allowDeliveries, pickupAvailable, deliveryAvailable, oflEnabled, oflMinTimeFromCurrTime, oflMinTimeFromFirstShift, orderForLaterMaxDaysToEnd, orderForLaterMinDaysToStart };
+}
+
 /** The prerender data of one route: rendered into its HTML and written beside it as `_payload.json`. */
 export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
   const retailer = retailerSummary(tenant);
@@ -106,7 +113,6 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
     sectionsTop: sections.filter((section) => section.position === 'top').map(({ title, html }) => ({ title, html })),
     sectionsBottom: sections.filter((section) => section.position === 'bottom').map(({ title, html }) => ({ title, html })),
     popups: tenant.popups.filter((popup) => popup.active),
-    tradingHours: tenant.tradingHours,
-    closedDates: tenant.closedDates,
+    schedule: { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: scheduleInfo(tenant.config.retailerInfo) },
   };
 }

@@ -1,0 +1,28 @@
+import { useStore } from '@nanostores/react';
+import type { HomePayload } from '../lib/site/payload.ts';
+import { serviceOpenStatus } from '../lib/time/open-status.ts';
+import { $now } from '../stores/clock.ts';
+
+interface Props {
+  schedule: HomePayload['schedule'];
+}
+
+/**
+ * "Pickup open until 1:00 am · Delivery opens today at 5:30 pm" on the visitor's clock. The
+ * prerendered page cannot know the time, so it shows only the heading until the island runs.
+ */
+export default function OpenStatus({ schedule }: Props) {
+  const now = useStore($now);
+  if (now === null) return <span>Trading hours</span>;
+  const statuses = (['pickup', 'delivery'] as const).map((service) => serviceOpenStatus(schedule, service, now));
+  return (
+    <span className="flex flex-col gap-0.5" data-open-status>
+      {statuses.map((status) => (
+        <span key={status.service} className="flex items-center gap-2">
+          <span aria-hidden="true" className={`size-2.5 rounded-full ${status.open ? 'bg-primary' : 'border border-muted-foreground'}`} />
+          <span className={status.open ? '' : 'font-normal text-muted-foreground'}>{status.text}</span>
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,22 @@
+import { formatDayAndTime, formatTime } from './format.ts';
+import { currentOpening, nextOpening } from './open-windows.ts';
+import { retailerWallClock } from './retailer-clock.ts';
+import { serviceNames, timeZoneDiffOf, type ScheduleInput, type Service } from './schedule.ts';
+
+export interface ServiceOpenStatus {
+  service: Service;
+  open: boolean;
+  /** "Pickup open until 9:30 pm", "Delivery opens today at 5:30 pm", "Delivery not available this week". */
+  text: string;
+}
+
+/** Whether a service takes orders now and until when, or when it next opens, in the retailer's words. */
+export function serviceOpenStatus(input: ScheduleInput, service: Service, now: Date): ServiceOpenStatus {
+  const name = serviceNames[service];
+  const timeZoneDiff = timeZoneDiffOf(input);
+  const current = currentOpening(input, service, now);
+  if (current) return { service, open: true, text: `${name} open until ${formatTime(retailerWallClock(current.end, timeZoneDiff).minutes)}` };
+  const next = nextOpening(input, service, now);
+  if (next) return { service, open: false, text: `${name} opens ${formatDayAndTime(next.start, now, timeZoneDiff)}` };
+  return { service, open: false, text: `${name} not available this week` };
+}

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { tenantUrl } from './urls.ts';
+
+// The visitor's own time zone must not matter: the shop's clock is Melbourne's (plus its diff).
+test.use({ timezoneId: 'America/New_York' });
+
+test('the clock panel says what is open on the shop’s clock, and changes when delivery closes after midnight', async ({ page }) => {
+  // Saturday 00:29 in Melbourne (AEDT): Friday's late shift runs pickup to 01:00 and delivery to 00:30.
+  await page.clock.install({ time: new Date('2026-11-27T13:29:00Z') });
+  await page.goto(tenantUrl('bella-napoli'));
+  const status = page.locator('[data-open-status]');
+  await expect(status).toContainText('Pickup open until 1:00 am');
+  await expect(status).toContainText('Delivery open until 12:30 am');
+
+  await page.clock.runFor(2 * 60_000);
+  await expect(status).toContainText('Pickup open until 1:00 am');
+  await expect(status).toContainText('Delivery opens today at 12:00 pm');
+});
+
+test('a Perth shop reads its own hours two hours behind Melbourne', async ({ page }) => {
+  // Friday 16:30 in Melbourne reads 14:30 at harbour-pizza (timeZoneDiff -2): lunch pickup has
+  // just ended (an end is exclusive) and dinner starts at 16:30.
+  await page.clock.setFixedTime(new Date('2026-11-27T05:30:00Z'));
+  await page.goto(tenantUrl('harbour-pizza'));
+  const status = page.locator('[data-open-status]');
+  await expect(status).toContainText('Pickup opens today at 4:30 pm');
+  await expect(status).toContainText('Delivery opens today at 5:00 pm');
+});
