@@ -186,8 +186,6 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   if (toBuild.length > 0) await withStageLock(root, log, async () => {
     const stageDir = resolve(root, '.build', 'stage');
     await rm(stageDir, { recursive: true, force: true });
-    process.env['STOREFRONT_TENANTS'] = toBuild.map((tenant) => tenant.slug).join(',');
-    process.env['STOREFRONT_TENANTS_DIR'] = resolve(options.tenantsDir);
     process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
     handOverTenants(toBuild);
     log(`Rendering ${toBuild.length} tenant(s) in one Astro build…`);
