@@ -1,12 +1,9 @@
 import type { GroupAvailabilityHours } from '../tenant/index.ts';
-import { formatHoursRange, weekdayNames } from '../time/format.ts';
+import { formatHoursRange, weekdayNames, weekOrder } from '../time/format.ts';
 import { MINUTES_PER_DAY } from '../time/retailer-clock.ts';
 import { type GroupHoursSubject, groupWindowRows } from './group-availability.ts';
 import { type SpecialHoursSubject, specialWindowRows } from './special-availability.ts';
 import type { ParsedWindowRow } from './weekly-windows.ts';
-
-/** Australian weeks start on Monday. */
-const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** One line per weekday with hours, e.g. "Monday - All day", "Friday - From 5:00 pm", "Sunday - 11:00 am - 3:00 pm". */
 export function describeWindowRows(rows: readonly ParsedWindowRow[]): string[] {

@@ -1,5 +1,5 @@
 import type { TradingHourEntry } from '../tenant/index.ts';
-import { weekdayNames } from '../time/format.ts';
+import { weekdayNames, weekOrder } from '../time/format.ts';
 
 export interface WeeklyHoursRow {
   day: number;
@@ -10,15 +10,14 @@ export interface WeeklyHoursRow {
 
 /** Trading hours as a week table starting Monday, shifts in start order; a day without shifts has empty lists. */
 export function weeklyHours(entries: readonly TradingHourEntry[]): WeeklyHoursRow[] {
-  const week = [1, 2, 3, 4, 5, 6, 0];
   const shifts = (day: number, start: 'openingTimeStart' | 'deliveryTimeStart', end: 'openingTimeEnd' | 'deliveryTimeEnd') =>
     entries
       .filter((entry) => entry.day === day && entry[start] !== null && entry[end] !== null)
       .map((entry) => ({ from: entry[start] ?? '', to: entry[end] ?? '' }))
       .sort((a, b) => a.from.localeCompare(b.from));
-  return week.map((day) => ({
+  return weekOrder.map((day) => ({
     day,
-    dayName: weekdayNames[day] ?? '',
+    dayName: weekdayNames[day],
     pickup: shifts(day, 'openingTimeStart', 'openingTimeEnd'),
     delivery: shifts(day, 'deliveryTimeStart', 'deliveryTimeEnd'),
   }));

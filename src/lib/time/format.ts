@@ -2,6 +2,8 @@ import { EVENING_FROM_END_TIME, EVENING_FROM_NEXT_DAY_END_TIME, EVENING_FROM_STA
 import { MINUTES_PER_DAY, dateToDayMs, daysBetween, parseTimeOfDay, retailerWallClock, timeOfDayOf, weekdayOf } from './retailer-clock.ts';
 
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** Weekdays in the order Australian weeks are read: Monday first. */
+export const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /** A time of day as `HH:mm` or as minutes since midnight (1440 is the midnight that ends a day). */
