@@ -1,4 +1,3 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import { RETAILER_BASE_TIME_ZONE } from '../constants.ts';
 
 export const MINUTE_MS = 60_000;
@@ -20,7 +19,6 @@ export interface RetailerWallClock {
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timeOfDayPattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const offsetPattern = /^([+-])(\d{2}):(\d{2})$/;
 
 export function assertInstant(value: Date, label: string): void {
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
@@ -93,6 +91,9 @@ export function weekdayOf(date: string): Weekday {
 }
 
 const baseOffsetByUtcHour = new Map<number, number>();
+const baseZoneOffsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: RETAILER_BASE_TIME_ZONE, timeZoneName: 'longOffset' });
+/** `GMT`, or `GMT+11:00`. */
+const offsetPattern = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/;
 
 /**
  * Offset of the base zone from UTC in minutes. Melbourne changes offset only on whole UTC
@@ -102,10 +103,12 @@ function baseZoneOffsetMinutes(instantMs: number): number {
   const utcHour = Math.floor(instantMs / HOUR_MS);
   const known = baseOffsetByUtcHour.get(utcHour);
   if (known !== undefined) return known;
-  const text = formatInTimeZone(new Date(utcHour * HOUR_MS), RETAILER_BASE_TIME_ZONE, 'xxx');
+  // Intl names the offset itself ("GMT+11:00"): date-fns-tz's formatter would add 10 KB gzip to every
+  // page, and its getTimezoneOffset is an hour out at the daylight-saving changes.
+  const text = baseZoneOffsetFormat.formatToParts(new Date(utcHour * HOUR_MS)).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const match = offsetPattern.exec(text);
   if (!match) throw new Error(`unexpected offset ${JSON.stringify(text)} for ${RETAILER_BASE_TIME_ZONE}`);
-  const offset = (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+  const offset = match[2] === undefined ? 0 : (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
   if (baseOffsetByUtcHour.size > 100_000) baseOffsetByUtcHour.clear();
   baseOffsetByUtcHour.set(utcHour, offset);
   return offset;
