@@ -1,4 +1,4 @@
-import type { Ingredient, Option, Product, ProductDetail, ProductGroup, RetailerInfo, Size, Tenant } from '../tenant/index.ts';
+import type { Ingredient, Option, Product, ProductDetail, ProductGroup, RetailerConfig, RetailerInfo, Size, Tenant } from '../tenant/index.ts';
 import { PricingError } from './pricing-error.ts';
 
 /** What one product is sold as right now: its group, its sizes (with its own prices) and what may be added or removed. */
@@ -27,7 +27,7 @@ export interface Catalogue {
   offers: ReadonlyMap<number, ProductOffer>;
 }
 
-export type CatalogueSource = Pick<Tenant, 'productsInfoSsr' | 'productsInfo' | 'productDetails' | 'config'>;
+export type CatalogueSource = Pick<Tenant, 'productsInfoSsr' | 'productsInfo' | 'productDetails'> & { config: Pick<RetailerConfig, 'retailerInfo' | 'allowHalfHalfInSpecials'> };
 
 function indexBy<T>(list: readonly T[], key: (entry: T) => number, label: string): Map<number, T> {
   const index = new Map<number, T>();

@@ -4,6 +4,7 @@ import type { ScheduleRetailerInfo } from '../time/schedule.ts';
 import type { ClosedDate, Popup, RetailerConfig, RetailerInfo, Tenant, TradingHourEntry } from '../tenant/index.ts';
 import { renderMarkdown } from './markdown.ts';
 import { menuView, type MenuGroup } from './menu.ts';
+import { orderingData, type OrderingData } from './ordering.ts';
 import type { TenantRoute } from './routes.ts';
 
 /** What every page of a retailer needs to know about it. */
@@ -46,6 +47,8 @@ export interface HomePayload {
   popups: Popup[];
   /** What the time rules need to tell a visitor, on their own clock, whether the shop is open. */
   schedule: { tradingHours: TradingHourEntry[]; closedDates: ClosedDate[]; retailerInfo: ScheduleRetailerInfo };
+  /** Prices, options and hours for the builder, cart and order-time picker; read from `_payload.json`, never rendered. */
+  ordering: OrderingData;
 }
 
 export interface CustomPagePayload {
@@ -102,7 +105,7 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
     kind: 'home',
     retailer,
     menu: menuView(tenant),
-    specials: tenant.specials.map((special) => ({
+    specials: tenant.specials.filter((special) => special.showInSpecialSelector).map((special) => ({
       retailerSpecialId: special.retailerSpecialId,
       name: special.name,
       description: special.description,
@@ -114,5 +117,6 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
     sectionsBottom: sections.filter((section) => section.position === 'bottom').map(({ title, html }) => ({ title, html })),
     popups: tenant.popups.filter((popup) => popup.active),
     schedule: { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: scheduleInfo(tenant.config.retailerInfo) },
+    ordering: orderingData(tenant),
   };
 }
