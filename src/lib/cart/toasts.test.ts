@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartUpdatedToast, cartValidationErrorToast, itemsRemovedToast } from './toasts.ts';
+import { cartUpdatedToast, cartValidationErrorToast, itemsRemovedToast, itemAddedToast } from './toasts.ts';
 
 describe('cart toasts', () => {
   it.each([
@@ -32,5 +32,16 @@ describe('cart toasts', () => {
       variant: 'destructive',
       durationMs: 5000,
     });
+  });
+});
+
+describe('itemAddedToast', () => {
+  it.each([
+    ['the shop is not closing soon', { minutesLeft: 31, closesAt: '10:00 pm' }, ''],
+    ['no current shift', null, ''],
+    ['30 minutes left', { minutesLeft: 30, closesAt: '10:00 pm' }, 'We close at 10:00 pm: 30 minutes left to order.'],
+    ['one minute left', { minutesLeft: 1, closesAt: 'midnight' }, 'We close at midnight: 1 minute left to order.'],
+  ])('%s', (_name, closing, description) => {
+    expect(itemAddedToast(closing)).toEqual({ title: 'Item added to cart', description, variant: 'default', durationMs: 5000 });
   });
 });

@@ -1,4 +1,4 @@
-import { CART_UPDATED_TOAST_MS, ITEMS_REMOVED_TOAST_MS, TOAST_DURATION_MS } from '../constants.ts';
+import { CART_UPDATED_TOAST_MS, CLOSING_SOON_MINUTES, ITEMS_REMOVED_TOAST_MS, TOAST_DURATION_MS } from '../constants.ts';
 
 /** A notification for the toaster, as plain data: the caller decides when to show it. */
 export interface CartToast {
@@ -27,4 +27,13 @@ export function itemsRemovedToast(removedCount: number): CartToast | null {
 /** When current prices could not be checked at all. */
 export function cartValidationErrorToast(): CartToast {
   return { title: 'Cart Validation Error', description: 'Unable to verify current prices. Please refresh the page.', variant: 'destructive', durationMs: TOAST_DURATION_MS };
+}
+
+/**
+ * After a line went into the cart. When the service closes within CLOSING_SOON_MINUTES the
+ * customer is reminded to finish, since a cart left for later may not be taken.
+ */
+export function itemAddedToast(closing: { minutesLeft: number; closesAt: string } | null): CartToast {
+  const reminder = closing !== null && closing.minutesLeft <= CLOSING_SOON_MINUTES ? `We close at ${closing.closesAt}: ${closing.minutesLeft} ${closing.minutesLeft === 1 ? 'minute' : 'minutes'} left to order.` : '';
+  return { title: 'Item added to cart', description: reminder, variant: 'default', durationMs: TOAST_DURATION_MS };
 }

@@ -1,0 +1,106 @@
+import { ApiError, type ApiClient } from '../lib/api/client.ts';
+import { messages } from '../lib/api/contract.ts';
+import { buildOrderPayload } from '../lib/cart/order-payload.ts';
+import { CART_SYNC_DEBOUNCE_MS } from '../lib/constants.ts';
+import { $cartTotals } from '../stores/cart.ts';
+import { $clockStatus } from '../stores/clock.ts';
+import { $order, abandonSync, createKeyForOrder, orderSynced } from '../stores/order.ts';
+import { toastFailure, toastOrderProcessed } from './failure-toasts.ts';
+
+const RETRY_DELAYS_MS = [2000, 5000, 10000, 30000];
+
+function waitTime(): { deliveryWaitTimeMinutes?: number } {
+  const status = $clockStatus.get();
+  return status ? { deliveryWaitTimeMinutes: status.liveDeliveryWaitTime } : {};
+}
+
+/** A refusal the same request would get again: only a change of the cart can help. */
+function isFinal(error: unknown): boolean {
+  return error instanceof ApiError && error.kind !== 'network' && error.kind !== 'timeout' && !(error.kind === 'http' && (error.status ?? 0) >= 500);
+}
+
+/**
+ * Sends the cart to the retailer one second after the customer's last change: create-order
+ * while the order has no id (with an Idempotency-Key kept until the server answers, so a retry
+ * never makes a second order), update-order afterwards. A failed or offline call keeps the
+ * cart and tries again with growing pauses and when the browser comes back online; the
+ * customer is told once per outage, not once per try.
+ */
+export function startOrderSync(api: ApiClient, retailerId: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight = false;
+  let failures = 0;
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void flush(), delayMs);
+  };
+
+  async function flush(): Promise<void> {
+    if (inFlight) return;
+    const state = $order.get();
+    if (state.revision === state.syncedRevision) return;
+    const creating = state.encryptedOrderId === null;
+    // An order is made by its first line; an empty cart that never had one has nothing to tell.
+    if (creating && state.products.length === 0) return abandonSync(state.revision);
+    inFlight = true;
+    const sentRevision = state.revision;
+    try {
+      const payload = buildOrderPayload(
+        {
+          encryptedOrderId: state.encryptedOrderId,
+          retailerId,
+          orderType: state.orderType,
+          products: state.products,
+          deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0,
+          orderNotes: state.orderNotes,
+          ...waitTime(),
+          orderForLater: state.orderForLater,
+          orderForLaterRequestDateTime: state.orderForLaterRequestDateTime,
+          statuses: state.orderStatuses,
+          createDate: state.createDate ?? undefined,
+        },
+        new Date(),
+      );
+      if (creating) {
+        orderSynced(await api.createOrder(payload, { idempotencyKey: createKeyForOrder() }), sentRevision);
+      } else {
+        const answer = await api.updateOrder(payload);
+        if (answer.success) orderSynced(answer, sentRevision);
+        else {
+          abandonSync(sentRevision);
+          if (answer.message === messages.orderProcessed) toastOrderProcessed();
+          else toastFailure('update-order', new Error(answer.message));
+        }
+      }
+      failures = 0;
+    } catch (error) {
+      if (failures === 0) toastFailure(creating ? 'create-order' : 'update-order', error);
+      if (isFinal(error)) {
+        abandonSync(sentRevision);
+        failures = 0;
+      } else {
+        schedule(RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)] ?? CART_SYNC_DEBOUNCE_MS);
+        failures += 1;
+      }
+    } finally {
+      inFlight = false;
+    }
+    const after = $order.get();
+    if (failures === 0 && after.revision !== after.syncedRevision) schedule(CART_SYNC_DEBOUNCE_MS);
+  }
+
+  const unbind = $order.listen((state, previous) => {
+    if (state.revision !== previous?.revision) schedule(CART_SYNC_DEBOUNCE_MS);
+  });
+  const onOnline = () => schedule(0);
+  window.addEventListener('online', onOnline);
+  const pending = $order.get();
+  if (pending.revision !== pending.syncedRevision) schedule(0);
+
+  return () => {
+    clearTimeout(timer);
+    unbind();
+    window.removeEventListener('online', onOnline);
+  };
+}

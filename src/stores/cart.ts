@@ -1,0 +1,37 @@
+import { computed } from 'nanostores';
+import { cartUnitCount } from '../lib/cart/order-state.ts';
+import { isSpecialAvailableFor } from '../lib/menu/special-availability.ts';
+import { PricingError } from '../lib/pricing/item-price.ts';
+import { cartTotals, type CartTotals } from '../lib/pricing/totals.ts';
+import { $now } from './clock.ts';
+import { $order } from './order.ts';
+import { $catalogue, $orderingData } from './ordering-data.ts';
+
+/** When the order is for: the requested later time, or now. */
+export const $orderTime = computed([$order, $now], (order, now): Date => {
+  if (order.orderForLater && order.orderForLaterRequestDateTime !== null) return new Date(order.orderForLaterRequestDateTime);
+  return now ?? new Date();
+});
+
+/** The cart priced against the current menu, specials applied at the order time; null until the menu has loaded or while a line cannot be priced. */
+export const $cartTotals = computed([$order, $catalogue, $orderingData, $orderTime], (order, catalogue, data, at): CartTotals | null => {
+  if (!catalogue || !data) return null;
+  const groups = data.productsInfoSsr.groups;
+  const { timeZoneDiff } = data.config.retailerInfo;
+  try {
+    return cartTotals(order.products, catalogue, {
+      orderType: order.orderType,
+      specials: data.specials,
+      isSpecialAvailable: (special) => isSpecialAvailableFor(special, { orderType: order.orderType, at, groups, groupHours: data.groupHours, timeZoneDiff }),
+    });
+  } catch (error) {
+    if (error instanceof PricingError) return null;
+    throw error;
+  }
+});
+
+/** What the header's cart button shows. Before the menu has loaded the total is what the lines cost when added. */
+export const $cartSummary = computed([$order, $cartTotals], (order, totals) => ({
+  count: cartUnitCount(order.products),
+  totalCents: totals ? totals.total : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0),
+}));

@@ -1,0 +1,74 @@
+import { map } from 'nanostores';
+
+/** Which product the builder shows: a new line of `productId`, or the cart line `editUuid` to change. */
+export interface BuilderTarget {
+  productId: number;
+  editUuid: string | null;
+  addedByTrending: boolean;
+}
+
+/** Open panels and dialogs (spec section 3, "Utility UI state"), shared by every island of the page. */
+export interface UiState {
+  cartOpen: boolean;
+  builder: BuilderTarget | null;
+  orderTimeOpen: boolean;
+  specialsOpen: boolean;
+  /** The special whose builder is open. */
+  specialId: number | null;
+}
+
+export const $ui = map<UiState>({ cartOpen: false, builder: null, orderTimeOpen: false, specialsOpen: false, specialId: null });
+
+const PRODUCT_PARAM = 'product';
+
+function setProductParam(productId: number | null): void {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  if (productId === null) url.searchParams.delete(PRODUCT_PARAM);
+  else url.searchParams.set(PRODUCT_PARAM, String(productId));
+  window.history.replaceState(window.history.state, '', url);
+}
+
+/** The product a `?product=<id>` link asks for, if any. */
+export function linkedProductId(search: string): number | null {
+  const value = new URLSearchParams(search).get(PRODUCT_PARAM);
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+export function openProductBuilder(productId: number, options: { editUuid?: string; addedByTrending?: boolean } = {}): void {
+  $ui.set({ ...$ui.get(), builder: { productId, editUuid: options.editUuid ?? null, addedByTrending: options.addedByTrending ?? false }, cartOpen: options.editUuid ? false : $ui.get().cartOpen });
+  setProductParam(productId);
+}
+
+export function closeProductBuilder(): void {
+  $ui.setKey('builder', null);
+  setProductParam(null);
+}
+
+export function openCart(): void {
+  $ui.setKey('cartOpen', true);
+}
+
+export function closeCart(): void {
+  $ui.setKey('cartOpen', false);
+}
+
+export function openOrderTime(): void {
+  $ui.setKey('orderTimeOpen', true);
+}
+
+export function closeOrderTime(): void {
+  $ui.setKey('orderTimeOpen', false);
+}
+
+export function openSpecials(): void {
+  $ui.set({ ...$ui.get(), specialsOpen: true, specialId: null });
+}
+
+export function openSpecialBuilder(specialId: number): void {
+  $ui.set({ ...$ui.get(), specialsOpen: false, specialId });
+}
+
+export function closeSpecials(): void {
+  $ui.set({ ...$ui.get(), specialsOpen: false, specialId: null });
+}
