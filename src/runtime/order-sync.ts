@@ -58,7 +58,7 @@ export function startOrderSync(api: ApiClient, retailerId: number): () => void {
           orderForLater: state.orderForLater,
           orderForLaterRequestDateTime: state.orderForLaterRequestDateTime,
           statuses: state.orderStatuses,
-          createDate: state.createDate ?? undefined,
+          ...(state.createDate === null ? {} : { createDate: state.createDate }),
         },
         new Date(),
       );
