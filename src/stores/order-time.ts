@@ -2,14 +2,14 @@ import { computed } from 'nanostores';
 import type { OrderType } from '../lib/cart/schemas.ts';
 import { itemAddedToast } from '../lib/cart/toasts.ts';
 import { closingWarnings } from '../lib/time/closing-warnings.ts';
-import { formatTime } from '../lib/time/format.ts';
+import { formatDayAndTime, formatTime } from '../lib/time/format.ts';
 import { currentOpening } from '../lib/time/open-windows.ts';
 import { startupOrderType, switchOrderType, type OrderTypeState } from '../lib/time/order-type.ts';
 import { retailerWallClock } from '../lib/time/retailer-clock.ts';
 import { slotCalendar } from '../lib/time/slots.ts';
 import { $clockStatus, $now } from './clock.ts';
 import { $order, setOrderTime } from './order.ts';
-import { $schedule } from './ordering-data.ts';
+import { $schedule, loadOrderingData } from './ordering-data.ts';
 import { toast } from './toasts.ts';
 
 function currentState(): OrderTypeState {
@@ -20,7 +20,10 @@ function currentState(): OrderTypeState {
 /** The customer picks delivery or pickup: spec section 4's switching rules, with their toast. */
 export function chooseOrderType(requested: OrderType, now = new Date()): void {
   const schedule = $schedule.get();
-  if (!schedule) return;
+  if (!schedule) {
+    void loadOrderingData().then(() => chooseOrderType(requested, now), () => undefined);
+    return;
+  }
   const decision = switchOrderType(schedule, currentState(), requested, now, $clockStatus.get());
   setOrderTime(decision, now);
   if (decision.toast) toast(decision.toast);
@@ -61,3 +64,12 @@ export const $slotCalendar = computed([$schedule, $order, $clockStatus, $now], (
 export const $closingWarnings = computed([$schedule, $order, $clockStatus, $now], (schedule, order, clockStatus, now) =>
   schedule && now && !order.orderForLater ? closingWarnings(schedule, order.orderType, now, clockStatus) : [],
 );
+
+/** "Delivery · as soon as possible" or "Pickup · Friday at 6:30 pm", as the page's order-time bar shows it. */
+export const $orderTimeLabel = computed([$schedule, $order, $now], (schedule, order, now) => ({
+  orderType: order.orderType,
+  when:
+    order.orderForLater && order.orderForLaterRequestDateTime && schedule && now
+      ? formatDayAndTime(new Date(order.orderForLaterRequestDateTime), now, schedule.retailerInfo.timeZoneDiff)
+      : 'as soon as possible',
+}));

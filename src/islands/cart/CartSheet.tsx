@@ -1,0 +1,76 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { describeLine, lineTitle } from '../../lib/cart/describe-line.ts';
+import { MAX_LINE_QUANTITY } from '../../lib/cart/line-builder.ts';
+import { formatMoney } from '../../lib/pricing/money.ts';
+import { $cartTotals } from '../../stores/cart.ts';
+import { $order, removeLine, setOrderNotes, setQuantity } from '../../stores/order.ts';
+import { loadOrderingData } from '../../stores/ordering-data.ts';
+import { closeCart, openProductBuilder } from '../../stores/ui.ts';
+import { OrderTimeSummary } from '../order-time/OrderTimeSummary.tsx';
+import { QuantityStepper } from '../ui/QuantityStepper.tsx';
+import { Sheet } from '../ui/Sheet.tsx';
+import { CartTotalsTable } from './CartTotalsTable.tsx';
+
+/** The cart as a side panel: lines in words with quantity, edit and remove; totals, specials, the minimum order and notes. */
+export default function CartSheet() {
+  const order = useStore($order);
+  const totals = useStore($cartTotals);
+  useEffect(() => {
+    void loadOrderingData().catch(() => undefined);
+  }, []);
+  const lineCents = new Map(totals?.lines.map((line) => [line.uuid, line.lineCents]));
+  const syncing = order.revision !== order.syncedRevision;
+
+  return (
+    <Sheet open onClose={closeCart} title="Your order" placement="side" footer={totals && order.products.length > 0 ? <CartTotalsTable totals={totals} orderType={order.orderType} syncing={syncing} /> : undefined}>
+      <div className="flex flex-col gap-5">
+        <OrderTimeSummary />
+        {order.products.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">Your cart is empty. Pick something from the menu.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border" aria-label="Items in your cart">
+            {order.products.map((line) => (
+              <li key={line.uuid} className="flex flex-col gap-2 py-3" data-cart-line={line.uuid}>
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <p className="font-semibold">{lineTitle(line)}</p>
+                    <ul className="text-sm text-muted-foreground">
+                      {describeLine(line).map((words) => (
+                        <li key={words}>{words}</li>
+                      ))}
+                    </ul>
+                  </div>
+                  <span className="font-semibold tabular-nums" data-line-price>
+                    {formatMoney(lineCents.get(line.uuid) ?? Math.round(line.historicPrice * 100) * line.quantity)}
+                  </span>
+                </div>
+                <div className="flex items-center justify-between gap-3">
+                  <QuantityStepper value={line.quantity} min={0} max={MAX_LINE_QUANTITY} label={`Quantity of ${lineTitle(line)}`} onChange={(quantity) => setQuantity(line.uuid, quantity)} />
+                  <div className="flex gap-3 text-sm font-medium">
+                    <button type="button" className="underline underline-offset-4" onClick={() => openProductBuilder(line.productId, { editUuid: line.uuid })}>
+                      Edit <span className="sr-only">{lineTitle(line)}</span>
+                    </button>
+                    <button type="button" className="underline underline-offset-4" onClick={() => removeLine(line.uuid)}>
+                      Remove <span className="sr-only">{lineTitle(line)}</span>
+                    </button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Notes for the kitchen
+          <textarea
+            className="min-h-20 rounded-lg border border-border bg-background px-3 py-2 font-normal"
+            maxLength={1000}
+            defaultValue={order.orderNotes}
+            onBlur={(event) => event.target.value !== order.orderNotes && setOrderNotes(event.target.value)}
+            placeholder="Allergies, buzzer number, extra napkins…"
+          />
+        </label>
+      </div>
+    </Sheet>
+  );
+}

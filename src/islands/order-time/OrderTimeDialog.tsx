@@ -1,0 +1,115 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { formatRelativeDay } from '../../lib/time/format.ts';
+import { retailerWallClock } from '../../lib/time/retailer-clock.ts';
+import { isServiceAvailableNow } from '../../lib/time/service-availability.ts';
+import { $clockStatus, $now } from '../../stores/clock.ts';
+import { $order } from '../../stores/order.ts';
+import { $slotCalendar, chooseOrderTime, chooseOrderType } from '../../stores/order-time.ts';
+import { $schedule, loadOrderingData } from '../../stores/ordering-data.ts';
+import { closeOrderTime } from '../../stores/ui.ts';
+import { primaryButton } from '../ui/buttons.ts';
+import { Sheet } from '../ui/Sheet.tsx';
+import { ServiceSwitch } from './ServiceSwitch.tsx';
+
+/** Delivery or pickup, now or at a 15-minute slot of the next 30 days, from the slot engine. */
+export default function OrderTimeDialog() {
+  const order = useStore($order);
+  const schedule = useStore($schedule);
+  const calendar = useStore($slotCalendar);
+  const now = useStore($now);
+  const clockStatus = useStore($clockStatus);
+  useEffect(() => {
+    void loadOrderingData().catch(() => undefined);
+  }, []);
+
+  const savedAt = order.orderForLater ? order.orderForLaterRequestDateTime : null;
+  const [later, setLater] = useState(savedAt !== null);
+  const [date, setDate] = useState<string | null>(null);
+  const [slotAt, setSlotAt] = useState<string | null>(savedAt);
+
+  if (!schedule || !calendar || !now) {
+    return (
+      <Sheet open onClose={closeOrderTime} title="Order time">
+        <p className="py-6 text-center text-muted-foreground" role="status">
+          Loading opening hours…
+        </p>
+      </Sheet>
+    );
+  }
+
+  const diff = schedule.retailerInfo.timeZoneDiff;
+  const today = retailerWallClock(now, diff).date;
+  const openNow = isServiceAvailableNow(schedule, order.orderType, now, clockStatus);
+  const laterOffered = schedule.retailerInfo.oflEnabled;
+  const days = calendar.days;
+  const savedDate = savedAt ? retailerWallClock(new Date(savedAt), diff).date : null;
+  const chosenDate = date ?? savedDate ?? days.find((day) => day.slots.length > 0)?.date ?? null;
+  const slots = days.find((day) => day.date === chosenDate)?.slots ?? [];
+  const chosenSlot = slots.find((slot) => slot.at.toISOString() === slotAt) ?? null;
+  const asap = !later && openNow;
+  const canSave = asap || chosenSlot !== null;
+
+  const save = () => {
+    chooseOrderTime(asap ? null : (chosenSlot?.at ?? null));
+    closeOrderTime();
+  };
+
+  return (
+    <Sheet
+      open
+      onClose={closeOrderTime}
+      title="Order time"
+      footer={
+        <button type="button" className={`${primaryButton} w-full`} disabled={!canSave} onClick={save}>
+          {asap ? 'Order for as soon as possible' : chosenSlot ? `Order for ${formatRelativeDay(chosenSlot.date, today)} at ${chosenSlot.label.replace(/ \(.*\)$/, '')}` : 'Choose a time'}
+        </button>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        <ServiceSwitch value={order.orderType} onChange={(orderType) => chooseOrderType(orderType)} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 font-semibold">When</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="when" checked={asap} disabled={!openNow} onChange={() => setLater(false)} />
+            As soon as possible{!openNow && <span className="text-sm text-muted-foreground"> (closed right now)</span>}
+          </label>
+          {laterOffered && (
+            <label className="flex items-center gap-2">
+              <input type="radio" name="when" checked={!asap} onChange={() => setLater(true)} />
+              Later
+            </label>
+          )}
+          {!laterOffered && !openNow && <p className="text-sm">Ordering ahead is not offered. Please order within trading hours.</p>}
+        </fieldset>
+        {laterOffered && !asap && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Day
+              <select className="rounded-lg border border-border bg-background px-3 py-2 text-base font-normal" value={chosenDate ?? ''} onChange={(event) => { setDate(event.target.value); setSlotAt(null); }}>
+                {days.map((day) => (
+                  <option key={day.date} value={day.date} disabled={calendar.disabledDates.includes(day.date)}>
+                    {formatRelativeDay(day.date, today).replace(/^./, (first) => first.toUpperCase())}
+                    {day.date !== today && formatRelativeDay(day.date, today).length < 10 ? ` ${day.date.slice(8)}/${day.date.slice(5, 7)}` : ''}
+                    {calendar.disabledDates.includes(day.date) ? ' (closed)' : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Time
+              <select className="rounded-lg border border-border bg-background px-3 py-2 text-base font-normal" value={chosenSlot?.at.toISOString() ?? ''} onChange={(event) => setSlotAt(event.target.value || null)} data-slot-select>
+                <option value="">{slots.length === 0 ? 'No times this day' : 'Choose a time'}</option>
+                {slots.map((slot) => (
+                  <option key={slot.at.toISOString()} value={slot.at.toISOString()}>
+                    {slot.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
+      </div>
+    </Sheet>
+  );
+}
