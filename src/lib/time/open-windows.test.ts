@@ -27,7 +27,9 @@ describe('currentOpening and nextOpening', () => {
   const deliveryOffThursday = closedDate('2026-06-11', '2026-06-11', '18:00', true);
   it.each<[string, ScheduleInput, Service, Date, Shift | null, Shift | null]>([
     ['pickup at Wednesday lunch', schedule(), 'pickup', aest('2026-06-10 12:00'), span(aest('2026-06-10 11:00'), aest('2026-06-10 14:00')), span(aest('2026-06-10 17:00'), aest('2026-06-10 21:00'))],
-    ['delivery at Thursday noon, closed until 18:00', schedule({ closedDates: [deliveryOffThursday] }), 'delivery', aest('2026-06-11 12:00'), null, span(aest('2026-06-11 18:00'), aest('2026-06-11 20:30'))],
+    ['delivery at Thursday noon, closed up to and including 18:00', schedule({ closedDates: [deliveryOffThursday] }), 'delivery', aest('2026-06-11 12:00'), null, span(aest('2026-06-11 18:01'), aest('2026-06-11 20:30'))],
+    ['delivery at Thursday 18:00, the closure end minute', schedule({ closedDates: [deliveryOffThursday] }), 'delivery', aest('2026-06-11 18:00'), null, span(aest('2026-06-11 18:01'), aest('2026-06-11 20:30'))],
+    ['delivery at Thursday 18:01, reopened', schedule({ closedDates: [deliveryOffThursday] }), 'delivery', aest('2026-06-11 18:01'), span(aest('2026-06-11 18:01'), aest('2026-06-11 20:30')), span(aest('2026-06-12 17:00'), aest('2026-06-12 23:00'))],
     ['pickup on the same Thursday, not delivery-only', schedule({ closedDates: [deliveryOffThursday] }), 'pickup', aest('2026-06-11 12:00'), span(aest('2026-06-11 11:00'), aest('2026-06-11 14:00')), span(aest('2026-06-11 17:00'), aest('2026-06-11 21:00'))],
     ['delivery when the retailer never delivers', schedule({ info: { allowDeliveries: false } }), 'delivery', aest('2026-06-10 18:00'), null, null],
   ])('%s', (_, input, service, now, current, next) => {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validateOrderForLater } from './order-for-later.ts';
 import type { ScheduleInput, Service } from './schedule.ts';
-import { aedt, aest, closedDate, schedule } from './test-fixtures.ts';
+import { aedt, aest, closedDate, hoursRow, schedule } from './test-fixtures.ts';
 
 const wednesdayNoon = aest('2026-06-10 12:00');
+const lunchClosure = closedDate('2026-06-11', '2026-06-11', '12:00', false, 'Stocktake');
+/** Saturday evening running into Sunday's own small-hours shift: one stretch across midnight. */
+const nightHours = [hoursRow(6, ['20:00', '23:59']), hoursRow(0, ['00:00', '02:00'])];
+/** Sunday's own shift through the small hours, where the daylight-saving changes fall. */
+const smallHours = [hoursRow(0, ['00:00', '04:00'])];
 const notOpen = (name: string) => `${name} is not open at that time. Please choose a time within trading hours.`;
 
 describe('validateOrderForLater', () => {
@@ -36,6 +41,16 @@ describe('validateOrderForLater', () => {
     ['after Saturday midnight, the shift started Saturday', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, null],
     ['Christmas Day', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25', '23:59', false, 'Christmas Day')] }), 'pickup', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Pickup is closed then (Christmas Day).'],
     ['a closed date without a reason', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25')] }), 'delivery', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Delivery is closed then.'],
+    ['at the end time of a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:00'), wednesdayNoon, 'Pickup is closed then (Stocktake).'],
+    ['a minute after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:01'), wednesdayNoon, null],
+    ['the slot after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'delivery', aest('2026-06-11 17:00'), wednesdayNoon, null],
+    ['12:15 after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:15'), wednesdayNoon, null],
+    ['across midnight: at the end time of a closure ending Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, 'Pickup is closed then.'],
+    ['across midnight: a minute after a closure ending Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', aest('2026-06-14 00:31'), wednesdayNoon, null],
+    ['spring change: at the end time of a closure ending 03:00 AEDT', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '03:00')] }), 'pickup', aedt('2026-10-04 03:00'), aest('2026-10-03 12:00'), 'Pickup is closed then.'],
+    ['spring change: 03:15 AEDT after a closure ending 03:00', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '03:00')] }), 'pickup', aedt('2026-10-04 03:15'), aest('2026-10-03 12:00'), null],
+    ['autumn change: the first 02:00 of a closure ending 02:00', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-04-05', '2026-04-05', '02:00')] }), 'pickup', aedt('2026-04-05 02:00'), aedt('2026-04-04 12:00'), 'Pickup is closed then.'],
+    ['autumn change: the repeated 02:00 after a closure ending 02:00', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-04-05', '2026-04-05', '02:00')] }), 'pickup', aest('2026-04-05 02:00'), aedt('2026-04-04 12:00'), null],
     ['pickup on a delivery-only closure', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'pickup', aest('2026-06-11 18:00'), wednesdayNoon, null],
     ['delivery on a delivery-only closure', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'delivery', aest('2026-06-11 18:00'), wednesdayNoon, 'Delivery is closed then.'],
     ['Perth: 11:30 Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-10 13:30'), wednesdayNoon, null],

@@ -15,6 +15,10 @@ const quarterHours = (from: string, to: string) => {
   }
   return times;
 };
+/** Saturday evening running into Sunday's own small-hours shift: one stretch across midnight. */
+const nightHours = [hoursRow(6, ['20:00', '23:59']), hoursRow(0, ['00:00', '02:00'])];
+/** Sunday's own shift through the small hours, where the daylight-saving changes fall. */
+const smallHours = [hoursRow(0, ['00:00', '04:00'])];
 const times = (input: ScheduleInput, service: Service, now: Date, date?: string) => availableSlots(input, service, now, { date }).map((slot) => slot.time);
 
 describe('availableSlots', () => {
@@ -33,7 +37,18 @@ describe('availableSlots', () => {
     ['yesterday', schedule(), 'pickup', wednesdayNoon, '2026-06-09', []],
     ['a shift starting at 17:10 rounds up to 17:15', schedule({ tradingHours: [hoursRow(4, ['17:10', '18:00'])] }), 'pickup', wednesdayNoon, '2026-06-11', ['17:15', '17:30', '17:45']],
     ['Thursday first shift plus 30 minutes', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:30', '13:45'), ...quarterHours('17:00', '20:45')]],
-    ['a closure until Thursday 18:00', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '18:00')] }), 'pickup', wednesdayNoon, '2026-06-11', quarterHours('18:00', '20:45')],
+    ['a closure up to and including Thursday 18:00 leaves no 18:00 slot', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '18:00')] }), 'pickup', wednesdayNoon, '2026-06-11', quarterHours('18:15', '20:45')],
+    ['a closure ending 12:00 leaves no 12:00 slot', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '12:00')] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('12:15', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a closure ending 11:59 leaves 12:00', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '11:59')] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('12:00', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a two-day closure ending 12:00 on its second day', schedule({ closedDates: [closedDate('2026-06-10', '2026-06-11', '12:00')] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('12:15', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a closure ending 00:00 closes its whole end date', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '00:00')] }), 'pickup', wednesdayNoon, '2026-06-11', []],
+    ['a closure ending 23:59 closes its whole end date', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59')] }), 'pickup', wednesdayNoon, '2026-06-11', []],
+    ['across midnight: Saturday untouched by a Sunday closure ending 00:15', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-14', '2026-06-14', '00:15')] }), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('20:00', '23:45')],
+    ['across midnight: a Sunday closure ending 00:15 leaves no 00:15 slot', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-14', '2026-06-14', '00:15')] }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('00:30', '01:45')],
+    ['across midnight: a closure from Saturday to Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('00:45', '01:45')],
+    ['spring change: a closure ending 03:00 AEDT leaves no 03:00 slot', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '03:00')] }), 'pickup', aest('2026-10-03 12:00'), '2026-10-04', quarterHours('03:15', '03:45')],
+    ['spring change: a closure ending 01:45 AEST reopens on the 03:00 AEDT slot', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '01:45')] }), 'pickup', aest('2026-10-03 12:00'), '2026-10-04', quarterHours('03:00', '03:45')],
+    ['autumn change: a closure ending 02:00 closes the first 02:00 only', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-04-05', '2026-04-05', '02:00')] }), 'pickup', aedt('2026-04-04 12:00'), '2026-04-05', [...quarterHours('02:15', '02:45'), ...quarterHours('02:00', '03:45')]],
     ['a delivery-only closure leaves pickup', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:00', '13:45'), ...quarterHours('17:00', '20:45')]],
     ['a delivery-only closure stops delivery', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'delivery', wednesdayNoon, '2026-06-11', []],
     ['ordering for later switched off', schedule({ info: { oflEnabled: false } }), 'pickup', wednesdayNoon, '2026-06-11', []],
