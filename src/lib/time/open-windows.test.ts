@@ -4,7 +4,7 @@ import type { ClosedWindow, ScheduleInput, Service } from './schedule.ts';
 import type { Shift } from './shifts.ts';
 import { aest, closedDate, schedule } from './test-fixtures.ts';
 
-const shift = { start: 100, end: 200, dayFirstStart: 100 };
+const shift = { start: 100, end: 200 };
 const closed = (start: number, end: number): ClosedWindow => ({ start, end, justDeliveryDisabled: false, reason: '' });
 const span = (start: Date, end: Date): Shift => ({ start, end });
 
@@ -19,7 +19,7 @@ describe('withoutClosed', () => {
     ['two closures inside', [closed(120, 140), closed(160, 170)], [[100, 120], [140, 160], [170, 200]]],
     ['a closure over the whole shift', [closed(0, 300)], []],
   ])('%s', (_, closures, pieces) => {
-    expect(withoutClosed([shift], closures)).toEqual(pieces.map(([start, end]) => ({ start, end, dayFirstStart: 100 })));
+    expect(withoutClosed([shift], closures)).toEqual(pieces.map(([start, end]) => ({ start, end })));
   });
 });
 
