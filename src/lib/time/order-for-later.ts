@@ -1,5 +1,5 @@
 import { closedDateAt } from './closed-dates.ts';
-import { formatRelativeDay, formatTime } from './format.ts';
+import { formatCount, formatRelativeDay, formatTime } from './format.ts';
 import { MINUTE_MS, addDays, assertInstant, dateToDayMs, daysBetween, retailerWallClock } from './retailer-clock.ts';
 import { type ScheduleInput, type ScheduleRetailerInfo, type Service, serviceNames, serviceOffered, timeZoneDiffOf } from './schedule.ts';
 import { findCurrent, firstShiftStarts, shiftsOfDates } from './shifts.ts';
@@ -25,8 +25,8 @@ export function minutesSetting(retailerInfo: ScheduleRetailerInfo, field: 'oflMi
 function daysAheadReason(minDays: number, maxDays: number, today: string): string {
   if (minDays > maxDays) return 'Ordering for later is not available at the moment.';
   if (maxDays === 0) return 'Orders for later can only be placed for later today.';
-  if (minDays === 0) return `Orders for later can be placed up to ${maxDays} ${maxDays === 1 ? 'day' : 'days'} ahead.`;
-  return `Orders for later can be placed from ${formatRelativeDay(addDays(today, minDays), today)} up to ${maxDays} days ahead.`;
+  if (minDays === 0) return `Orders for later can be placed up to ${formatCount(maxDays, 'day')} ahead.`;
+  return `Orders for later can be placed from ${formatRelativeDay(addDays(today, minDays), today)} up to ${formatCount(maxDays, 'day')} ahead.`;
 }
 
 /**
@@ -48,7 +48,7 @@ export function validateOrderForLater(input: ScheduleInput, service: Service, re
 
   if (!retailerInfo.oflEnabled) return fail('Ordering for later is not available at this store.');
   if (!serviceOffered(retailerInfo, service)) return fail(`${name} is not available at this store.`);
-  if (requested.getTime() < now.getTime() + lead * MINUTE_MS) return fail(`Please choose a time at least ${lead} minutes from now.`);
+  if (requested.getTime() < now.getTime() + lead * MINUTE_MS) return fail(`Please choose a time at least ${formatCount(lead, 'minute')} from now.`);
 
   const today = retailerWallClock(now, diff).date;
   const wall = retailerWallClock(requested, diff);
