@@ -5,7 +5,7 @@ import { aedt, aest, closedDate } from './test-fixtures.ts';
 
 const christmas = closedDate('2026-12-25', '2026-12-25', '23:59', false, 'Christmas Day');
 const newYear = closedDate('2027-01-01', '2027-01-02', '12:00', false, "New Year's Day");
-const australiaDay = closedDate('2027-01-26', '2027-01-26', '17:00', true, 'Delivery from 5pm');
+const australiaDay = closedDate('2027-01-26', '2027-01-26', '17:00', true, 'Australia Day');
 const autumnChange = closedDate('2026-04-05', '2026-04-05');
 const springChange = closedDate('2026-10-04', '2026-10-04', '00:00');
 const closedDates = [christmas, newYear, australiaDay, autumnChange, springChange];
@@ -19,10 +19,14 @@ describe('closed dates', () => {
     ['the midnight after Christmas', 'pickup', aedt('2026-12-26 00:00'), null],
     ["New Year's Day evening, inside the two-day range", 'pickup', aedt('2027-01-01 19:00'), newYear],
     ['the second day before the end time', 'delivery', aedt('2027-01-02 11:59'), newYear],
-    ['the second day at the end time, reopened', 'pickup', aedt('2027-01-02 12:00'), null],
+    ['the second day at the end time, still closed: the end time is inclusive', 'pickup', aedt('2027-01-02 12:00'), newYear],
+    ['the second day at 12:00:30, inside the end minute', 'delivery', plus30s(aedt('2027-01-02 12:00')), newYear],
+    ['the second day a minute after the end time, reopened', 'pickup', aedt('2027-01-02 12:01'), null],
+    ['the second day at the next slot after the end time', 'pickup', aedt('2027-01-02 12:15'), null],
     ['a delivery-only closure for delivery', 'delivery', aedt('2027-01-26 16:59'), australiaDay],
     ['a delivery-only closure for pickup', 'pickup', aedt('2027-01-26 16:59'), null],
-    ['a delivery-only closure at its end time', 'delivery', aedt('2027-01-26 17:00'), null],
+    ['a delivery-only closure at its end time, still closed', 'delivery', aedt('2027-01-26 17:00'), australiaDay],
+    ['a delivery-only closure a minute after its end time', 'delivery', aedt('2027-01-26 17:01'), null],
     ['the autumn change day, first minute in AEDT', 'pickup', aedt('2026-04-05 00:00'), autumnChange],
     ['the autumn change day, last minute in AEST', 'pickup', aest('2026-04-05 23:59'), autumnChange],
     ['the day after the autumn change', 'pickup', aest('2026-04-06 00:00'), null],

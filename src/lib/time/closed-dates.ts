@@ -3,7 +3,8 @@ import { type ClosedDateRule, type Service, closedWindows } from './schedule.ts'
 
 /**
  * The closed-date entry that stops `service` at `at`, or null. The range runs from the start
- * date's midnight to the end date at its end time; delivery-only entries leave pickup open.
+ * date's midnight to the end date at its end time, that minute included (see `closedWindows`);
+ * delivery-only entries leave pickup open.
  */
 export function closedDateAt<T extends ClosedDateRule>(closedDates: readonly T[], service: Service, at: Date, timeZoneDiff: number): T | null {
   assertInstant(at, 'at');

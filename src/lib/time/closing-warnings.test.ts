@@ -40,6 +40,14 @@ describe('closingWarnings', () => {
       [{ level: 'urgent', title: 'Last call for orders!', description: 'Pickup closes at 9:00 pm: 1 minute left to order.', action: null }],
     ],
     [
+      'the last minute and a 1-minute wait: "1 minute", not "1 minutes"',
+      schedule(),
+      'pickup',
+      aest('2026-06-10 20:59'),
+      wait(1),
+      [{ level: 'critical', title: 'Order may not complete in time!', description: 'Pickup closes at 9:00 pm and the current wait is 1 minute.', action: null }],
+    ],
+    [
       '10 minutes left, 30-minute wait, nothing open longer',
       schedule(),
       'pickup',

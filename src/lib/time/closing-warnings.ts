@@ -9,7 +9,7 @@ import {
   ORDER_FOR_LATER_OFFER_WITHIN_MINUTES,
 } from '../constants.ts';
 import type { ClockStatus } from '../tenant/index.ts';
-import { formatDayAndTime, formatTime } from './format.ts';
+import { formatCount, formatDayAndTime, formatTime } from './format.ts';
 import { openWindowsAround } from './open-windows.ts';
 import { MINUTE_MS, assertInstant, retailerWallClock } from './retailer-clock.ts';
 import { type ScheduleInput, type Service, otherService, serviceNames, timeZoneDiffOf } from './schedule.ts';
@@ -91,13 +91,13 @@ export function closingWarnings(input: ScheduleInput, service: Service, now: Dat
     warnings.push({
       level: 'critical',
       title: closingWarningTitles.critical,
-      description: `${name} closes at ${closesAt} and the current wait is ${waitFor(service, status)} minutes.${otherOpenLonger ? ` ${serviceNames[other]} is open until ${clock(otherCurrent.end)}.` : ''}`,
+      description: `${name} closes at ${closesAt} and the current wait is ${formatCount(waitFor(service, status), 'minute')}.${otherOpenLonger ? ` ${serviceNames[other]} is open until ${clock(otherCurrent.end)}.` : ''}`,
       action: otherOpenLonger ? switchTo(other) : null,
     });
   } else if (left <= CLOSING_URGENT_MINUTES) {
-    warnings.push({ level: 'urgent', title: closingWarningTitles.urgent, description: `${name} closes at ${closesAt}: ${left} ${left === 1 ? 'minute' : 'minutes'} left to order.`, action: null });
+    warnings.push({ level: 'urgent', title: closingWarningTitles.urgent, description: `${name} closes at ${closesAt}: ${formatCount(left, 'minute')} left to order.`, action: null });
   } else if (left <= CLOSING_WARNING_MINUTES) {
-    warnings.push({ level: 'warning', title: closingWarningTitles.warning, description: `${name} closes at ${closesAt}. Please place your order in the next ${left} minutes.`, action: null });
+    warnings.push({ level: 'warning', title: closingWarningTitles.warning, description: `${name} closes at ${closesAt}. Please place your order in the next ${formatCount(left, 'minute')}.`, action: null });
   } else if (left <= CLOSING_INFO_MINUTES) {
     warnings.push({ level: 'info', title: closingWarningTitles.info, description: `${name} closes at ${closesAt}.`, action: null });
   }

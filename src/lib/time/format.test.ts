@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayAndTime, formatHoursRange, formatRelativeDay, formatTime, isAllDayWindow, isEveningFromWindow, isMidnightTime } from './format.ts';
+import { formatCount, formatDayAndTime, formatHoursRange, formatRelativeDay, formatTime, isAllDayWindow, isEveningFromWindow, isMidnightTime } from './format.ts';
 import { aedt, aest } from './test-fixtures.ts';
+
+describe('formatCount', () => {
+  it.each([
+    [1, 'day', '1 day'],
+    [2, 'day', '2 days'],
+    [7, 'day', '7 days'],
+    [0, 'day', '0 days'],
+    [1, 'minute', '1 minute'],
+    [15, 'minute', '15 minutes'],
+    [0, 'minute', '0 minutes'],
+    [1, 'hour', '1 hour'],
+    [2, 'hour', '2 hours'],
+  ] as const)('%s %s reads "%s"', (count, unit, text) => {
+    expect(formatCount(count, unit)).toBe(text);
+  });
+});
 
 describe('formatTime', () => {
   it.each([

@@ -68,6 +68,11 @@ export function formatHoursRange(from: TimeOfDayInput, to: TimeOfDayInput): stri
   return `${formatTime(start)} - ${formatTime(end)}${nextDay}`;
 }
 
+/** A count with its unit for customer texts: "1 day", never "1 days"; "0 minutes", "2 days". */
+export function formatCount(count: number, unit: 'day' | 'hour' | 'minute'): string {
+  return `${count} ${count === 1 ? unit : `${unit}s`}`;
+}
+
 /** How a retailer date reads from `today`: "today", "tomorrow", "Friday", "next Friday", else "Friday 12 June". */
 export function formatRelativeDay(date: string, today: string): string {
   const days = daysBetween(today, date);

@@ -2,7 +2,7 @@ import type { ClosedWindow, ScheduleInput, Service } from './schedule.ts';
 import { closedWindowsFor, serviceOffered, timeZoneDiffOf } from './schedule.ts';
 import { type Shift, type ShiftMs, findCurrent, findNext, shiftsAround, shiftsOfDates, toShift } from './shifts.ts';
 
-/** Cuts the closed stretches out of shifts; the pieces keep their shift's first-of-day start. */
+/** Cuts the closed stretches out of shifts; the pieces stay in time order, which slot generation walks once. */
 export function withoutClosed(shifts: readonly ShiftMs[], closed: readonly ClosedWindow[]): ShiftMs[] {
   if (closed.length === 0) return [...shifts];
   const open: ShiftMs[] = [];

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { validateOrderForLater } from './order-for-later.ts';
 import type { ScheduleInput, Service } from './schedule.ts';
-import { aedt, aest, closedDate, schedule } from './test-fixtures.ts';
+import { aedt, aest, closedDate, hoursRow, schedule } from './test-fixtures.ts';
 
 const wednesdayNoon = aest('2026-06-10 12:00');
+const lunchClosure = closedDate('2026-06-11', '2026-06-11', '12:00', false, 'Stocktake');
+/** Saturday evening running into Sunday's own small-hours shift: one stretch across midnight. */
+const nightHours = [hoursRow(6, ['20:00', '23:59']), hoursRow(0, ['00:00', '02:00'])];
+/** Sunday's own shift through the small hours, where the daylight-saving changes fall. */
+const smallHours = [hoursRow(0, ['00:00', '04:00'])];
+/** A Saturday shift into Sunday's small hours, and no Sunday shift of its own. */
+const overnightOnly = [hoursRow(6, ['22:00', '04:00'])];
+/** Saturday's overnight shift overlapping Sunday's own from 01:30 (spring) or 01:00 (autumn). */
+const springHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:30', '04:00'])];
+const autumnHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:00', '04:00'])];
 const notOpen = (name: string) => `${name} is not open at that time. Please choose a time within trading hours.`;
 
 describe('validateOrderForLater', () => {
@@ -12,16 +22,21 @@ describe('validateOrderForLater', () => {
     ['exactly the 15-minute lead', schedule(), 'pickup', aest('2026-06-10 12:15'), wednesdayNoon, null],
     ['a minute short of the lead', schedule(), 'pickup', aest('2026-06-10 12:14'), wednesdayNoon, 'Please choose a time at least 15 minutes from now.'],
     ['a time in the past', schedule(), 'pickup', aest('2026-06-10 11:00'), wednesdayNoon, 'Please choose a time at least 15 minutes from now.'],
+    ['a 1-minute lead: "1 minute", not "1 minutes"', schedule({ info: { oflMinTimeFromCurrTime: 1 } }), 'pickup', aest('2026-06-10 12:00'), wednesdayNoon, 'Please choose a time at least 1 minute from now.'],
+    ['a 1-minute lead, a minute ahead', schedule({ info: { oflMinTimeFromCurrTime: 1 } }), 'pickup', aest('2026-06-10 12:01'), wednesdayNoon, null],
     ["the retailer's own 40-minute lead", schedule({ info: { oflMinTimeFromCurrTime: 40 } }), 'pickup', aest('2026-06-10 12:30'), wednesdayNoon, 'Please choose a time at least 40 minutes from now.'],
     ['pickup at the end of lunch', schedule(), 'pickup', aest('2026-06-10 14:00'), wednesdayNoon, notOpen('Pickup')],
     ['delivery at lunch, dinner only', schedule(), 'delivery', aest('2026-06-10 13:00'), wednesdayNoon, notOpen('Delivery')],
     ['delivery at the start of dinner', schedule(), 'delivery', aest('2026-06-10 17:00'), wednesdayNoon, null],
-    ['Saturday-night delivery after midnight', schedule(), 'delivery', aest('2026-06-14 00:45'), wednesdayNoon, null],
+    ["Saturday-night delivery after midnight is before Sunday's first shift", schedule(), 'delivery', aest('2026-06-14 00:45'), wednesdayNoon, 'The first delivery orders of the day start at 12:00 pm.'],
+    ['Saturday-night delivery before midnight', schedule(), 'delivery', aest('2026-06-13 23:45'), wednesdayNoon, null],
     ['a closed Monday', schedule(), 'pickup', aest('2026-06-15 12:00'), wednesdayNoon, notOpen('Pickup')],
     ['7 days ahead', schedule(), 'pickup', aest('2026-06-17 12:00'), wednesdayNoon, null],
     ['8 days ahead', schedule(), 'pickup', aest('2026-06-18 12:00'), wednesdayNoon, 'Orders for later can be placed up to 7 days ahead.'],
     ['1 day ahead when only 1 is allowed', schedule({ info: { orderForLaterMaxDaysToEnd: 1 } }), 'pickup', aest('2026-06-11 12:00'), wednesdayNoon, null],
     ['2 days ahead when only 1 is allowed', schedule({ info: { orderForLaterMaxDaysToEnd: 1 } }), 'pickup', aest('2026-06-12 12:00'), wednesdayNoon, 'Orders for later can be placed up to 1 day ahead.'],
+    ['3 days ahead when days run from tomorrow up to 1: "1 day", not "1 days"', schedule({ info: { orderForLaterMinDaysToStart: 1, orderForLaterMaxDaysToEnd: 1 } }), 'pickup', aest('2026-06-13 18:00'), wednesdayNoon, 'Orders for later can be placed from tomorrow up to 1 day ahead.'],
+    ['today when days run from the day after tomorrow up to 2', schedule({ info: { orderForLaterMinDaysToStart: 2, orderForLaterMaxDaysToEnd: 2 } }), 'pickup', aest('2026-06-10 13:00'), wednesdayNoon, 'Orders for later can be placed from Friday up to 2 days ahead.'],
     ['tomorrow when only today is allowed', schedule({ info: { orderForLaterMaxDaysToEnd: 0 } }), 'pickup', aest('2026-06-11 12:00'), wednesdayNoon, 'Orders for later can only be placed for later today.'],
     ['today when the days start tomorrow', schedule({ info: { orderForLaterMinDaysToStart: 1 } }), 'pickup', aest('2026-06-10 13:00'), wednesdayNoon, 'Orders for later can be placed from tomorrow up to 7 days ahead.'],
     ['tomorrow when the days start tomorrow', schedule({ info: { orderForLaterMinDaysToStart: 1 } }), 'pickup', aest('2026-06-11 13:00'), wednesdayNoon, null],
@@ -33,9 +48,29 @@ describe('validateOrderForLater', () => {
     ['at the first shift plus 30 minutes', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-11 11:30'), wednesdayNoon, null],
     ["the day's second shift is not held back", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-11 17:00'), wednesdayNoon, null],
     ['Saturday night first delivery', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'delivery', aest('2026-06-13 17:15'), wednesdayNoon, 'The first delivery orders of the day start at 5:30 pm.'],
-    ['after Saturday midnight, the shift started Saturday', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, null],
+    ["after Saturday midnight: Sunday's own first shift plus 30 minutes counts", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, 'The first pickup orders of the day start at 12:30 pm.'],
+    ["Sunday at its own first shift plus 30 minutes", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 12:30'), wednesdayNoon, null],
+    ['Saturday evening joined to Sunday 00:00: Sunday 00:15 is inside its own warm-up', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:15'), wednesdayNoon, 'The first pickup orders of the day start at 12:30 am.'],
+    ['Saturday evening joined to Sunday 00:00: Sunday 00:30', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, null],
+    ['Saturday evening joined to Sunday 00:00: Saturday 20:15', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-13 20:15'), wednesdayNoon, 'The first pickup orders of the day start at 8:30 pm.'],
+    ['only an overnight Saturday shift: Saturday 23:00', schedule({ tradingHours: overnightOnly }), 'pickup', aest('2026-06-13 23:00'), wednesdayNoon, null],
+    ['only an overnight Saturday shift: Sunday 01:00 has no shift of its own', schedule({ tradingHours: overnightOnly }), 'pickup', aest('2026-06-14 01:00'), wednesdayNoon, 'Pickup orders for later are not taken on that day.'],
+    ['spring change, warm-up 60: 03:15 AEDT', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aedt('2026-10-04 03:15'), aest('2026-10-03 12:00'), 'The first pickup orders of the day start at 3:30 am.'],
+    ['spring change, warm-up 60: 03:30 AEDT, an hour after 01:30 AEST', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aedt('2026-10-04 03:30'), aest('2026-10-03 12:00'), null],
+    ['autumn change, warm-up 90: 02:15 AEDT', schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), 'pickup', aedt('2026-04-05 02:15'), aedt('2026-04-04 12:00'), 'The first pickup orders of the day start at 2:30 am.'],
+    ['autumn change, warm-up 90: the repeated 02:00 AEST', schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), 'pickup', aest('2026-04-05 02:00'), aedt('2026-04-04 12:00'), null],
     ['Christmas Day', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25', '23:59', false, 'Christmas Day')] }), 'pickup', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Pickup is closed then (Christmas Day).'],
     ['a closed date without a reason', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25')] }), 'delivery', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Delivery is closed then.'],
+    ['at the end time of a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:00'), wednesdayNoon, 'Pickup is closed then (Stocktake).'],
+    ['a minute after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:01'), wednesdayNoon, null],
+    ['the slot after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'delivery', aest('2026-06-11 17:00'), wednesdayNoon, null],
+    ['12:15 after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:15'), wednesdayNoon, null],
+    ['across midnight: at the end time of a closure ending Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, 'Pickup is closed then.'],
+    ['across midnight: a minute after a closure ending Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', aest('2026-06-14 00:31'), wednesdayNoon, null],
+    ['spring change: at the end time of a closure ending 03:00 AEDT', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '03:00')] }), 'pickup', aedt('2026-10-04 03:00'), aest('2026-10-03 12:00'), 'Pickup is closed then.'],
+    ['spring change: 03:15 AEDT after a closure ending 03:00', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '03:00')] }), 'pickup', aedt('2026-10-04 03:15'), aest('2026-10-03 12:00'), null],
+    ['autumn change: the first 02:00 of a closure ending 02:00', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-04-05', '2026-04-05', '02:00')] }), 'pickup', aedt('2026-04-05 02:00'), aedt('2026-04-04 12:00'), 'Pickup is closed then.'],
+    ['autumn change: the repeated 02:00 after a closure ending 02:00', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-04-05', '2026-04-05', '02:00')] }), 'pickup', aest('2026-04-05 02:00'), aedt('2026-04-04 12:00'), null],
     ['pickup on a delivery-only closure', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'pickup', aest('2026-06-11 18:00'), wednesdayNoon, null],
     ['delivery on a delivery-only closure', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'delivery', aest('2026-06-11 18:00'), wednesdayNoon, 'Delivery is closed then.'],
     ['Perth: 11:30 Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-10 13:30'), wednesdayNoon, null],
@@ -44,7 +79,8 @@ describe('validateOrderForLater', () => {
     ['Melbourne: the same pair is 7 days ahead', schedule(), 'pickup', aest('2026-06-18 13:30'), aest('2026-06-11 01:00'), null],
     ['Sunday noon after the autumn change', schedule(), 'pickup', aest('2026-04-05 12:00'), aedt('2026-04-04 12:00'), null],
     ['the repeated 02:30 of the autumn change', schedule(), 'pickup', aest('2026-04-05 02:30'), aedt('2026-04-04 12:00'), notOpen('Pickup')],
-    ['Saturday-night pickup before the spring change', schedule(), 'pickup', aest('2026-10-04 01:45'), aest('2026-10-03 12:00'), null],
+    ["Saturday-night pickup before the spring change is before Sunday's first shift", schedule(), 'pickup', aest('2026-10-04 01:45'), aest('2026-10-03 12:00'), 'The first pickup orders of the day start at 12:00 pm.'],
+    ['Saturday-night pickup before midnight ahead of the spring change', schedule(), 'pickup', aest('2026-10-03 23:45'), aest('2026-10-03 12:00'), null],
   ])('%s', (_, input, service, requested, now, reason) => {
     expect(validateOrderForLater(input, service, requested, now)).toEqual(reason === null ? { ok: true } : { ok: false, reason });
   });

@@ -1,8 +1,8 @@
 import { closedDateAt } from './closed-dates.ts';
-import { formatRelativeDay, formatTime } from './format.ts';
-import { MINUTE_MS, addDays, assertInstant, daysBetween, retailerWallClock } from './retailer-clock.ts';
+import { formatCount, formatRelativeDay, formatTime } from './format.ts';
+import { MINUTE_MS, addDays, assertInstant, dateToDayMs, daysBetween, retailerWallClock } from './retailer-clock.ts';
 import { type ScheduleInput, type ScheduleRetailerInfo, type Service, serviceNames, serviceOffered, timeZoneDiffOf } from './schedule.ts';
-import { findCurrent, shiftsOfDates } from './shifts.ts';
+import { findCurrent, firstShiftStarts, shiftsOfDates } from './shifts.ts';
 
 export type OrderForLaterResult = { ok: true } | { ok: false; reason: string };
 
@@ -25,14 +25,15 @@ export function minutesSetting(retailerInfo: ScheduleRetailerInfo, field: 'oflMi
 function daysAheadReason(minDays: number, maxDays: number, today: string): string {
   if (minDays > maxDays) return 'Ordering for later is not available at the moment.';
   if (maxDays === 0) return 'Orders for later can only be placed for later today.';
-  if (minDays === 0) return `Orders for later can be placed up to ${maxDays} ${maxDays === 1 ? 'day' : 'days'} ahead.`;
-  return `Orders for later can be placed from ${formatRelativeDay(addDays(today, minDays), today)} up to ${maxDays} days ahead.`;
+  if (minDays === 0) return `Orders for later can be placed up to ${formatCount(maxDays, 'day')} ahead.`;
+  return `Orders for later can be placed from ${formatRelativeDay(addDays(today, minDays), today)} up to ${formatCount(maxDays, 'day')} ahead.`;
 }
 
 /**
  * Whether `requested` is a time an order for later may be placed for: order-for-later on,
  * the lead time from now, the allowed days ahead, a trading shift of the service, no
- * closed date, and not before the day's first shift plus the retailer's warm-up time.
+ * closed date (its end minute included), and not before the requested date's own first
+ * shift plus the retailer's warm-up time. Slots come from the same rules, so every slot passes.
  */
 export function validateOrderForLater(input: ScheduleInput, service: Service, requested: Date, now: Date): OrderForLaterResult {
   assertInstant(requested, 'requested');
@@ -47,7 +48,7 @@ export function validateOrderForLater(input: ScheduleInput, service: Service, re
 
   if (!retailerInfo.oflEnabled) return fail('Ordering for later is not available at this store.');
   if (!serviceOffered(retailerInfo, service)) return fail(`${name} is not available at this store.`);
-  if (requested.getTime() < now.getTime() + lead * MINUTE_MS) return fail(`Please choose a time at least ${lead} minutes from now.`);
+  if (requested.getTime() < now.getTime() + lead * MINUTE_MS) return fail(`Please choose a time at least ${formatCount(lead, 'minute')} from now.`);
 
   const today = retailerWallClock(now, diff).date;
   const wall = retailerWallClock(requested, diff);
@@ -60,7 +61,11 @@ export function validateOrderForLater(input: ScheduleInput, service: Service, re
   const shift = findCurrent(shiftsOfDates(input, service, wall.date, wall.date), requested.getTime());
   if (!shift) return fail(`${name} is not open at that time. Please choose a time within trading hours.`);
 
-  const firstOrders = shift.dayFirstStart + warmUp * MINUTE_MS;
+  // The requested date's own first shift, as the slot engine counts it: the overnight shift
+  // of the day before does not warm the kitchen up for this date's orders for later.
+  const firstStart = firstShiftStarts(input, service, wall.date, wall.date).get(dateToDayMs(wall.date));
+  if (firstStart === undefined) return fail(`${name} orders for later are not taken on that day.`);
+  const firstOrders = firstStart + warmUp * MINUTE_MS;
   if (requested.getTime() < firstOrders) {
     return fail(`The first ${name.toLowerCase()} orders of the day start at ${formatTime(retailerWallClock(new Date(firstOrders), diff).minutes)}.`);
   }

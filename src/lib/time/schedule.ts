@@ -80,7 +80,11 @@ export function weeklyShifts(tradingHours: readonly TradingHourEntry[]): WeeklyS
   return shifts;
 }
 
-/** A closed-date entry as instants: closed from `start` (inclusive) to `end` (exclusive). */
+/**
+ * A closed-date entry as instants: closed from `start` (inclusive) to `end` (exclusive). `end`
+ * is the minute after the entry's end time, so the end time itself is still closed while the
+ * rest of the engine keeps comparing half-open spans.
+ */
 export interface ClosedWindow {
   start: number;
   end: number;
@@ -88,11 +92,22 @@ export interface ClosedWindow {
   reason: string;
 }
 
+/**
+ * Where a closure's end time stops closing, as minutes of its end date: the minute after the
+ * end time, since the end time is inclusive. 00:00 cannot mean "only the first minute" in
+ * practice, so, like 23:59, it runs to the next midnight.
+ */
+export function closedUntilMinutes(endMinutes: number): number {
+  return endMinutes === 0 ? MINUTES_PER_DAY : endMinutes + 1;
+}
+
 const closedWindowsCache = new WeakMap<readonly ClosedDateRule[], Map<number, ClosedWindow[]>>();
 
 /**
- * Both dates count in full up to the end time, which is the moment the retailer reopens
- * ("delivery from 5pm" is written as timeEnd 17:00); 23:59 or 00:00 close the whole last day.
+ * The spec closes "start date to end date at end time, inclusive": the start date from its
+ * midnight, the end date up to and including its end time, so a closure ending 12:00 blocks
+ * 12:00 and the retailer takes orders again from 12:01 (the next slot is 12:15). 23:59 and
+ * 00:00 both close the whole end date: data writes either for "all day".
  */
 export function closedWindows(closedDates: readonly ClosedDateRule[], timeZoneDiff: number): ClosedWindow[] {
   if (!Array.isArray(closedDates)) throw new TypeError(`closedDates: expected a list, got ${String(closedDates)}`);
@@ -109,7 +124,7 @@ export function closedWindows(closedDates: readonly ClosedDateRule[], timeZoneDi
     const endMinutes = parseTimeOfDay(entry.timeEnd, `${at}.timeEnd`);
     return {
       start: instantMsAt(startDay, 0, timeZoneDiff),
-      end: instantMsAt(endDay, endOfWindowMinutes(0, endMinutes), timeZoneDiff),
+      end: instantMsAt(endDay, closedUntilMinutes(endMinutes), timeZoneDiff),
       justDeliveryDisabled: entry.justDeliveryDisabled === true,
       reason: entry.reason ?? '',
     };

@@ -7,6 +7,8 @@ import { aedt, aest, clockStatus, closedDate, schedule } from './test-fixtures.t
 const wednesdayNoon = aest('2026-06-10 12:00');
 const wednesdayDinner = aest('2026-06-10 18:00');
 const christmas = closedDate('2026-12-25', '2026-12-25', '23:59', false, 'Christmas Day');
+const lunchClosure = closedDate('2026-06-11', '2026-06-11', '12:00');
+const overnightClosure = closedDate('2026-06-13', '2026-06-14', '00:30');
 const deliveryOff = closedDate('2026-06-10', '2026-06-10', '23:59', true, 'Street party');
 
 describe('serviceAvailabilityNow', () => {
@@ -31,6 +33,14 @@ describe('serviceAvailabilityNow', () => {
     ['pickup on Christmas Day', schedule({ closedDates: [christmas] }), 'pickup', aedt('2026-12-25 18:00'), undefined, 'closed-date'],
     ['delivery on a delivery-only closure', schedule({ closedDates: [deliveryOff] }), 'delivery', wednesdayDinner, clockStatus(), 'closed-date'],
     ['pickup on a delivery-only closure', schedule({ closedDates: [deliveryOff] }), 'pickup', wednesdayDinner, clockStatus(), null],
+    ['pickup at the end time of a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:00'), clockStatus(), 'closed-date'],
+    ['pickup a minute after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:01'), clockStatus(), null],
+    ['across midnight: delivery at the end time of a closure ending Sunday 00:30', schedule({ closedDates: [overnightClosure] }), 'delivery', aest('2026-06-14 00:30'), clockStatus(), 'closed-date'],
+    ['across midnight: delivery a minute after a closure ending Sunday 00:30', schedule({ closedDates: [overnightClosure] }), 'delivery', aest('2026-06-14 00:31'), clockStatus(), null],
+    ['autumn change: Saturday-night pickup at the end time of a closure ending 01:30', schedule({ closedDates: [closedDate('2026-04-05', '2026-04-05', '01:30')] }), 'pickup', aedt('2026-04-05 01:30'), clockStatus(), 'closed-date'],
+    ['autumn change: Saturday-night pickup a minute after it', schedule({ closedDates: [closedDate('2026-04-05', '2026-04-05', '01:30')] }), 'pickup', aedt('2026-04-05 01:31'), clockStatus(), null],
+    ['spring change: Saturday-night pickup at the end time of a closure ending 01:00', schedule({ closedDates: [closedDate('2026-10-04', '2026-10-04', '01:00')] }), 'pickup', aest('2026-10-04 01:00'), clockStatus(), 'closed-date'],
+    ['spring change: Saturday-night pickup a minute after it', schedule({ closedDates: [closedDate('2026-10-04', '2026-10-04', '01:00')] }), 'pickup', aest('2026-10-04 01:01'), clockStatus(), null],
     ['the status kept in the input', schedule({ clockStatus: clockStatus({ livePickupOverCapacity: true }) }), 'pickup', wednesdayNoon, undefined, 'over-capacity'],
     ['Perth pickup at 16:30 Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-10 18:30'), clockStatus(), 'outside-hours'],
     ['Perth pickup at 17:00 Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-10 19:00'), clockStatus(), null],
@@ -51,6 +61,10 @@ describe('isServiceOpenAt', () => {
     ['pickup when pickup is disabled', schedule({ info: { pickupDisabled: true } }), 'pickup', wednesdayNoon, false],
     ['pickup on a delivery-only closure', schedule({ closedDates: [deliveryOff] }), 'pickup', wednesdayDinner, true],
     ['delivery on a delivery-only closure', schedule({ closedDates: [deliveryOff] }), 'delivery', wednesdayDinner, false],
+    ['pickup at the end time of a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:00'), false],
+    ['pickup at 12:15 after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:15'), true],
+    ['across midnight: delivery at the end time of a closure ending Sunday 00:30', schedule({ closedDates: [overnightClosure] }), 'delivery', aest('2026-06-14 00:30'), false],
+    ['across midnight: delivery at 00:45 after it', schedule({ closedDates: [overnightClosure] }), 'delivery', aest('2026-06-14 00:45'), true],
     ['pickup on Christmas', schedule({ closedDates: [christmas] }), 'pickup', aedt('2026-12-25 12:00'), false],
     ['Sunday pickup on the autumn change day', schedule(), 'pickup', aest('2026-04-05 12:00'), true],
     ['Sunday delivery on the spring change day', schedule(), 'delivery', aedt('2026-10-04 19:59'), true],

@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { TradingHourEntry } from '../tenant/index.ts';
 import type { Service } from './schedule.ts';
-import { currentShift, minutesLeft, nextShift, tradingShifts } from './shifts.ts';
+import { currentShift, firstShiftStarts, minutesLeft, nextShift, tradingShifts } from './shifts.ts';
 import { aedt, aest, hoursRow, retailerInfo, weekHours } from './test-fixtures.ts';
 
 const melbourne = { tradingHours: weekHours, retailerInfo: retailerInfo() };
 const perth = { tradingHours: weekHours, retailerInfo: retailerInfo({ timeZoneDiff: -2 }) };
 const iso = (shift: { start: Date; end: Date } | null) => (shift ? [shift.start.toISOString(), shift.end.toISOString()] : null);
+
+describe('firstShiftStarts', () => {
+  const night = { tradingHours: [hoursRow(6, ['20:00', '23:59']), hoursRow(0, ['00:00', '02:00'])], retailerInfo: retailerInfo() };
+  const overnightOnly = { tradingHours: [hoursRow(6, ['22:00', '04:00'])], retailerInfo: retailerInfo() };
+  const spring = { tradingHours: [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:30', '04:00'])], retailerInfo: retailerInfo() };
+  it.each([
+    ['Saturday 17:00, Sunday its own 12:00 despite the Saturday night shift, Monday none', melbourne, 'pickup', '2026-06-13', '2026-06-15', { '2026-06-13': aest('2026-06-13 17:00'), '2026-06-14': aest('2026-06-14 12:00') }],
+    ['Wednesday delivery: dinner only', melbourne, 'delivery', '2026-06-10', '2026-06-10', { '2026-06-10': aest('2026-06-10 17:00') }],
+    ['Perth: Wednesday 11:00 on Perth time', perth, 'pickup', '2026-06-10', '2026-06-10', { '2026-06-10': aest('2026-06-10 13:00') }],
+    ['Sunday 00:00 merged into Saturday evening is still Sunday\'s own start', night, 'pickup', '2026-06-13', '2026-06-14', { '2026-06-13': aest('2026-06-13 20:00'), '2026-06-14': aest('2026-06-14 00:00') }],
+    ['an overnight Saturday shift gives Sunday no start', overnightOnly, 'pickup', '2026-06-13', '2026-06-14', { '2026-06-13': aest('2026-06-13 22:00') }],
+    ['the spring change: Sunday 01:30 AEST', spring, 'pickup', '2026-10-04', '2026-10-04', { '2026-10-04': aest('2026-10-04 01:30') }],
+  ] as const)('%s', (_, input, service, from, to, expected) => {
+    const starts = firstShiftStarts(input, service, from, to);
+    expect(Object.fromEntries([...starts].map(([dayMs, start]) => [new Date(dayMs).toISOString().slice(0, 10), new Date(start).toISOString()]))).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([date, at]) => [date, at.toISOString()])),
+    );
+  });
+});
 
 describe('tradingShifts', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { CONSECUTIVE_SHIFT_GAP_MINUTES, NEXT_SHIFT_SEARCH_DAYS } from '../constants.ts';
 import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, dayMsToDate, retailerDate, instantMsAt } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, timeZoneDiffOf, weeklyShifts } from './schedule.ts';
+import { type ScheduleInput, type Service, type WeeklyShift, timeZoneDiffOf, weeklyShifts } from './schedule.ts';
 
 /** A stretch of time a service trades: open from `start` (inclusive) until `end` (exclusive). */
 export interface Shift {
@@ -8,14 +8,20 @@ export interface Shift {
   end: Date;
 }
 
-/** A shift as epoch milliseconds; `dayFirstStart` is when the first shift of the day it started on begins. */
+/** A shift as epoch milliseconds. */
 export interface ShiftMs {
   start: number;
   end: number;
-  dayFirstStart: number;
 }
 
 export type HoursInput = Pick<ScheduleInput, 'tradingHours' | 'retailerInfo'>;
+
+/** The shifts a retailer date's own trading-hour rows give it; an overnight one runs into the next date. */
+function ownShifts(weekly: readonly WeeklyShift[][], dayMs: number, diff: number): ShiftMs[] {
+  return (weekly[new Date(dayMs).getUTCDay()] ?? [])
+    .map((shift) => ({ start: instantMsAt(dayMs, shift.start, diff), end: instantMsAt(dayMs, shift.end, diff) }))
+    .filter((shift) => shift.end > shift.start);
+}
 
 /**
  * Merged shifts of the retailer dates `fromDate`..`toDate`, with the days either side so a
@@ -27,14 +33,7 @@ export function shiftsOfDates(input: HoursInput, service: Service, fromDate: str
   const weekly = weeklyShifts(input.tradingHours)[service];
   const lastDay = dateToDayMs(toDate, 'toDate') + DAY_MS;
   const raw: ShiftMs[] = [];
-  for (let dayMs = dateToDayMs(fromDate, 'fromDate') - DAY_MS; dayMs <= lastDay; dayMs += DAY_MS) {
-    const ofDay = weekly[new Date(dayMs).getUTCDay()] ?? [];
-    const shifts = ofDay
-      .map((shift) => ({ start: instantMsAt(dayMs, shift.start, diff), end: instantMsAt(dayMs, shift.end, diff) }))
-      .filter((shift) => shift.end > shift.start);
-    const dayFirstStart = Math.min(...shifts.map((shift) => shift.start));
-    for (const shift of shifts) raw.push({ ...shift, dayFirstStart });
-  }
+  for (let dayMs = dateToDayMs(fromDate, 'fromDate') - DAY_MS; dayMs <= lastDay; dayMs += DAY_MS) raw.push(...ownShifts(weekly, dayMs, diff));
   raw.sort((a, b) => a.start - b.start);
   const merged: ShiftMs[] = [];
   for (const shift of raw) {
@@ -46,6 +45,24 @@ export function shiftsOfDates(input: HoursInput, service: Service, fromDate: str
     }
   }
   return merged;
+}
+
+/**
+ * When the first shift of each retailer date `fromDate`..`toDate` starts, by the date's day
+ * number; dates without a shift of their own are missing. Read from that date's own rows
+ * only: the warm-up before orders for later counts per retailer day, so the previous
+ * evening's shift running past midnight (merged or not) neither starts nor stands in for it.
+ */
+export function firstShiftStarts(input: HoursInput, service: Service, fromDate: string, toDate: string): Map<number, number> {
+  const diff = timeZoneDiffOf(input);
+  const weekly = weeklyShifts(input.tradingHours)[service];
+  const lastDay = dateToDayMs(toDate, 'toDate');
+  const starts = new Map<number, number>();
+  for (let dayMs = dateToDayMs(fromDate, 'fromDate'); dayMs <= lastDay; dayMs += DAY_MS) {
+    const own = ownShifts(weekly, dayMs, diff);
+    if (own.length > 0) starts.set(dayMs, Math.min(...own.map((shift) => shift.start)));
+  }
+  return starts;
 }
 
 export function toShift(shift: { start: number; end: number }): Shift {

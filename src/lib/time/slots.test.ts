@@ -15,6 +15,15 @@ const quarterHours = (from: string, to: string) => {
   }
   return times;
 };
+/** Saturday evening running into Sunday's own small-hours shift: one stretch across midnight. */
+const nightHours = [hoursRow(6, ['20:00', '23:59']), hoursRow(0, ['00:00', '02:00'])];
+/** Sunday's own shift through the small hours, where the daylight-saving changes fall. */
+const smallHours = [hoursRow(0, ['00:00', '04:00'])];
+/** A Saturday shift into Sunday's small hours, and no Sunday shift of its own. */
+const overnightOnly = [hoursRow(6, ['22:00', '04:00'])];
+/** Saturday's overnight shift overlapping Sunday's own from 01:30 (spring) or 01:00 (autumn). */
+const springHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:30', '04:00'])];
+const autumnHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:00', '04:00'])];
 const times = (input: ScheduleInput, service: Service, now: Date, date?: string) => availableSlots(input, service, now, { date }).map((slot) => slot.time);
 
 describe('availableSlots', () => {
@@ -26,14 +35,34 @@ describe('availableSlots', () => {
     ['12:07 plus 15 rounds up to 12:30', schedule({ clockStatus: clockStatus({ livePickupWaitTime: 0 }) }), 'pickup', aest('2026-06-10 12:07'), undefined, [...quarterHours('12:30', '13:45'), ...quarterHours('17:00', '20:45')]],
     ['Thursday, chosen on Wednesday', schedule(), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:00', '13:45'), ...quarterHours('17:00', '20:45')]],
     ['Saturday: the night shift after midnight belongs to Sunday', schedule(), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('17:00', '23:45')],
-    ['Sunday pickup: Saturday night, then Sunday', schedule(), 'pickup', wednesdayNoon, '2026-06-14', [...quarterHours('00:00', '01:45'), ...quarterHours('12:00', '20:45')]],
-    ['Sunday delivery: Saturday night, then Sunday', schedule(), 'delivery', wednesdayNoon, '2026-06-14', [...quarterHours('00:00', '00:45'), ...quarterHours('12:00', '19:45')]],
+    ["Sunday pickup: Saturday night's small hours are before Sunday's first shift", schedule(), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('12:00', '20:45')],
+    ["Sunday delivery: Saturday night's small hours are before Sunday's first shift", schedule(), 'delivery', wednesdayNoon, '2026-06-14', quarterHours('12:00', '19:45')],
+    ['warm-up 30: Saturday from its own 17:00', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('17:30', '23:45')],
+    ["warm-up 30 across midnight: Sunday from its own 12:00, not from Saturday's shift", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('12:30', '20:45')],
+    ['warm-up 30: Saturday evening joined to Sunday 00:00, Saturday from 20:30', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('20:30', '23:45')],
+    ["warm-up 30: Saturday evening joined to Sunday 00:00, Sunday from its own 00:30", schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('00:30', '01:45')],
+    ['only an overnight Saturday shift: Saturday until midnight', schedule({ tradingHours: overnightOnly }), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('22:00', '23:45')],
+    ['only an overnight Saturday shift: Sunday has no shift of its own, so no slots', schedule({ tradingHours: overnightOnly }), 'pickup', wednesdayNoon, '2026-06-14', []],
+    ['spring change, warm-up 60: Saturday from 23:00', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aest('2026-10-03 12:00'), '2026-10-03', quarterHours('23:00', '23:45')],
+    ['spring change, warm-up 60: Sunday 01:30 AEST plus an hour is 03:30 AEDT', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aest('2026-10-03 12:00'), '2026-10-04', quarterHours('03:30', '03:45')],
+    ['autumn change, warm-up 90: Sunday 01:00 AEDT plus 90 minutes is 02:30 AEDT, then the repeated hour', schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), 'pickup', aedt('2026-04-04 12:00'), '2026-04-05', [...quarterHours('02:30', '02:45'), ...quarterHours('02:00', '03:45')]],
     ['a closed Monday', schedule(), 'pickup', wednesdayNoon, '2026-06-15', []],
     ['8 days ahead', schedule(), 'pickup', wednesdayNoon, '2026-06-18', []],
     ['yesterday', schedule(), 'pickup', wednesdayNoon, '2026-06-09', []],
     ['a shift starting at 17:10 rounds up to 17:15', schedule({ tradingHours: [hoursRow(4, ['17:10', '18:00'])] }), 'pickup', wednesdayNoon, '2026-06-11', ['17:15', '17:30', '17:45']],
     ['Thursday first shift plus 30 minutes', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:30', '13:45'), ...quarterHours('17:00', '20:45')]],
-    ['a closure until Thursday 18:00', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '18:00')] }), 'pickup', wednesdayNoon, '2026-06-11', quarterHours('18:00', '20:45')],
+    ['a closure up to and including Thursday 18:00 leaves no 18:00 slot', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '18:00')] }), 'pickup', wednesdayNoon, '2026-06-11', quarterHours('18:15', '20:45')],
+    ['a closure ending 12:00 leaves no 12:00 slot', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '12:00')] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('12:15', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a closure ending 11:59 leaves 12:00', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '11:59')] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('12:00', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a two-day closure ending 12:00 on its second day', schedule({ closedDates: [closedDate('2026-06-10', '2026-06-11', '12:00')] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('12:15', '13:45'), ...quarterHours('17:00', '20:45')]],
+    ['a closure ending 00:00 closes its whole end date', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '00:00')] }), 'pickup', wednesdayNoon, '2026-06-11', []],
+    ['a closure ending 23:59 closes its whole end date', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59')] }), 'pickup', wednesdayNoon, '2026-06-11', []],
+    ['across midnight: Saturday untouched by a Sunday closure ending 00:15', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-14', '2026-06-14', '00:15')] }), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('20:00', '23:45')],
+    ['across midnight: a Sunday closure ending 00:15 leaves no 00:15 slot', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-14', '2026-06-14', '00:15')] }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('00:30', '01:45')],
+    ['across midnight: a closure from Saturday to Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('00:45', '01:45')],
+    ['spring change: a closure ending 03:00 AEDT leaves no 03:00 slot', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '03:00')] }), 'pickup', aest('2026-10-03 12:00'), '2026-10-04', quarterHours('03:15', '03:45')],
+    ['spring change: a closure ending 01:45 AEST reopens on the 03:00 AEDT slot', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '01:45')] }), 'pickup', aest('2026-10-03 12:00'), '2026-10-04', quarterHours('03:00', '03:45')],
+    ['autumn change: a closure ending 02:00 closes the first 02:00 only', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-04-05', '2026-04-05', '02:00')] }), 'pickup', aedt('2026-04-04 12:00'), '2026-04-05', [...quarterHours('02:15', '02:45'), ...quarterHours('02:00', '03:45')]],
     ['a delivery-only closure leaves pickup', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:00', '13:45'), ...quarterHours('17:00', '20:45')]],
     ['a delivery-only closure stops delivery', schedule({ closedDates: [closedDate('2026-06-11', '2026-06-11', '23:59', true)] }), 'delivery', wednesdayNoon, '2026-06-11', []],
     ['ordering for later switched off', schedule({ info: { oflEnabled: false } }), 'pickup', wednesdayNoon, '2026-06-11', []],
@@ -68,7 +97,8 @@ describe('availableSlots', () => {
   });
 
   it('gives delivery times instants, retailer dates and 12-hour labels', () => {
-    const [first] = availableSlots(schedule(), 'delivery', wednesdayNoon, { date: '2026-06-14' });
+    const input = schedule({ tradingHours: [hoursRow(0, ['00:00', '02:00'], ['00:00', '01:00'])] });
+    const [first] = availableSlots(input, 'delivery', wednesdayNoon, { date: '2026-06-14' });
     expect(first).toEqual({ at: aest('2026-06-14 00:00'), date: '2026-06-14', time: '00:00', label: 'midnight', pickupOnly: false });
   });
 
@@ -79,7 +109,7 @@ describe('availableSlots', () => {
   });
 
   it('steps real quarter hours through the repeated hour of the autumn change', () => {
-    const input = schedule({ tradingHours: [hoursRow(6, ['22:00', '04:00'])] });
+    const input = schedule({ tradingHours: smallHours });
     const slots = availableSlots(input, 'pickup', aedt('2026-04-04 12:00'), { date: '2026-04-05' });
     expect(slots).toHaveLength(20);
     expect(slots[0]?.at).toEqual(aedt('2026-04-05 00:00'));
@@ -89,7 +119,7 @@ describe('availableSlots', () => {
   });
 
   it('skips the hour the spring change leaves out', () => {
-    const input = schedule({ tradingHours: [hoursRow(6, ['22:00', '04:00'])] });
+    const input = schedule({ tradingHours: smallHours });
     const slots = availableSlots(input, 'pickup', aest('2026-10-03 12:00'), { date: '2026-10-04' });
     expect(slots.map((slot) => slot.time)).toEqual([...quarterHours('00:00', '01:45'), ...quarterHours('03:00', '03:45')]);
     expect(slots.at(-1)?.at).toEqual(aedt('2026-10-04 03:45'));
@@ -105,6 +135,29 @@ describe('availableSlots', () => {
           }
         }
       }
+    }
+  });
+
+  it.each<[string, ScheduleInput, Date]>([
+    ['the default week, warm-up 30', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), wednesdayNoon],
+    ['Saturday evening joined to Sunday 00:00, warm-up 30', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), wednesdayNoon],
+    ['only an overnight Saturday shift', schedule({ tradingHours: overnightOnly }), wednesdayNoon],
+    ['overnight shifts with closures ending at 00:30 and 12:00', schedule({ closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30'), closedDate('2026-06-11', '2026-06-11', '12:00', true)] }), wednesdayNoon],
+    ['the spring change, warm-up 60', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), aest('2026-09-30 12:00')],
+    ['the autumn change, warm-up 90', schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), aedt('2026-04-01 12:00')],
+    ['Perth, warm-up 30', schedule({ info: { timeZoneDiff: -2, oflMinTimeFromFirstShift: 30 } }), wednesdayNoon],
+  ])('offers exactly the quarter hours validateOrderForLater accepts: %s', (_, input, now) => {
+    // No live wait, so both sides hold the same lead from now.
+    const noWait = clockStatus({ livePickupWaitTime: 0, liveDeliveryWaitTime: 0 });
+    for (const service of ['pickup', 'delivery'] as const) {
+      const offered = new Set(slotCalendar(input, service, now, { clockStatus: noWait }).days.flatMap((day) => day.slots.map((slot) => slot.at.getTime())));
+      const accepted = new Set<number>();
+      const firstQuarter = Math.ceil(now.getTime() / (15 * 60_000)) * 15 * 60_000;
+      for (let atMs = firstQuarter; atMs < now.getTime() + 9 * 24 * 3_600_000; atMs += 15 * 60_000) {
+        if (validateOrderForLater(input, service, new Date(atMs), now).ok) accepted.add(atMs);
+      }
+      if (service === 'pickup') expect(offered.size).toBeGreaterThan(0);
+      expect([...offered].sort(), service).toEqual([...accepted].sort());
     }
   });
 
@@ -174,7 +227,9 @@ describe('nextAvailableSlot', () => {
     ['Wednesday noon pickup: half an hour away', schedule(), 'pickup', wednesdayNoon, aest('2026-06-10 12:30'), '12:30 pm (Pickup Only)'],
     ['Monday pickup: Tuesday lunch', schedule(), 'pickup', aest('2026-06-08 12:00'), aest('2026-06-09 11:00'), '11:00 am (Pickup Only)'],
     ['Sunday 20:00 delivery: Tuesday dinner', schedule(), 'delivery', aest('2026-06-14 20:00'), aest('2026-06-16 17:00'), '5:00 pm'],
-    ['Saturday 23:50 delivery: the wait runs past midnight', schedule(), 'delivery', aest('2026-06-13 23:50'), aest('2026-06-14 00:30'), '12:30 am'],
+    ["Saturday 23:50 delivery: nothing after midnight before Sunday's first shift, so Sunday noon", schedule(), 'delivery', aest('2026-06-13 23:50'), aest('2026-06-14 12:00'), '12:00 pm'],
+    ['Saturday 23:50 delivery, Sunday trading from 00:00: the wait runs past midnight', schedule({ tradingHours: [hoursRow(6, ['17:00', '23:59'], ['17:00', '23:59']), hoursRow(0, ['00:00', '02:00'], ['00:00', '01:00'])] }), 'delivery', aest('2026-06-13 23:50'), aest('2026-06-14 00:30'), '12:30 am'],
+    ['Saturday 23:50 pickup, only an overnight Saturday shift: next Saturday', schedule({ tradingHours: overnightOnly, info: { allowDeliveries: false } }), 'pickup', aest('2026-06-13 23:50'), aest('2026-06-20 22:00'), '10:00 pm'],
     ['a Perth Monday: Tuesday lunch on Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-08 12:00'), aest('2026-06-09 13:00'), '11:00 am (Pickup Only)'],
     ['no trading hours', schedule({ tradingHours: [] }), 'pickup', wednesdayNoon, null, null],
     ['closed for the next 8 days', schedule({ closedDates: [closedDate('2026-06-10', '2026-06-18')] }), 'pickup', wednesdayNoon, null, null],

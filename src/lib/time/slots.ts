@@ -5,6 +5,7 @@ import { minutesSetting, orderForLaterDayRange } from './order-for-later.ts';
 import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, dayMsToDate, instantMsAt, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
 import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
 import { openWindowsOfDates } from './open-windows.ts';
+import { firstShiftStarts } from './shifts.ts';
 
 export const PICKUP_ONLY_LABEL = '(Pickup Only)';
 
@@ -48,9 +49,11 @@ function waitMinutes(input: ScheduleInput, service: Service, options: SlotOption
 
 /**
  * Slot instants on the retailer dates `fromDay`..`toDay` (day numbers on a UTC-running clock),
- * in order. Each open stretch starts at the latest of its opening, now plus the larger of the
- * lead and the live wait, and the day's first shift plus warm-up, rounded up to the 15-minute
- * grid of the wall clock; stepping stops before the stretch closes.
+ * in order. A date's slots start at the latest of now plus the larger of the lead and the live
+ * wait, and that date's own first shift start plus the warm-up, rounded up to the 15-minute
+ * grid of the wall clock, and stop before each open stretch closes and at the date's end. The
+ * warm-up counts per retailer date, so the small hours of the previous evening's overnight
+ * shift give the date no earlier slots, and a date without a shift of its own gives none.
  */
 function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: number, toDay: number, options: SlotOptions): RawSlot[] {
   assertInstant(now, 'now');
@@ -67,16 +70,27 @@ function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: nu
   const lastDay = Math.min(toDay, todayDay + maxDays * DAY_MS);
   if (firstDay > lastDay) return [];
 
-  const rangeStart = instantMsAt(firstDay, 0, diff);
-  const rangeEnd = instantMsAt(lastDay + DAY_MS, 0, diff);
   const earliest = now.getTime() + Math.max(lead, wait) * MINUTE_MS;
+  const spans = openWindowsOfDates(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay));
+  const firstStarts = firstShiftStarts(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay));
   const slots: RawSlot[] = [];
-  for (const span of openWindowsOfDates(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay))) {
-    const lower = Math.max(span.start, earliest, span.dayFirstStart + warmUp * MINUTE_MS, rangeStart);
-    const lowerWall = wallMsAt(lower, diff);
-    const end = Math.min(span.end, rangeEnd);
-    for (let atMs = lower + Math.ceil(lowerWall / stepMs) * stepMs - lowerWall; atMs < end; atMs += stepMs) {
-      slots.push({ atMs, wallMs: wallMsAt(atMs, diff) });
+  // Each day's lower bound only grows, so stretches that end before it are never looked at again.
+  let from = 0;
+  for (let day = firstDay; day <= lastDay; day += DAY_MS) {
+    const firstStart = firstStarts.get(day);
+    if (firstStart === undefined) continue;
+    const dayLower = Math.max(earliest, firstStart + warmUp * MINUTE_MS);
+    const dayEnd = instantMsAt(day + DAY_MS, 0, diff);
+    while (from < spans.length && (spans[from]?.end ?? 0) <= dayLower) from += 1;
+    for (let index = from; index < spans.length; index += 1) {
+      const span = spans[index];
+      if (!span || span.start >= dayEnd) break;
+      const lower = Math.max(span.start, dayLower);
+      const lowerWall = wallMsAt(lower, diff);
+      const end = Math.min(span.end, dayEnd);
+      for (let atMs = lower + Math.ceil(lowerWall / stepMs) * stepMs - lowerWall; atMs < end; atMs += stepMs) {
+        slots.push({ atMs, wallMs: wallMsAt(atMs, diff) });
+      }
     }
   }
   return slots;
