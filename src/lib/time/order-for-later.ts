@@ -61,13 +61,12 @@ export function validateOrderForLater(input: ScheduleInput, service: Service, re
   const shift = findCurrent(shiftsOfDates(input, service, wall.date, wall.date), requested.getTime());
   if (!shift) return fail(`${name} is not open at that time. Please choose a time within trading hours.`);
 
-  // The requested date's own first shift, as the slot engine counts it: the overnight shift
-  // of the day before does not warm the kitchen up for this date's orders for later.
+  // The kitchen warms up after each date's own first shift starts: no orders for later in that
+  // stretch, even when the overnight shift of the day before runs into it. Earlier times of that
+  // overnight shift (a late-night slot after midnight) belong to the evening before and stay open.
   const firstStart = firstShiftStarts(input, service, wall.date, wall.date).get(dateToDayMs(wall.date));
-  if (firstStart === undefined) return fail(`${name} orders for later are not taken on that day.`);
-  const firstOrders = firstStart + warmUp * MINUTE_MS;
-  if (requested.getTime() < firstOrders) {
-    return fail(`The first ${name.toLowerCase()} orders of the day start at ${formatTime(retailerWallClock(new Date(firstOrders), diff).minutes)}.`);
+  if (firstStart !== undefined && requested.getTime() >= firstStart && requested.getTime() < firstStart + warmUp * MINUTE_MS) {
+    return fail(`The first ${name.toLowerCase()} orders of the day start at ${formatTime(retailerWallClock(new Date(firstStart + warmUp * MINUTE_MS), diff).minutes)}.`);
   }
   return { ok: true };
 }

@@ -19,7 +19,7 @@ const quarterHours = (from: string, to: string) => {
 const nightHours = [hoursRow(6, ['20:00', '23:59']), hoursRow(0, ['00:00', '02:00'])];
 /** Sunday's own shift through the small hours, where the daylight-saving changes fall. */
 const smallHours = [hoursRow(0, ['00:00', '04:00'])];
-/** A Saturday shift into Sunday's small hours, and no Sunday shift of its own. */
+/** A Saturday shift into Sunday's small hours, and no Sunday shift of its own: its slots after midnight are Saturday night's. */
 const overnightOnly = [hoursRow(6, ['22:00', '04:00'])];
 /** Saturday's overnight shift overlapping Sunday's own from 01:30 (spring) or 01:00 (autumn). */
 const springHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:30', '04:00'])];
@@ -35,17 +35,17 @@ describe('availableSlots', () => {
     ['12:07 plus 15 rounds up to 12:30', schedule({ clockStatus: clockStatus({ livePickupWaitTime: 0 }) }), 'pickup', aest('2026-06-10 12:07'), undefined, [...quarterHours('12:30', '13:45'), ...quarterHours('17:00', '20:45')]],
     ['Thursday, chosen on Wednesday', schedule(), 'pickup', wednesdayNoon, '2026-06-11', [...quarterHours('11:00', '13:45'), ...quarterHours('17:00', '20:45')]],
     ['Saturday: the night shift after midnight belongs to Sunday', schedule(), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('17:00', '23:45')],
-    ["Sunday pickup: Saturday night's small hours are before Sunday's first shift", schedule(), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('12:00', '20:45')],
-    ["Sunday delivery: Saturday night's small hours are before Sunday's first shift", schedule(), 'delivery', wednesdayNoon, '2026-06-14', quarterHours('12:00', '19:45')],
+    ["Sunday pickup: Saturday night's small hours after midnight, then Sunday's own shift", schedule(), 'pickup', wednesdayNoon, '2026-06-14', [...quarterHours('00:00', '01:45'), ...quarterHours('12:00', '20:45')]],
+    ["Sunday delivery: Saturday night's small hours after midnight, then Sunday's own shift", schedule(), 'delivery', wednesdayNoon, '2026-06-14', [...quarterHours('00:00', '00:45'), ...quarterHours('12:00', '19:45')]],
     ['warm-up 30: Saturday from its own 17:00', schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('17:30', '23:45')],
-    ["warm-up 30 across midnight: Sunday from its own 12:00, not from Saturday's shift", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('12:30', '20:45')],
+    ["warm-up 30 across midnight: Saturday's small hours stay, Sunday's own shift from 12:30", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-14', [...quarterHours('00:00', '01:45'), ...quarterHours('12:30', '20:45')]],
     ['warm-up 30: Saturday evening joined to Sunday 00:00, Saturday from 20:30', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('20:30', '23:45')],
     ["warm-up 30: Saturday evening joined to Sunday 00:00, Sunday from its own 00:30", schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('00:30', '01:45')],
     ['only an overnight Saturday shift: Saturday until midnight', schedule({ tradingHours: overnightOnly }), 'pickup', wednesdayNoon, '2026-06-13', quarterHours('22:00', '23:45')],
-    ['only an overnight Saturday shift: Sunday has no shift of its own, so no slots', schedule({ tradingHours: overnightOnly }), 'pickup', wednesdayNoon, '2026-06-14', []],
+    ['only an overnight Saturday shift: its late-night slots after midnight', schedule({ tradingHours: overnightOnly }), 'pickup', wednesdayNoon, '2026-06-14', quarterHours('00:00', '03:45')],
     ['spring change, warm-up 60: Saturday from 23:00', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aest('2026-10-03 12:00'), '2026-10-03', quarterHours('23:00', '23:45')],
-    ['spring change, warm-up 60: Sunday 01:30 AEST plus an hour is 03:30 AEDT', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aest('2026-10-03 12:00'), '2026-10-04', quarterHours('03:30', '03:45')],
-    ['autumn change, warm-up 90: Sunday 01:00 AEDT plus 90 minutes is 02:30 AEDT, then the repeated hour', schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), 'pickup', aedt('2026-04-04 12:00'), '2026-04-05', [...quarterHours('02:30', '02:45'), ...quarterHours('02:00', '03:45')]],
+    ['spring change, warm-up 60: Saturday night until 01:30 AEST, then from 01:30 plus an hour, 03:30 AEDT', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aest('2026-10-03 12:00'), '2026-10-04', [...quarterHours('00:00', '01:15'), ...quarterHours('03:30', '03:45')]],
+    ['autumn change, warm-up 90: Sunday 01:00 AEDT plus 90 minutes is 02:30 AEDT, then the repeated hour', schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), 'pickup', aedt('2026-04-04 12:00'), '2026-04-05', [...quarterHours('00:00', '00:45'), ...quarterHours('02:30', '02:45'), ...quarterHours('02:00', '03:45')]],
     ['a closed Monday', schedule(), 'pickup', wednesdayNoon, '2026-06-15', []],
     ['8 days ahead', schedule(), 'pickup', wednesdayNoon, '2026-06-18', []],
     ['yesterday', schedule(), 'pickup', wednesdayNoon, '2026-06-09', []],
@@ -227,9 +227,9 @@ describe('nextAvailableSlot', () => {
     ['Wednesday noon pickup: half an hour away', schedule(), 'pickup', wednesdayNoon, aest('2026-06-10 12:30'), '12:30 pm (Pickup Only)'],
     ['Monday pickup: Tuesday lunch', schedule(), 'pickup', aest('2026-06-08 12:00'), aest('2026-06-09 11:00'), '11:00 am (Pickup Only)'],
     ['Sunday 20:00 delivery: Tuesday dinner', schedule(), 'delivery', aest('2026-06-14 20:00'), aest('2026-06-16 17:00'), '5:00 pm'],
-    ["Saturday 23:50 delivery: nothing after midnight before Sunday's first shift, so Sunday noon", schedule(), 'delivery', aest('2026-06-13 23:50'), aest('2026-06-14 12:00'), '12:00 pm'],
+    ["Saturday 23:50 delivery: Saturday's shift runs past midnight, so 12:30 am after the wait", schedule(), 'delivery', aest('2026-06-13 23:50'), aest('2026-06-14 00:30'), '12:30 am'],
     ['Saturday 23:50 delivery, Sunday trading from 00:00: the wait runs past midnight', schedule({ tradingHours: [hoursRow(6, ['17:00', '23:59'], ['17:00', '23:59']), hoursRow(0, ['00:00', '02:00'], ['00:00', '01:00'])] }), 'delivery', aest('2026-06-13 23:50'), aest('2026-06-14 00:30'), '12:30 am'],
-    ['Saturday 23:50 pickup, only an overnight Saturday shift: next Saturday', schedule({ tradingHours: overnightOnly, info: { allowDeliveries: false } }), 'pickup', aest('2026-06-13 23:50'), aest('2026-06-20 22:00'), '10:00 pm'],
+    ['Saturday 23:50 pickup, only an overnight Saturday shift: after midnight the same night', schedule({ tradingHours: overnightOnly, info: { allowDeliveries: false } }), 'pickup', aest('2026-06-13 23:50'), aest('2026-06-14 00:30'), '12:30 am'],
     ['a Perth Monday: Tuesday lunch on Perth time', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aest('2026-06-08 12:00'), aest('2026-06-09 13:00'), '11:00 am (Pickup Only)'],
     ['no trading hours', schedule({ tradingHours: [] }), 'pickup', wednesdayNoon, null, null],
     ['closed for the next 8 days', schedule({ closedDates: [closedDate('2026-06-10', '2026-06-18')] }), 'pickup', wednesdayNoon, null, null],

@@ -49,11 +49,11 @@ function waitMinutes(input: ScheduleInput, service: Service, options: SlotOption
 
 /**
  * Slot instants on the retailer dates `fromDay`..`toDay` (day numbers on a UTC-running clock),
- * in order. A date's slots start at the latest of now plus the larger of the lead and the live
- * wait, and that date's own first shift start plus the warm-up, rounded up to the 15-minute
- * grid of the wall clock, and stop before each open stretch closes and at the date's end. The
- * warm-up counts per retailer date, so the small hours of the previous evening's overnight
- * shift give the date no earlier slots, and a date without a shift of its own gives none.
+ * in order. Slots start at now plus the larger of the lead and the live wait, rounded up to the
+ * 15-minute grid of the wall clock, and stop before each open stretch closes. No slot falls in
+ * the warm-up after a date's own first shift starts, even when the overnight shift of the day
+ * before runs into it; that overnight shift's earlier small hours are late-night slots of the
+ * evening before and stay.
  */
 function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: number, toDay: number, options: SlotOptions): RawSlot[] {
   assertInstant(now, 'now');
@@ -74,12 +74,12 @@ function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: nu
   const spans = openWindowsOfDates(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay));
   const firstStarts = firstShiftStarts(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay));
   const slots: RawSlot[] = [];
-  // Each day's lower bound only grows, so stretches that end before it are never looked at again.
+  // Days only move forward, so stretches that end before a day's lower bound are never looked at again.
   let from = 0;
   for (let day = firstDay; day <= lastDay; day += DAY_MS) {
     const firstStart = firstStarts.get(day);
-    if (firstStart === undefined) continue;
-    const dayLower = Math.max(earliest, firstStart + warmUp * MINUTE_MS);
+    const warmUpEnd = firstStart === undefined ? -Infinity : firstStart + warmUp * MINUTE_MS;
+    const dayLower = Math.max(earliest, instantMsAt(day, 0, diff));
     const dayEnd = instantMsAt(day + DAY_MS, 0, diff);
     while (from < spans.length && (spans[from]?.end ?? 0) <= dayLower) from += 1;
     for (let index = from; index < spans.length; index += 1) {
@@ -89,6 +89,7 @@ function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: nu
       const lowerWall = wallMsAt(lower, diff);
       const end = Math.min(span.end, dayEnd);
       for (let atMs = lower + Math.ceil(lowerWall / stepMs) * stepMs - lowerWall; atMs < end; atMs += stepMs) {
+        if (firstStart !== undefined && atMs >= firstStart && atMs < warmUpEnd) continue;
         slots.push({ atMs, wallMs: wallMsAt(atMs, diff) });
       }
     }
