@@ -6,6 +6,7 @@ import { filterMenu } from '../lib/site/filter-menu.ts';
 import type { MenuGroup, MenuProduct } from '../lib/site/menu.ts';
 import { allergenFlags } from '../lib/tenant/allergens.ts';
 import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../stores/menu-filters.ts';
+import { openProductBuilder } from '../stores/ui.ts';
 
 interface Props {
   groups: MenuGroup[];
@@ -42,6 +43,23 @@ function Prices({ product }: { product: MenuProduct }) {
   );
 }
 
+/** A link before the page hydrates (`?product=` opens the builder after a reload), the builder at once afterwards. */
+function AddButton({ product, compact = false }: { product: MenuProduct; compact?: boolean }) {
+  return (
+    <a
+      href={`?product=${product.productId}`}
+      onClick={(event) => {
+        event.preventDefault();
+        openProductBuilder(product.productId);
+      }}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${compact ? 'px-3 py-1 text-sm' : 'px-4 py-1.5 text-sm'}`}
+      data-add-product={product.productId}
+    >
+      Add<span className="sr-only"> {product.name}</span>
+    </a>
+  );
+}
+
 function ProductCard({ product, layout }: { product: MenuProduct; layout: number }) {
   if (layout === 4) {
     return (
@@ -50,6 +68,7 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
           <h4 className="font-semibold">{product.name}</h4>
           <span aria-hidden="true" className="flex-1 border-b border-dotted border-border" />
           <span className="font-semibold whitespace-nowrap">{product.sizes.length > 1 ? `from ${formatMoney(product.fromPriceCents)}` : formatMoney(product.fromPriceCents)}</span>
+          <AddButton product={product} compact />
         </div>
         {product.description && <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>}
         <Allergens product={product} />
@@ -71,8 +90,9 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
       </div>
       {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
       <Allergens product={product} />
-      <div className="mt-auto pt-1">
+      <div className="mt-auto flex items-end justify-between gap-3 pt-1">
         <Prices product={product} />
+        <AddButton product={product} />
       </div>
     </li>
   );

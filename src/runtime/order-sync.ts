@@ -26,7 +26,7 @@ function isFinal(error: unknown): boolean {
  * cart and tries again with growing pauses and when the browser comes back online; the
  * customer is told once per outage, not once per try.
  */
-export function startOrderSync(api: ApiClient, retailerId: number): () => void {
+export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder'>, retailerId: number, onlineEvents: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = false;
   let failures = 0;
@@ -94,13 +94,13 @@ export function startOrderSync(api: ApiClient, retailerId: number): () => void {
     if (state.revision !== previous?.revision) schedule(CART_SYNC_DEBOUNCE_MS);
   });
   const onOnline = () => schedule(0);
-  window.addEventListener('online', onOnline);
+  onlineEvents.addEventListener('online', onOnline);
   const pending = $order.get();
   if (pending.revision !== pending.syncedRevision) schedule(0);
 
   return () => {
     clearTimeout(timer);
     unbind();
-    window.removeEventListener('online', onOnline);
+    onlineEvents.removeEventListener('online', onOnline);
   };
 }
