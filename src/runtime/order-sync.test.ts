@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api/client.ts';
-import { messages } from '../lib/api/contract.ts';
+import { messages, type ApiBody } from '../lib/api/contract.ts';
 import { buildCartLine, type LineSelection } from '../lib/cart/line-builder.ts';
 import { freshOrderState } from '../lib/cart/order-state.ts';
-import type { OrderPayload } from '../lib/cart/schemas.ts';
+
+
+type OrderPayload = ApiBody<'createOrder'>;
 import { MARGHERITA, PEPPERONI, SMALL, testCatalogue } from '../lib/pricing/test-menu.ts';
 import { $order, addToCart, removeLine } from '../stores/order.ts';
 import { $toasts } from '../stores/toasts.ts';

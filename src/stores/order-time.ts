@@ -6,6 +6,8 @@ import { formatDayAndTime, formatTime } from '../lib/time/format.ts';
 import { currentOpening } from '../lib/time/open-windows.ts';
 import { startupOrderType, switchOrderType, type OrderTypeState } from '../lib/time/order-type.ts';
 import { retailerWallClock } from '../lib/time/retailer-clock.ts';
+import { serviceNames } from '../lib/time/schedule.ts';
+import { isServiceAvailableNow } from '../lib/time/service-availability.ts';
 import { slotCalendar } from '../lib/time/slots.ts';
 import { $clockStatus, $now } from './clock.ts';
 import { $order, setOrderTime } from './order.ts';
@@ -65,11 +67,13 @@ export const $closingWarnings = computed([$schedule, $order, $clockStatus, $now]
   schedule && now && !order.orderForLater ? closingWarnings(schedule, order.orderType, now, clockStatus) : [],
 );
 
-/** "Delivery · as soon as possible" or "Pickup · Friday at 6:30 pm", as the page's order-time bar shows it. */
-export const $orderTimeLabel = computed([$schedule, $order, $now], (schedule, order, now) => ({
-  orderType: order.orderType,
-  when:
-    order.orderForLater && order.orderForLaterRequestDateTime && schedule && now
-      ? formatDayAndTime(new Date(order.orderForLaterRequestDateTime), now, schedule.retailerInfo.timeZoneDiff)
-      : 'as soon as possible',
-}));
+/** "as soon as possible", "Friday at 6:30 pm", or "closed now" when neither applies, as the order-time bar shows it. */
+export const $orderTimeLabel = computed([$schedule, $order, $clockStatus, $now], (schedule, order, clockStatus, now) => {
+  const { orderType } = order;
+  if (!schedule || !now) return { orderType, when: 'as soon as possible', closedNow: false };
+  if (order.orderForLater && order.orderForLaterRequestDateTime) {
+    return { orderType, when: formatDayAndTime(new Date(order.orderForLaterRequestDateTime), now, schedule.retailerInfo.timeZoneDiff), closedNow: false };
+  }
+  const open = isServiceAvailableNow(schedule, orderType, now, clockStatus);
+  return { orderType, when: open ? 'as soon as possible' : `${serviceNames[orderType]} is closed now: choose a later time`, closedNow: !open };
+});

@@ -16,7 +16,7 @@ export default function OrderTimeBar() {
     <div className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-background p-2 pr-4" data-order-time-bar>
       <ServiceSwitch value={label?.orderType} onChange={choose} />
       <p className="text-sm">
-        <span className="text-muted-foreground">Order for </span>
+        {!label?.closedNow && <span className="text-muted-foreground">Order for </span>}
         <span className="font-semibold" data-order-time>
           {label?.when ?? 'as soon as possible'}
         </span>{' '}
