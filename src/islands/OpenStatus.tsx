@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { HomePayload } from '../lib/site/payload.ts';
 import { serviceOpenStatus } from '../lib/time/open-status.ts';
 import { $now } from '../stores/clock.ts';
@@ -13,7 +14,10 @@ interface Props {
  */
 export default function OpenStatus({ schedule }: Props) {
   const now = useStore($now);
-  if (now === null) return <span>Trading hours</span>;
+  // Another island may have started the clock before this one hydrates: the first render must match the server's.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (now === null || !hydrated) return <span>Trading hours</span>;
   const statuses = (['pickup', 'delivery'] as const).map((service) => serviceOpenStatus(schedule, service, now));
   return (
     <span className="flex flex-col gap-0.5" data-open-status>

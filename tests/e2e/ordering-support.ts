@@ -1,0 +1,56 @@
+import { expect, type Page } from '@playwright/test';
+import { tenantUrl } from './urls.ts';
+
+/**
+ * The reference API answers the clock status on the server's own time; a page whose clock is
+ * set elsewhere gets the status a retailer system would send at that time: online, no capacity
+ * limits, the default waits.
+ */
+export async function liveStatusAsNormal(page: Page): Promise<void> {
+  await page.route('**/api/retailer/get-clock-status', (route) =>
+    route.fulfill({
+      json: { retailerOnline: true, liveDeliveryWaitTime: 30, livePickupWaitTime: 30, closedDateToday: false, livePickupOverCapacity: false, liveDeliveryOverCapacity: false, allowDelivery: true },
+    }),
+  );
+}
+
+/** Opens a shop's home page at a fixed instant and waits until the ordering runtime has read the saved order. */
+export async function openShopAt(page: Page, slug: string, at: string): Promise<void> {
+  await page.clock.install({ time: new Date(at) });
+  await liveStatusAsNormal(page);
+  await page.goto(tenantUrl(slug));
+  await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+}
+
+/** Cents of a "$12.50" text. */
+export function centsOf(text: string | null): number {
+  const match = /\$([\d,]+)\.(\d{2})/.exec(text ?? '');
+  if (!match) throw new Error(`no amount in ${JSON.stringify(text)}`);
+  return Number((match[1] ?? '').replace(/,/g, '')) * 100 + Number(match[2]);
+}
+
+/** The saved order as the page keeps it. */
+export async function savedOrder(page: Page): Promise<{ encryptedOrderId: string | null; products: { uuid: string; quantity: number }[]; revision: number; syncedRevision: number }> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('orderStore') ?? '{}'));
+}
+
+/** The order as the reference API stored and priced it. */
+export async function serverOrder(page: Page, encryptedOrderId: string): Promise<{ products: { uuid: string; historicPrice: number; quantity: number; productName: string }[] }> {
+  return page.evaluate(async (id) => {
+    const config = (await (await fetch('/runtime-config.json')).json()) as { apiBaseUrl: string };
+    const response = await fetch(`${config.apiBaseUrl}/api/order/get-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-retailer-domain': location.host },
+      body: JSON.stringify({ encryptedOrderId: id }),
+    });
+    return response.json();
+  }, encryptedOrderId);
+}
+
+/** Waits until the cart's last change has reached the server. */
+export async function waitForSync(page: Page): Promise<void> {
+  await expect.poll(async () => {
+    const order = await savedOrder(page);
+    return order.encryptedOrderId !== null && order.revision === order.syncedRevision;
+  }, { timeout: 15000 }).toBe(true);
+}

@@ -1,0 +1,159 @@
+import { expect, test } from '@playwright/test';
+import { centsOf, openShopAt, savedOrder, serverOrder, waitForSync } from './ordering-support.ts';
+import { tenantUrl } from './urls.ts';
+
+// Wednesday 25 November 2026, 7:00 pm in Melbourne: bella-napoli takes pickup and delivery orders.
+const wednesdayEvening = '2026-11-25T08:00:00Z';
+// Wednesday noon: lunch pickup is open, delivery is not.
+const wednesdayNoon = '2026-11-25T01:00:00Z';
+
+test('a half-and-half with an extra and a removed ingredient costs the same in the builder, the cart and on the server', async ({ page }) => {
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  await page.getByRole('link', { name: 'Add Margherita' }).click();
+  const builder = page.getByRole('dialog', { name: 'Margherita' });
+  await builder.getByLabel('Large 13"').check();
+  await builder.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(builder.getByRole('alert').first()).toContainText('Choose a base');
+  await builder.getByLabel('Thin & crispy').check();
+  await builder.getByLabel('Other half').selectOption({ label: 'Half Diavola' });
+  await builder.getByRole('region', { name: 'Margherita half' }).getByRole('button', { name: 'More: Extra Buffalo mozzarella' }).click();
+  await builder.getByRole('region', { name: 'Diavola half' }).getByLabel(/^No /).first().check();
+  const builderCents = centsOf(await builder.locator('[data-builder-price]').textContent());
+  await builder.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Item added to cart')).toBeVisible();
+
+  await page.locator('[data-cart-button]').click();
+  const cart = page.getByRole('dialog', { name: 'Your order' });
+  const line = cart.locator('[data-cart-line]');
+  await expect(line).toContainText('Margherita / Diavola');
+  await expect(line).toContainText('Half Margherita, half Diavola');
+  await expect(line).toContainText('Margherita half: Extra Buffalo mozzarella');
+  await expect(line).toContainText(/Diavola half: No /);
+  expect(centsOf(await line.locator('[data-line-price]').textContent())).toBe(builderCents);
+
+  await waitForSync(page);
+  const order = await savedOrder(page);
+  const stored = await serverOrder(page, order.encryptedOrderId ?? '');
+  expect(stored.products).toHaveLength(1);
+  expect(Math.round((stored.products[0]?.historicPrice ?? 0) * 100)).toBe(builderCents);
+});
+
+test('delivery below the minimum order says how much is missing', async ({ page }) => {
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Delivery' }).click();
+  await page.getByRole('link', { name: 'Add Wood-fired Garlic Bread' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Add to cart/ }).click();
+  await page.locator('[data-cart-button]').click();
+  const cart = page.getByRole('dialog', { name: 'Your order' });
+  const subtotal = centsOf(await cart.locator('[data-total="subtotal"]').textContent());
+  await expect(cart.locator('[data-total="delivery"]')).toHaveText('$6.50');
+  const missing = ((3000 - subtotal) / 100).toFixed(2);
+  await expect(cart.locator('[data-minimum-order]')).toHaveText(`The minimum for delivery is $30.00. Add $${missing} more to order.`);
+});
+
+test('switching to delivery while it is closed schedules the next time, and the picker follows the hours', async ({ page }) => {
+  await openShopAt(page, 'bella-napoli', wednesdayNoon);
+  const bar = page.locator('[data-order-time-bar]');
+  await expect(bar.getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
+  await bar.getByRole('button', { name: 'Delivery' }).click();
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(toasts.getByText('Order scheduled for later')).toBeVisible();
+  await expect(toasts.getByText("Delivery is not open right now, so we've set your order for today at 6:00 pm.", { exact: false })).toBeVisible();
+  await expect(bar.locator('[data-order-time]')).toHaveText('today at 6:00 pm');
+
+  await bar.getByRole('button', { name: 'Pickup' }).click();
+  await bar.getByRole('button', { name: 'Change' }).click();
+  const picker = page.getByRole('dialog', { name: 'Order time' });
+  await picker.getByLabel('Later').check();
+  const day = picker.getByLabel('Day');
+  // Monday is closed all day: no slot, so the picker does not offer it.
+  await expect(day.locator('option', { hasText: 'closed' }).first()).toHaveAttribute('value', '2026-11-30');
+  await expect(day.locator('option[value="2026-11-30"]')).toBeDisabled();
+  // Today's lunch pickup: delivery is closed then.
+  await day.selectOption('2026-11-25');
+  await expect(picker.getByLabel('Time').locator('option', { hasText: '1:00 pm (Pickup Only)' })).toHaveCount(1);
+  // Friday's shift runs past midnight: Saturday 12:30 am is still Friday night's.
+  await day.selectOption('2026-11-28');
+  await picker.getByLabel('Time').selectOption({ label: '12:15 am' });
+  await picker.getByRole('button', { name: /Order for/ }).click();
+  await expect(bar.locator('[data-order-time]')).toHaveText('Saturday at 12:15 am');
+});
+
+test('with the API unreachable the cart stays, and afterwards exactly one order holds every line', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await openShopAt(page, 'fire-and-slice', wednesdayEvening);
+  const created = new Set<string>();
+  page.on('response', async (response) => {
+    if (response.url().endsWith('/api/order/create-order') && response.ok()) created.add(((await response.json()) as { encryptedOrderId: string }).encryptedOrderId);
+  });
+  await page.route('**/api/order/**', (route) => route.abort('connectionrefused'));
+  const addButtons = page.locator('[data-add-product]');
+  for (const index of [0, 1, 2]) {
+    await addButtons.nth(index).click();
+    const builder = page.getByRole('dialog');
+    await expect(builder.locator('[data-builder-submit]')).toBeVisible();
+    for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
+      if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
+    }
+    await builder.getByRole('button', { name: /Add to cart/ }).click();
+    await expect(builder).toHaveCount(0);
+  }
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Error creating order')).toBeVisible();
+  expect((await savedOrder(page)).products).toHaveLength(3);
+
+  await page.reload();
+  await expect(page.locator('[data-cart-button]')).toContainText('3');
+  await page.unroute('**/api/order/**');
+  await waitForSync(page);
+  const order = await savedOrder(page);
+  const stored = await serverOrder(page, order.encryptedOrderId ?? '');
+  expect(stored.products.map((product) => product.uuid).sort()).toEqual(order.products.map((product) => product.uuid).sort());
+  expect([...created]).toEqual([order.encryptedOrderId]);
+  expect(errors).toEqual([]);
+});
+
+test('a corrupted saved cart gives a fresh cart and no page error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.addInitScript(() => localStorage.setItem('orderStore', '{"orderType":"delivery","products":[{"uuid":7}]'));
+  await openShopAt(page, 'crust-and-co', wednesdayEvening);
+  await expect(page.locator('[data-cart-button]')).toContainText('0');
+  await page.locator('[data-add-product]').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('toasts pile up to three, wait while hovered, and F8 reaches them', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  for (const dish of ['Wood-fired Garlic Bread', 'Tiramisù', 'Wood-fired Garlic Bread', 'Tiramisù']) {
+    await page.getByRole('link', { name: `Add ${dish}` }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: /Add to cart/ }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+  await expect(toasts).toHaveCount(3);
+  await toasts.first().hover();
+  await page.clock.runFor(8000);
+  await expect(toasts.filter({ hasText: 'Item added to cart' })).toHaveCount(3);
+  await page.mouse.move(10, 10);
+  await page.clock.runFor(6000);
+  await expect(toasts.filter({ visible: true })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Add Tiramisù' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: /Add to cart/ }).click();
+  await page.keyboard.press('F8');
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).locator('ol')).toBeFocused();
+});
+
+test('a ?product= link opens that product’s builder', async ({ page }) => {
+  await openShopAt(page, 'harbour-pizza', wednesdayEvening);
+  const first = page.locator('[data-add-product]').first();
+  const productId = await first.getAttribute('data-add-product');
+  const name = (await first.locator('.sr-only').textContent())?.trim() ?? '';
+  await page.goto(tenantUrl('harbour-pizza', `/?product=${productId}`));
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(tenantUrl('harbour-pizza', '/'));
+});
