@@ -2,12 +2,14 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
-import { $ui, linkedProductId, openProductBuilder } from '../../stores/ui.ts';
+import { $ui, linkedProductId, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
 
 const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
 const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
 const CartSheet = lazy(() => import('../cart/CartSheet.tsx'));
 const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
+const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
+const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
 
 interface Props {
   retailerWebsiteId: number;
@@ -25,7 +27,19 @@ export default function OrderingRoot({ retailerWebsiteId }: Props) {
   useEffect(() => {
     const linked = linkedProductId(window.location.search);
     if (linked !== null) openProductBuilder(linked);
+    // Static parts of the page (deals, trending) carry plain links; once this shell runs they open dialogs instead.
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials]') : null;
+      if (!link) return;
+      event.preventDefault();
+      const { openProduct, openSpecial, trending } = link.dataset;
+      if (openProduct) openProductBuilder(Number(openProduct), { addedByTrending: trending !== undefined });
+      else if (openSpecial) openSpecialBuilder(Number(openSpecial));
+      else openSpecials();
+    };
+    document.addEventListener('click', onClick);
     void whenIdle().then(() => import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(retailerWebsiteId)));
+    return () => document.removeEventListener('click', onClick);
   }, [retailerWebsiteId]);
 
   // Once shown, the toaster stays mounted so F8 keeps working.
@@ -48,6 +62,16 @@ export default function OrderingRoot({ retailerWebsiteId }: Props) {
       {ui.cartOpen && (
         <Suspense>
           <CartSheet />
+        </Suspense>
+      )}
+      {ui.specialsOpen && (
+        <Suspense>
+          <SpecialsDialog />
+        </Suspense>
+      )}
+      {ui.specialId !== null && (
+        <Suspense>
+          <SpecialBuilder specialId={ui.specialId} />
         </Suspense>
       )}
       {ui.orderTimeOpen && (

@@ -44,14 +44,14 @@ export function specialFitsOrderType(special: Special, orderType: OrderType): bo
   return true;
 }
 
-type LineMatcher = (line: SpecialLine) => boolean;
+export type LineMatcher = (line: SpecialLine) => boolean;
 
 /**
  * Turns a slot into a predicate once, so matching a cart against many specials compares plain
  * numbers. A half-and-half fits only when both halves would, and only when both the retailer and
  * the special allow half-and-halfs.
  */
-function slotMatcher(slot: RetailerSpecialItem, special: Special, allowHalfHalfInSpecials: boolean): LineMatcher {
+export function slotMatcher(slot: RetailerSpecialItem, special: Special, allowHalfHalfInSpecials: boolean): LineMatcher {
   const { productGroupId, productId, retailerProductSizeId } = slot;
   const anyGroup = productGroupId === ANY;
   const anyProduct = productId === ANY;
