@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../src/lib/api/contract.ts';
+import { apiCalls, messages } from '../../src/lib/api/contract.ts';
 import { cartLine, lineUuid, operatorHeaders, orderBody, startTestApi, type TestApi } from './test-support.ts';
 
 let api: TestApi;
@@ -57,7 +57,7 @@ describe('signup', () => {
     await signup(email);
     const before = api.counts();
     const answer = await api.call(apiCalls.signup.path, { body: { fullName: 'Someone Else', email: again(email), phoneNumber: '0400 000 001', password: 'another-password' } });
-    expect(answer).toMatchObject({ status: 200, body: { success: false, message: 'An account with this email already exists.' } });
+    expect(answer).toMatchObject({ status: 200, body: { success: false, message: messages.signupRefused } });
     expect(api.counts()).toEqual(before);
   });
 });
