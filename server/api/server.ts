@@ -68,8 +68,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const log = chooseLog(options.log);
   const now = options.now ?? (() => new Date());
   // First, so a production start without its secrets stops before it opens anything.
-  const operatorToken = options.operatorToken ?? secretFromEnv(process.env, 'OPERATOR_TOKEN', (line) => log(`api: ${line}`));
-  const brokerOperatorPassword = options.brokerOperatorPassword ?? secretFromEnv(process.env, 'BROKER_OPERATOR_PASSWORD', (line) => log(`api: ${line}`));
+  const operatorToken = options.operatorToken ?? secretFromEnv(process.env, 'OPERATOR_TOKEN', (line) => log(`api warning: ${line}`));
+  const brokerOperatorPassword = options.brokerOperatorPassword ?? secretFromEnv(process.env, 'BROKER_OPERATOR_PASSWORD', (line) => log(`api warning: ${line}`));
 
   const { tenants, failures } = await loadTenants(options.tenantsDir);
   for (const failure of failures) {

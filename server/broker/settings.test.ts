@@ -28,6 +28,6 @@ describe('brokerSettingsFromEnv', () => {
   it('warns when it falls back to the development password', () => {
     const warnings: string[] = [];
     brokerSettingsFromEnv({}, (line) => warnings.push(line));
-    expect(warnings).toEqual([expect.stringContaining('broker: BROKER_OPERATOR_PASSWORD is not set')]);
+    expect(warnings).toEqual([expect.stringContaining('broker warning: BROKER_OPERATOR_PASSWORD is not set')]);
   });
 });

@@ -19,7 +19,7 @@ function port(name: string, value: string | undefined, fallback: number): number
 /** Reads BROKER_WS_PORT, BROKER_TCP_PORT ("off" for none) and BROKER_OPERATOR_PASSWORD (required when NODE_ENV=production). */
 export function brokerSettingsFromEnv(env: Env, warn: (line: string) => void = () => undefined): BrokerSettings {
   const wsPort = port('BROKER_WS_PORT', env['BROKER_WS_PORT'], DEFAULT_BROKER_WS_PORT);
-  const operatorPassword = secretFromEnv(env, 'BROKER_OPERATOR_PASSWORD', (line) => warn(`broker: ${line}`));
+  const operatorPassword = secretFromEnv(env, 'BROKER_OPERATOR_PASSWORD', (line) => warn(`broker warning: ${line}`));
   if (env['BROKER_TCP_PORT']?.trim().toLowerCase() === 'off') return { wsPort, operatorPassword };
   return { wsPort, tcpPort: port('BROKER_TCP_PORT', env['BROKER_TCP_PORT'], DEFAULT_BROKER_TCP_PORT), operatorPassword };
 }
