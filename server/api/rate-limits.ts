@@ -31,9 +31,12 @@ const SWEEP_AT = 10_000;
 
 export function createRateLimiter(limit: Limit) {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  // At most one full pass per window, so a flood of distinct keys does not make every request walk the map.
+  let nextSweep = 0;
 
   function sweep(now: number): void {
-    if (windows.size < SWEEP_AT) return;
+    if (windows.size < SWEEP_AT || now < nextSweep) return;
+    nextSweep = now + limit.windowMs;
     for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
   }
 
