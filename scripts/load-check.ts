@@ -5,6 +5,7 @@
  * Exits 1 when a request failed or an order is missing or wrong.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,7 +75,8 @@ async function runClient(baseUrl: string, client: number): Promise<void> {
     const started = performance.now();
     try {
       if (!current || updates === UPDATES_PER_ORDER) {
-        const uuids = [`c${client}-s${step}-a`, `c${client}-s${step}-b`];
+        // Real UUIDs, as the browser makes them: the API refuses anything else.
+        const uuids = [randomUUID(), randomUUID()];
         const answer = apiCalls.createOrder.response.parse(
           await post(baseUrl, apiCalls.createOrder.path, orderFor(null, uuids.map((uuid, index) => lineFor(uuid, step + index))), { 'idempotency-key': `load-${client}-${step}` }),
         );
@@ -83,7 +85,7 @@ async function runClient(baseUrl: string, client: number): Promise<void> {
         orders.push(current);
         updates = 0;
       } else {
-        const uuids = [...current.uuids.slice(1), `c${client}-s${step}-u`];
+        const uuids = [...current.uuids.slice(1), randomUUID()];
         const answer = apiCalls.updateOrder.response.parse(
           await post(baseUrl, apiCalls.updateOrder.path, orderFor(current.encryptedOrderId, uuids.map((uuid, index) => lineFor(uuid, step + index)))),
         );

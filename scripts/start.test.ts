@@ -40,8 +40,13 @@ describe('npm start', () => {
       BROKER_WS_PORT: String(ports.broker),
       BROKER_TCP_PORT: 'off',
       DATA_DIR: dataDir,
+      OPERATOR_TOKEN: '',
+      BROKER_OPERATOR_PASSWORD: '',
     });
     try {
+      // Local runs keep the easy defaults, but say so.
+      expect(stack.output()).toContain('[api] api warning: OPERATOR_TOKEN is not set: using the development default');
+      expect(stack.output()).toContain('[broker] broker warning: BROKER_OPERATOR_PASSWORD is not set: using the development default');
       for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) expect(stack.output()).toContain(`http://${slug}.localhost:${ports.web}/`);
       const page = await get(ports.web, '/', { host: `bella-napoli.localhost:${ports.web}` });
       expect(page.status).toBe(200);

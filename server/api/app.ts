@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -15,6 +16,7 @@ import {
 } from '../../src/lib/api/contract.ts';
 import type { LivePublisher } from './live-publisher.ts';
 import { ApiProblem, parseWith } from './problems.ts';
+import type { RateLimiters } from './rate-limits.ts';
 import type { SessionStore } from './sessions.ts';
 import type { ClockOverrideStore } from './store/clock-overrides.ts';
 import type { CustomerStore } from './store/customers.ts';
@@ -34,11 +36,15 @@ export interface ApiDeps {
   clockOverrides: ClockOverrideStore;
   publisher: LivePublisher;
   operatorToken: string;
+  rateLimits: RateLimiters;
+  /** Whether X-Forwarded-For names the client (the API runs behind a reverse proxy). */
+  trustProxy: boolean;
   now: () => Date;
   log: (line: string) => void;
 }
 
-export type ApiEnv = { Variables: { served: ServedTenant } };
+/** `incoming` is missing when the app is called without a server (app.request in tests). */
+export type ApiEnv = { Bindings: Partial<HttpBindings>; Variables: { served: ServedTenant } };
 export type ApiApp = Hono<ApiEnv>;
 
 /** Orders of 200 lines stay far below this; anything larger is not a storefront talking. */
@@ -77,7 +83,7 @@ export function serveCall<K extends ApiCallName>(app: ApiApp, tenants: TenantDir
 }
 
 function errorAnswer(error: Error, c: Context<ApiEnv>, log: (line: string) => void): Response {
-  if (error instanceof ApiProblem) return c.json(error.body, error.status);
+  if (error instanceof ApiProblem) return c.json(error.body, error.status, error.headers);
   // Hono's own middleware (bearer auth) throws these with its answer already built.
   if (error instanceof HTTPException) return error.res ?? c.json({ success: false, message: error.message || 'Request refused' }, error.status);
   log(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
@@ -107,7 +113,9 @@ export function createApp(deps: ApiDeps, routeGroups: readonly ((app: ApiApp, de
       maxAge: 600,
     }),
   );
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ success: false, message: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413) }));
+  // The unread rest of the body is still on the wire; reusing the connection would read it as the
+  // next request, so the answer says the connection closes and the client opens a fresh one.
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ success: false, message: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413, { connection: 'close' }) }));
   for (const register of routeGroups) register(app, deps);
   app.notFound((c) => c.json({ success: false, message: `No such call: ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => errorAnswer(error, c, deps.log));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, inactiveRetailer, type ApiClient } from '../../src/lib/api/client.ts';
-import { cartLine, HOST, INACTIVE_HOST, orderBody, startTestApi, WEBSITE_ID, type TestApi } from './test-support.ts';
+import { cartLine, HOST, INACTIVE_HOST, lineUuid, orderBody, startTestApi, WEBSITE_ID, type TestApi } from './test-support.ts';
 
 /** The typed client against the reference server: every answer the server gives must parse under the shared contract. */
 
@@ -46,7 +46,7 @@ describe('a customer journey through the client', () => {
 
     const created = await client.createOrder(orderBody([cartLine('journey-1')]), { idempotencyKey: 'journey-create-1' });
     const updated = await client.updateOrder(orderBody([cartLine('journey-1', { quantity: 2 }), cartLine('journey-2')], { encryptedOrderId: created.encryptedOrderId }));
-    expect(updated).toMatchObject({ success: true, uuidToOrderProductIds: { 'journey-1': created.uuidToOrderProductIds['journey-1'] } });
+    expect(updated).toMatchObject({ success: true, uuidToOrderProductIds: { [lineUuid('journey-1')]: created.uuidToOrderProductIds[lineUuid('journey-1')] } });
 
     expect(await client.updateCustomer({ encryptedOrderId: created.encryptedOrderId, customerId: signup.custInfo.customerId })).toEqual({ success: true });
     expect(await client.getOrder(created.encryptedOrderId)).toMatchObject({ loggedInCustId: signup.custInfo.customerId, orderProcessed: false });

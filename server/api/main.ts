@@ -4,8 +4,9 @@
  *   TENANTS_DIR                default ./tenants
  *   DATA_DIR                   folder of the SQLite file, default ./data
  *   BROKER_URL                 broker for operator publishes, default ws://localhost:$BROKER_WS_PORT (9001)
- *   OPERATOR_TOKEN             bearer token of /operator, default "dev-operator"
- *   BROKER_OPERATOR_PASSWORD   the broker's "operator" password, default "dev-operator"
+ *   OPERATOR_TOKEN             bearer token of /operator; required when NODE_ENV=production, else "dev-operator" with a warning
+ *   BROKER_OPERATOR_PASSWORD   the broker's "operator" password; as OPERATOR_TOKEN
+ *   API_TRUST_PROXY            1 behind a reverse proxy: rate limits key on X-Forwarded-For's last entry
  */
 import { createApiServer, DEFAULT_API_PORT } from './server.ts';
 

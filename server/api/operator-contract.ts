@@ -5,7 +5,7 @@ import { id } from '../../src/lib/tenant/index.ts';
 
 /** The operator endpoints (under /operator, bearer OPERATOR_TOKEN), shared by the API and operator-cli.ts. */
 
-export const DEFAULT_OPERATOR_TOKEN = 'dev-operator';
+export { DEVELOPMENT_SECRET as DEFAULT_OPERATOR_TOKEN } from '../secrets.ts';
 
 export const operatorPaths = {
   tenants: '/operator/tenants',

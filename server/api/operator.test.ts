@@ -113,6 +113,9 @@ describe('live messages reach the broker as the operator', () => {
     ['a client id a browser could not have', 'notify', { clientId: 'sf_a/#', message: 'hi' }],
     ['an empty notification', 'notify', { clientId: 'sf_abc123', message: '' }],
     ['a design value that breaks out of CSS', 'design-field', { fieldName: 'primary', fieldValue: 'red; } body { display: none' }],
+    ['a url() as a colour', 'design-field', { fieldName: 'primary', fieldValue: 'url(https://tracker.example/p.png)' }],
+    ['an expression() as a colour', 'design-field', { fieldName: 'background', fieldValue: 'expression(alert(1))' }],
+    ['a field the theme does not have', 'design-field', { fieldName: 'font', fieldValue: 'Comic Sans MS' }],
   ])('refuses %s with 400', async (_name, kind, body) => {
     const answer = await operator(`/operator/tenants/test-pizza/publish/${kind}`, { method: 'POST', body });
     expect(answer).toMatchObject({ status: 400, body: { success: false } });

@@ -1,5 +1,6 @@
 import type { CartProduct, OrderPayload } from '../../src/lib/cart/schemas.ts';
 import type { Catalogue } from '../../src/lib/pricing/catalogue.ts';
+import { catalogueLine } from '../../src/lib/pricing/catalogue-line.ts';
 import { PricingError } from '../../src/lib/pricing/item-price.ts';
 import { cartTotals } from '../../src/lib/pricing/totals.ts';
 import { ApiProblem } from './problems.ts';
@@ -18,26 +19,26 @@ export interface PricedOrder {
 }
 
 /**
- * Prices every line from the retailer's current menu with the domain engine. Specials are not
- * applied here: what the order stores is each line's own price, the discount is the storefront's view.
+ * Prices every line from the retailer's current menu with the domain engine and describes it as the
+ * menu does: the client's prices, names and sizes are ignored. Specials are not applied here: what
+ * the order stores is each line's own price, the discount is the storefront's view.
  * Line uuids are unique (the API's order body checks it).
  */
 export function priceOrder(payload: OrderPayload, catalogue: Catalogue): PricedOrder {
-  let totals: ReturnType<typeof cartTotals>;
   try {
-    totals = cartTotals(payload.products, catalogue, { orderType: payload.isPickup ? 'pickup' : 'delivery', specials: [], isSpecialAvailable: () => false });
+    const totals = cartTotals(payload.products, catalogue, { orderType: payload.isPickup ? 'pickup' : 'delivery', specials: [], isSpecialAvailable: () => false });
+    const unitCents = new Map(totals.lines.map((line) => [line.uuid, line.unitCents]));
+    return {
+      payload,
+      lines: payload.products.flatMap((product) => {
+        const unit = unitCents.get(product.uuid);
+        return unit === undefined ? [] : [{ product: catalogueLine(product, catalogue), unitCents: unit }];
+      }),
+      subTotalCents: totals.subtotal,
+      deliveryFeeCents: totals.deliveryFee,
+    };
   } catch (error) {
     if (error instanceof PricingError) throw new ApiProblem(422, `Cart line cannot be priced: ${error.message}`, { issues: [{ path: 'products', message: error.code }] });
     throw error;
   }
-  const unitCents = new Map(totals.lines.map((line) => [line.uuid, line.unitCents]));
-  return {
-    payload,
-    lines: payload.products.flatMap((product) => {
-      const unit = unitCents.get(product.uuid);
-      return unit === undefined ? [] : [{ product, unitCents: unit }];
-    }),
-    subTotalCents: totals.subtotal,
-    deliveryFeeCents: totals.deliveryFee,
-  };
 }

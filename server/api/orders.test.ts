@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
-import { cartLine, halfHalfLine, loadedLine, operatorHeaders, orderBody, startTestApi, type Answer, type TestApi } from './test-support.ts';
+import { cartLine, halfHalfLine, lineUuid, loadedLine, operatorHeaders, orderBody, startTestApi, type Answer, type TestApi } from './test-support.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ afterAll(() => api.dispose());
 
 let sequence = 0;
 /** Cart line uuids unique across the tests of this file, which share one database. */
-const uuid = (name: string) => `${name}-${(sequence += 1)}`;
+const uuid = (name: string) => lineUuid(`${name}-${(sequence += 1)}`);
 
 interface Created {
   encryptedOrderId: string;
@@ -91,14 +91,21 @@ describe('create-order and get-order', () => {
 });
 
 describe('a retried create never makes a second order', () => {
-  it.each([
-    ['the same Idempotency-Key', (line: string) => [orderBody([cartLine(line)]), orderBody([cartLine(`${line}-other`)])], { 'idempotency-key': 'cart-key-0001' }],
-    ['the same cart lines', (line: string) => [orderBody([cartLine(line)]), orderBody([cartLine(line), cartLine(`${line}-added`)])], {}],
-  ])('matched by %s', async (_name, bodies, headers) => {
-    const [first, retry] = bodies(uuid('retry'));
+  it('matched by the same Idempotency-Key, even after more items were added', async () => {
+    const line = uuid('retry');
+    const headers = { 'idempotency-key': 'cart-key-0001' };
     const before = api.counts().orders;
-    const original = await create(first, headers);
-    const again = await create(retry, headers);
+    const original = await create(orderBody([cartLine(line)]), headers);
+    const again = await create(orderBody([cartLine(line), cartLine(uuid('added'))]), headers);
+    expect(again.encryptedOrderId).toBe(original.encryptedOrderId);
+    expect(api.counts().orders).toBe((before ?? 0) + 1);
+  });
+
+  it('matched by the order id the client already holds', async () => {
+    const line = uuid('held');
+    const before = api.counts().orders;
+    const original = await create(orderBody([cartLine(line)]));
+    const again = await create(orderBody([cartLine(line), cartLine(uuid('added'))], { encryptedOrderId: original.encryptedOrderId }));
     expect(again.encryptedOrderId).toBe(original.encryptedOrderId);
     expect(api.counts().orders).toBe((before ?? 0) + 1);
   });
@@ -106,16 +113,17 @@ describe('a retried create never makes a second order', () => {
   it('keeps one order when the same create arrives 10 times at once', async () => {
     const body = orderBody([cartLine(uuid('burst'))]);
     const before = api.counts().orders ?? 0;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => create(body)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => create(body, { 'idempotency-key': 'burst-key-0001' })));
     expect(new Set(answers.map((answer) => answer.encryptedOrderId)).size).toBe(1);
     expect(api.counts().orders).toBe(before + 1);
   });
 
   it('answers a retry of a processed order with that order, unchanged', async () => {
     const line = cartLine(uuid('done'));
-    const original = await create(orderBody([line]));
+    const headers = { 'idempotency-key': 'done-key-0001' };
+    const original = await create(orderBody([line]), headers);
     expect((await markProcessed(original.encryptedOrderId)).status).toBe(200);
-    const again = await create(orderBody([line, cartLine(uuid('late'))]));
+    const again = await create(orderBody([line, cartLine(uuid('late'))]), headers);
     expect(again).toEqual(original);
     expect((await getOrder(original.encryptedOrderId)).products).toHaveLength(1);
   });

@@ -7,12 +7,15 @@ import { formatIssue, issuesOf, type ErrorResponse } from '../../src/lib/api/con
 export class ApiProblem extends Error {
   readonly status: ContentfulStatusCode;
   readonly body: ErrorResponse;
+  /** Sent with the answer, such as Retry-After on a 429. */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: ContentfulStatusCode, message: string, extra: Omit<ErrorResponse, 'success' | 'message'> = {}) {
+  constructor(status: ContentfulStatusCode, message: string, extra: Omit<ErrorResponse, 'success' | 'message'> = {}, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiProblem';
     this.status = status;
     this.body = { success: false, message, ...extra };
+    this.headers = headers;
   }
 }
 

@@ -4,15 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
-import { DEFAULT_BROKER_WS_PORT, DEFAULT_OPERATOR_PASSWORD } from '../broker/settings.ts';
+import { DEFAULT_BROKER_WS_PORT } from '../broker/settings.ts';
+import { secretFromEnv } from '../secrets.ts';
 import { createApp, type ApiApp, type ApiDeps } from './app.ts';
 import { createLivePublisher } from './live-publisher.ts';
-import { DEFAULT_OPERATOR_TOKEN } from './operator-contract.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { intakeRoutes } from './routes/intake.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { createRateLimiters, type RateLimitSettings } from './rate-limits.ts';
 import { createSessionStore } from './sessions.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
 import { createCustomerStore } from './store/customers.ts';
@@ -35,10 +36,14 @@ export interface ApiServerOptions {
   dbPath?: string;
   /** Broker for operator publishes. Default env BROKER_URL, else the local broker on BROKER_WS_PORT (9001). */
   brokerUrl?: string;
-  /** Default env OPERATOR_TOKEN, else "dev-operator". */
+  /** Default env OPERATOR_TOKEN: required when NODE_ENV=production, else "dev-operator" with a warning. */
   operatorToken?: string;
-  /** Default env BROKER_OPERATOR_PASSWORD, else "dev-operator". */
+  /** Default env BROKER_OPERATOR_PASSWORD, as operatorToken. */
   brokerOperatorPassword?: string;
+  /** Limits of login, signup and password reset; DEFAULT_RATE_LIMITS for any left out. */
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Read the client address from X-Forwarded-For (behind a reverse proxy). Default env API_TRUST_PROXY=1. */
+  trustProxy?: boolean;
   now?: () => Date;
   /** One line per request and start-up problems; false for silence. Default stdout, silent under Vitest. */
   log?: ((line: string) => void) | false;
@@ -62,6 +67,9 @@ function chooseLog(log: ApiServerOptions['log']): (line: string) => void {
 export async function createApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const log = chooseLog(options.log);
   const now = options.now ?? (() => new Date());
+  // First, so a production start without its secrets stops before it opens anything.
+  const operatorToken = options.operatorToken ?? secretFromEnv(process.env, 'OPERATOR_TOKEN', (line) => log(`api warning: ${line}`));
+  const brokerOperatorPassword = options.brokerOperatorPassword ?? secretFromEnv(process.env, 'BROKER_OPERATOR_PASSWORD', (line) => log(`api warning: ${line}`));
 
   const { tenants, failures } = await loadTenants(options.tenantsDir);
   for (const failure of failures) {
@@ -74,7 +82,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const db = openDatabase(options.dbPath ?? join(options.dataDir ?? 'data', DATABASE_FILE));
   const publisher = createLivePublisher({
     brokerUrl: options.brokerUrl ?? (process.env['BROKER_URL'] || `ws://localhost:${process.env['BROKER_WS_PORT'] || DEFAULT_BROKER_WS_PORT}`),
-    operatorPassword: options.brokerOperatorPassword ?? (process.env['BROKER_OPERATOR_PASSWORD'] || DEFAULT_OPERATOR_PASSWORD),
+    operatorPassword: brokerOperatorPassword,
   });
   const deps: ApiDeps = {
     db,
@@ -86,7 +94,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     intake: createIntakeStore(db),
     clockOverrides: createClockOverrideStore(db),
     publisher,
-    operatorToken: options.operatorToken ?? (process.env['OPERATOR_TOKEN'] || DEFAULT_OPERATOR_TOKEN),
+    operatorToken,
+    rateLimits: createRateLimiters(options.rateLimits),
+    trustProxy: options.trustProxy ?? process.env['API_TRUST_PROXY'] === '1',
     now,
     log,
   };

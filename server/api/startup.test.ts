@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('a tenant that fails to load', () => {
   it('is logged with the file and the JSON path of each problem', () => {
-    expect(logged).toContain('api: tenant "broken-pizza" not served: tenants/broken-pizza/tenant.json: $.apiBaseUrl: Invalid URL');
+    expect(logged).toContain('api: tenant "broken-pizza" not served: tenants/broken-pizza/tenant.json: $.apiBaseUrl: expected an http:// or https:// URL');
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { HOST } from './fixtures/orders.ts';
 import { createApiServer, type ApiServer, type ApiServerOptions } from './server.ts';
 
-export { cartLine, halfHalfLine, HOST, loadedLine, orderBody, RETAILER_ID } from './fixtures/orders.ts';
+export { cartLine, halfHalfLine, HOST, lineUuid, loadedLine, orderBody, RETAILER_ID } from './fixtures/orders.ts';
 
 /** Contract-test support: a real API over real HTTP on a free port, with its SQLite file in a temp folder. */
 

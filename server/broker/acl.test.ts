@@ -5,11 +5,15 @@ import {
   BAD_USERNAME_OR_PASSWORD,
   IDENTIFIER_REJECTED,
   NOT_AUTHORIZED,
+  BROWSER_PUBLISH_BURST,
+  BROWSER_PUBLISH_REFILL_MS,
   decideConnect,
   originIndex,
+  publishBudget,
   publishRefusal,
   scopeForOrigin,
   subscribeRefusal,
+  type ConnectRequest,
   type OriginIndex,
   type Visitor,
 } from './acl.ts';
@@ -45,12 +49,16 @@ describe('scopeForOrigin', () => {
 });
 
 describe('decideConnect', () => {
+  const decide = (request: Omit<ConnectRequest, 'clean' | 'holder'> & Partial<ConnectRequest>) => decideConnect({ clean: true, holder: undefined, ...request }, index, PASSWORD);
+  const alphaPage = { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' };
+  const visitorOf = (slug: string, retailerId: number): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug, topicPrefix: 'storefront', retailerId, retailerWebsiteId: 601 } });
+
   it.each([
     ['a browser from its tenant page', { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' }, 'browser'],
     ['the operator', { clientId: 'reference-api', username: 'operator', password: PASSWORD, origin: undefined }, 'operator'],
     ['the operator from a page', { clientId: 'console', username: 'operator', password: PASSWORD, origin: 'https://alpha-pizza.example' }, 'operator'],
   ])('allows %s', (_name, request, kind) => {
-    const decision = decideConnect(request, index, PASSWORD);
+    const decision = decide(request);
     expect(decision.allowed && decision.visitor.kind).toBe(kind);
   });
 
@@ -63,8 +71,37 @@ describe('decideConnect', () => {
     ['the operator without password', { clientId: 'x', username: 'operator', password: undefined, origin: undefined }, BAD_USERNAME_OR_PASSWORD],
     ['another user name', { clientId: CLIENT, username: 'admin', password: PASSWORD, origin: 'https://alpha-pizza.example' }, BAD_USERNAME_OR_PASSWORD],
   ])('refuses %s', (_name, request, returnCode) => {
-    const decision = decideConnect(request, index, PASSWORD);
+    const decision = decide(request);
     expect(decision.allowed ? 'allowed' : decision.returnCode).toBe(returnCode);
+  });
+
+  it("refuses a page of another retailer taking over a visitor's live client id", () => {
+    const decision = decide({ ...alphaPage, holder: visitorOf('beta', 502) });
+    expect(decision).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED, reason: expect.stringContaining("another retailer's visitor") });
+  });
+
+  it("refuses a browser taking over an operator's client id", () => {
+    expect(decide({ ...alphaPage, holder: { kind: 'operator' } })).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED });
+  });
+
+  it('lets the same retailer’s page reconnect under its client id (a reload, a network change)', () => {
+    expect(decide({ ...alphaPage, holder: visitorOf('alpha', 501) })).toMatchObject({ allowed: true });
+  });
+
+  it('refuses a browser asking for a kept session, which would inherit the id’s subscriptions', () => {
+    expect(decide({ ...alphaPage, clean: false })).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED, reason: expect.stringContaining('clean session') });
+  });
+});
+
+describe('publishBudget', () => {
+  it(`allows ${BROWSER_PUBLISH_BURST} publishes at once, then one per ${BROWSER_PUBLISH_REFILL_MS / 1000} s`, () => {
+    const budget = publishBudget();
+    const burst = Array.from({ length: 2000 }, () => budget.take(0));
+    expect(burst.filter(Boolean)).toHaveLength(BROWSER_PUBLISH_BURST);
+    expect(budget.take(BROWSER_PUBLISH_REFILL_MS - 1)).toBe(false);
+    expect(budget.take(BROWSER_PUBLISH_REFILL_MS)).toBe(true);
+    expect(budget.take(BROWSER_PUBLISH_REFILL_MS)).toBe(false);
+    expect(Array.from({ length: 10 }, () => budget.take(BROWSER_PUBLISH_REFILL_MS * 100)).filter(Boolean)).toHaveLength(BROWSER_PUBLISH_BURST);
   });
 });
 

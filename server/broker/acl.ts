@@ -63,10 +63,14 @@ export interface ConnectRequest {
   username: string | undefined;
   password: string | undefined;
   origin: string | undefined;
+  /** MQTT's clean-session flag; false asks the broker to keep the client id's subscriptions. */
+  clean: boolean;
+  /** Who is connected under this client id right now, if anyone. */
+  holder: Visitor | undefined;
 }
 
 export function decideConnect(request: ConnectRequest, index: OriginIndex, operatorPassword: string): ConnectDecision {
-  const { clientId, username, password, origin } = request;
+  const { clientId, username, password, origin, clean, holder } = request;
   if (username !== undefined || password !== undefined) {
     if (username === OPERATOR_USERNAME && password !== undefined && sameSecret(password, operatorPassword)) return { allowed: true, visitor: { kind: 'operator' } };
     return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: `bad operator credentials (username ${JSON.stringify(username ?? '')})` };
@@ -74,6 +78,12 @@ export function decideConnect(request: ConnectRequest, index: OriginIndex, opera
   const scope = scopeForOrigin(index, origin);
   if (!scope) return { allowed: false, returnCode: NOT_AUTHORIZED, reason: origin ? `unknown Origin ${JSON.stringify(origin)}` : 'no Origin and no operator credentials' };
   if (!isBrowserClientId(clientId)) return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: `client id ${JSON.stringify(clientId)} lacks the storefront prefix or has other characters` };
+  // A connection reusing a live client id takes the old one over (MQTT); only the same retailer's page may.
+  if (holder && (holder.kind !== 'browser' || holder.scope.slug !== scope.slug)) {
+    return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: `client id ${JSON.stringify(clientId)} is in use by another retailer's visitor` };
+  }
+  // A kept session would hand its subscriptions (the notify topic) to whoever connects next under the id.
+  if (!clean) return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: 'browsers must connect with a clean session' };
   return { allowed: true, visitor: { kind: 'browser', clientId, scope } };
 }
 
@@ -104,3 +114,30 @@ export function publishRefusal(visitor: Visitor, { topic, payload, retain }: Pub
   if (info.value.clientid !== visitor.clientId) return `client info names another client (${info.value.clientid})`;
   return null;
 }
+
+/** A browser announces itself once per connection; a few spare publishes cover a retry, never a flood. */
+export const BROWSER_PUBLISH_BURST = 5;
+export const BROWSER_PUBLISH_REFILL_MS = 10_000;
+
+/** A token bucket of one browser connection's publishes: `burst` at once, then one more every `refillMs`. */
+export function publishBudget(burst = BROWSER_PUBLISH_BURST, refillMs = BROWSER_PUBLISH_REFILL_MS) {
+  let tokens = burst;
+  let refilledAt: number | null = null;
+  return {
+    /** Spends one publish; false once the budget is spent. */
+    take(now: number): boolean {
+      if (refilledAt !== null) {
+        const earned = Math.floor((now - refilledAt) / refillMs);
+        if (earned > 0) {
+          tokens = Math.min(burst, tokens + earned);
+          refilledAt += earned * refillMs;
+        }
+      }
+      if (tokens === 0) return false;
+      if (tokens === burst) refilledAt = now;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
+export type PublishBudget = ReturnType<typeof publishBudget>;

@@ -3,6 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newBrowserClientId } from '../../src/lib/live/client-id.ts';
 import { startLiveMessaging } from '../../src/runtime/live-messaging.ts';
+import { BROWSER_PUBLISH_BURST } from './acl.ts';
 import { createBroker, type RunningBroker } from './broker.ts';
 import { connectFromOrigin, connectMqtt, journeyClockStatus, liveRecorder, recordMessages, runVisitorJourney, subscribeCodes, waitFor } from './mqtt-test-support.ts';
 
@@ -133,6 +134,46 @@ describe('what a browser may publish', () => {
     await settle();
     expect(seen.filter((message) => message.topic === topic)).toEqual([]);
     expect(logs.slice(logged).join('\n')).toContain('refused publish');
+  });
+});
+
+describe('a client id is bound to its retailer', () => {
+  it("a page of another retailer reusing a visitor's client id is refused; the visitor stays connected and keeps its notify topic", async () => {
+    const clientId = newBrowserClientId();
+    const visitor = await browser(ALPHA_ORIGIN, clientId);
+    const received = recordMessages(visitor);
+    await subscribeCodes(visitor, [`storefront/501/${clientId}/notify`]);
+    const logged = logs.length;
+
+    await expect(browser('https://beta-burgers.example', clientId)).rejects.toThrow(/Identifier rejected/);
+    expect(logs.slice(logged).join('\n')).toContain("in use by another retailer's visitor");
+
+    const retailer = await operator();
+    await retailer.publishAsync(`storefront/501/${clientId}/notify`, JSON.stringify({ message: 'still yours' }), { qos: 1 });
+    await waitFor(() => received.length === 1, 'the notification');
+    expect(visitor.connected).toBe(true);
+    expect(received).toEqual([{ topic: `storefront/501/${clientId}/notify`, text: JSON.stringify({ message: 'still yours' }) }]);
+  });
+
+  it('a browser asking for a kept session is refused', async () => {
+    await expect(track(connectMqtt(url, { clientId: newBrowserClientId(), clean: false, wsOptions: { origin: ALPHA_ORIGIN } }))).rejects.toThrow(/Identifier rejected/);
+  });
+});
+
+describe('browser publications are rate-limited', () => {
+  it(`of 2,000 client-info publications sent at once, ${BROWSER_PUBLISH_BURST} get through and the connection is dropped`, async () => {
+    const clientId = newBrowserClientId();
+    const retailer = await operator();
+    const seen = recordMessages(retailer);
+    await retailer.subscribeAsync('storefront/501/connected', { qos: 0 });
+    const client = await browser(ALPHA_ORIGIN, clientId);
+    const logged = logs.length;
+    const payload = JSON.stringify({ clientid: clientId, deviceType: 'desktop', userAgent: 'flood', windowSize: { width: 1, height: 1 } });
+    for (let index = 0; index < 2000; index += 1) client.publish('storefront/501/connected', payload, { qos: 0 });
+    await waitFor(() => !client.connected, 'the broker to drop the flooding client');
+    await settle();
+    expect(seen.length).toBe(BROWSER_PUBLISH_BURST);
+    expect(logs.slice(logged).join('\n')).toContain('publishes too often');
   });
 });
 

@@ -5,7 +5,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
 import type { Tenant } from '../../src/lib/tenant/index.ts';
-import { decideConnect, originIndex, publishRefusal, subscribeRefusal, type Visitor } from './acl.ts';
+import { decideConnect, originIndex, publishBudget, publishRefusal, subscribeRefusal, type PublishBudget, type Visitor } from './acl.ts';
 
 type TenantSource = { tenantsDir: string; tenants?: never } | { tenants: readonly Tenant[]; tenantsDir?: never };
 
@@ -63,17 +63,27 @@ export async function createBroker(options: BrokerOptions): Promise<RunningBroke
   const admitted = tenants.filter((tenant) => tenant.settings.active).map((tenant) => tenant.slug);
   log(`broker: browsers admitted from ${admitted.length} active tenant(s): ${admitted.join(', ') || 'none'}`);
   const visitors = new WeakMap<Client, Visitor>();
+  const budgets = new WeakMap<Client, PublishBudget>();
+  /** The live connection of each client id, to tell whose id a new connection would take over. */
+  const connected = new Map<string, Client>();
   const describe = (client: Client | null) => (client ? `client ${JSON.stringify(client.id)}` : 'the broker');
 
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
-      const decision = decideConnect({ clientId: client.id, username, password: password?.toString('utf8'), origin: originOf(client.req) }, index, options.operatorPassword);
+      const current = connected.get(client.id);
+      const holder = current && current !== client ? visitors.get(current) : undefined;
+      const decision = decideConnect(
+        { clientId: client.id, username, password: password?.toString('utf8'), origin: originOf(client.req), clean: client.clean, holder },
+        index,
+        options.operatorPassword,
+      );
       if (!decision.allowed) {
         log(`broker: refused connection of ${describe(client)}: ${decision.reason}`);
         done(refusal(decision.returnCode, decision.reason), false);
         return;
       }
       visitors.set(client, decision.visitor);
+      if (decision.visitor.kind === 'browser') budgets.set(client, publishBudget());
       done(null, true);
     },
     authorizeSubscribe(client, subscription, done) {
@@ -93,7 +103,9 @@ export async function createBroker(options: BrokerOptions): Promise<RunningBroke
         return;
       }
       const visitor = visitors.get(client);
-      const reason = visitor ? publishRefusal(visitor, { topic: packet.topic, payload: packet.payload, retain: packet.retain }) : 'not authenticated';
+      const budget = budgets.get(client);
+      const overBudget = budget && !budget.take(Date.now()) ? 'publishes too often' : null;
+      const reason = visitor ? (overBudget ?? publishRefusal(visitor, { topic: packet.topic, payload: packet.payload, retain: packet.retain })) : 'not authenticated';
       if (reason === null) {
         done(null);
         return;
@@ -102,6 +114,11 @@ export async function createBroker(options: BrokerOptions): Promise<RunningBroke
       // MQTT 3.1.1 has no negative PUBACK: the broker drops the message and the connection.
       done(new Error(reason));
     },
+  });
+
+  aedes.on('clientReady', (client) => connected.set(client.id, client));
+  aedes.on('clientDisconnect', (client) => {
+    if (connected.get(client.id) === client) connected.delete(client.id);
   });
 
   const httpServer = createHttpServer((_request, response) => {

@@ -2,7 +2,8 @@
  * `npm run broker`: the development MQTT broker for every tenant in tenants/.
  *   BROKER_WS_PORT            MQTT over WebSocket, default 9001
  *   BROKER_TCP_PORT           plain MQTT, default 1883; "off" disables it
- *   BROKER_OPERATOR_PASSWORD  password of the "operator" user, default "dev-operator"
+ *   BROKER_OPERATOR_PASSWORD  password of the "operator" user; required when NODE_ENV=production,
+ *                             else "dev-operator" with a warning
  */
 import { fileURLToPath } from 'node:url';
 import { createBroker } from './broker.ts';
@@ -12,7 +13,7 @@ import { brokerSettingsFromEnv } from './settings.ts';
 const tenantsDir = fileURLToPath(new URL('../../tenants', import.meta.url));
 
 try {
-  const settings = brokerSettingsFromEnv(process.env);
+  const settings = brokerSettingsFromEnv(process.env, (line) => console.warn(line));
   const broker = await createBroker({ tenantsDir, ...settings });
   console.log(`broker: MQTT over WebSocket on ws://localhost:${broker.wsPort}`);
   if (broker.tcpPort !== null) console.log(`broker: MQTT over TCP on mqtt://localhost:${broker.tcpPort}`);

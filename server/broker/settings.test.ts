@@ -20,4 +20,14 @@ describe('brokerSettingsFromEnv', () => {
   ])('refuses %s=%s', (name, value) => {
     expect(() => brokerSettingsFromEnv({ [name]: value })).toThrow(name);
   });
+
+  it('refuses to start in production without BROKER_OPERATOR_PASSWORD', () => {
+    expect(() => brokerSettingsFromEnv({ NODE_ENV: 'production' })).toThrow('BROKER_OPERATOR_PASSWORD must be set when NODE_ENV=production');
+  });
+
+  it('warns when it falls back to the development password', () => {
+    const warnings: string[] = [];
+    brokerSettingsFromEnv({}, (line) => warnings.push(line));
+    expect(warnings).toEqual([expect.stringContaining('broker warning: BROKER_OPERATOR_PASSWORD is not set')]);
+  });
 });

@@ -1,8 +1,8 @@
+import { secretFromEnv, type Env } from '../secrets.ts';
+
 /** Local development defaults (architecture: broker MQTT-over-WebSocket on 9001; MQTT's own TCP port 1883). */
 export const DEFAULT_BROKER_WS_PORT = 9001;
 export const DEFAULT_BROKER_TCP_PORT = 1883;
-export const DEFAULT_OPERATOR_PASSWORD = 'dev-operator';
-
 export interface BrokerSettings {
   wsPort: number;
   tcpPort?: number;
@@ -16,10 +16,10 @@ function port(name: string, value: string | undefined, fallback: number): number
   return parsed;
 }
 
-/** Reads BROKER_WS_PORT, BROKER_TCP_PORT ("off" for none) and BROKER_OPERATOR_PASSWORD. */
-export function brokerSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): BrokerSettings {
+/** Reads BROKER_WS_PORT, BROKER_TCP_PORT ("off" for none) and BROKER_OPERATOR_PASSWORD (required when NODE_ENV=production). */
+export function brokerSettingsFromEnv(env: Env, warn: (line: string) => void = () => undefined): BrokerSettings {
   const wsPort = port('BROKER_WS_PORT', env['BROKER_WS_PORT'], DEFAULT_BROKER_WS_PORT);
-  const operatorPassword = env['BROKER_OPERATOR_PASSWORD'] || DEFAULT_OPERATOR_PASSWORD;
+  const operatorPassword = secretFromEnv(env, 'BROKER_OPERATOR_PASSWORD', (line) => warn(`broker warning: ${line}`));
   if (env['BROKER_TCP_PORT']?.trim().toLowerCase() === 'off') return { wsPort, operatorPassword };
   return { wsPort, tcpPort: port('BROKER_TCP_PORT', env['BROKER_TCP_PORT'], DEFAULT_BROKER_TCP_PORT), operatorPassword };
 }

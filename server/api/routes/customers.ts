@@ -13,6 +13,7 @@ import { toDollars } from '../../../src/lib/pricing/money.ts';
 import { serveCall, type ApiApp, type ApiDeps, type ApiEnv } from '../app.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { readBody } from '../problems.ts';
+import { clientAddress, throttle } from '../rate-limits.ts';
 import { SESSION_DAYS, sessionTokenOf } from '../sessions.ts';
 import { inTransaction } from '../store/transaction.ts';
 
@@ -44,11 +45,18 @@ function previousOrders(deps: ApiDeps, customerId: number): { prevOrders: PrevOr
 export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants, db } = deps;
 
+  const limits = deps.rateLimits;
+  /** Per-account keys name the retailer too: the same email is a different account at another shop. */
+  const accountKey = (retailerId: number, email: string) => `${retailerId}:${email}`;
+
   serveCall(app, tenants, 'login', async (c, { tenant }) => {
     const { email, password } = await readBody(c, apiCalls.login.body);
+    const account = accountKey(tenant.config.retailerId, email);
+    throttle('login attempts', deps.now(), [limits.loginPerAddress, clientAddress(c, deps.trustProxy)], [limits.loginPerEmail, account]);
     const customer = deps.customers.findByEmail(tenant.config.retailerId, email);
     const verified = await verifyPassword(password, customer?.password);
     if (!customer || !verified) return { success: false, message: messages.loginFailed };
+    limits.loginPerEmail.forgive(account);
     const { customerId } = customer.custInfo;
     const sessionToken = inTransaction(db, () => deps.sessions.open(customerId, deps.now()));
     setSessionCookie(c, sessionToken);
@@ -64,6 +72,7 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'signup', async (c, { tenant }) => {
     const { password, ...details } = await readBody(c, apiCalls.signup.body);
     const retailerId = tenant.config.retailerId;
+    throttle('sign-ups', deps.now(), [limits.signupPerAddress, clientAddress(c, deps.trustProxy)]);
     const hash = await hashPassword(password);
     const created = inTransaction(db, () => {
       if (deps.customers.findByEmail(retailerId, details.email)) return null;
@@ -71,7 +80,8 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
       const custInfo = deps.customers.insert(retailerId, details, hash, now);
       return { custInfo, sessionToken: deps.sessions.open(custInfo.customerId, now) };
     });
-    if (!created) return { success: false, message: messages.emailTaken };
+    // Worded so it does not confirm the email has an account; the reset call is just as careful.
+    if (!created) return { success: false, message: messages.signupRefused };
     setSessionCookie(c, created.sessionToken);
     return { success: true, ...created };
   });
@@ -79,6 +89,7 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'requestPasswordReset', async (c, { tenant }) => {
     const { email } = await readBody(c, apiCalls.requestPasswordReset.body);
     const retailerId = tenant.config.retailerId;
+    throttle('password reset requests', deps.now(), [limits.resetRequestPerAddress, clientAddress(c, deps.trustProxy)], [limits.resetRequestPerEmail, accountKey(retailerId, email)]);
     const issued = inTransaction(db, () => {
       const customer = deps.customers.findByEmail(retailerId, email);
       return customer ? { email: customer.custInfo.email, token: deps.passwordResets.issue(customer.custInfo.customerId, retailerId, deps.now()) } : null;
@@ -94,6 +105,7 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'resetPassword', async (c, { tenant }) => {
     const { token, password } = await readBody(c, apiCalls.resetPassword.body);
     const retailerId = tenant.config.retailerId;
+    throttle('password reset attempts', deps.now(), [limits.resetPasswordPerAddress, clientAddress(c, deps.trustProxy)]);
     const hash = await hashPassword(password);
     const changed = inTransaction(db, () => {
       const customerId = deps.passwordResets.redeem(token, retailerId, deps.now());

@@ -22,24 +22,22 @@ const uuidsOf = (payload: OrderPayload) => payload.products.map((product) => pro
 export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants, db, orders } = deps;
 
-  /** A cart line belongs to one order; sending it for another is a stale or confused client. */
+  /** A cart line belongs to one order; sending it for another is a stale or confused client, or someone probing for orders. */
   function assertLinesFree(retailerId: number, uuids: readonly string[], order: StoredOrder | undefined): void {
     const other = orders.ownersOf(retailerId, uuids).find((owner) => owner.orderId !== order?.orderId);
     if (other) throw new ApiProblem(409, 'A cart line of this order already belongs to another order. Please refresh the page.');
   }
 
   /**
-   * The order an earlier attempt of this create already made: the one of its Idempotency-Key, or
-   * the one holding its cart lines (a retry whose answer was lost, even after more items were added).
+   * The order an earlier attempt of this create already made: the one of its Idempotency-Key, or the
+   * one whose id the client already holds. Never the one holding its cart lines: a line uuid is not a
+   * credential, and matching by it handed other carts' orders to whoever sent their uuids.
    */
-  function earlierAttempt(retailerId: number, key: string | undefined, uuids: readonly string[]): StoredOrder | undefined {
+  function earlierAttempt(retailerId: number, key: string | undefined, heldOrderId: string | null): StoredOrder | undefined {
     const byKey = key === undefined ? undefined : orders.findByIdempotencyKey(retailerId, key);
-    const owners = orders.ownersOf(retailerId, uuids);
-    const byLines = owners[0];
-    if (owners.length > 1 || (byKey && byLines && byLines.orderId !== byKey.orderId)) {
-      throw new ApiProblem(409, 'The cart lines of this order belong to several orders. Please refresh the page.');
-    }
-    return byKey ?? byLines;
+    const held = heldOrderId === null ? undefined : orders.find(retailerId, heldOrderId);
+    if (byKey && held && byKey.orderId !== held.orderId) throw new ApiProblem(409, 'This Idempotency-Key belongs to another order. Please refresh the page.');
+    return byKey ?? held;
   }
 
   serveCall(app, tenants, 'createOrder', async (c, served) => {
@@ -48,9 +46,10 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertSameRetailer(payload, served);
     const { retailerId } = served.tenant.config;
     return inTransaction(db, () => {
-      const earlier = earlierAttempt(retailerId, key, uuidsOf(payload));
+      const earlier = earlierAttempt(retailerId, key, payload.encryptedOrderId);
       // Once processed, the earlier answer is replayed untouched: the kitchen's copy must not change.
       if (earlier?.processed) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.uuidToOrderProductIds(earlier.orderId) };
+      assertLinesFree(retailerId, uuidsOf(payload), earlier);
       const priced = priceOrder(payload, served.catalogue);
       if (earlier) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.update(earlier, priced, deps.now()) };
       const created = orders.create(retailerId, key ?? null, priced, deps.now());
@@ -87,14 +86,17 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'updateCustomer', async (c, { tenant }) => {
     const { encryptedOrderId, customerId } = await readBody(c, apiCalls.updateCustomer.body);
     const { retailerId } = tenant.config;
+    const loggedIn = deps.sessions.customerId(sessionTokenOf(c), retailerId, deps.now());
     // Attaching needs that customer's own session; a customer id alone proves nothing.
-    if (customerId !== null && deps.sessions.customerId(sessionTokenOf(c), retailerId, deps.now()) !== customerId) {
-      throw new ApiProblem(401, `Log in as customer ${customerId} to attach them to an order`);
-    }
+    if (customerId !== null && loggedIn !== customerId) throw new ApiProblem(401, `Log in as customer ${customerId} to attach them to an order`);
     return inTransaction(db, () => {
       const order = encryptedOrderId === null ? undefined : orders.find(retailerId, encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder };
       if (order.processed) return { success: false, message: messages.orderProcessed };
+      // Detaching (or replacing) a customer needs theirs: the order id alone must not take an order off its customer.
+      if (order.customerId !== null && order.customerId !== customerId && loggedIn !== order.customerId) {
+        throw new ApiProblem(401, "Log in as the order's customer to detach them from it");
+      }
       orders.setCustomer(order.orderId, customerId, deps.now());
       return { success: true };
     });

@@ -34,7 +34,9 @@ function fakeFetch(...answers: Answer[]) {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const size = { retailerProductSizeId: 11, productGroupId: 1, productSizeId: 1, name: 'Small', price: 12, defaultProductPrice: 12 };
-const cartLine = { uuid: 'line-1', productId: 101, productGroupId: 1, productName: 'Margherita', size, quantity: 2, historicPrice: 12, timeStamp: 1 };
+/** Lines carry crypto.randomUUID() ids; the API refuses anything else. */
+const LINE_UUID = '0b5ec3a2-6f1e-4c1a-9d2e-3f4a5b6c7d8e';
+const cartLine = { uuid: LINE_UUID, productId: 101, productGroupId: 1, productName: 'Margherita', size, quantity: 2, historicPrice: 12, timeStamp: 1 };
 const payload = {
   encryptedOrderId: null,
   retailerId: 9001,
@@ -61,7 +63,7 @@ describe('createApiClient calls', () => {
     ['trading hours', (api) => api.getTradingHours(), [{ day: 1, openingTimeStart: '11:00', openingTimeEnd: '21:00' }], 'GET', '/api/retailer/get-trading-hours', null],
     ['trending', (api) => api.getTrending(), [{ productId: 101, orderCount: 3 }], 'GET', '/api/products/get-trending', null],
     ['get order', (api) => api.getOrder('abc'), { orderProcessed: false, loggedInCustId: null, historicDeliveryFee: 5.5, products: [cartLine] }, 'POST', '/api/order/get-order', { encryptedOrderId: 'abc' }],
-    ['create order', (api) => api.createOrder(payload), { encryptedOrderId: 'abc', uuidToOrderProductIds: { 'line-1': 7 } }, 'POST', '/api/order/create-order', payload],
+    ['create order', (api) => api.createOrder(payload), { encryptedOrderId: 'abc', uuidToOrderProductIds: { [LINE_UUID]: 7 } }, 'POST', '/api/order/create-order', payload],
     ['mailing list', (api) => api.mailingListSignup({ email: 'a@b.example' }), { success: true }, 'POST', '/api/mailing-list/signup', { email: 'a@b.example' }],
     ['logout', (api) => api.logout(), { success: true }, 'POST', '/api/customer/logout', null],
     [
@@ -119,9 +121,9 @@ describe('createApiClient calls', () => {
 
   it('sends an order payload as the cart schema outputs it, defaults filled', async () => {
     const parsed: OrderPayload = orderPayloadSchema.parse(payload);
-    const { fetch, requests } = fakeFetch(json({ encryptedOrderId: 'abc', uuidToOrderProductIds: { 'line-1': 7 } }));
+    const { fetch, requests } = fakeFetch(json({ encryptedOrderId: 'abc', uuidToOrderProductIds: { [LINE_UUID]: 7 } }));
     await client(fetch).createOrder(parsed);
-    expect(requests[0]?.body).toMatchObject({ extraOrderNotes: '', closedDate: false, products: [{ uuid: 'line-1', isHalfHalf: false, extras: [] }] });
+    expect(requests[0]?.body).toMatchObject({ extraOrderNotes: '', closedDate: false, products: [{ uuid: LINE_UUID, isHalfHalf: false, extras: [] }] });
   });
 
   it('answers a spent reset link as success false, not an error', async () => {

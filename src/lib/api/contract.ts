@@ -25,7 +25,8 @@ import {
  *
  * Status codes: 400 bad input (nothing written), 401 missing or wrong credentials, 403 an
  * inactive retailer, 404 an unknown retailer, order or product, 409 a cart line owned by another
- * order, 413 a body too large, 422 a cart line the catalogue can no longer price. Outcomes the
+ * order or an Idempotency-Key of another order, 413 a body too large, 429 too many login, signup or
+ * password-reset attempts (with Retry-After in seconds), 422 a cart line the catalogue can no longer price. Outcomes the
  * spec lists as `success: false` (no active order, order already processed, login failure,
  * mailing-list failure), and a spent reset link, are 200 answers with `success: false` and a
  * `message`. Every non-2xx answer has the shape of errorResponseSchema.
@@ -43,7 +44,8 @@ export const messages = {
   orderProcessed: 'Order has already been processed. Please refresh the page.',
   mailingListFailed: 'Failed to add to mailing list. Please try again.',
   loginFailed: 'Incorrect email or password.',
-  emailTaken: 'An account with this email already exists.',
+  /** Signup with an email that has an account: says no more than that it could not sign up. */
+  signupRefused: 'We could not create an account with these details. If you already have one, log in or reset your password.',
   passwordResetRequested: 'If an account exists for that email, we have sent a link to reset its password.',
   passwordChanged: 'Your password has been changed. You can log in with it now.',
   resetLinkExpired: 'This reset link has expired or was already used. Ask for a new one.',
@@ -184,8 +186,14 @@ export const updateOrderResponseSchema = z.object({
   uuidToOrderProductIds: uuidToOrderProductIdsSchema,
 });
 
+/**
+ * A cart line's id, made by the browser with crypto.randomUUID(). It names an order product, so
+ * it must be as unguessable as the order id: a short label like "line-1" could collide with another cart's.
+ */
+export const cartLineUuid = z.uuidv4({ error: 'expected a random (version 4) UUID, as crypto.randomUUID() makes' });
+
 /** The body of create-order and update-order. Cart line uuids name order products, so each appears once. */
-export const orderBodySchema = orderPayloadSchema.superRefine((payload, context) => {
+export const orderBodySchema = orderPayloadSchema.extend({ products: z.array(cartProductSchema.extend({ uuid: cartLineUuid })).max(200) }).superRefine((payload, context) => {
   const seen = new Set<string>();
   payload.products.forEach((product, index) => {
     if (seen.has(product.uuid)) context.addIssue({ code: 'custom', path: ['products', index, 'uuid'], message: `duplicate cart line uuid ${product.uuid}` });

@@ -53,8 +53,9 @@ describe('design field updates', () => {
   it.each([
     ['a colour', { fieldName: 'primary', fieldValue: '#ff0000' }],
     ['a dashed name', { fieldName: 'primary-foreground', fieldValue: '#000000' }],
-    ['a number', { fieldName: 'initial-layout', fieldValue: 3 }],
-    ['a font list', { fieldName: 'font', fieldValue: '"Open Sans", sans-serif' }],
+    ['a layout number', { fieldName: 'initial-layout', fieldValue: 3 }],
+    ['an upper-case colour', { fieldName: 'secondary', fieldValue: '#A0B1C2' }],
+    ['the optional secondary foreground', { fieldName: 'secondary-foreground', fieldValue: '#111111' }],
   ])('accepts %s', (_name, update) => {
     expect(parseMessage(designFieldUpdateSchema, JSON.stringify(update))).toEqual({ ok: true, value: update });
   });
@@ -66,6 +67,17 @@ describe('design field updates', () => {
     ['a value breaking out of its declaration', { fieldName: 'primary', fieldValue: 'red; background: url(x)' }],
     ['markup in the value', { fieldName: 'primary', fieldValue: '</style><script>' }],
     ['an object value', { fieldName: 'primary', fieldValue: { r: 1 } }],
+    ['a url() as a colour', { fieldName: 'primary', fieldValue: 'url(https://evil.example/track.png)' }],
+    ['an expression() as a colour', { fieldName: 'background', fieldValue: 'expression(alert(1))' }],
+    ['a colour name', { fieldName: 'foreground', fieldValue: 'red' }],
+    ['a three-digit colour', { fieldName: 'foreground', fieldValue: '#fff' }],
+    ['a gradient', { fieldName: 'background', fieldValue: 'linear-gradient(red, blue)' }],
+    ['var() of another property', { fieldName: 'primary', fieldValue: 'var(--x)' }],
+    ['a number as a colour', { fieldName: 'primary', fieldValue: 255 }],
+    ['a layout that does not exist', { fieldName: 'initial-layout', fieldValue: 7 }],
+    ['a layout as text', { fieldName: 'initial-layout', fieldValue: '3' }],
+    ['a field the theme does not have', { fieldName: 'font', fieldValue: '"Open Sans", sans-serif' }],
+    ['a prototype key', { fieldName: 'constructor', fieldValue: '#ffffff' }],
   ])('rejects %s', (_name, update) => {
     expect(parseMessage(designFieldUpdateSchema, JSON.stringify(update)).ok).toBe(false);
   });

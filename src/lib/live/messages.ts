@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clockStatusSchema, type ClockStatus } from '../tenant/hours.ts';
+import { retailerCssSchema } from '../tenant/retailer.ts';
 import { browserClientIdPattern } from './client-id.ts';
 import { deviceTypes } from './device-type.ts';
 
@@ -23,16 +24,28 @@ export type NotifyMessage = z.infer<typeof notifyMessageSchema>;
 export const clockRefreshPingSchema = z.strictObject({ refresh: z.literal(true) });
 export const clockStatusMessageSchema = z.union([clockRefreshPingSchema, clockStatusSchema]);
 
-/** A CSS custom-property-like name, since the value ends up as a theme style. */
-const designFieldName = z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/, 'expected a field name of letters, digits and dashes');
-/** One CSS value: braces, semicolons and angle brackets could break out of the declaration it lands in. */
-const designFieldValue = z.union([z.string().max(500).regex(/^[^;{}<>]*$/, 'expected a single CSS value without ; { } < >'), z.number()]);
+/**
+ * The theme fields a live update may set, each checked as the build checks the theme
+ * (retailerCssSchema): colours only as #rrggbb, the layout only as 1-4. A value lands in a style,
+ * so anything looser (`url(...)`, `expression(...)`, a colour name hiding `;`) is refused, and so
+ * is a field the theme does not have.
+ */
+const themeFields: Readonly<Record<string, z.ZodType>> = retailerCssSchema.shape;
+const themeFieldNames = Object.keys(themeFields);
 
 /** `{prefix}/{retailerId}/design/field-update/{retailerWebsiteId}`: sets one retailer style value. */
-export const designFieldUpdateSchema = z.object({
-  fieldName: designFieldName,
-  fieldValue: designFieldValue,
-});
+export const designFieldUpdateSchema = z
+  .object({
+    fieldName: z.string().refine((name) => Object.hasOwn(themeFields, name), `expected a theme field: ${themeFieldNames.join(', ')}`),
+    fieldValue: z.union([z.string().max(100), z.number()]),
+  })
+  .superRefine(({ fieldName, fieldValue }, context) => {
+    const field = Object.hasOwn(themeFields, fieldName) ? themeFields[fieldName] : undefined;
+    const checked = field?.safeParse(fieldValue);
+    if (checked && !checked.success) {
+      for (const issue of checked.error.issues) context.addIssue({ code: 'custom', path: ['fieldValue'], message: `${fieldName}: ${issue.message}` });
+    }
+  });
 export type DesignFieldUpdate = z.infer<typeof designFieldUpdateSchema>;
 
 /** `{prefix}/{retailerId}/connected`: what a visitor announces; strict, because browsers author it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, id, nonNegativeDollars } from './primitives.ts';
+import { calendarDate, id, nonNegativeDollars, safeLink } from './primitives.ts';
 
 /** One entry of GET /api/retailer/get-popups: a notice shown once per visit while active. */
 export const popupSchema = z.object({
@@ -8,7 +8,7 @@ export const popupSchema = z.object({
   body: z.string().default(''),
   image: z.string().default(''),
   actionLabel: z.string().default(''),
-  actionUrl: z.string().default(''),
+  actionUrl: safeLink.default(''),
   active: z.boolean().default(true),
   startDate: calendarDate.nullable().default(null),
   endDate: calendarDate.nullable().default(null),

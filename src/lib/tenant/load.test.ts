@@ -300,6 +300,36 @@ const brokenCases: BrokenCase[] = [
     file: 'pages/info/Opening-Hours.md', path: '$.path', message: 'expected lower-case path segments of letters, digits and dashes',
   },
   {
+    name: 'a javascript: redirect for an inactive retailer',
+    breakIt: (dir) => setJson(dir, 'tenant.json', ['active'], false).then(() => setJson(dir, 'tenant.json', ['inactiveRedirectUrl'], 'javascript:alert(document.cookie)')),
+    file: 'tenant.json', path: '$.inactiveRedirectUrl', message: 'expected an http:// or https:// URL',
+  },
+  {
+    name: 'a javascript: website link in the footer',
+    breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerWebsiteLinks', 0, 'url'], 'javascript:alert(1)'),
+    file: 'retailer-config.json', path: '$.retailerWebsiteLinks[0].url', message: 'expected an http(s), mailto: or tel: URL or a relative link',
+  },
+  {
+    name: 'a website link hiding its scheme behind a tab and upper case',
+    breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerWebsiteLinks', 0, 'url'], ' JavaScript\t:alert(1)'),
+    file: 'retailer-config.json', path: '$.retailerWebsiteLinks[0].url', message: 'expected an http(s), mailto: or tel: URL',
+  },
+  {
+    name: 'a data: URL as a popup action',
+    breakIt: (dir) => setJson(dir, 'popups.json', [0, 'actionUrl'], 'data:text/html,<script>alert(1)</script>'),
+    file: 'popups.json', path: '$[0].actionUrl', message: 'expected an http(s), mailto: or tel: URL',
+  },
+  {
+    name: 'a javascript: link in a custom section',
+    breakIt: (dir) => setJson(dir, 'custom-sections.json', [0, 'body'], 'Fresh dough. [Order now](javascript:alert(1))'),
+    file: 'custom-sections.json', path: '$[0].body', message: 'link "javascript:alert(1)" not allowed',
+  },
+  {
+    name: 'a javascript: link spelled with a character reference in a custom page',
+    breakIt: (dir) => writeText(dir, 'pages/deals.md', '# Deals\n\n[Deal](javascript&colon;alert(1))\n'),
+    file: 'pages/deals.md', path: '$', message: 'link "javascript&colon;alert(1)" not allowed',
+  },
+  {
     name: 'a folder name with upper case',
     slug: 'Broken-Shop',
     breakIt: async () => {},

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { z } from 'zod';
+import { unsafeLinks } from '../site/markdown.ts';
 import { crossCheckTenant } from './cross-check.ts';
 import { customPageSchema, tenantFiles, type CustomPage, type Tenant, type TenantFileKey } from './tenant.ts';
 
@@ -103,9 +104,18 @@ async function loadPages(dir: string, tenantDir: string, problems: TenantProblem
       }
       continue;
     }
+    const links = unsafeLinkProblems(displayFile, '$', markdown);
+    if (links.length > 0) {
+      problems.push(...links);
+      continue;
+    }
     pages.push(result.data);
   }
   return pages;
+}
+
+function unsafeLinkProblems(file: string, path: string, markdown: string): TenantProblem[] {
+  return unsafeLinks(markdown).map((href) => ({ file, path, message: `link ${JSON.stringify(href)} not allowed: expected an http(s), mailto: or tel: URL or a relative link` }));
 }
 
 /**
@@ -133,7 +143,10 @@ export async function loadTenant(tenantsRoot: string, slug: string): Promise<Ten
   if (problems.length > 0) throw new TenantLoadError(slug, problems);
 
   const tenant = { ...data, slug, pages } as Tenant;
-  const crossProblems = crossCheckTenant(tenant, dir);
+  const crossProblems = [
+    ...crossCheckTenant(tenant, dir),
+    ...tenant.customSections.flatMap((section, index) => unsafeLinkProblems(join(dir, tenantFiles.customSections.file), `$[${index}].body`, section.body)),
+  ];
   if (crossProblems.length > 0) throw new TenantLoadError(slug, crossProblems);
   return tenant;
 }

@@ -25,3 +25,26 @@ export const id = z.int().positive();
 /** The API's "any" wildcard in special items. */
 export const ANY = -1;
 export const idOrAny = z.union([z.literal(ANY), id]);
+
+/** Schemes a link may use. Anything else (`javascript:`, `data:`, `vbscript:`) could run script in the shop's origin. */
+const SAFE_LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+
+/**
+ * True for an http(s), mailto or tel URL or a relative link (`/about`, `#menu`, `?x`). Browsers drop
+ * tabs and newlines and ignore leading control characters and spaces before reading a scheme, so the
+ * scheme is read the same way here: `java\tscript:` is still `javascript:`. A character reference
+ * before the path (`javascript&colon;`) is refused: inside an attribute it could spell a scheme.
+ */
+export function isSafeLink(href: string): boolean {
+  const normalised = href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+  if (/^[^/?#]*&/.test(normalised)) return false;
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(normalised)?.[1];
+  if (scheme === undefined) return true;
+  return SAFE_LINK_SCHEMES.has(`${scheme.toLowerCase()}:`);
+}
+
+/** A link an operator wrote: http(s), mailto, tel or relative. */
+export const safeLink = z.string().trim().max(2000).refine(isSafeLink, 'expected an http(s), mailto: or tel: URL or a relative link');
+
+/** An absolute web address, such as a site visitors are sent to. */
+export const webUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_LAYOUT, ORDER_FOR_LATER_LEAD_MINUTES, ORDER_FOR_LATER_MAX_DAYS_TO_END, ORDER_FOR_LATER_MIN_DAYS_TO_START } from '../constants.ts';
-import { hexColour, id, nonNegativeDollars } from './primitives.ts';
+import { hexColour, id, nonNegativeDollars, safeLink } from './primitives.ts';
 
-/** Theme keys of the spec (section 2). Live design updates may add or change any string field. */
+/** Theme keys of the spec (section 2). Live design updates may change these fields only, with values of these types. */
 export const retailerCssSchema = z
   .object({
     'initial-layout': z.int().min(1).max(4).default(DEFAULT_LAYOUT),
@@ -66,7 +66,7 @@ export const retailerPaymentTypesSchema = z.object({
 
 export const retailerWebsiteLinkSchema = z.object({
   label: z.string().min(1),
-  url: z.url(),
+  url: safeLink,
 });
 
 /** Response of GET /api/get-retailer-config. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './primitives.ts';
+import { id, webUrl } from './primitives.ts';
 
 const hostName = z
   .string()
@@ -10,18 +10,18 @@ export const tenantSettingsSchema = z
   .object({
     hosts: z.array(hostName).min(1, 'expected at least one host name'),
     retailerWebsiteId: id,
-    apiBaseUrl: z.url(),
+    apiBaseUrl: webUrl,
     brokerUrl: z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }),
     mqttTopicPrefix: z.string().regex(/^[a-z0-9-]+$/, 'expected lower-case letters, digits and dashes').default('storefront'),
     analytics: z
       .object({
         enabled: z.boolean().default(false),
-        host: z.url().nullable().default(null),
+        host: webUrl.nullable().default(null),
       })
       .default({ enabled: false, host: null }),
     active: z.boolean().default(true),
     /** Where visitors of an inactive retailer are sent, with `?retid=<retailerId>`. */
-    inactiveRedirectUrl: z.url().nullable().default(null),
+    inactiveRedirectUrl: webUrl.nullable().default(null),
   })
   .refine((settings) => settings.active || settings.inactiveRedirectUrl !== null, {
     message: 'an inactive retailer needs inactiveRedirectUrl',
@@ -32,8 +32,8 @@ export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
 /** What reaches the browser at run time (`/runtime-config.json`), so one build serves any environment. */
 export const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.url(),
-  brokerUrl: z.url(),
+  apiBaseUrl: webUrl,
+  brokerUrl: z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }),
   mqttTopicPrefix: z.string(),
   buildId: z.string(),
 });
