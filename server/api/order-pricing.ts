@@ -2,7 +2,9 @@ import type { CartProduct, OrderPayload } from '../../src/lib/cart/schemas.ts';
 import type { Catalogue } from '../../src/lib/pricing/catalogue.ts';
 import { catalogueLine } from '../../src/lib/pricing/catalogue-line.ts';
 import { PricingError } from '../../src/lib/pricing/item-price.ts';
+import { isSpecialAvailableFor } from '../../src/lib/menu/special-availability.ts';
 import { cartTotals } from '../../src/lib/pricing/totals.ts';
+import type { Tenant } from '../../src/lib/tenant/tenant.ts';
 import { ApiProblem } from './problems.ts';
 
 export interface PricedLine {
@@ -15,18 +17,23 @@ export interface PricedOrder {
   payload: OrderPayload;
   lines: PricedLine[];
   subTotalCents: number;
+  /** What the retailer's specials take off at the order's time, by the storefront's own rules. */
+  discountCents: number;
   deliveryFeeCents: number;
 }
 
 /**
  * Prices every line from the retailer's current menu with the domain engine and describes it as the
- * menu does: the client's prices, names and sizes are ignored. Specials are not applied here: what
- * the order stores is each line's own price, the discount is the storefront's view.
+ * menu does: the client's prices, names and sizes are ignored. Each line keeps its own price; the
+ * specials available at the order time (the requested later time, else now) give the discount.
  * Line uuids are unique (the API's order body checks it).
  */
-export function priceOrder(payload: OrderPayload, catalogue: Catalogue): PricedOrder {
+export function priceOrder(payload: OrderPayload, catalogue: Catalogue, tenant: Pick<Tenant, 'specials' | 'groupHours' | 'productsInfoSsr' | 'config'>, now: Date): PricedOrder {
+  const orderType = payload.isPickup ? 'pickup' : 'delivery';
+  const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
+  const context = { orderType, at, groups: tenant.productsInfoSsr.groups, groupHours: tenant.groupHours, timeZoneDiff: tenant.config.retailerInfo.timeZoneDiff } as const;
   try {
-    const totals = cartTotals(payload.products, catalogue, { orderType: payload.isPickup ? 'pickup' : 'delivery', specials: [], isSpecialAvailable: () => false });
+    const totals = cartTotals(payload.products, catalogue, { orderType, specials: tenant.specials, isSpecialAvailable: (special) => isSpecialAvailableFor(special, context) });
     const unitCents = new Map(totals.lines.map((line) => [line.uuid, line.unitCents]));
     return {
       payload,
@@ -35,6 +42,7 @@ export function priceOrder(payload: OrderPayload, catalogue: Catalogue): PricedO
         return unit === undefined ? [] : [{ product: catalogueLine(product, catalogue), unitCents: unit }];
       }),
       subTotalCents: totals.subtotal,
+      discountCents: totals.discount,
       deliveryFeeCents: totals.deliveryFee,
     };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
+import { pizzaSizes } from './fixtures/orders.ts';
 import { cartLine, halfHalfLine, lineUuid, loadedLine, operatorHeaders, orderBody, startTestApi, type Answer, type TestApi } from './test-support.ts';
 
 let api: TestApi;
@@ -54,6 +55,15 @@ describe('create-order and get-order', () => {
     const created = await create(orderBody([tampered]));
     const [stored] = (await getOrder(created.encryptedOrderId)).products;
     expect(stored?.historicPrice).toBe(expected);
+  });
+
+  it.each([
+    // A large Margherita ($18) and a large Pepperoni ($20) for the $32 special.
+    ['two large pizzas make up the special', [() => cartLine(uuid('s'), { size: pizzaSizes.large }), () => cartLine(uuid('s'), { productId: 102, productName: 'Pepperoni', size: pizzaSizes.large })], 18 + 20 - 32],
+    ['one large pizza does not', [() => cartLine(uuid('s'), { size: pizzaSizes.large })], 0],
+  ])('applies the specials of the order time: %s', async (_name, lines, discount) => {
+    const created = await create(orderBody(lines.map((line) => line())));
+    expect((await getOrder(created.encryptedOrderId)).discountTotal).toBe(discount);
   });
 
   it.each([

@@ -50,7 +50,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       // Once processed, the earlier answer is replayed untouched: the kitchen's copy must not change.
       if (earlier?.processed) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.uuidToOrderProductIds(earlier.orderId) };
       assertLinesFree(retailerId, uuidsOf(payload), earlier);
-      const priced = priceOrder(payload, served.catalogue);
+      const priced = priceOrder(payload, served.catalogue, served.tenant, deps.now());
       if (earlier) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.update(earlier, priced, deps.now()) };
       const created = orders.create(retailerId, key ?? null, priced, deps.now());
       return { encryptedOrderId: created.order.encryptedOrderId, uuidToOrderProductIds: created.uuidToOrderProductIds };
@@ -66,7 +66,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       if (!order) return { success: false, message: messages.noActiveOrder, uuidToOrderProductIds: {} };
       if (order.processed) return { success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} };
       assertLinesFree(retailerId, uuidsOf(payload), order);
-      const uuidToOrderProductIds = orders.update(order, priceOrder(payload, served.catalogue), deps.now());
+      const uuidToOrderProductIds = orders.update(order, priceOrder(payload, served.catalogue, served.tenant, deps.now()), deps.now());
       return { success: true, message: 'Order updated', uuidToOrderProductIds };
     });
   });
@@ -79,6 +79,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       orderProcessed: order.processed,
       loggedInCustId: order.customerId,
       historicDeliveryFee: toDollars(order.historicDeliveryFeeCents),
+      discountTotal: toDollars(order.discountCents),
       products: orders.products(order.orderId),
     };
   });

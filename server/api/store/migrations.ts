@@ -148,6 +148,11 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX password_resets_customer ON password_resets (customer_id);
     `,
   },
+  {
+    version: 6,
+    name: 'order discount from specials',
+    sql: `ALTER TABLE orders ADD COLUMN discount_cents INTEGER NOT NULL DEFAULT 0;`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */

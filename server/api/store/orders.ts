@@ -12,6 +12,7 @@ export interface StoredOrder {
   customerId: number | null;
   processed: boolean;
   historicDeliveryFeeCents: number;
+  discountCents: number;
 }
 
 export interface PreviousOrder {
@@ -33,6 +34,7 @@ function storedOrder(row: Row): StoredOrder {
     customerId: integerOrNull(row, 'customer_id'),
     processed: textOrNull(row, 'processed_at') !== null,
     historicDeliveryFeeCents: integer(row, 'historic_delivery_fee_cents'),
+    discountCents: integer(row, 'discount_cents'),
   };
 }
 
@@ -41,7 +43,7 @@ function newEncryptedOrderId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-const orderColumns = 'order_id, encrypted_order_id, retailer_id, customer_id, processed_at, historic_delivery_fee_cents';
+const orderColumns = 'order_id, encrypted_order_id, retailer_id, customer_id, processed_at, historic_delivery_fee_cents, discount_cents';
 
 /** Orders, their lines and their statuses. Callers wrap every multi-statement change in inTransaction. */
 export function createOrderStore(db: DatabaseSync) {
@@ -52,16 +54,16 @@ export function createOrderStore(db: DatabaseSync) {
     insertOrder: db.prepare(
       `INSERT INTO orders (encrypted_order_id, retailer_id, idempotency_key, is_pickup, order_for_later, order_for_later_request_date_time,
          closed_date, extra_order_notes, create_date, current_order_status_type_id, last_order_status_update, historic_delivery_fee_cents,
-         historic_delivery_wait_time, sub_total_cents, order_platform_source_id, source, created_at, updated_at)
+         historic_delivery_wait_time, sub_total_cents, discount_cents, order_platform_source_id, source, created_at, updated_at)
        VALUES ($encryptedOrderId, $retailerId, $idempotencyKey, $isPickup, $orderForLater, $orderForLaterRequestDateTime,
          $closedDate, $extraOrderNotes, $createDate, $currentOrderStatusTypeId, $lastOrderStatusUpdate, $historicDeliveryFeeCents,
-         $historicDeliveryWaitTime, $subTotalCents, $orderPlatformSourceId, $source, $now, $now)`,
+         $historicDeliveryWaitTime, $subTotalCents, $discountCents, $orderPlatformSourceId, $source, $now, $now)`,
     ),
     updateOrder: db.prepare(
       `UPDATE orders SET is_pickup = $isPickup, order_for_later = $orderForLater, order_for_later_request_date_time = $orderForLaterRequestDateTime,
          closed_date = $closedDate, extra_order_notes = $extraOrderNotes, current_order_status_type_id = $currentOrderStatusTypeId,
          last_order_status_update = $lastOrderStatusUpdate, historic_delivery_fee_cents = $historicDeliveryFeeCents,
-         historic_delivery_wait_time = $historicDeliveryWaitTime, sub_total_cents = $subTotalCents, source = $source, updated_at = $now
+         historic_delivery_wait_time = $historicDeliveryWaitTime, sub_total_cents = $subTotalCents, discount_cents = $discountCents, source = $source, updated_at = $now
        WHERE order_id = $orderId`,
     ),
     lineIds: db.prepare('SELECT order_product_id, uuid FROM order_products WHERE order_id = ?'),
@@ -95,6 +97,7 @@ export function createOrderStore(db: DatabaseSync) {
       historicDeliveryFeeCents: priced.deliveryFeeCents,
       historicDeliveryWaitTime: payload.historicDeliveryWaitTime,
       subTotalCents: priced.subTotalCents,
+      discountCents: priced.discountCents,
       source: payload.source,
       now: now.toISOString(),
     };
@@ -155,7 +158,7 @@ export function createOrderStore(db: DatabaseSync) {
         createDate: priced.payload.createDate,
         orderPlatformSourceId: priced.payload.orderPlatformSourceId,
       });
-      const order: StoredOrder = { orderId: Number(result.lastInsertRowid), encryptedOrderId, retailerId, customerId: null, processed: false, historicDeliveryFeeCents: priced.deliveryFeeCents };
+      const order: StoredOrder = { orderId: Number(result.lastInsertRowid), encryptedOrderId, retailerId, customerId: null, processed: false, historicDeliveryFeeCents: priced.deliveryFeeCents, discountCents: priced.discountCents };
       return { order, uuidToOrderProductIds: writeLines(order, priced) };
     },
 

@@ -169,6 +169,8 @@ export const getOrderResponseSchema = z.object({
   orderProcessed: z.boolean(),
   loggedInCustId: id.nullable(),
   historicDeliveryFee: nonNegativeDollars,
+  /** What the retailer's specials took off the order when it was last priced. */
+  discountTotal: nonNegativeDollars.default(0),
   products: z.array(cartProductSchema),
 });
 
