@@ -14,9 +14,10 @@ export async function liveStatusAsNormal(page: Page): Promise<void> {
   );
 }
 
-/** Opens a shop's home page at a fixed instant and waits until the ordering runtime has read the saved order. */
-export async function openShopAt(page: Page, slug: string, at: string): Promise<void> {
+/** Opens a shop's home page at a fixed instant and waits until the ordering runtime has read the saved order. The retailer's popups count as already seen unless `popups` is set. */
+export async function openShopAt(page: Page, slug: string, at: string, options: { popups?: boolean } = {}): Promise<void> {
   await page.clock.install({ time: new Date(at) });
+  if (!options.popups) await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
   await liveStatusAsNormal(page);
   await page.goto(tenantUrl(slug));
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);

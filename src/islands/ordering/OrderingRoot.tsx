@@ -1,7 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { popupsToShow } from '../../lib/site/popups.ts';
+import type { Popup } from '../../lib/tenant/index.ts';
+import { retailerWallClock } from '../../lib/time/retailer-clock.ts';
 import { whenIdle } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
+import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
 import { $ui, linkedProductId, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
 
 const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
@@ -10,19 +14,30 @@ const CartSheet = lazy(() => import('../cart/CartSheet.tsx'));
 const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
 const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
 const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
+const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx'));
 
 interface Props {
   retailerWebsiteId: number;
+  timeZoneDiff: number;
+  popups: Popup[];
 }
 
 /**
  * The page's ordering runtime and its dialogs. Only this shell hydrates with the page; the
  * runtime starts when the browser is idle and each dialog's code loads the first time it opens.
  */
-export default function OrderingRoot({ retailerWebsiteId }: Props) {
+export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
   const ui = useStore($ui);
   const toasts = useStore($toasts);
   const [toasterWanted, setToasterWanted] = useState(false);
+  const [idle, setIdle] = useState(false);
+  const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
+  const popup = idle ? popupsToShow(popups, retailerWallClock(new Date(), timeZoneDiff).date, dismissed)[0] : undefined;
+  const dismissPopup = (popupId: number) => {
+    const next = new Set(dismissed).add(popupId);
+    rememberDismissed(next);
+    setDismissed(next);
+  };
 
   useEffect(() => {
     const linked = linkedProductId(window.location.search);
@@ -38,7 +53,11 @@ export default function OrderingRoot({ retailerWebsiteId }: Props) {
       else openSpecials();
     };
     document.addEventListener('click', onClick);
-    void whenIdle().then(() => import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(retailerWebsiteId)));
+    void whenIdle().then(() => {
+      setDismissed(dismissedPopups());
+      setIdle(true);
+      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(retailerWebsiteId));
+    });
     return () => document.removeEventListener('click', onClick);
   }, [retailerWebsiteId]);
 
@@ -49,6 +68,11 @@ export default function OrderingRoot({ retailerWebsiteId }: Props) {
 
   return (
     <>
+      {popup && !ui.builder && (
+        <Suspense>
+          <PopupDialog popup={popup} onDismiss={() => dismissPopup(popup.popupId)} />
+        </Suspense>
+      )}
       {toasterWanted && (
         <Suspense>
           <Toaster />

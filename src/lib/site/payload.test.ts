@@ -5,12 +5,17 @@ import { routePayload } from './payload.ts';
 const bella = await loadTenant('tenants', 'bella-napoli');
 
 describe('route payloads', () => {
-  it('gives home the menu, specials in cents, sections as HTML and only active popups', () => {
+  it('gives home the menu, selector specials in cents, sections as HTML, only active popups, trending dishes and the ordering data', () => {
     const payload = routePayload(bella, { path: '/', kind: 'home' });
     if (payload.kind !== 'home') throw new Error('expected the home payload');
     expect(payload.retailer).toMatchObject({ slug: 'bella-napoli', retailerId: 111, retailerWebsiteId: 1111 });
     expect(payload.menu.length).toBe(bella.productsInfoSsr.groups.length);
-    expect(payload.specials.map((special) => special.priceCents)).toEqual(bella.specials.map((special) => Math.round(special.price * 100)));
+    expect(payload.specials.map((special) => special.priceCents)).toEqual(bella.specials.filter((special) => special.showInSpecialSelector).map((special) => Math.round(special.price * 100)));
+    expect(payload.specials.length).toBeLessThan(bella.specials.length);
+    const mostOrdered = [...bella.trending].sort((a, b) => b.orderCount - a.orderCount)[0];
+    expect(payload.trending[0]?.productId).toBe(mostOrdered?.productId);
+    expect(payload.trending.length).toBeLessThanOrEqual(6);
+    expect(payload.ordering).toMatchObject({ retailerId: 111, specials: bella.specials, productDetails: bella.productDetails });
     expect(payload.popups.every((popup) => popup.active)).toBe(true);
     expect([...payload.sectionsTop, ...payload.sectionsBottom].every((section) => section.html.includes('<'))).toBe(true);
   });

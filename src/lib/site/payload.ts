@@ -45,6 +45,8 @@ export interface HomePayload {
   sectionsTop: { title: string; html: string }[];
   sectionsBottom: { title: string; html: string }[];
   popups: Popup[];
+  /** The most ordered products, most first, for the "Popular right now" strip. */
+  trending: { productId: number; name: string; fromPriceCents: number }[];
   /** What the time rules need to tell a visitor, on their own clock, whether the shop is open. */
   schedule: { tradingHours: TradingHourEntry[]; closedDates: ClosedDate[]; retailerInfo: ScheduleRetailerInfo };
   /** Prices, options and hours for the builder, cart and order-time picker; read from `_payload.json`, never rendered. */
@@ -91,6 +93,19 @@ function scheduleInfo(info: RetailerInfo): ScheduleRetailerInfo {
   return { timeZoneDiff, pickupDisabled, allowDeliveries, pickupAvailable, deliveryAvailable, oflEnabled, oflMinTimeFromCurrTime, oflMinTimeFromFirstShift, orderForLaterMaxDaysToEnd, orderForLaterMinDaysToStart };
 }
 
+const TRENDING_SHOWN = 6;
+
+function trendingProducts(tenant: Tenant, menu: MenuGroup[]): HomePayload['trending'] {
+  const products = new Map(menu.flatMap((group) => group.products).map((product) => [product.productId, product]));
+  return [...tenant.trending]
+    .sort((a, b) => b.orderCount - a.orderCount)
+    .flatMap((entry) => {
+      const product = products.get(entry.productId);
+      return product ? [{ productId: product.productId, name: product.name, fromPriceCents: product.fromPriceCents }] : [];
+    })
+    .slice(0, TRENDING_SHOWN);
+}
+
 /** The prerender data of one route: rendered into its HTML and written beside it as `_payload.json`. */
 export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
   const retailer = retailerSummary(tenant);
@@ -100,11 +115,12 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
     if (!page) throw new Error(`tenant "${tenant.slug}" has no custom page ${route.path}`);
     return { kind: 'custom-page', retailer, page: { path: route.path, title: page.title, html: renderMarkdown(page.markdown) } };
   }
+  const menu = menuView(tenant);
   const sections = [...tenant.customSections].sort((a, b) => a.sortOrder - b.sortOrder).map((section) => ({ ...section, html: renderMarkdown(section.body) }));
   return {
     kind: 'home',
     retailer,
-    menu: menuView(tenant),
+    menu,
     specials: tenant.specials.filter((special) => special.showInSpecialSelector).map((special) => ({
       retailerSpecialId: special.retailerSpecialId,
       name: special.name,
@@ -116,6 +132,7 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
     sectionsTop: sections.filter((section) => section.position === 'top').map(({ title, html }) => ({ title, html })),
     sectionsBottom: sections.filter((section) => section.position === 'bottom').map(({ title, html }) => ({ title, html })),
     popups: tenant.popups.filter((popup) => popup.active),
+    trending: trendingProducts(tenant, menu),
     schedule: { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: scheduleInfo(tenant.config.retailerInfo) },
     ordering: orderingData(tenant),
   };
