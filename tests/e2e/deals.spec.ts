@@ -39,7 +39,7 @@ test('the deals selector filters by price and by what is available at the order 
   const all = await deals.count();
   expect(all).toBeGreaterThan(1);
   await selector.getByLabel('Up to').selectOption({ label: '$20.00' });
-  for (const price of await deals.locator('.rounded-full').allTextContents()) expect(centsOf(price)).toBeLessThanOrEqual(2000);
+  for (const price of await deals.locator('[data-special-price]').allTextContents()) expect(centsOf(price)).toBeLessThanOrEqual(2000);
   await selector.getByLabel('Up to').selectOption({ label: 'any price' });
   await selector.getByLabel('Only deals available now').check();
   // The lunch deal runs 11:30 am to 2:30 pm and is for pickup only: not at 7 pm.

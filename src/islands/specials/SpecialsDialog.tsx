@@ -62,7 +62,7 @@ export default function SpecialsDialog() {
               <li key={special.retailerSpecialId} className="flex flex-col gap-2 rounded-xl border border-border p-4" data-special={special.retailerSpecialId}>
                 <div className="flex items-start justify-between gap-3">
                   <h3 className="font-semibold">{special.name}</h3>
-                  <span className="rounded-full bg-primary px-2.5 py-0.5 text-sm font-bold text-primary-foreground">{formatMoney(toCents(special.price))}</span>
+                  <span className="rounded-full bg-primary px-2.5 py-0.5 text-sm font-bold text-primary-foreground" data-special-price>{formatMoney(toCents(special.price))}</span>
                 </div>
                 {special.description && <p className="text-sm text-muted-foreground">{special.description}</p>}
                 <p className="text-sm font-medium">{[availability.text, availability.nextText].filter(Boolean).join(' · ')}</p>
