@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { HomePayload } from '../lib/site/payload.ts';
-import { serviceOpenStatus } from '../lib/time/open-status.ts';
+import type { serviceOpenStatus } from '../lib/time/open-status.ts';
+import { whenIdle } from '../runtime/idle.ts';
 import { $now } from '../stores/clock.ts';
 
 interface Props {
@@ -10,15 +11,30 @@ interface Props {
 
 /**
  * "Pickup open until 1:00 am · Delivery opens today at 5:30 pm" on the visitor's clock. The
- * prerendered page cannot know the time, so it shows only the heading until the island runs.
+ * prerendered page cannot know the time, so it shows only the heading until the island runs;
+ * the hours rules load when the browser is idle, keeping them out of the page's first JavaScript.
  */
 export default function OpenStatus({ schedule }: Props) {
   const now = useStore($now);
-  // Another island may have started the clock before this one hydrates: the first render must match the server's.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (now === null || !hydrated) return <span>Trading hours</span>;
-  const statuses = (['pickup', 'delivery'] as const).map((service) => serviceOpenStatus(schedule, service, now));
+  // Undefined on the first render, so hydration matches the server's text even when another island started the clock.
+  const [openStatus, setOpenStatus] = useState<typeof serviceOpenStatus>();
+  useEffect(() => {
+    void whenIdle()
+      .then(() => import('../lib/time/open-status.ts'))
+      .then((module) => setOpenStatus(() => module.serviceOpenStatus));
+  }, []);
+  if (now === null || openStatus === undefined) {
+    // Two lines, as the statuses will take, so the page does not move when they arrive.
+    return (
+      <span className="flex flex-col gap-0.5">
+        <span>Trading hours</span>
+        <span aria-hidden="true" className="invisible">
+          ·
+        </span>
+      </span>
+    );
+  }
+  const statuses = (['pickup', 'delivery'] as const).map((service) => openStatus(schedule, service, now));
   return (
     <span className="flex flex-col gap-0.5" data-open-status>
       {statuses.map((status) => (

@@ -1,8 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { popupsToShow } from '../../lib/site/popups.ts';
 import type { Popup } from '../../lib/tenant/index.ts';
-import { retailerWallClock } from '../../lib/time/retailer-clock.ts';
 import { whenIdle } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
 import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
@@ -32,7 +30,7 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
   const [toasterWanted, setToasterWanted] = useState(false);
   const [idle, setIdle] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
-  const popup = idle ? popupsToShow(popups, retailerWallClock(new Date(), timeZoneDiff).date, dismissed)[0] : undefined;
+  const undismissed = idle ? popups.filter((candidate) => !dismissed.has(candidate.popupId)) : [];
   const dismissPopup = (popupId: number) => {
     const next = new Set(dismissed).add(popupId);
     rememberDismissed(next);
@@ -68,9 +66,9 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
 
   return (
     <>
-      {popup && !ui.builder && (
+      {undismissed.length > 0 && !ui.builder && (
         <Suspense>
-          <PopupDialog popup={popup} onDismiss={() => dismissPopup(popup.popupId)} />
+          <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />
         </Suspense>
       )}
       {toasterWanted && (

@@ -1,0 +1,134 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { freePort } from '../tests/e2e/free-port.ts';
+import { stackReady } from '../tests/e2e/global-setup.ts';
+import { startProcess, stopProcess } from '../tests/e2e/stack.ts';
+
+/**
+ * The home page's weight as a customer's browser sees it, for every active sample tenant: the
+ * JavaScript fetched before the page can be used (the islands that hydrate with it), what the
+ * browser then loads on its own while idle (the ordering runtime and its data), what the first
+ * clicks add (builder, cart, time picker), the HTML, and the layout shift while islands hydrate.
+ * Runs the README's start command on free ports; writes its table into BENCHMARKS.md.
+ */
+const tenants = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'];
+const budget = { firstInteractionJsKb: 80, htmlKb: 60 };
+
+const kb = (bytes: number) => bytes / 1024;
+const format = (bytes: number) => `${kb(bytes).toFixed(1)} KB`;
+
+interface Measure {
+  slug: string;
+  htmlGzip: number;
+  eagerModules: number;
+  jsAtLoad: number;
+  jsIdle: number;
+  jsOnClicks: number;
+  layoutShift: number;
+}
+
+/** A module's static imports (`import … from "./x.js"`, `import "./x.js"`, `export … from`), not its dynamic `import()`s. */
+const STATIC_IMPORT = /(?:import|export)\s*(?:[^"'();]*?from\s*)?["']([./][^"']+\.js)["']/g;
+
+/**
+ * The JavaScript a page runs before anyone touches it: every island's component and renderer
+ * with everything they import statically. Code behind a dynamic import() (the ordering runtime,
+ * dialogs) is not in it, whenever the browser fetches it.
+ */
+async function eagerScripts(slug: string): Promise<Map<string, number>> {
+  const root = join('dist', slug);
+  const html = await readFile(join(root, 'index.html'), 'utf8');
+  const pending = [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const sizes = new Map<string, number>();
+  for (let url = pending.pop(); url !== undefined; url = pending.pop()) {
+    if (sizes.has(url)) continue;
+    const code = await readFile(join(root, url));
+    sizes.set(url, gzipSync(code, { level: 9 }).length);
+    for (const match of code.toString().matchAll(STATIC_IMPORT)) pending.push(resolve(dirname(url), match[1] ?? '').replace(/^\/?/, '/'));
+  }
+  return sizes;
+}
+
+async function scriptBytes(page: Page, scripts: Map<string, number>): Promise<void> {
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const sizes = await request.sizes();
+    scripts.set(request.url(), sizes.responseBodySize);
+  });
+}
+
+const sum = (scripts: Map<string, number>) => [...scripts.values()].reduce((total, bytes) => total + bytes, 0);
+
+async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, port: number, slug: string): Promise<Measure> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index)));
+    const shifts: number[] = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    Object.assign(window, { layoutShifts: shifts });
+  });
+  const scripts = new Map<string, number>();
+  await scriptBytes(page, scripts);
+  const eager = await eagerScripts(slug);
+  const jsAtLoad = sum(eager);
+  const response = await page.goto(`http://${slug}.localhost:${port}/`, { waitUntil: 'networkidle' });
+  const html = await response?.body();
+  await page.waitForTimeout(1000);
+  const jsIdle = sum(scripts) - jsAtLoad;
+  const layoutShift = await page.evaluate(() => ((window as unknown as { layoutShifts: number[] }).layoutShifts ?? []).reduce((total, value) => total + value, 0));
+
+  await page.locator('[data-add-product]').first().click();
+  await page.getByRole('dialog').locator('[data-builder-submit]').waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-cart-button]').click();
+  await page.getByRole('dialog', { name: 'Your order' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('dialog', { name: 'Order time' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const jsOnClicks = sum(scripts) - jsAtLoad - jsIdle;
+  await context.close();
+  return { slug, htmlGzip: gzipSync(html ?? Buffer.alloc(0), { level: 9 }).length, eagerModules: eager.size, jsAtLoad, jsIdle, jsOnClicks, layoutShift };
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'storefront-bench-page-'));
+const [web, api, brokerPort] = [await freePort(), await freePort(), await freePort()];
+const stack = await startProcess(['scripts/start.ts'], stackReady, { PORT: String(web), API_PORT: String(api), BROKER_WS_PORT: String(brokerPort), BROKER_TCP_PORT: 'off', DATA_DIR: dataDir });
+const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const results: Measure[] = [];
+try {
+  for (const slug of tenants) {
+    const result = await measure(browser, web, slug);
+    results.push(result);
+    console.log(`${slug}: HTML ${format(result.htmlGzip)}, JS at load ${format(result.jsAtLoad)}, idle ${format(result.jsIdle)}, on clicks ${format(result.jsOnClicks)}, CLS ${result.layoutShift.toFixed(3)}`);
+  }
+} finally {
+  await browser.close();
+  await stopProcess(stack.child);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const largestHtml = Math.max(...results.map((result) => result.htmlGzip));
+const heaviestLoad = Math.max(...results.map((result) => result.jsAtLoad));
+const rows = results.map(
+  (result) => `| ${result.slug} | ${format(result.htmlGzip)} | **${format(result.jsAtLoad)}** | ${format(result.jsIdle)} | ${format(result.jsOnClicks)} | ${result.layoutShift.toFixed(3)} |`,
+);
+const report = `<!-- page-budget:start -->
+Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:page\` in Chromium. "Until usable" is every island's code and its static imports (gzip -9 of the built files); the other columns are transfer sizes as \`npm start\` serves them (gzip).
+
+| tenant | HTML (gzip) | JS until the page is usable | JS fetched while idle, no click | JS the builder, cart and picker add | layout shift |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Budgets: JavaScript before the first interaction at most ${budget.firstInteractionJsKb} KB gzip (heaviest: ${format(heaviestLoad)}, ${kb(heaviestLoad) <= budget.firstInteractionJsKb ? 'met' : 'NOT met'}); HTML at most ${budget.htmlKb} KB gzip (largest: ${format(largestHtml)}, ${kb(largestHtml) <= budget.htmlKb ? 'met' : 'NOT met'}).
+<!-- page-budget:end -->`;
+const current = await readFile('BENCHMARKS.md', 'utf8');
+const marked = /<!-- page-budget:start -->[\s\S]*<!-- page-budget:end -->/;
+await writeFile('BENCHMARKS.md', marked.test(current) ? current.replace(marked, report) : `${current.trimEnd()}\n\n## Home page weight (\`npm run bench:page\`)\n\n${report}\n`);
+console.log('Updated BENCHMARKS.md');
