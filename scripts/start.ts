@@ -10,6 +10,9 @@ import { buildTenants, formatSummary } from './lib/build-tenants.ts';
 const webPort = process.env['PORT'] ?? '4321';
 const apiPort = process.env['API_PORT'] ?? '8787';
 const brokerPort = process.env['BROKER_WS_PORT'] ?? '9001';
+// Astro's build sets NODE_ENV=production in this process; the local API and broker must run in
+// the environment the operator started us in, or they would refuse the development secrets.
+const environment = { ...process.env };
 
 const summary = await buildTenants({ root: process.cwd(), tenantsDir: 'tenants', outDir: 'dist', only: [], incremental: true, log: (line) => console.log(line) });
 console.log(formatSummary(summary));
@@ -29,7 +32,7 @@ const children: ChildProcess[] = [];
 let stopping = false;
 
 function run(name: string, args: string[]): ChildProcess {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: environment });
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
   }

@@ -9,7 +9,7 @@ const RETRY_MS = 10000;
  * order they happened. A failure leaves the status at the head of the queue for the next try.
  * Statuses recorded before the order existed go with the order's id once it has one.
  */
-export function startStatusSender(api: ApiClient): () => void {
+export function startStatusSender(api: Pick<ApiClient, 'createOrderStatus'>, onlineEvents: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window): () => void {
   let sending = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -33,11 +33,11 @@ export function startStatusSender(api: ApiClient): () => void {
     if (queue.length > 0) void drain();
   });
   const onOnline = () => void drain();
-  window.addEventListener('online', onOnline);
+  onlineEvents.addEventListener('online', onOnline);
   void drain();
   return () => {
     clearTimeout(timer);
     unbind();
-    window.removeEventListener('online', onOnline);
+    onlineEvents.removeEventListener('online', onOnline);
   };
 }

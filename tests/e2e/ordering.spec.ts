@@ -157,3 +157,30 @@ test('a ?product= link opens that product’s builder', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(tenantUrl('harbour-pizza', '/'));
 });
+
+test('a cart left for over an hour is re-priced at start-up, with the spec’s toast', async ({ page }) => {
+  const twoHoursBefore = new Date(Date.parse(wednesdayEvening) - 2 * 3_600_000).getTime();
+  const smallSize = { retailerProductSizeId: 201, productGroupId: 11, productSizeId: 1, name: 'Small 10"', price: 16, defaultProductPrice: 16 };
+  const stale = { uuid: '0b7e3c8a-4a51-4d1e-9c1f-2f1f5d2f7a10', productId: 1101, productGroupId: 11, productName: 'Margherita', size: smallSize, quantity: 1, historicPrice: 12.5, timeStamp: twoHoursBefore };
+  await page.addInitScript((saved) => localStorage.setItem('orderStore', saved), JSON.stringify({ orderType: 'pickup', products: [stale], lastActivity: twoHoursBefore }));
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(toasts.getByText('Cart Updated')).toBeVisible();
+  await expect(toasts.getByText('Updated prices of 1 item(s).')).toBeVisible();
+  await page.locator('[data-cart-button]').click();
+  await expect(page.getByRole('dialog', { name: 'Your order' }).locator('[data-line-price]')).toHaveText('$16.00');
+});
+
+test('closing warnings come as toasts with their action, once per shift', async ({ page }) => {
+  // Wednesday 9:15 pm: delivery ends at 9:30 pm with a 30-minute wait, pickup runs to 10 pm.
+  await openShopAt(page, 'bella-napoli', '2026-11-25T10:15:00Z');
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(toasts.getByText('Order may not complete in time!')).toBeVisible();
+  await expect(toasts.getByText('Delivery ending soon')).toBeVisible();
+  await toasts.getByRole('button', { name: 'Switch to Pickup' }).first().click();
+  await expect(page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+  await page.clock.runFor(2000);
+  await expect(toasts.getByText('Order may not complete in time!')).toHaveCount(0);
+});

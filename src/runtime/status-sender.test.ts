@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api/client.ts';
+import type { ApiBody } from '../lib/api/contract.ts';
+import { freshOrderState } from '../lib/cart/order-state.ts';
+import { orderTypeStatus, startStatus } from '../lib/cart/order-status.ts';
+import { $order } from '../stores/order.ts';
+import { $statusQueue, queueStatus } from '../stores/status-queue.ts';
+import { startStatusSender } from './status-sender.ts';
+
+type Sent = ApiBody<'createOrderStatus'>;
+
+function fakeApi(failures: number) {
+  const sent: Sent[] = [];
+  let failuresLeft = failures;
+  return {
+    sent,
+    api: {
+      createOrderStatus: (body: Sent) => {
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          return Promise.reject(new ApiError('network', 'unreachable'));
+        }
+        sent.push(body);
+        return Promise.resolve({ success: true as const, orderStatusId: sent.length });
+      },
+    },
+  };
+}
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 8, minute));
+const events = new EventTarget();
+
+describe('status sender', () => {
+  let stop: () => void = () => undefined;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    $order.set(freshOrderState());
+    $statusQueue.set([]);
+  });
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('sends the start status, then order-type changes, in order, each once', async () => {
+    const { api, sent } = fakeApi(0);
+    stop = startStatusSender(api, events);
+    queueStatus(null, startStatus('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', at(0)));
+    queueStatus(null, orderTypeStatus('pickup', at(1)));
+    queueStatus('order-1', orderTypeStatus('delivery', at(2)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent.map((body) => [body.encryptedOrderId, body.orderStatus.orderStatusTypeId])).toEqual([
+      [null, 54],
+      [null, 55],
+      ['order-1', 56],
+    ]);
+    expect($statusQueue.get()).toEqual([]);
+  });
+
+  it('keeps failed statuses queued and sends them in order once the API answers, with the order id known by then', async () => {
+    const { api, sent } = fakeApi(2);
+    stop = startStatusSender(api, events);
+    queueStatus(null, startStatus('Mozilla/5.0 (X11; Linux x86_64)', at(0)));
+    queueStatus(null, orderTypeStatus('pickup', at(1)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([]);
+    expect($statusQueue.get()).toHaveLength(2);
+    $order.set({ ...$order.get(), encryptedOrderId: 'order-9' });
+    await vi.advanceTimersByTimeAsync(10000);
+    await vi.advanceTimersByTimeAsync(10000);
+    expect(sent.map((body) => [body.encryptedOrderId, body.orderStatus.orderStatusTypeId])).toEqual([
+      ['order-9', 1],
+      ['order-9', 55],
+    ]);
+    expect($statusQueue.get()).toEqual([]);
+  });
+});
