@@ -9,6 +9,8 @@ export interface TotalsContext {
   orderType: OrderType;
   specials: readonly Special[];
   isSpecialAvailable: (special: Special) => boolean;
+  /** A delivery zone's own fee and minimum, once the customer's suburb is known; the retailer's base values otherwise. */
+  delivery?: { feeCents: number; minimumCents: number } | undefined;
 }
 
 export interface PricedLine {
@@ -69,8 +71,8 @@ export function cartTotals(items: readonly CartProduct[], catalogue: Catalogue, 
   const { baseDeliveryFee, minOrderValueDelivery, minOrderValuePickup } = catalogue.retailerInfo;
   const isDelivery = context.orderType === 'delivery';
   // An empty cart has nothing to deliver, so it shows no fee.
-  const deliveryFee = isDelivery && lines.length > 0 ? toCents(baseDeliveryFee) : 0;
-  const minimumOrderValue = toCents(isDelivery ? minOrderValueDelivery : minOrderValuePickup);
+  const deliveryFee = isDelivery && lines.length > 0 ? (context.delivery?.feeCents ?? toCents(baseDeliveryFee)) : 0;
+  const minimumOrderValue = isDelivery ? (context.delivery?.minimumCents ?? toCents(minOrderValueDelivery)) : toCents(minOrderValuePickup);
   const shortfall = Math.max(0, minimumOrderValue - (subtotal - discount));
   return {
     lines,

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { isSpecialAvailableFor } from '../menu/special-availability.ts';
+import type { Catalogue } from '../pricing/catalogue.ts';
+import { PricingError } from '../pricing/item-price.ts';
+import { formatMoney, toCents } from '../pricing/money.ts';
+import { cartTotals, type CartTotals } from '../pricing/totals.ts';
+import type { ClockStatus, DeliverySuburb, DeliveryZone, RetailerConfig, Tenant } from '../tenant/index.ts';
+import { validateOrderForLater } from '../time/order-for-later.ts';
+import { serviceNames, type ScheduleInput } from '../time/schedule.ts';
+import { serviceAvailabilityNow } from '../time/service-availability.ts';
+import type { OrderPayload } from './schemas.ts';
+
+/** How the customer pays: at the door or the counter, since the storefront takes no card payments itself. */
+export const paymentMethods = ['cash', 'card'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  cash: 'Cash on delivery or pickup',
+  card: 'Card on delivery or pickup',
+};
+
+export const checkoutContactSchema = z.object({
+  fullName: z.string().trim().min(1, 'Enter your name').max(100),
+  phoneNumber: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number of 6 to 20 digits'),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter an email address')),
+});
+
+export const deliveryAddressSchema = z.object({
+  street: z.string().trim().min(3, 'Enter the street address').max(200),
+  suburbId: z.int().positive('Choose a suburb'),
+  instructions: z.string().trim().max(300).default(''),
+});
+
+export type CheckoutContact = z.infer<typeof checkoutContactSchema>;
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
+
+/** What checkout needs of the retailer: its menu, specials, hours, delivery areas and payment types. */
+export type CheckoutRetailer = Pick<Tenant, 'specials' | 'groupHours' | 'productsInfoSsr' | 'tradingHours' | 'closedDates' | 'deliverySuburbs' | 'deliveryZones'> & {
+  config: Pick<RetailerConfig, 'retailerInfo' | 'retailerPaymentTypes'>;
+};
+
+export interface PlacementInput {
+  payload: OrderPayload;
+  paymentMethod: PaymentMethod;
+  delivery: DeliveryAddress | null;
+  /** The total the customer was shown, in dollars: the order is placed only at that price. */
+  expectedTotal: number;
+}
+
+export type PlacementCheck =
+  | { ok: true; totals: CartTotals; suburb: DeliverySuburb | null; zone: DeliveryZone | null }
+  | { ok: false; field: 'products' | 'orderTime' | 'suburb' | 'paymentMethod' | 'total'; message: string };
+
+/** The fee and minimum of delivering to a suburb: its zone's own when set, the retailer's base values otherwise. */
+export function deliveryTermsFor(retailer: Pick<CheckoutRetailer, 'deliverySuburbs' | 'deliveryZones' | 'config'>, suburbId: number) {
+  const suburb = retailer.deliverySuburbs.find((candidate) => candidate.suburbId === suburbId) ?? null;
+  if (!suburb) return null;
+  const zone = retailer.deliveryZones.find((candidate) => candidate.zoneId === suburb.zoneId) ?? null;
+  const { baseDeliveryFee, minOrderValueDelivery } = retailer.config.retailerInfo;
+  return { suburb, zone, feeCents: toCents(zone?.deliveryFee ?? baseDeliveryFee), minimumCents: toCents(zone?.minOrderValue ?? minOrderValueDelivery) };
+}
+
+/** Payment methods the retailer takes. */
+export function acceptedPaymentMethods(retailer: Pick<CheckoutRetailer, 'config'>): PaymentMethod[] {
+  return retailer.config.retailerPaymentTypes.cashAccepted ? ['cash', 'card'] : ['card'];
+}
+
+/**
+ * Whether an order can be placed as it stands, checked the way the kitchen would: every line
+ * still sold at its price, the specials of the order time, the delivery suburb and its terms, the
+ * minimum order, the order time against the hours, and the total the customer agreed to. The
+ * storefront runs it before sending and the API again before accepting, so both agree.
+ */
+export function checkPlacement(input: PlacementInput, retailer: CheckoutRetailer, catalogue: Catalogue, now: Date, clockStatus?: ClockStatus): PlacementCheck {
+  const { payload } = input;
+  const service = payload.isPickup ? 'pickup' : 'delivery';
+  const name = serviceNames[service];
+  if (payload.products.length === 0) return { ok: false, field: 'products', message: 'Your cart is empty.' };
+
+  const schedule: ScheduleInput = { tradingHours: retailer.tradingHours, closedDates: retailer.closedDates, retailerInfo: retailer.config.retailerInfo, clockStatus };
+  const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
+  if (payload.orderForLater) {
+    const later = validateOrderForLater(schedule, service, at, now);
+    if (!later.ok) return { ok: false, field: 'orderTime', message: later.reason };
+  } else if (!serviceAvailabilityNow(schedule, service, now, clockStatus).available) {
+    return { ok: false, field: 'orderTime', message: `${name} is not taking orders right now. Please choose a later time.` };
+  }
+
+  const terms = service === 'delivery' ? (input.delivery ? deliveryTermsFor(retailer, input.delivery.suburbId) : null) : null;
+  if (service === 'delivery' && !terms) return { ok: false, field: 'suburb', message: 'We do not deliver to that suburb. Choose one from the list, or order for pickup.' };
+  if (!acceptedPaymentMethods(retailer).includes(input.paymentMethod)) return { ok: false, field: 'paymentMethod', message: 'This shop does not take that payment method.' };
+
+  let totals: CartTotals;
+  try {
+    const context = { orderType: service, at, groups: retailer.productsInfoSsr.groups, groupHours: retailer.groupHours, timeZoneDiff: retailer.config.retailerInfo.timeZoneDiff } as const;
+    totals = cartTotals(payload.products, catalogue, {
+      orderType: service,
+      specials: retailer.specials,
+      isSpecialAvailable: (special) => isSpecialAvailableFor(special, context),
+      delivery: terms ? { feeCents: terms.feeCents, minimumCents: terms.minimumCents } : undefined,
+    });
+  } catch (error) {
+    if (error instanceof PricingError) return { ok: false, field: 'products', message: `${error.message}. Please remove it from your cart.` };
+    throw error;
+  }
+  if (!totals.meetsMinimumOrder) {
+    return { ok: false, field: 'products', message: `The minimum for ${service} is ${formatMoney(totals.minimumOrderValue)}. Add ${formatMoney(totals.shortfall)} more to order.` };
+  }
+  if (toCents(input.expectedTotal) !== totals.total) {
+    return { ok: false, field: 'total', message: `The total is now ${formatMoney(totals.total)}, not ${formatMoney(toCents(input.expectedTotal))}. Please check your order and place it again.` };
+  }
+  return { ok: true, totals, suburb: terms?.suburb ?? null, zone: terms?.zone ?? null };
+}
