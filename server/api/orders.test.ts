@@ -240,3 +240,57 @@ describe('create-order-status', () => {
     expect(api.counts()).toEqual(before);
   });
 });
+
+describe('place-order', () => {
+  const contact = { fullName: 'Ada Lovelace', phoneNumber: '0400 000 000', email: 'ada@example.com' };
+  const delivery = { street: '1 Collins St', suburbId: 1, instructions: 'Ring twice' };
+  /** Two large Margheritas ($36 on their own) make up the $32 special; delivery adds $5.50. */
+  const twoLarge = () => [cartLine(uuid('p'), { size: pizzaSizes.large, quantity: 2 })];
+
+  async function placeable() {
+    const lines = twoLarge();
+    const created = await create(orderBody(lines));
+    return { lines, order: orderBody(lines, { encryptedOrderId: created.encryptedOrderId }) };
+  }
+
+  const place = (body: unknown) => api.call(apiCalls.placeOrder.path, { body });
+
+  it('places the order at the total shown, stores who, where and how, and answers the same placement to a retry', async () => {
+    const { order } = await placeable();
+    const body = { order, contact, delivery, paymentMethod: 'cash', expectedTotal: 37.5 };
+    const first = await place(body);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const placement = apiCalls.placeOrder.response.parse(first.body).placement;
+    expect(placement).toMatchObject({ isPickup: false, contact, delivery: { ...delivery, suburbName: 'Melbourne', postcode: '3000' }, paymentMethod: 'cash', subTotal: 36, discountTotal: 4, deliveryFee: 5.5, total: 37.5 });
+    const again = await place(body);
+    expect(again.status).toBe(200);
+    expect(apiCalls.placeOrder.response.parse(again.body).placement).toEqual(placement);
+    expect((await getOrder(order.encryptedOrderId ?? '')).placement).toEqual(placement);
+    const update = await api.call(apiCalls.updateOrder.path, { body: order });
+    expect(update.body).toMatchObject({ success: false, message: 'This order has already been placed. Start a new order to add more.' });
+  });
+
+  it.each([
+    ['a tampered total', { expectedTotal: 1 }, 422, 'The total is now $37.50, not $1.00. Please check your order and place it again.'],
+    ['a suburb the shop does not deliver to', { delivery: { ...delivery, suburbId: 77 } }, 422, 'We do not deliver to that suburb. Choose one from the list, or order for pickup.'],
+    ['delivery without an address', { delivery: null }, 422, 'We do not deliver to that suburb. Choose one from the list, or order for pickup.'],
+    ['a later time already gone', { later: '2020-01-01T08:00:00Z' }, 422, 'Please choose a time at least 15 minutes from now.'],
+    ['a bad email', { contact: { ...contact, email: 'nope' } }, 400, 'Invalid request body'],
+  ])('refuses %s and stores nothing', async (_name, change, status, message) => {
+    const { order } = await placeable();
+    const { later, ...rest } = change as { later?: string } & Record<string, unknown>;
+    const sent = later ? { ...order, orderForLater: true, orderForLaterRequestDateTime: later } : order;
+    const answer = await place({ order: sent, contact, delivery, paymentMethod: 'cash', expectedTotal: 37.5, ...rest });
+    expect(answer.status).toBe(status);
+    expect((answer.body as { message: string }).message).toContain(message);
+    expect((await getOrder(order.encryptedOrderId ?? '')).placement).toBeNull();
+  });
+
+  it('refuses an order the kitchen already took', async () => {
+    const { order } = await placeable();
+    await markProcessed(order.encryptedOrderId ?? '');
+    const answer = await place({ order, contact, delivery, paymentMethod: 'cash', expectedTotal: 37.5 });
+    expect(answer.status).toBe(409);
+    expect((await getOrder(order.encryptedOrderId ?? '')).placement).toBeNull();
+  });
+});

@@ -1,6 +1,8 @@
 import type { OrderPayload } from '../../../src/lib/cart/schemas.ts';
 import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../src/lib/api/contract.ts';
+import { checkPlacement, deliveryTermsFor } from '../../../src/lib/cart/checkout.ts';
 import { toDollars } from '../../../src/lib/pricing/money.ts';
+import { clockStatusOf } from '../clock.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
 import { priceOrder } from '../order-pricing.ts';
 import { ApiProblem, parseWith, readBody } from '../problems.ts';
@@ -65,6 +67,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       const order = payload.encryptedOrderId === null ? undefined : orders.find(retailerId, payload.encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder, uuidToOrderProductIds: {} };
       if (order.processed) return { success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} };
+      if (orders.placement(order.orderId)) return { success: false, message: messages.orderPlaced, uuidToOrderProductIds: {} };
       assertLinesFree(retailerId, uuidsOf(payload), order);
       const uuidToOrderProductIds = orders.update(order, priceOrder(payload, served.catalogue, served.tenant, deps.now()), deps.now());
       return { success: true, message: 'Order updated', uuidToOrderProductIds };
@@ -81,7 +84,51 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       historicDeliveryFee: toDollars(order.historicDeliveryFeeCents),
       discountTotal: toDollars(order.discountCents),
       products: orders.products(order.orderId),
+      placement: orders.placement(order.orderId),
     };
+  });
+
+  serveCall(app, tenants, 'placeOrder', async (c, served) => {
+    const body = await readBody(c, apiCalls.placeOrder.body);
+    assertSameRetailer(body.order, served);
+    const { tenant, catalogue } = served;
+    const now = deps.now();
+    return inTransaction(db, () => {
+      const order = body.order.encryptedOrderId === null ? undefined : orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
+      if (!order) throw new ApiProblem(404, 'Order not found');
+      // Placing twice (a retry whose answer was lost) answers the first placement.
+      const placed = orders.placement(order.orderId);
+      if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed };
+      if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
+      assertLinesFree(tenant.config.retailerId, uuidsOf(body.order), order);
+      const checked = checkPlacement(
+        { payload: body.order, paymentMethod: body.paymentMethod, delivery: body.delivery, expectedTotal: body.expectedTotal },
+        tenant,
+        catalogue,
+        now,
+        clockStatusOf(tenant, deps.clockOverrides, now),
+      );
+      if (!checked.ok) throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
+      const { totals, suburb } = checked;
+      const terms = suburb ? deliveryTermsFor(tenant, suburb.suburbId) : null;
+      orders.update(order, priceOrder(body.order, catalogue, tenant, now, terms ?? undefined), now);
+      const placement = {
+        placedAt: now.toISOString(),
+        isPickup: body.order.isPickup,
+        orderForLater: body.order.orderForLater,
+        orderForLaterRequestDateTime: body.order.orderForLater ? body.order.orderForLaterRequestDateTime : null,
+        contact: body.contact,
+        delivery: body.delivery && suburb ? { ...body.delivery, suburbName: suburb.name, postcode: suburb.postcode } : null,
+        paymentMethod: body.paymentMethod,
+        orderNotes: body.order.extraOrderNotes,
+        subTotal: toDollars(totals.subtotal),
+        discountTotal: toDollars(totals.discount),
+        deliveryFee: toDollars(totals.deliveryFee),
+        total: toDollars(totals.total),
+      };
+      orders.place(order.orderId, placement, now);
+      return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement };
+    });
   });
 
   serveCall(app, tenants, 'updateCustomer', async (c, { tenant }) => {

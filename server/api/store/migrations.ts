@@ -153,6 +153,14 @@ export const migrations: readonly Migration[] = [
     name: 'order discount from specials',
     sql: `ALTER TABLE orders ADD COLUMN discount_cents INTEGER NOT NULL DEFAULT 0;`,
   },
+  {
+    version: 7,
+    name: 'placed orders',
+    sql: `
+      ALTER TABLE orders ADD COLUMN placed_at TEXT;
+      ALTER TABLE orders ADD COLUMN placement_json TEXT;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */

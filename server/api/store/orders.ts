@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import { placementSchema, type Placement } from '../../../src/lib/api/contract.ts';
 import { cartProductSchema, type CartProduct, type OrderStatus } from '../../../src/lib/cart/schemas.ts';
 import { toDollars } from '../../../src/lib/pricing/money.ts';
 import type { PricedOrder } from '../order-pricing.ts';
@@ -75,6 +76,8 @@ export function createOrderStore(db: DatabaseSync) {
     deleteLine: db.prepare('DELETE FROM order_products WHERE order_product_id = ?'),
     lines: db.prepare('SELECT order_product_id, unit_price_cents, line_json FROM order_products WHERE order_id = ? ORDER BY position'),
     setCustomer: db.prepare('UPDATE orders SET customer_id = ?, updated_at = ? WHERE order_id = ?'),
+    placement: db.prepare('SELECT placement_json FROM orders WHERE order_id = ? AND placed_at IS NOT NULL'),
+    place: db.prepare('UPDATE orders SET placed_at = ?, placement_json = ?, updated_at = ? WHERE order_id = ? AND placed_at IS NULL'),
     markProcessed: db.prepare('UPDATE orders SET processed_at = COALESCE(processed_at, ?), updated_at = ? WHERE order_id = ?'),
     insertStatus: db.prepare('INSERT INTO order_statuses (retailer_id, order_id, order_status_type_id, notes, timestamp, received_at) VALUES (?, ?, ?, ?, ?, ?)'),
     setCurrentStatus: db.prepare('UPDATE orders SET current_order_status_type_id = ?, last_order_status_update = ?, updated_at = ? WHERE order_id = ? AND processed_at IS NULL'),
@@ -182,6 +185,16 @@ export function createOrderStore(db: DatabaseSync) {
 
     setCustomer(orderId: number, customerId: number | null, now: Date): void {
       statements.setCustomer.run(customerId, now.toISOString(), orderId);
+    },
+
+    /** The placement of a placed order, or null; stored rows are parsed like any other input. */
+    placement(orderId: number): Placement | null {
+      const row = statements.placement.get(orderId);
+      return row === undefined ? null : placementSchema.parse(JSON.parse(text(row, 'placement_json')));
+    },
+
+    place(orderId: number, placement: Placement, now: Date): void {
+      statements.place.run(placement.placedAt, JSON.stringify(placement), now.toISOString(), orderId);
     },
 
     markProcessed(orderId: number, now: Date): void {

@@ -174,6 +174,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** Retrying with the same `idempotencyKey` (or the same cart uuids) never makes a second order. */
     createOrder: (payload: ApiBody<'createOrder'>, callOptions: { idempotencyKey?: string } = {}) => send('createOrder', payload, callOptions),
     updateOrder: (payload: ApiBody<'updateOrder'>) => send('updateOrder', payload),
+    /** Safe to retry: placing a placed order answers the same placement. */
+    placeOrder: (body: ApiBody<'placeOrder'>) => send('placeOrder', body, { retries: 1 }),
     createOrderStatus: (body: ApiBody<'createOrderStatus'>) => send('createOrderStatus', body),
     createErrorLogs: (entries: ErrorLogEntryInput[]) => send('createErrorLogs', entries, { timeoutMs: ERROR_LOG_TIMEOUT_MS, retries: ERROR_LOG_RETRIES }),
     requestTableBooking: (body: ApiBody<'requestTableBooking'>) => send('requestTableBooking', body),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkoutContactSchema, deliveryAddressSchema, paymentMethods } from '../cart/checkout.ts';
 import { cartProductSchema, orderPayloadSchema, orderStatusSchema } from '../cart/schemas.ts';
 import {
   clockStatusSchema,
@@ -42,6 +43,7 @@ export const messages = {
   retailerNotFound: 'Retailer not found',
   noActiveOrder: 'No active order to update',
   orderProcessed: 'Order has already been processed. Please refresh the page.',
+  orderPlaced: 'This order has already been placed. Start a new order to add more.',
   mailingListFailed: 'Failed to add to mailing list. Please try again.',
   loginFailed: 'Incorrect email or password.',
   /** Signup with an email that has an account: says no more than that it could not sign up. */
@@ -164,6 +166,22 @@ export const mailingListResponseSchema = z.discriminatedUnion('success', [z.obje
 export const updateCustomerBodySchema = z.object({ encryptedOrderId: encryptedOrderId.nullable(), customerId: id.nullable() });
 export const updateCustomerResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true) }), failure]);
 
+/** A placed order as the kitchen received it: who, where, how they pay and what it came to, in dollars. */
+export const placementSchema = z.object({
+  placedAt: z.iso.datetime({ offset: true }),
+  isPickup: z.boolean(),
+  orderForLater: z.boolean(),
+  orderForLaterRequestDateTime: z.iso.datetime({ offset: true }).nullable(),
+  contact: checkoutContactSchema,
+  delivery: deliveryAddressSchema.extend({ suburbName: z.string(), postcode: z.string() }).nullable(),
+  paymentMethod: z.enum(paymentMethods),
+  orderNotes: z.string(),
+  subTotal: nonNegativeDollars,
+  discountTotal: nonNegativeDollars,
+  deliveryFee: nonNegativeDollars,
+  total: nonNegativeDollars,
+});
+
 export const getOrderBodySchema = z.object({ encryptedOrderId });
 export const getOrderResponseSchema = z.object({
   orderProcessed: z.boolean(),
@@ -172,7 +190,10 @@ export const getOrderResponseSchema = z.object({
   /** What the retailer's specials took off the order when it was last priced. */
   discountTotal: nonNegativeDollars.default(0),
   products: z.array(cartProductSchema),
+  /** Null until the customer placed the order. */
+  placement: placementSchema.nullable().default(null),
 });
+
 
 /** Cart line uuid to the order product id the server gave it; stable across updates of the order. */
 export const uuidToOrderProductIdsSchema = z.record(z.string(), id);
@@ -202,6 +223,19 @@ export const orderBodySchema = orderPayloadSchema.extend({ products: z.array(car
     seen.add(product.uuid);
   });
 });
+
+/**
+ * The last step of checkout: the cart as the customer confirmed it, their details, and the total
+ * they were shown. The server checks and prices it all again; a different total is refused.
+ */
+export const placeOrderBodySchema = z.object({
+  order: orderBodySchema.refine((order) => order.encryptedOrderId !== null, { message: 'place an order that was created first', path: ['encryptedOrderId'] }),
+  contact: checkoutContactSchema,
+  delivery: deliveryAddressSchema.nullable(),
+  paymentMethod: z.enum(paymentMethods),
+  expectedTotal: nonNegativeDollars,
+});
+export const placeOrderResponseSchema = z.object({ success: z.literal(true), encryptedOrderId: z.string(), placement: placementSchema });
 
 /** Statuses sent before the first order exists (the start-of-visit status) carry no order id. */
 export const createOrderStatusBodySchema = z.object({
@@ -274,6 +308,7 @@ export const apiCalls = {
   getOrder: { method: 'POST', path: '/api/order/get-order', body: getOrderBodySchema, response: getOrderResponseSchema },
   createOrder: { method: 'POST', path: '/api/order/create-order', body: orderBodySchema, response: createOrderResponseSchema },
   updateOrder: { method: 'POST', path: '/api/order/update-order', body: orderBodySchema, response: updateOrderResponseSchema },
+  placeOrder: { method: 'POST', path: '/api/order/place-order', body: placeOrderBodySchema, response: placeOrderResponseSchema },
   createOrderStatus: { method: 'POST', path: '/api/order/create-order-status', body: createOrderStatusBodySchema, response: createOrderStatusResponseSchema },
   createErrorLogs: { method: 'POST', path: '/api/logs/create-error-logs', body: errorLogsBodySchema, response: errorLogsResponseSchema },
   requestTableBooking: { method: 'POST', path: '/api/table-booking', body: tableBookingBodySchema, response: tableBookingResponseSchema },
@@ -291,5 +326,6 @@ export type CustInfo = z.infer<typeof custInfoSchema>;
 export type PrevOrder = z.infer<typeof prevOrderSchema>;
 export type PrevOrderProduct = z.infer<typeof prevOrderProductSchema>;
 export type ErrorLogEntry = z.infer<typeof errorLogEntrySchema>;
+export type Placement = z.infer<typeof placementSchema>;
 export type ErrorLogEntryInput = z.input<typeof errorLogEntrySchema>;
 export type TableBooking = z.infer<typeof tableBookingBodySchema>;
