@@ -8,6 +8,24 @@ import { $order, abandonSync, createKeyForOrder, orderSynced } from '../stores/o
 import { toastFailure, toastOrderProcessed } from './failure-toasts.ts';
 
 const RETRY_DELAYS_MS = [2000, 5000, 10000, 30000];
+const SYNC_WAIT_STEP_MS = 200;
+
+let sendNow: (() => Promise<void>) | null = null;
+
+/**
+ * Sends the cart at once (checkout cannot wait for the debounce) and resolves when the server
+ * holds the order as it is now; false when that did not happen within `timeoutMs`.
+ */
+export async function syncOrderNow(timeoutMs = 15000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = $order.get();
+    if (state.encryptedOrderId !== null && state.revision === state.syncedRevision) return true;
+    if (Date.now() >= deadline || sendNow === null) return false;
+    await sendNow();
+    await new Promise((resolve) => setTimeout(resolve, SYNC_WAIT_STEP_MS));
+  }
+}
 
 function waitTime(): { deliveryWaitTimeMinutes?: number } {
   const status = $clockStatus.get();
@@ -90,6 +108,10 @@ export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder
     if (failures === 0 && after.revision !== after.syncedRevision) schedule(CART_SYNC_DEBOUNCE_MS);
   }
 
+  sendNow = () => {
+    clearTimeout(timer);
+    return flush();
+  };
   const unbind = $order.listen((state, previous) => {
     if (state.revision !== previous?.revision) schedule(CART_SYNC_DEBOUNCE_MS);
   });
@@ -99,6 +121,7 @@ export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder
   if (pending.revision !== pending.syncedRevision) schedule(0);
 
   return () => {
+    sendNow = null;
     clearTimeout(timer);
     unbind();
     onlineEvents.removeEventListener('online', onOnline);

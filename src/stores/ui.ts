@@ -10,6 +10,7 @@ export interface BuilderTarget {
 /** Open panels and dialogs (spec section 3, "Utility UI state"), shared by every island of the page. */
 export interface UiState {
   cartOpen: boolean;
+  checkoutOpen: boolean;
   builder: BuilderTarget | null;
   orderTimeOpen: boolean;
   specialsOpen: boolean;
@@ -17,7 +18,7 @@ export interface UiState {
   specialId: number | null;
 }
 
-export const $ui = map<UiState>({ cartOpen: false, builder: null, orderTimeOpen: false, specialsOpen: false, specialId: null });
+export const $ui = map<UiState>({ cartOpen: false, checkoutOpen: false, builder: null, orderTimeOpen: false, specialsOpen: false, specialId: null });
 
 const PRODUCT_PARAM = 'product';
 
@@ -51,6 +52,15 @@ export function openCart(): void {
 
 export function closeCart(): void {
   $ui.setKey('cartOpen', false);
+}
+
+/** Checkout replaces the cart panel. */
+export function openCheckout(): void {
+  $ui.set({ ...$ui.get(), cartOpen: false, checkoutOpen: true });
+}
+
+export function closeCheckout(): void {
+  $ui.setKey('checkoutOpen', false);
 }
 
 export function openOrderTime(): void {

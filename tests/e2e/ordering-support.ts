@@ -14,6 +14,17 @@ export async function liveStatusAsNormal(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Opens a shop's home page on the real clock, which the reference API shares: for journeys the
+ * server checks against the time (placing an order), so they never depend on the day they run.
+ */
+export async function openShopNow(page: Page, slug: string): Promise<void> {
+  await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+  await page.clock.install();
+  await page.goto(tenantUrl(slug));
+  await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+}
+
 /** Opens a shop's home page at a fixed instant and waits until the ordering runtime has read the saved order. The retailer's popups count as already seen unless `popups` is set. */
 export async function openShopAt(page: Page, slug: string, at: string, options: { popups?: boolean } = {}): Promise<void> {
   await page.clock.install({ time: new Date(at) });

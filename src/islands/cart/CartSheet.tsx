@@ -6,7 +6,8 @@ import { formatMoney } from '../../lib/pricing/money.ts';
 import { $cartTotals } from '../../stores/cart.ts';
 import { $order, removeLine, setOrderNotes, setQuantity } from '../../stores/order.ts';
 import { loadOrderingData } from '../../stores/ordering-data.ts';
-import { closeCart, openProductBuilder } from '../../stores/ui.ts';
+import { closeCart, openCheckout, openProductBuilder } from '../../stores/ui.ts';
+import { primaryButton } from '../ui/buttons.ts';
 import { OrderTimeSummary } from '../order-time/OrderTimeSummary.tsx';
 import { QuantityStepper } from '../ui/QuantityStepper.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
@@ -23,7 +24,16 @@ export default function CartSheet() {
   const syncing = order.revision !== order.syncedRevision;
 
   return (
-    <Sheet open onClose={closeCart} title="Your order" placement="side" footer={totals && order.products.length > 0 ? <CartTotalsTable totals={totals} orderType={order.orderType} syncing={syncing} /> : undefined}>
+    <Sheet open onClose={closeCart} title="Your order" placement="side" footer={
+        totals && order.products.length > 0 ? (
+          <div className="flex flex-col gap-3">
+            <CartTotalsTable totals={totals} orderType={order.orderType} syncing={syncing} />
+            <button type="button" className={`${primaryButton} w-full`} onClick={openCheckout} disabled={!totals.meetsMinimumOrder}>
+              Checkout
+            </button>
+          </div>
+        ) : undefined
+      }>
       <div className="flex flex-col gap-5">
         <OrderTimeSummary />
         {order.products.length === 0 ? (

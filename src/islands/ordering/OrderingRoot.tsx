@@ -9,6 +9,7 @@ import { $ui, linkedProductId, openProductBuilder, openSpecialBuilder, openSpeci
 const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
 const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
 const CartSheet = lazy(() => import('../cart/CartSheet.tsx'));
+const CheckoutDialog = lazy(() => import('../checkout/CheckoutDialog.tsx'));
 const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
 const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
 const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
@@ -94,6 +95,11 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
       {ui.specialId !== null && (
         <Suspense>
           <SpecialBuilder specialId={ui.specialId} />
+        </Suspense>
+      )}
+      {ui.checkoutOpen && (
+        <Suspense>
+          <CheckoutDialog />
         </Suspense>
       )}
       {ui.orderTimeOpen && (

@@ -66,6 +66,22 @@ export function acceptedPaymentMethods(retailer: Pick<CheckoutRetailer, 'config'
 }
 
 /**
+ * The order's totals as placing it would count them: the specials of its order time and, for
+ * delivery, the fee and minimum of the customer's zone. Throws PricingError for a line no longer sold.
+ */
+export function placementTotals(payload: OrderPayload, retailer: CheckoutRetailer, catalogue: Catalogue, now: Date, terms: { feeCents: number; minimumCents: number } | null): CartTotals {
+  const service = payload.isPickup ? 'pickup' : 'delivery';
+  const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
+  const context = { orderType: service, at, groups: retailer.productsInfoSsr.groups, groupHours: retailer.groupHours, timeZoneDiff: retailer.config.retailerInfo.timeZoneDiff } as const;
+  return cartTotals(payload.products, catalogue, {
+    orderType: service,
+    specials: retailer.specials,
+    isSpecialAvailable: (special) => isSpecialAvailableFor(special, context),
+    delivery: terms ? { feeCents: terms.feeCents, minimumCents: terms.minimumCents } : undefined,
+  });
+}
+
+/**
  * Whether an order can be placed as it stands, checked the way the kitchen would: every line
  * still sold at its price, the specials of the order time, the delivery suburb and its terms, the
  * minimum order, the order time against the hours, and the total the customer agreed to. The
@@ -92,13 +108,7 @@ export function checkPlacement(input: PlacementInput, retailer: CheckoutRetailer
 
   let totals: CartTotals;
   try {
-    const context = { orderType: service, at, groups: retailer.productsInfoSsr.groups, groupHours: retailer.groupHours, timeZoneDiff: retailer.config.retailerInfo.timeZoneDiff } as const;
-    totals = cartTotals(payload.products, catalogue, {
-      orderType: service,
-      specials: retailer.specials,
-      isSpecialAvailable: (special) => isSpecialAvailableFor(special, context),
-      delivery: terms ? { feeCents: terms.feeCents, minimumCents: terms.minimumCents } : undefined,
-    });
+    totals = placementTotals(payload, retailer, catalogue, now, terms);
   } catch (error) {
     if (error instanceof PricingError) return { ok: false, field: 'products', message: `${error.message}. Please remove it from your cart.` };
     throw error;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { closedDatesSchema, groupHoursSchema, id, productDetailsSchema, productsInfoSchema, productsInfoSsrSchema, retailerInfoSchema, specialsSchema, tradingHoursSchema, trendingSchema, type Tenant } from '../tenant/index.ts';
+import { closedDatesSchema, deliverySuburbsSchema, deliveryZonesSchema, groupHoursSchema, id, productDetailsSchema, productsInfoSchema, productsInfoSsrSchema, retailerInfoSchema, retailerPaymentTypesSchema, specialsSchema, tradingHoursSchema, trendingSchema, type Tenant } from '../tenant/index.ts';
 
 /**
  * What the browser needs to price, build and time an order, in the tenant files' shapes. It
@@ -9,7 +9,7 @@ import { closedDatesSchema, groupHoursSchema, id, productDetailsSchema, products
 export const orderingDataSchema = z.object({
   retailerId: id,
   retailerWebsiteId: id,
-  config: z.object({ retailerInfo: retailerInfoSchema, allowHalfHalfInSpecials: z.boolean() }),
+  config: z.object({ retailerInfo: retailerInfoSchema, allowHalfHalfInSpecials: z.boolean(), retailerPaymentTypes: retailerPaymentTypesSchema }),
   productsInfoSsr: productsInfoSsrSchema,
   productsInfo: productsInfoSchema,
   productDetails: productDetailsSchema,
@@ -18,6 +18,8 @@ export const orderingDataSchema = z.object({
   trending: trendingSchema,
   tradingHours: tradingHoursSchema,
   closedDates: closedDatesSchema,
+  deliverySuburbs: deliverySuburbsSchema,
+  deliveryZones: deliveryZonesSchema,
 });
 
 export type OrderingData = z.infer<typeof orderingDataSchema>;
@@ -30,7 +32,7 @@ export function orderingData(tenant: Tenant): OrderingData {
   return {
     retailerId: config.retailerId,
     retailerWebsiteId: config.retailerWebsiteId,
-    config: { retailerInfo: config.retailerInfo, allowHalfHalfInSpecials: config.allowHalfHalfInSpecials },
+    config: { retailerInfo: config.retailerInfo, allowHalfHalfInSpecials: config.allowHalfHalfInSpecials, retailerPaymentTypes: config.retailerPaymentTypes },
     productsInfoSsr: tenant.productsInfoSsr,
     productsInfo: tenant.productsInfo,
     productDetails: tenant.productDetails,
@@ -39,5 +41,7 @@ export function orderingData(tenant: Tenant): OrderingData {
     trending: tenant.trending,
     tradingHours: tenant.tradingHours,
     closedDates: tenant.closedDates,
+    deliverySuburbs: tenant.deliverySuburbs,
+    deliveryZones: tenant.deliveryZones,
   };
 }

@@ -64,7 +64,13 @@ export interface ResetPasswordPayload {
   retailer: RetailerSummary;
 }
 
-export type RoutePayload = HomePayload | CustomPagePayload | ResetPasswordPayload;
+/** The order confirmation: the order itself comes from the API, by the id in the address. */
+export interface OrderPayload {
+  kind: 'order';
+  retailer: RetailerSummary;
+}
+
+export type RoutePayload = HomePayload | CustomPagePayload | ResetPasswordPayload | OrderPayload;
 
 export function retailerSummary(tenant: Tenant): RetailerSummary {
   const { config } = tenant;
@@ -110,6 +116,7 @@ function trendingProducts(tenant: Tenant, menu: MenuGroup[]): HomePayload['trend
 export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
   const retailer = retailerSummary(tenant);
   if (route.kind === 'reset-password') return { kind: 'reset-password', retailer };
+  if (route.kind === 'order') return { kind: 'order', retailer };
   if (route.kind === 'custom-page') {
     const page = tenant.pages.find((candidate) => `/${candidate.path}` === route.path);
     if (!page) throw new Error(`tenant "${tenant.slug}" has no custom page ${route.path}`);

@@ -1,6 +1,6 @@
 import type { Tenant } from '../tenant/index.ts';
 
-export type RouteKind = 'home' | 'reset-password' | 'custom-page';
+export type RouteKind = 'home' | 'reset-password' | 'order' | 'custom-page';
 
 export interface TenantRoute {
   /** URL path with a leading slash and no trailing slash ('/' for home). */
@@ -14,6 +14,7 @@ export function tenantRoutes(tenant: Pick<Tenant, 'settings' | 'pages'>): Tenant
   return [
     { path: '/', kind: 'home' },
     { path: '/reset-password', kind: 'reset-password' },
+    { path: '/order', kind: 'order' },
     ...tenant.pages.map((page) => ({ path: `/${page.path}`, kind: 'custom-page' as const })),
   ];
 }

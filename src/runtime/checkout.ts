@@ -1,0 +1,57 @@
+import { ApiError } from '../lib/api/client.ts';
+import type { CheckoutContact, DeliveryAddress, PaymentMethod } from '../lib/cart/checkout.ts';
+import { buildOrderPayload } from '../lib/cart/order-payload.ts';
+import { toDollars } from '../lib/pricing/money.ts';
+import { $clockStatus } from '../stores/clock.ts';
+import { $order, resetOrder } from '../stores/order.ts';
+import { $orderingData } from '../stores/ordering-data.ts';
+import { syncOrderNow } from './order-sync.ts';
+import { retailerApi } from './retailer-api.ts';
+
+export interface CheckoutDetails {
+  contact: CheckoutContact;
+  delivery: DeliveryAddress | null;
+  paymentMethod: PaymentMethod;
+  /** The total the customer is looking at. */
+  expectedTotalCents: number;
+  deliveryFeeCents: number;
+}
+
+export type PlaceResult = { ok: true; encryptedOrderId: string } | { ok: false; message: string };
+
+/**
+ * Places the cart as it stands. The cart is emptied only once the shop has accepted the order;
+ * any refusal or failure leaves it as it was, with the shop's reason to show.
+ */
+export async function placeCurrentOrder(details: CheckoutDetails): Promise<PlaceResult> {
+  const data = $orderingData.get();
+  if (!data) return { ok: false, message: 'The menu has not loaded yet. Please try again in a moment.' };
+  if (!(await syncOrderNow())) return { ok: false, message: 'We could not reach the shop to save your order. Check your connection and try again; your cart is safe.' };
+  const state = $order.get();
+  const liveStatus = $clockStatus.get();
+  const order = buildOrderPayload(
+    {
+      encryptedOrderId: state.encryptedOrderId,
+      retailerId: data.retailerId,
+      orderType: state.orderType,
+      products: state.products,
+      deliveryFeeCents: details.deliveryFeeCents,
+      orderNotes: state.orderNotes,
+      ...(liveStatus ? { deliveryWaitTimeMinutes: liveStatus.liveDeliveryWaitTime } : {}),
+      orderForLater: state.orderForLater,
+      orderForLaterRequestDateTime: state.orderForLaterRequestDateTime,
+      statuses: state.orderStatuses,
+      ...(state.createDate === null ? {} : { createDate: state.createDate }),
+    },
+    new Date(),
+  );
+  try {
+    const api = await retailerApi(data.retailerWebsiteId);
+    const placed = await api.placeOrder({ order, contact: details.contact, delivery: details.delivery, paymentMethod: details.paymentMethod, expectedTotal: toDollars(details.expectedTotalCents) });
+    resetOrder();
+    return { ok: true, encryptedOrderId: placed.encryptedOrderId };
+  } catch (error) {
+    if (error instanceof ApiError && error.body) return { ok: false, message: error.body.message };
+    return { ok: false, message: 'We could not reach the shop. Your cart is safe; please try again.' };
+  }
+}
