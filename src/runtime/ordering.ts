@@ -7,12 +7,13 @@ import { CLOCK_POLL_MS } from '../lib/constants.ts';
 import { isGroupAvailable } from '../lib/menu/group-availability.ts';
 import { $orderTime } from '../stores/cart.ts';
 import { $clockStatus } from '../stores/clock.ts';
-import { resetCustomer } from '../stores/customer.ts';
-import { $order, recordOrderStatus, resetOrder, setCartLines } from '../stores/order.ts';
+import { $customer, resetCustomer } from '../stores/customer.ts';
+import { $order, resetOrder, setCartLines } from '../stores/order.ts';
 import { applyStartupOrderType } from '../stores/order-time.ts';
 import { $catalogue, $orderingData, loadOrderingData } from '../stores/ordering-data.ts';
-import { queueStatus } from '../stores/status-queue.ts';
+import { recordStatus } from '../stores/status-queue.ts';
 import { toast } from '../stores/toasts.ts';
+import { linkOrder } from './account.ts';
 import { startClosingWarnings } from './closing-warnings.ts';
 import { toastFailure } from './failure-toasts.ts';
 import { startOrderSync } from './order-sync.ts';
@@ -65,11 +66,6 @@ function recheckCart(now: Date): void {
   if (availability.toast) toast(availability.toast);
 }
 
-function recordStatus(status: Parameters<typeof recordOrderStatus>[0]): void {
-  recordOrderStatus(status);
-  queueStatus($order.get().encryptedOrderId, status);
-}
-
 let started = false;
 
 /**
@@ -97,6 +93,9 @@ export async function startOrdering(retailerWebsiteId: number): Promise<void> {
   if (needsStartStatus(order.encryptedOrderId, order.orderStatuses)) recordStatus(startStatus(navigator.userAgent, new Date()));
   $order.listen((state, previous) => {
     if (previous !== undefined && state.orderType !== previous.orderType) recordStatus(orderTypeStatus(state.orderType, new Date()));
+    // A logged-in customer's new order belongs to them from the start.
+    const customerId = $customer.get().custInfo?.customerId;
+    if (previous?.encryptedOrderId === null && state.encryptedOrderId !== null && customerId !== undefined) void linkOrder(api, customerId);
   });
   startOrderSync(api, data.retailerId);
   startStatusSender(api);

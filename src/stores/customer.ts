@@ -8,6 +8,8 @@ export const customerStateSchema = z.object({
   prevOrders: z.array(prevOrderSchema).default([]),
   prevOrderProducts: z.array(prevOrderProductSchema).default([]),
   aiRecommendedProducts: z.array(z.int()).default([]),
+  /** Sent as a bearer token, since the session cookie does not reach an API on another site. */
+  sessionToken: z.string().nullable().default(null),
 });
 
 export type CustomerState = z.infer<typeof customerStateSchema>;
@@ -29,4 +31,8 @@ export const $customer = persistentAtom<CustomerState>('customerStore', freshCus
 
 export function resetCustomer(): void {
   $customer.set(freshCustomer());
+}
+
+export function setCustomer(customer: Partial<CustomerState> & Pick<CustomerState, 'custInfo'>): void {
+  $customer.set({ ...freshCustomer(), ...customer });
 }

@@ -1,6 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { z } from 'zod';
 import { orderStatusSchema, type OrderStatus } from '../lib/cart/schemas.ts';
+import { $order, recordOrderStatus } from './order.ts';
 
 const queuedStatusSchema = z.object({ encryptedOrderId: z.string().min(1).nullable(), status: orderStatusSchema });
 const queueSchema = z.array(queuedStatusSchema).max(200);
@@ -29,4 +30,10 @@ export function statusSent(sent: QueuedStatus): void {
   const [first, ...rest] = $statusQueue.get();
   // Another tab may have sent it and saved a new queue meanwhile: compare the contents, not the object.
   if (first !== undefined && JSON.stringify(first) === JSON.stringify(sent)) $statusQueue.set(rest);
+}
+
+/** Records a status on the order and queues it for the server. */
+export function recordStatus(status: OrderStatus): void {
+  recordOrderStatus(status);
+  queueStatus($order.get().encryptedOrderId, status);
 }

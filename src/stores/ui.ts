@@ -11,6 +11,8 @@ export interface BuilderTarget {
 export interface UiState {
   cartOpen: boolean;
   checkoutOpen: boolean;
+  /** The customer menu (spec: showCustomerMenu). */
+  accountOpen: boolean;
   builder: BuilderTarget | null;
   orderTimeOpen: boolean;
   specialsOpen: boolean;
@@ -18,7 +20,7 @@ export interface UiState {
   specialId: number | null;
 }
 
-export const $ui = map<UiState>({ cartOpen: false, checkoutOpen: false, builder: null, orderTimeOpen: false, specialsOpen: false, specialId: null });
+export const $ui = map<UiState>({ cartOpen: false, checkoutOpen: false, accountOpen: false, builder: null, orderTimeOpen: false, specialsOpen: false, specialId: null });
 
 const PRODUCT_PARAM = 'product';
 
@@ -61,6 +63,14 @@ export function openCheckout(): void {
 
 export function closeCheckout(): void {
   $ui.setKey('checkoutOpen', false);
+}
+
+export function openAccount(): void {
+  $ui.set({ ...$ui.get(), cartOpen: false, accountOpen: true });
+}
+
+export function closeAccount(): void {
+  $ui.setKey('accountOpen', false);
 }
 
 export function openOrderTime(): void {

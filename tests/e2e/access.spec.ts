@@ -26,12 +26,12 @@ for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-p
     await page.locator('[data-add-product]').first().click();
     await expect(page.getByRole('dialog').locator('[data-builder-submit]')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     await page.locator('[data-cart-button]').click();
     await expect(page.getByRole('dialog', { name: 'Your order' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }).click();
     const picker = page.getByRole('dialog', { name: 'Order time' });

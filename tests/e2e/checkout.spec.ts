@@ -1,16 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { centsOf, openShopAt, openShopNow, savedOrder } from './ordering-support.ts';
+import { addFirstDish, centsOf, markProcessed, openShopAt, openShopNow, orderForALaterSlot, savedOrder } from './ordering-support.ts';
 
 // Wednesday 25 November 2026, 7:00 pm in Melbourne.
 const wednesdayEvening = '2026-11-25T08:00:00Z';
-
-async function markProcessed(slug: string, encryptedOrderId: string): Promise<void> {
-  const response = await fetch(`http://localhost:${process.env['E2E_API_PORT']}/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer dev-operator' },
-  });
-  expect(response.status).toBe(200);
-}
 
 test('a guest orders delivery for later, pays cash, and follows the order on its confirmation page', async ({ page }) => {
   await openShopNow(page, 'bella-napoli');
@@ -21,17 +13,8 @@ test('a guest orders delivery for later, pays cash, and follows the order on its
   await builder.getByRole('button', { name: 'More: Quantity' }).click();
   await builder.getByRole('button', { name: /Add to cart/ }).click();
 
-  const bar = page.locator('[data-order-time-bar]');
-  await bar.getByRole('button', { name: 'Delivery' }).click();
-  await bar.getByRole('button', { name: 'Change' }).click();
-  const picker = page.getByRole('dialog', { name: 'Order time' });
-  // The API checks the time on its own clock: take the first delivery slot after the next day.
-  await picker.getByLabel('Later').check();
-  const days = picker.getByLabel('Day').locator('option:not([disabled])');
-  await picker.getByLabel('Day').selectOption((await days.nth(1).getAttribute('value')) ?? '');
-  await picker.getByLabel('Time').selectOption({ index: 1 });
-  await picker.getByRole('button', { name: /^Order for / }).click();
-  const when = (await bar.locator('[data-order-time]').textContent()) ?? '';
+  await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Delivery' }).click();
+  const when = await orderForALaterSlot(page);
   expect(when).toMatch(/ at /);
 
   await page.locator('[data-cart-button]').click();
@@ -69,13 +52,7 @@ test('a guest orders delivery for later, pays cash, and follows the order on its
 test('a refused placement keeps the cart and shows the shop’s reason', async ({ page }) => {
   await openShopAt(page, 'fire-and-slice', wednesdayEvening);
   await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
-  await page.locator('[data-add-product]').first().click();
-  const builder = page.getByRole('dialog');
-  await expect(builder.locator('[data-builder-submit]')).toBeVisible();
-  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
-    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
-  }
-  await builder.locator('[data-builder-submit]').click();
+  await addFirstDish(page);
   await page.locator('[data-cart-button]').click();
   await page.getByRole('dialog', { name: 'Your order' }).getByRole('button', { name: 'Checkout' }).click();
   const checkout = page.getByRole('dialog', { name: 'Checkout' });

@@ -66,3 +66,37 @@ export async function waitForSync(page: Page): Promise<void> {
     return order.encryptedOrderId !== null && order.revision === order.syncedRevision;
   }, { timeout: 15000 }).toBe(true);
 }
+
+/** Puts the menu's first dish in the cart, choosing the first choice of every required option. */
+export async function addFirstDish(page: Page): Promise<void> {
+  await page.locator('[data-add-product]').first().click();
+  const builder = page.getByRole('dialog');
+  await expect(builder.locator('[data-builder-submit]')).toBeVisible();
+  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
+    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
+  }
+  await builder.locator('[data-builder-submit]').click();
+  await expect(builder).toHaveCount(0);
+}
+
+/** Orders for the first slot of the day after next, which the API's own clock accepts whenever the test runs. Returns the time as the page words it. */
+export async function orderForALaterSlot(page: Page): Promise<string> {
+  const bar = page.locator('[data-order-time-bar]');
+  await bar.getByRole('button', { name: 'Change' }).click();
+  const picker = page.getByRole('dialog', { name: 'Order time' });
+  await picker.getByLabel('Later').check();
+  const days = picker.getByLabel('Day').locator('option:not([disabled])');
+  await picker.getByLabel('Day').selectOption((await days.nth(1).getAttribute('value')) ?? '');
+  await picker.getByLabel('Time').selectOption({ index: 1 });
+  await picker.getByRole('button', { name: /^Order for / }).click();
+  return (await bar.locator('[data-order-time]').textContent()) ?? '';
+}
+
+/** What the kitchen does when it takes an order, through the reference API's operator endpoint. */
+export async function markProcessed(slug: string, encryptedOrderId: string): Promise<void> {
+  const response = await fetch(`http://localhost:${process.env['E2E_API_PORT']}/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer dev-operator' },
+  });
+  expect(response.status).toBe(200);
+}

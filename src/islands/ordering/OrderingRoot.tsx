@@ -4,12 +4,13 @@ import type { Popup } from '../../lib/tenant/index.ts';
 import { whenIdle } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
 import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
-import { $ui, linkedProductId, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
+import { $ui, linkedProductId, openAccount, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
 
 const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
 const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
 const CartSheet = lazy(() => import('../cart/CartSheet.tsx'));
 const CheckoutDialog = lazy(() => import('../checkout/CheckoutDialog.tsx'));
+const AccountDialog = lazy(() => import('../account/AccountDialog.tsx'));
 const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
 const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
 const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
@@ -43,12 +44,13 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
     if (linked !== null) openProductBuilder(linked);
     // Static parts of the page (deals, trending) carry plain links; once this shell runs they open dialogs instead.
     const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials]') : null;
+      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials], [data-open-account]') : null;
       if (!link) return;
       event.preventDefault();
-      const { openProduct, openSpecial, trending } = link.dataset;
+      const { openProduct, openSpecial, openAccount: account, trending } = link.dataset;
       if (openProduct) openProductBuilder(Number(openProduct), { addedByTrending: trending !== undefined });
       else if (openSpecial) openSpecialBuilder(Number(openSpecial));
+      else if (account !== undefined) openAccount();
       else openSpecials();
     };
     document.addEventListener('click', onClick);
@@ -95,6 +97,11 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
       {ui.specialId !== null && (
         <Suspense>
           <SpecialBuilder specialId={ui.specialId} />
+        </Suspense>
+      )}
+      {ui.accountOpen && (
+        <Suspense>
+          <AccountDialog />
         </Suspense>
       )}
       {ui.checkoutOpen && (

@@ -5,7 +5,7 @@ interface Props {
   open: boolean;
   onClose: () => void;
   title: string;
-  description?: string;
+  description?: string | undefined;
   /** `center` for a dialog, `side` for a panel sliding in from the right (full screen on phones). */
   placement?: 'center' | 'side';
   children: ReactNode;
