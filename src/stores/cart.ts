@@ -2,6 +2,7 @@ import { computed } from 'nanostores';
 import { cartUnitCount } from '../lib/cart/order-state.ts';
 import { isSpecialAvailableFor } from '../lib/menu/special-availability.ts';
 import { PricingError } from '../lib/pricing/item-price.ts';
+import { formatMoney } from '../lib/pricing/money.ts';
 import { cartTotals, type CartTotals } from '../lib/pricing/totals.ts';
 import { $now } from './clock.ts';
 import { $order } from './order.ts';
@@ -30,8 +31,8 @@ export const $cartTotals = computed([$order, $catalogue, $orderingData, $orderTi
   }
 });
 
-/** What the header's cart button shows. Before the menu has loaded the total is what the lines cost when added. */
+/** What the header's cart button shows, formatted here so the button itself stays light. Before the menu has loaded the total is what the lines cost when added. */
 export const $cartSummary = computed([$order, $cartTotals], (order, totals) => ({
   count: cartUnitCount(order.products),
-  totalCents: totals ? totals.total : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0),
+  total: formatMoney(totals ? totals.total : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0)),
 }));

@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { computed, map } from 'nanostores';
 
 /** Which product the builder shows: a new line of `productId`, or the cart line `editUuid` to change. */
 export interface BuilderTarget {
@@ -21,6 +21,9 @@ export interface UiState {
 }
 
 export const $ui = map<UiState>({ cartOpen: false, checkoutOpen: false, accountOpen: false, builder: null, orderTimeOpen: false, specialsOpen: false, specialId: null });
+
+/** Whether any panel or dialog is open: every flag of $ui is false or null when none is. */
+export const $dialogOpen = computed($ui, (ui) => Object.values(ui).some((value) => value !== false && value !== null));
 
 const PRODUCT_PARAM = 'product';
 

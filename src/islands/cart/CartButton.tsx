@@ -1,4 +1,3 @@
-import { formatMoney } from '../../lib/pricing/money.ts';
 import { openCart } from '../../stores/ui.ts';
 import { useLazyStore } from '../ordering/use-lazy-store.ts';
 
@@ -13,7 +12,7 @@ export default function CartButton({ hero = false }: { hero?: boolean }) {
       type="button"
       onClick={openCart}
       data-cart-button
-      aria-label={summary ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${formatMoney(summary.totalCents)}` : 'Cart'}
+      aria-label={summary ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${summary.total}` : 'Cart'}
       className={`inline-flex min-w-32 items-center justify-center gap-2 rounded-full px-4 py-1.5 font-semibold ${hero ? 'bg-primary-foreground text-primary' : 'bg-primary text-primary-foreground'}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5">
@@ -21,7 +20,7 @@ export default function CartButton({ hero = false }: { hero?: boolean }) {
       </svg>
       <span className="tabular-nums">{count}</span>
       <span aria-hidden="true">·</span>
-      <span className="tabular-nums">{formatMoney(summary?.totalCents ?? 0)}</span>
+      <span className="tabular-nums">{summary?.total ?? '$0.00'}</span>
     </button>
   );
 }

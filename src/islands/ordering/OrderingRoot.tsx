@@ -3,18 +3,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Popup } from '../../lib/tenant/index.ts';
 import { whenIdle } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
-import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
-import { $ui, linkedProductId, openAccount, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
+import { $dialogOpen, linkedProductId, openAccount, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
 
-const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
-const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
-const CartSheet = lazy(() => import('../cart/CartSheet.tsx'));
-const CheckoutDialog = lazy(() => import('../checkout/CheckoutDialog.tsx'));
-const AccountDialog = lazy(() => import('../account/AccountDialog.tsx'));
-const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
-const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
-const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
-const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx'));
+const OrderingLayer = lazy(() => import('./OrderingLayer.tsx'));
 
 interface Props {
   retailerWebsiteId: number;
@@ -23,26 +14,20 @@ interface Props {
 }
 
 /**
- * The page's ordering runtime and its dialogs. Only this shell hydrates with the page; the
- * runtime starts when the browser is idle and each dialog's code loads the first time it opens.
+ * The page's ordering shell, the only part that hydrates with the page: it starts the ordering
+ * runtime when the browser is idle and loads the layer of toaster and dialogs once anything
+ * asks for one.
  */
 export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
-  const ui = useStore($ui);
-  const toasts = useStore($toasts);
-  const [toasterWanted, setToasterWanted] = useState(false);
+  const dialogOpen = useStore($dialogOpen);
+  const toastCount = useStore($toasts).length;
   const [idle, setIdle] = useState(false);
-  const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
-  const undismissed = idle ? popups.filter((candidate) => !dismissed.has(candidate.popupId)) : [];
-  const dismissPopup = (popupId: number) => {
-    const next = new Set(dismissed).add(popupId);
-    rememberDismissed(next);
-    setDismissed(next);
-  };
+  const [layerWanted, setLayerWanted] = useState(false);
 
   useEffect(() => {
     const linked = linkedProductId(window.location.search);
     if (linked !== null) openProductBuilder(linked);
-    // Static parts of the page (deals, trending) carry plain links; once this shell runs they open dialogs instead.
+    // Static parts of the page (deals, trending, the account link) carry plain links; once this shell runs they open dialogs instead.
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials], [data-open-account]') : null;
       if (!link) return;
@@ -55,65 +40,21 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
     };
     document.addEventListener('click', onClick);
     void whenIdle().then(() => {
-      setDismissed(dismissedPopups());
       setIdle(true);
       return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(retailerWebsiteId));
     });
     return () => document.removeEventListener('click', onClick);
   }, [retailerWebsiteId]);
 
-  // Once shown, the toaster stays mounted so F8 keeps working.
+  // Once loaded the layer stays, so the toaster keeps its hotkey and dialogs reopen at once.
   useEffect(() => {
-    if (toasts.length > 0) setToasterWanted(true);
-  }, [toasts.length]);
+    if (dialogOpen || toastCount > 0 || (idle && popups.length > 0)) setLayerWanted(true);
+  }, [dialogOpen, toastCount, idle, popups.length]);
 
+  if (!layerWanted) return null;
   return (
-    <>
-      {undismissed.length > 0 && !ui.builder && (
-        <Suspense>
-          <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />
-        </Suspense>
-      )}
-      {toasterWanted && (
-        <Suspense>
-          <Toaster />
-        </Suspense>
-      )}
-      {ui.builder && (
-        <Suspense>
-          <ProductBuilder target={ui.builder} />
-        </Suspense>
-      )}
-      {ui.cartOpen && (
-        <Suspense>
-          <CartSheet />
-        </Suspense>
-      )}
-      {ui.specialsOpen && (
-        <Suspense>
-          <SpecialsDialog />
-        </Suspense>
-      )}
-      {ui.specialId !== null && (
-        <Suspense>
-          <SpecialBuilder specialId={ui.specialId} />
-        </Suspense>
-      )}
-      {ui.accountOpen && (
-        <Suspense>
-          <AccountDialog />
-        </Suspense>
-      )}
-      {ui.checkoutOpen && (
-        <Suspense>
-          <CheckoutDialog />
-        </Suspense>
-      )}
-      {ui.orderTimeOpen && (
-        <Suspense>
-          <OrderTimeDialog />
-        </Suspense>
-      )}
-    </>
+    <Suspense>
+      <OrderingLayer popups={popups} timeZoneDiff={timeZoneDiff} />
+    </Suspense>
   );
 }

@@ -1,0 +1,57 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { Popup } from '../../lib/tenant/index.ts';
+import { $toasts } from '../../stores/toasts.ts';
+import { $ui } from '../../stores/ui.ts';
+import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
+
+const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
+const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
+const CartSheet = lazy(() => import('../cart/CartSheet.tsx'));
+const CheckoutDialog = lazy(() => import('../checkout/CheckoutDialog.tsx'));
+const AccountDialog = lazy(() => import('../account/AccountDialog.tsx'));
+const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
+const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
+const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
+const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx'));
+
+interface Props {
+  /** The retailer's active popups; the layer leaves out those dismissed in this visit. */
+  popups: Popup[];
+  timeZoneDiff: number;
+}
+
+/**
+ * Everything the page shows on demand: the toaster and each dialog, every one loaded the first
+ * time it is needed. The page's shell loads this layer only once something asks for it.
+ */
+export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
+  const ui = useStore($ui);
+  const toasts = useStore($toasts);
+  const [toasterWanted, setToasterWanted] = useState(false);
+  const [dismissed, setDismissed] = useState(dismissedPopups);
+  const undismissed = popups.filter((popup) => !dismissed.has(popup.popupId));
+  const dismissPopup = (popupId: number) => {
+    const next = new Set(dismissed).add(popupId);
+    rememberDismissed(next);
+    setDismissed(next);
+  };
+  useEffect(() => {
+    if (toasts.length > 0) setToasterWanted(true);
+  }, [toasts.length]);
+  const open = (shown: boolean, dialog: ReactNode) => (shown ? <Suspense>{dialog}</Suspense> : null);
+  return (
+    <>
+      {open(undismissed.length > 0 && !ui.builder, <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />)}
+      {/* Once shown, the toaster stays mounted so F8 keeps reaching it. */}
+      {open(toasterWanted, <Toaster />)}
+      {ui.builder && open(true, <ProductBuilder target={ui.builder} />)}
+      {open(ui.cartOpen, <CartSheet />)}
+      {open(ui.specialsOpen, <SpecialsDialog />)}
+      {ui.specialId !== null && open(true, <SpecialBuilder specialId={ui.specialId} />)}
+      {open(ui.accountOpen, <AccountDialog />)}
+      {open(ui.checkoutOpen, <CheckoutDialog />)}
+      {open(ui.orderTimeOpen, <OrderTimeDialog />)}
+    </>
+  );
+}
