@@ -9,7 +9,7 @@ import { $customer } from '../../stores/customer.ts';
 import { $order } from '../../stores/order.ts';
 import { $orderTimeLabel } from '../../stores/order-time.ts';
 import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
-import { closeCheckout, openCart } from '../../stores/ui.ts';
+import { closeCheckout, openCart, openOrderTime } from '../../stores/ui.ts';
 import { CartTotalsTable } from '../cart/CartTotalsTable.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { Sheet } from '../ui/Sheet.tsx';
@@ -66,7 +66,8 @@ export default function CheckoutDialog() {
     if (!checkedContact.success) for (const issue of checkedContact.error.issues) next[issue.path[0] as 'fullName'] ??= issue.message;
     const checkedAddress = isDelivery ? deliveryAddressSchema.safeParse({ street, suburbId: suburbId ?? 0, instructions }) : null;
     if (checkedAddress && !checkedAddress.success) for (const issue of checkedAddress.error.issues) next[issue.path[0] as 'street'] ??= issue.message;
-    if (!totals) next.form = 'Something in your cart is no longer sold. Please check your cart.';
+    if (label.closedNow) next.form = `${isDelivery ? 'Delivery' : 'Pickup'} is closed right now. Choose a later time to place your order.`;
+    else if (!totals) next.form = 'Something in your cart is no longer sold. Please check your cart.';
     else if (!totals.meetsMinimumOrder) next.form = `Add ${formatMoney(totals.shortfall)} more to reach the ${order.orderType} minimum of ${formatMoney(totals.minimumOrderValue)}.`;
     setErrors(next);
     if (Object.keys(next).length > 0 || !checkedContact.success || !totals) return;
@@ -93,7 +94,10 @@ export default function CheckoutDialog() {
     <Sheet open onClose={closeCheckout} title="Checkout" placement="side">
       <form className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
         <p className="rounded-xl bg-muted p-3 text-sm">
-          <strong>{isDelivery ? 'Delivery' : 'Pickup'}</strong> · <span data-checkout-time>{label.when}</span>
+          <strong>{isDelivery ? 'Delivery' : 'Pickup'}</strong> · <span data-checkout-time>{label.when}</span>{' '}
+          <button type="button" className="font-semibold underline underline-offset-4" onClick={openOrderTime}>
+            {label.closedNow ? 'Choose a time' : 'Change'}
+          </button>
         </p>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 font-semibold">Your details</legend>
