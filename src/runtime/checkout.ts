@@ -1,6 +1,6 @@
 import { ApiError } from '../lib/api/client.ts';
 import type { CheckoutContact, DeliveryAddress, PaymentMethod } from '../lib/cart/checkout.ts';
-import { buildOrderPayload } from '../lib/cart/order-payload.ts';
+import { payloadFromState } from '../lib/cart/order-payload.ts';
 import { toDollars } from '../lib/pricing/money.ts';
 import { $clockStatus } from '../stores/clock.ts';
 import { $order, resetOrder } from '../stores/order.ts';
@@ -27,24 +27,7 @@ export async function placeCurrentOrder(details: CheckoutDetails): Promise<Place
   const data = $orderingData.get();
   if (!data) return { ok: false, message: 'The menu has not loaded yet. Please try again in a moment.' };
   if (!(await syncOrderNow())) return { ok: false, message: 'We could not reach the shop to save your order. Check your connection and try again; your cart is safe.' };
-  const state = $order.get();
-  const liveStatus = $clockStatus.get();
-  const order = buildOrderPayload(
-    {
-      encryptedOrderId: state.encryptedOrderId,
-      retailerId: data.retailerId,
-      orderType: state.orderType,
-      products: state.products,
-      deliveryFeeCents: details.deliveryFeeCents,
-      orderNotes: state.orderNotes,
-      ...(liveStatus ? { deliveryWaitTimeMinutes: liveStatus.liveDeliveryWaitTime } : {}),
-      orderForLater: state.orderForLater,
-      orderForLaterRequestDateTime: state.orderForLaterRequestDateTime,
-      statuses: state.orderStatuses,
-      ...(state.createDate === null ? {} : { createDate: state.createDate }),
-    },
-    new Date(),
-  );
+  const order = payloadFromState($order.get(), { retailerId: data.retailerId, deliveryFeeCents: details.deliveryFeeCents, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime }, new Date());
   try {
     const api = await retailerApi(data.retailerWebsiteId);
     const placed = await api.placeOrder({ order, contact: details.contact, delivery: details.delivery, paymentMethod: details.paymentMethod, expectedTotal: toDollars(details.expectedTotalCents) });

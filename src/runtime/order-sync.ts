@@ -1,6 +1,6 @@
 import { ApiError, type ApiClient } from '../lib/api/client.ts';
 import { messages } from '../lib/api/contract.ts';
-import { buildOrderPayload } from '../lib/cart/order-payload.ts';
+import { payloadFromState } from '../lib/cart/order-payload.ts';
 import { CART_SYNC_DEBOUNCE_MS } from '../lib/constants.ts';
 import { $cartTotals } from '../stores/cart.ts';
 import { $clockStatus } from '../stores/clock.ts';
@@ -25,11 +25,6 @@ export async function syncOrderNow(timeoutMs = 15000): Promise<boolean> {
     await sendNow();
     await new Promise((resolve) => setTimeout(resolve, SYNC_WAIT_STEP_MS));
   }
-}
-
-function waitTime(): { deliveryWaitTimeMinutes?: number } {
-  const status = $clockStatus.get();
-  return status ? { deliveryWaitTimeMinutes: status.liveDeliveryWaitTime } : {};
 }
 
 /** A refusal the same request would get again: only a change of the cart can help. */
@@ -64,22 +59,7 @@ export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder
     inFlight = true;
     const sentRevision = state.revision;
     try {
-      const payload = buildOrderPayload(
-        {
-          encryptedOrderId: state.encryptedOrderId,
-          retailerId,
-          orderType: state.orderType,
-          products: state.products,
-          deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0,
-          orderNotes: state.orderNotes,
-          ...waitTime(),
-          orderForLater: state.orderForLater,
-          orderForLaterRequestDateTime: state.orderForLaterRequestDateTime,
-          statuses: state.orderStatuses,
-          ...(state.createDate === null ? {} : { createDate: state.createDate }),
-        },
-        new Date(),
-      );
+      const payload = payloadFromState(state, { retailerId, deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime }, new Date());
       if (creating) {
         orderSynced(await api.createOrder(payload, { idempotencyKey: createKeyForOrder() }), sentRevision);
       } else {

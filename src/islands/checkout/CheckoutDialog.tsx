@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, deliveryTermsFor, paymentMethodLabels, placementTotals, type PaymentMethod } from '../../lib/cart/checkout.ts';
-import { buildOrderPayload } from '../../lib/cart/order-payload.ts';
+import { payloadFromState } from '../../lib/cart/order-payload.ts';
 import { PricingError } from '../../lib/pricing/item-price.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { $now } from '../../stores/clock.ts';
@@ -50,10 +50,7 @@ export default function CheckoutDialog() {
   const now = new Date();
   let totals = null;
   try {
-    const payload = buildOrderPayload(
-      { encryptedOrderId: order.encryptedOrderId, retailerId: data.retailerId, orderType: order.orderType, products: order.products, deliveryFeeCents: 0, orderForLater: order.orderForLater, orderForLaterRequestDateTime: order.orderForLaterRequestDateTime },
-      now,
-    );
+    const payload = payloadFromState(order, { retailerId: data.retailerId, deliveryFeeCents: 0 }, now);
     totals = placementTotals(payload, data, catalogue, now, terms);
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_SOURCE } from '../constants.ts';
-import { COLA, CAN, LARGE, MARGHERITA, cartItem } from '../pricing/test-menu.ts';
-import { buildOrderPayload, OrderPayloadError, type OrderPayloadInput } from './order-payload.ts';
+import { COLA, CAN, LARGE, MARGHERITA, SMALL, cartItem } from '../pricing/test-menu.ts';
+import { buildOrderPayload, OrderPayloadError, payloadFromState, type OrderPayloadInput } from './order-payload.ts';
+import { freshOrderState } from './order-state.ts';
 import { orderTypeStatus, startStatus } from './order-status.ts';
 import { orderPayloadSchema } from './schemas.ts';
 
@@ -91,5 +92,32 @@ describe('buildOrderPayload', () => {
 
   it('refuses a delivery fee that is not whole cents', () => {
     expect(() => buildOrderPayload(input({ deliveryFeeCents: 12.5 }), now)).toThrow(/whole number of cents/);
+  });
+});
+
+describe('payloadFromState', () => {
+  it('sends the saved order as it stands: lines, type, later time, notes, creation date and latest status', () => {
+    const state = {
+      ...freshOrderState('pickup'),
+      encryptedOrderId: 'order-7',
+      products: [cartItem(MARGHERITA, SMALL)],
+      orderNotes: 'No onions',
+      orderForLater: true,
+      orderForLaterRequestDateTime: '2026-11-26T08:00:00.000Z',
+      createDate: '2026-11-25T07:00:00.000Z',
+      orderStatuses: [{ orderStatusTypeId: 55 as const, notes: '', timestamp: '2026-11-25T07:05:00.000Z' }],
+    };
+    expect(payloadFromState(state, { retailerId: 111, deliveryFeeCents: 650, deliveryWaitTimeMinutes: 40 }, new Date('2026-11-25T08:00:00Z'))).toMatchObject({
+      encryptedOrderId: 'order-7',
+      isPickup: true,
+      historicDeliveryFee: 0,
+      historicDeliveryWaitTime: 40,
+      extraOrderNotes: 'No onions',
+      orderForLater: true,
+      orderForLaterRequestDateTime: '2026-11-26T08:00:00.000Z',
+      createDate: '2026-11-25T07:00:00.000Z',
+      currentOrderStatusTypeId: 55,
+      products: [expect.objectContaining({ productId: MARGHERITA })],
+    });
   });
 });

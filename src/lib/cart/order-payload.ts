@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_WAIT_TIME_MINUTES, ORDER_PLATFORM_SOURCE_ID, ORDER_SOURCE } from '../constants.ts';
 import { toDollars } from '../pricing/money.ts';
+import type { OrderState } from './order-state.ts';
 import { orderPayloadSchema, orderStatusCodes, type CartProduct, type OrderPayload, type OrderStatus, type OrderType } from './schemas.ts';
 
 export interface OrderPayloadInput {
@@ -66,4 +67,24 @@ export function buildOrderPayload(input: OrderPayloadInput, now: Date): OrderPay
   const result = orderPayloadSchema.safeParse(candidate);
   if (!result.success) throw new OrderPayloadError(`order payload is invalid:\n${z.prettifyError(result.error)}`, result.error.issues);
   return result.data;
+}
+
+/** The body for the order as the browser keeps it: its lines, type, time, notes and statuses. */
+export function payloadFromState(state: OrderState, order: { retailerId: number; deliveryFeeCents: number; deliveryWaitTimeMinutes?: number | undefined }, now: Date): OrderPayload {
+  return buildOrderPayload(
+    {
+      encryptedOrderId: state.encryptedOrderId,
+      retailerId: order.retailerId,
+      orderType: state.orderType,
+      products: state.products,
+      deliveryFeeCents: order.deliveryFeeCents,
+      orderNotes: state.orderNotes,
+      ...(order.deliveryWaitTimeMinutes === undefined ? {} : { deliveryWaitTimeMinutes: order.deliveryWaitTimeMinutes }),
+      orderForLater: state.orderForLater,
+      orderForLaterRequestDateTime: state.orderForLaterRequestDateTime,
+      statuses: state.orderStatuses,
+      ...(state.createDate === null ? {} : { createDate: state.createDate }),
+    },
+    now,
+  );
 }
