@@ -7,6 +7,7 @@ import type { MenuGroup, MenuProduct } from '../lib/site/menu.ts';
 import { allergenFlags } from '../lib/tenant/allergens.ts';
 import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../stores/menu-filters.ts';
 import { openProductBuilder } from '../stores/ui.ts';
+import { withIslandBoundary } from './IslandBoundary.tsx';
 
 interface Props {
   groups: MenuGroup[];
@@ -106,7 +107,7 @@ const gridClass: Record<number, string> = {
 };
 
 /** The menu with search, dietary filters and sorting. Server-rendered, so it reads fully without JavaScript. */
-export default function Menu({ groups, layout }: Props) {
+function Menu({ groups, layout }: Props) {
   const filters = useStore($menuFilters);
   const visible = useMemo(() => filterMenu(groups, filters), [groups, filters]);
   const filtered = filters.search.trim() !== '' || filters.allergens.length > 0;
@@ -204,3 +205,5 @@ export default function Menu({ groups, layout }: Props) {
     </div>
   );
 }
+
+export default withIslandBoundary(Menu, 'Menu');

@@ -1,12 +1,18 @@
-import { createApiClient, type ApiClient } from '../lib/api/client.ts';
+import { createApiClient, inactiveRetailerDestination, type ApiClient, type ApiError } from '../lib/api/client.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
 let client: Promise<ApiClient> | undefined;
 
+/** Spec section 8: "Retailer inactive" from any call sends the visitor to the retailer's external site. */
+function leaveIfRetailerInactive(error: ApiError): void {
+  const destination = inactiveRetailerDestination(error);
+  if (destination) location.replace(destination);
+}
+
 /** The page's one API client: this deployment's API, naming the retailer by the site's own host. */
 export function retailerApi(retailerWebsiteId: number): Promise<ApiClient> {
   client ??= runtimeConfig()
-    .then((config) => createApiClient({ baseUrl: config.apiBaseUrl, retailerDomain: location.host, retailerWebsiteId }))
+    .then((config) => createApiClient({ baseUrl: config.apiBaseUrl, retailerDomain: location.host, retailerWebsiteId, onFailure: leaveIfRetailerInactive }))
     .catch((error: unknown) => {
       client = undefined;
       throw error;

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
 import { $ui, linkedProductId, openProductBuilder } from '../../stores/ui.ts';
+import { withIslandBoundary } from '../IslandBoundary.tsx';
 
 const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
 const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
@@ -17,7 +18,7 @@ interface Props {
  * The page's ordering runtime and its dialogs. Only this shell hydrates with the page; the
  * runtime starts when the browser is idle and each dialog's code loads the first time it opens.
  */
-export default function OrderingRoot({ retailerWebsiteId }: Props) {
+function OrderingRoot({ retailerWebsiteId }: Props) {
   const ui = useStore($ui);
   const toasts = useStore($toasts);
   const [toasterWanted, setToasterWanted] = useState(false);
@@ -58,3 +59,5 @@ export default function OrderingRoot({ retailerWebsiteId }: Props) {
     </>
   );
 }
+
+export default withIslandBoundary(OrderingRoot, 'OrderingRoot');
