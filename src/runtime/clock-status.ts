@@ -5,15 +5,22 @@ import { $clockStatus } from '../stores/clock.ts';
 
 let firstRefresh: Promise<void> | undefined;
 let pageApi: ApiClient | undefined;
+let inFlight: Promise<void> | undefined;
 
-/** Reads the retailer's live clock into `$clockStatus`; a failure is only logged (spec section 8). */
-export async function refreshClockStatus(api: ApiClient | undefined = pageApi): Promise<void> {
-  if (!api) return;
-  try {
-    $clockStatus.set(await api.getClockStatus());
-  } catch (error) {
-    console.warn('Clock status could not be refreshed', error);
-  }
+/**
+ * Reads the retailer's live clock into `$clockStatus`; a failure is only logged (spec section 8).
+ * Requests arriving while one is under way share it, so a burst of refresh pings is one call.
+ */
+export function refreshClockStatus(api: ApiClient | undefined = pageApi): Promise<void> {
+  if (!api) return Promise.resolve();
+  inFlight ??= api
+    .getClockStatus()
+    .then(
+      (status) => $clockStatus.set(status),
+      (error: unknown) => console.warn('Clock status could not be refreshed', error),
+    )
+    .finally(() => (inFlight = undefined));
+  return inFlight;
 }
 
 /** A live clock-status message: a full status applies at once, a bare ping refetches. */
