@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -60,10 +60,11 @@ export async function startLiveStack(): Promise<LiveStack> {
       broker = await startBrokerProcess();
     },
     async usedBy(page) {
+      // The deployment's own file, read from disk: Node cannot resolve `<slug>.localhost` to fetch it.
       await page.route('**/runtime-config.json', async (route) => {
-        const response = await route.fetch();
-        const config = (await response.json()) as Record<string, unknown>;
-        await route.fulfill({ response, json: { ...config, apiBaseUrl: apiUrl, brokerUrl } });
+        const slug = new URL(route.request().url()).hostname.split('.')[0] ?? '';
+        const config = JSON.parse(await readFile(join('dist', slug, 'runtime-config.json'), 'utf8')) as Record<string, unknown>;
+        await route.fulfill({ json: { ...config, apiBaseUrl: apiUrl, brokerUrl }, headers: { 'cache-control': 'no-cache' } });
       });
     },
     async stop() {
@@ -75,16 +76,13 @@ export async function startLiveStack(): Promise<LiveStack> {
   };
 }
 
-/** The client id a page announces on `{prefix}/{retailerId}/connected` once it has subscribed. */
-export function nextAnnouncedClientId(listener: MqttClient, retailerId: number): Promise<string> {
+/** Records the client ids pages announce on `{prefix}/{retailerId}/connected` once subscribed, in order. */
+export async function recordAnnouncedClientIds(listener: MqttClient, retailerId: number): Promise<string[]> {
   const topic = `storefront/${retailerId}/connected`;
-  return new Promise((resolve) => {
-    const onMessage = (received: string, payload: Buffer) => {
-      if (received !== topic) return;
-      listener.off('message', onMessage);
-      resolve((JSON.parse(payload.toString()) as { clientid: string }).clientid);
-    };
-    listener.on('message', onMessage);
-    void listener.subscribeAsync(topic);
+  const ids: string[] = [];
+  listener.on('message', (received, payload) => {
+    if (received === topic) ids.push((JSON.parse(payload.toString()) as { clientid: string }).clientid);
   });
+  await listener.subscribeAsync(topic);
+  return ids;
 }
