@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { liveStatusAsNormal } from './ordering-support.ts';
+import { liveStatusAsNormal, waitForSync } from './ordering-support.ts';
 import { recordAnnouncedClientIds, startLiveStack, type LiveStack } from './live-stack.ts';
 import { tenantUrl } from './urls.ts';
 
@@ -81,4 +81,128 @@ test('two tabs never share a client id', async ({ context }) => {
   const first = await openLivePage(await context.newPage(), announced);
   const second = await openLivePage(await context.newPage(), announced);
   expect(first).not.toBe(second);
+});
+
+/** Adds the menu's n-th product with its first choice of every required option. */
+async function addProduct(page: Page, index: number): Promise<void> {
+  await page.locator('[data-add-product]').nth(index).click();
+  const builder = page.getByRole('dialog');
+  await expect(builder.locator('[data-builder-submit]')).toBeVisible();
+  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
+    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
+  }
+  await builder.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(builder).toHaveCount(0);
+}
+
+interface LoggedError {
+  message: string;
+  component: string | null;
+  timestamp: string;
+  additionalContext: { kind?: string } | null;
+}
+
+async function errorLog(): Promise<LoggedError[]> {
+  return JSON.parse(await stack.operator('errors', BELLA.slug, '--limit', '500')) as LoggedError[];
+}
+
+test('the broker away for a minute: the page keeps working, logs one messaging error and hears a notification soon after the broker returns', async ({ page }) => {
+  test.setTimeout(180_000);
+  const startedAt = new Date().toISOString();
+  const announced = await recordAnnouncedClientIds(await stack.operatorClient(), BELLA.retailerId);
+  const messagingWarnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Live messaging')) messagingWarnings.push(message.text());
+  });
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  const clientId = await openLivePage(page, announced);
+
+  await stack.stopBroker();
+  const stoppedAt = Date.now();
+  let connectionAttempts = 0;
+  page.on('websocket', () => connectionAttempts++);
+  await addProduct(page, 0);
+  await page.getByRole('searchbox').fill('pizza');
+  await page.getByRole('searchbox').fill('');
+  await addProduct(page, 1);
+  await expect(page.locator('[data-cart-button]')).toContainText('2');
+  await page.waitForTimeout(60_000 - (Date.now() - stoppedAt));
+  // mqtt.js waits its 5 s reconnect period between attempts, in any tab.
+  expect(connectionAttempts).toBeLessThanOrEqual(13);
+
+  await stack.startBroker();
+  const returnedAt = Date.now();
+  const toast = page.getByRole('status').filter({ hasText: 'We are back' });
+  await expect(async () => {
+    await stack.operator('notify', BELLA.slug, clientId, 'We are back');
+    await expect(toast).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000, intervals: [0] });
+  const heardAfterMs = Date.now() - returnedAt;
+  expect(heardAfterMs).toBeLessThan(10_000);
+  test.info().annotations.push({ type: 'measured', description: `${connectionAttempts} connection attempts in the 60 s outage; notification shown ${heardAfterMs} ms after the broker returned` });
+
+  await page.locator('[data-cart-button]').click();
+  await expect(page.getByRole('dialog', { name: 'Your order' }).locator('[data-cart-line]')).toHaveCount(2);
+  expect(messagingWarnings.length).toBeLessThanOrEqual(1);
+  await expect.poll(async () => (await errorLog()).filter((entry) => entry.timestamp >= startedAt && entry.additionalContext?.kind === 'connection').length, { timeout: 10_000 }).toBe(1);
+  expect(pageErrors).toEqual([]);
+});
+
+/** Payloads nobody should send: random bytes, wrong JSON shapes, huge and hostile strings. */
+function malformedPayloads(count: number): (string | Buffer)[] {
+  let seed = 20261123;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const fixed: (string | Buffer)[] = [
+    'null', '[]', '{}', '"text"', '42', 'true', '{', '{"message":', '\u0000', Buffer.from([0xff, 0xfe, 0xfd]),
+    '{"message":""}', '{"message":42}', '{"message":{"toString":"x"}}', '{"__proto__":{"polluted":true},"message":"x"}',
+    '{"retailerOnline":"no"}', '{"refresh":false}', '{"liveDeliveryWaitTime":-1,"retailerOnline":true}',
+    '{"fieldName":"primary"}', '{"fieldName":"primary","fieldValue":null}', '{"fieldName":"primary","fieldValue":"red;}body{display:none"}',
+    '{"fieldName":"__proto__","fieldValue":"#000000"}', '{"fieldName":"background","fieldValue":"#00000"}',
+    JSON.stringify({ message: 'x'.repeat(200_000) }), JSON.stringify({ fieldName: 'primary', fieldValue: '#'.repeat(100_000) }),
+  ];
+  const payloads = [...fixed];
+  while (payloads.length < count) {
+    const kind = Math.floor(random() * 3);
+    if (kind === 0) payloads.push(Buffer.from(Array.from({ length: 1 + Math.floor(random() * 64) }, () => Math.floor(random() * 256))));
+    else if (kind === 1) payloads.push(JSON.stringify({ [`k${Math.floor(random() * 9)}`]: random() > 0.5 ? random() : [random(), 'x'] }));
+    else payloads.push(JSON.stringify({ fieldName: `f${Math.floor(random() * 1e6)}`, fieldValue: random() > 0.5 ? `#${Math.floor(random() * 0xffffff).toString(16)}` : random() }));
+  }
+  return payloads.slice(0, count);
+}
+
+test('500 random and malformed payloads on every topic: no page error, the page still responds, the cart is unchanged', async ({ page }) => {
+  test.setTimeout(90_000);
+  const listener = await stack.operatorClient();
+  const announced = await recordAnnouncedClientIds(listener, BELLA.retailerId);
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Live messaging')) warnings.push(message.text());
+  });
+  const clientId = await openLivePage(page, announced);
+  await addProduct(page, 0);
+  await expect(page.locator('[data-cart-button]')).toContainText('1');
+  await waitForSync(page);
+  const cartBefore = await page.evaluate(() => (JSON.parse(localStorage.getItem('orderStore') ?? '{}') as { products: unknown[] }).products);
+  const primaryBefore = await rootVariable(page, '--tenant-primary');
+
+  const topics = [`storefront/${BELLA.retailerId}/${clientId}/notify`, clockTopic, designTopic];
+  const payloads = malformedPayloads(500);
+  for (const topic of topics) {
+    for (const payload of payloads) listener.publish(topic, payload);
+  }
+  // A last valid notification: once it shows, every payload before it has been handled.
+  await listener.publishAsync(topics[0] ?? '', JSON.stringify({ message: 'After the noise' }));
+  await expect(page.getByRole('status').filter({ hasText: 'After the noise' })).toBeVisible({ timeout: 30_000 });
+
+  expect(pageErrors).toEqual([]);
+  expect(await rootVariable(page, '--tenant-primary')).toBe(primaryBefore);
+  await expect(page.locator('[data-open-status]')).toContainText('Pickup open until');
+  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('orderStore') ?? '{}') as { products: unknown[] }).products)).toEqual(cartBefore);
+  // Logged once per kind and topic, not once per payload.
+  expect(warnings.length).toBeLessThanOrEqual(6);
+  await page.locator('[data-cart-button]').click();
+  await expect(page.getByRole('dialog', { name: 'Your order' }).locator('[data-cart-line]')).toHaveCount(1);
 });
