@@ -109,6 +109,21 @@ export function installErrorCapture(): void {
     if (isChunkLoadFailure(message) && reloadForMissingChunk()) return;
     reportError({ errorType: 'promise', message, stack: event.reason instanceof Error ? (event.reason.stack ?? null) : null });
   });
+  // Astro retries a failed island import once, then announces it here instead of rejecting.
+  window.addEventListener('astro:hydration-error', (event) => {
+    const detail = event instanceof CustomEvent && typeof event.detail === 'object' && event.detail !== null ? (event.detail as { error?: unknown; componentUrl?: unknown }) : {};
+    const message = messageOf(detail.error);
+    if (isChunkLoadFailure(message) && reloadForMissingChunk()) {
+      event.preventDefault();
+      return;
+    }
+    reportError({
+      errorType: 'react',
+      message: `Island could not hydrate: ${message}`,
+      stack: detail.error instanceof Error ? (detail.error.stack ?? null) : null,
+      component: typeof detail.componentUrl === 'string' ? detail.componentUrl : null,
+    });
+  });
   // Vite's own signal that a lazily loaded chunk's dependencies could not be preloaded.
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadForMissingChunk()) event.preventDefault();
