@@ -82,7 +82,9 @@ test('an error log endpoint that fails loses the batch without a retry storm', a
 });
 
 test('a newer build makes the next navigation a full page load', async ({ page }) => {
+  const firstCheck = page.waitForRequest(/\/builds\/latest\.json$/);
   await page.goto(tenantUrl('bella-napoli'));
+  await firstCheck;
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
@@ -96,7 +98,7 @@ test('a newer build makes the next navigation a full page load', async ({ page }
   await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
   // Coming back to the tab counts as a navigation: the page checks for a newer build.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await expect(page.locator('html[data-build-stale="true"]')).toHaveCount(1);
+  await expect(page.locator('html[data-build-stale="true"]')).toHaveCount(1, { timeout: 10_000 });
 
   const productId = await page.locator('[data-add-product]').nth(1).getAttribute('data-add-product');
   await page.locator('[data-add-product]').nth(1).click();
