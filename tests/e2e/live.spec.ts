@@ -206,3 +206,25 @@ test('500 random and malformed payloads on every topic: no page error, the page 
   await page.locator('[data-cart-button]').click();
   await expect(page.getByRole('dialog', { name: 'Your order' }).locator('[data-cart-line]')).toHaveCount(1);
 });
+
+test('the menu’s group availability follows the clock without a reload', async ({ page }) => {
+  // Friday 14:58 in Melbourne: the lunch group (15) is served until 15:00.
+  await page.clock.install({ time: new Date('2026-11-27T03:58:00Z') });
+  await liveStatusAsNormal(page);
+  const groupHoursCalls: number[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/products/get-group-hours')) groupHoursCalls.push(Date.now());
+  });
+  await page.goto(tenantUrl(BELLA.slug));
+  const lunch = page.locator('#group-15');
+  await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+  await expect.poll(() => groupHoursCalls.length).toBe(1);
+  await expect(lunch.locator('[data-group-unavailable]')).toHaveCount(0);
+  await page.clock.runFor(3 * 60_000);
+  await expect(lunch.locator('[data-group-unavailable]')).toHaveText('Not available at your order time');
+  // Fresh for 30 s, stale after 5 minutes: focusing again soon costs no call, and the cache refreshes by itself later.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  expect(groupHoursCalls).toHaveLength(1);
+  await page.clock.runFor(5 * 60_000);
+  await expect.poll(() => groupHoursCalls.length).toBe(2);
+});

@@ -18,7 +18,7 @@ const isErrorLogPost = (request: Request) => request.method() === 'POST' && requ
  */
 async function corruptIslandProps(page: Page, island: string, from: string, to: string): Promise<void> {
   await page.addInitScript(
-    ([name, before, after]) => {
+    ({ name, before, after }) => {
       new MutationObserver((_records, observer) => {
         const element = document.querySelector(`astro-island[component-url*="/${name}."]`);
         const props = element?.getAttribute('props');
@@ -27,7 +27,7 @@ async function corruptIslandProps(page: Page, island: string, from: string, to: 
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     },
-    [island, from, to],
+    { name: island, before: from, after: to },
   );
 }
 
