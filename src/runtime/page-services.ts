@@ -1,4 +1,5 @@
 import { pageRuntimeSchema, type PageRuntime } from '../lib/site/page-runtime.ts';
+import { $toasts } from '../stores/toasts.ts';
 import { startBuildWatcher } from './build-watcher.ts';
 import { startClockStatus } from './clock-status.ts';
 import { reportError } from './error-capture.ts';
@@ -18,6 +19,15 @@ function readPageRuntime(json: string): PageRuntime | null {
   return null;
 }
 
+/** Pages without the ordering shell get the toaster's code only when a toast (say, a notification) first arrives. */
+function toasterOnDemand(): void {
+  const unlisten = $toasts.listen((toasts) => {
+    if (toasts.length === 0) return;
+    unlisten();
+    void import('../islands/toaster/mount-toaster.tsx').then(({ mountToaster }) => mountToaster());
+  });
+}
+
 let started = false;
 
 /**
@@ -32,6 +42,7 @@ export async function startPageServices(json: string): Promise<void> {
   if (!page) return;
   const api = retailerApi(page.retailerWebsiteId);
   startErrorReporter(api, page.retailerId);
+  if (!page.orderingShell) toasterOnDemand();
   if (page.analytics) void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics(page));
   try {
     const config = await runtimeConfig();

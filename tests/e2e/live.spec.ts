@@ -18,12 +18,12 @@ test.afterAll(async () => {
 });
 
 /** Opens bella-napoli on the test's own API and broker and resolves with the client id it announced. */
-async function openLivePage(page: Page, announced: string[]): Promise<string> {
+async function openLivePage(page: Page, announced: string[], path = '/'): Promise<string> {
   await page.clock.install({ time: new Date(FRIDAY_EVENING) });
   await liveStatusAsNormal(page);
   await stack.usedBy(page);
   const before = announced.length;
-  await page.goto(tenantUrl(BELLA.slug));
+  await page.goto(tenantUrl(BELLA.slug, path));
   await expect.poll(() => announced.length, { timeout: 15000 }).toBeGreaterThan(before);
   return announced[announced.length - 1] ?? '';
 }
@@ -73,6 +73,14 @@ test('operator messages reach an open page: a notification, a new colour, a clos
   await expect(page.locator('[data-order-time]')).toContainText('closed now');
   await stack.operator('clock-clear', BELLA.slug);
   expect(pageErrors).toEqual([]);
+});
+
+test('a custom page shows a notification too, bringing its toaster along', async ({ page }) => {
+  const announced = await recordAnnouncedClientIds(await stack.operatorClient(), BELLA.retailerId);
+  const clientId = await openLivePage(page, announced, '/about/our-story');
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toHaveCount(0);
+  await stack.operator('notify', BELLA.slug, clientId, 'Table 4 is ready', '--title', 'Bookings');
+  await expect(page.getByRole('status').filter({ hasText: 'Bookings: Table 4 is ready' })).toContainText('Notification');
 });
 
 test('two tabs never share a client id', async ({ context }) => {

@@ -10,15 +10,18 @@ export const pageRuntimeSchema = z.object({
   retailerId: id,
   retailerWebsiteId: id,
   analytics: z.object({ trackerUrl: z.url({ protocol: /^https?$/ }), siteId: id }).nullable(),
+  /** Whether the page's own ordering shell shows toasts; elsewhere the page services bring a toaster when one arrives. */
+  orderingShell: z.boolean(),
 });
 export type PageRuntime = z.infer<typeof pageRuntimeSchema>;
 
-export function pageRuntime(tenant: Tenant): PageRuntime {
+export function pageRuntime(tenant: Tenant, { orderingShell = false }: { orderingShell?: boolean } = {}): PageRuntime {
   const { enabled, host, siteId } = tenant.settings.analytics;
   return {
     retailerId: tenant.config.retailerId,
     retailerWebsiteId: tenant.config.retailerWebsiteId,
     analytics: enabled && host !== null && siteId !== null ? { trackerUrl: new URL('matomo.php', host.endsWith('/') ? host : `${host}/`).href, siteId } : null,
+    orderingShell,
   };
 }
 
