@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { liveStatusAsNormal, waitForSync } from './ordering-support.ts';
+import { addProduct, liveStatusAsNormal, waitForSync } from './ordering-support.ts';
 import { recordAnnouncedClientIds, startLiveStack, type LiveStack } from './live-stack.ts';
 import { tenantUrl } from './urls.ts';
 
@@ -90,18 +90,6 @@ test('two tabs never share a client id', async ({ context }) => {
   const second = await openLivePage(await context.newPage(), announced);
   expect(first).not.toBe(second);
 });
-
-/** Adds the menu's n-th product with its first choice of every required option. */
-async function addProduct(page: Page, index: number): Promise<void> {
-  await page.locator('[data-add-product]').nth(index).click();
-  const builder = page.getByRole('dialog');
-  await expect(builder.locator('[data-builder-submit]')).toBeVisible();
-  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
-    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
-  }
-  await builder.getByRole('button', { name: /Add to cart/ }).click();
-  await expect(builder).toHaveCount(0);
-}
 
 interface LoggedError {
   message: string;
