@@ -1,3 +1,4 @@
+import { createMessagingErrorFilter } from '../lib/live/error-filter.ts';
 import { liveThemeProperty } from '../lib/site/theme.ts';
 import { toast } from '../stores/toasts.ts';
 import { applyLiveClockStatus } from './clock-status.ts';
@@ -20,32 +21,15 @@ function applyDesignField(fieldName: string, fieldValue: unknown): boolean {
   return true;
 }
 
-/**
- * Logs messaging trouble without a storm: one entry per outage for the connection, and one per
- * topic for malformed messages, however many arrive.
- */
+/** Logs messaging trouble to the console and the error log, without a storm (see createMessagingErrorFilter). */
 function messagingErrorLog() {
-  const seen = new Set<string>();
-  let outage = false;
-  const log = (key: string, error: LiveMessagingError) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    console.warn(`Live messaging: ${error.message}`);
-    reportError({ errorType: 'javascript', message: error.message, component: 'live-messaging', additionalContext: { kind: error.kind, topic: error.topic ?? null } });
-  };
+  const filter = createMessagingErrorFilter();
   return {
-    connected() {
-      outage = false;
-      seen.delete('connection');
-    },
+    connected: () => filter.connected(),
     report(error: LiveMessagingError) {
-      if (error.kind !== 'connection') {
-        log(`${error.kind}:${error.topic ?? ''}`, error);
-        return;
-      }
-      if (outage) return;
-      outage = true;
-      log('connection', error);
+      if (!filter.shouldLog(error)) return;
+      console.warn(`Live messaging: ${error.message}`);
+      reportError({ errorType: 'javascript', message: error.message, component: 'live-messaging', additionalContext: { kind: error.kind, topic: error.topic ?? null } });
     },
   };
 }
