@@ -1,5 +1,6 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { reportError } from '../runtime/error-capture.ts';
+import { isChunkLoadFailure } from '../lib/site/chunk-reload.ts';
+import { reloadForMissingChunk, reportError } from '../runtime/error-capture.ts';
 
 interface BoundaryProps {
   island: string;
@@ -18,6 +19,8 @@ class IslandBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // A lazily loaded dialog whose chunk a newer deployment removed: reload rather than lose the island.
+    if (error instanceof Error && isChunkLoadFailure(error.message) && reloadForMissingChunk()) return;
     reportError({
       errorType: 'react',
       message: error instanceof Error ? error.message || error.name : String(error),
