@@ -47,11 +47,9 @@ const chunkReloadKey = (path: string) => `chunk-reload:${path}`;
 export function reloadForMissingChunk(): boolean {
   const key = chunkReloadKey(location.pathname);
   const now = Date.now();
-  let last: number | null = null;
   try {
     const saved = sessionStorage.getItem(key);
-    last = saved === null ? null : Number(saved);
-    if (!mayReloadForChunk(last, now)) return false;
+    if (!mayReloadForChunk(saved === null ? null : Number(saved), now)) return false;
     sessionStorage.setItem(key, String(now));
   } catch {
     // Without session storage a reload could not be limited: better to stay than to loop.
@@ -111,8 +109,10 @@ export function installErrorCapture(): void {
   });
   // Astro retries a failed island import once, then announces it here instead of rejecting.
   window.addEventListener('astro:hydration-error', (event) => {
-    const detail = event instanceof CustomEvent && typeof event.detail === 'object' && event.detail !== null ? (event.detail as { error?: unknown; componentUrl?: unknown }) : {};
-    const message = messageOf(detail.error);
+    const detail: unknown = event instanceof CustomEvent ? event.detail : null;
+    const error = typeof detail === 'object' && detail !== null && 'error' in detail ? detail.error : undefined;
+    const componentUrl = typeof detail === 'object' && detail !== null && 'componentUrl' in detail ? detail.componentUrl : undefined;
+    const message = messageOf(error);
     if (isChunkLoadFailure(message) && reloadForMissingChunk()) {
       event.preventDefault();
       return;
@@ -120,8 +120,8 @@ export function installErrorCapture(): void {
     reportError({
       errorType: 'react',
       message: `Island could not hydrate: ${message}`,
-      stack: detail.error instanceof Error ? (detail.error.stack ?? null) : null,
-      component: typeof detail.componentUrl === 'string' ? detail.componentUrl : null,
+      stack: error instanceof Error ? (error.stack ?? null) : null,
+      component: typeof componentUrl === 'string' ? componentUrl : null,
     });
   });
   // Vite's own signal that a lazily loaded chunk's dependencies could not be preloaded.
