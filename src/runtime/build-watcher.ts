@@ -2,12 +2,8 @@ import { BUILD_POLL_MS } from '../lib/constants.ts';
 import { latestBuildSchema } from '../lib/site/build-manifest.ts';
 
 let started = false;
+/** A newer build than this page's has been seen: the next navigation is a full page load. */
 let stale = false;
-
-/** Whether a newer build than this page's has been seen; the next navigation is then a full page load. */
-export function isPageStale(): boolean {
-  return stale;
-}
 
 async function latestBuildId(): Promise<string | null> {
   try {

@@ -35,14 +35,14 @@ export function errorLogEntry(captured: CapturedError, retailerId: number): Erro
 let started = false;
 
 /** Takes over from the first-paint capture and sends the page's errors to the retailer API in batches. */
-export function startErrorReporter(api: Promise<ApiClient>, retailerId: number): void {
+export function startErrorReporter(api: () => Promise<ApiClient>, retailerId: number): void {
   if (started) return;
   started = true;
   const crawler = isCrawler(navigator.userAgent);
   const seen = new Set<string>();
   let discardLogged = false;
   const batcher = createErrorBatcher<ErrorLogEntryInput, ReturnType<typeof setTimeout>>({
-    send: async (batch) => (await api).createErrorLogs(batch),
+    send: async (batch) => (await api()).createErrorLogs(batch),
     batchSize: ERROR_LOG_BATCH_SIZE,
     flushMs: ERROR_LOG_FLUSH_MS,
     setTimer: (run, ms) => setTimeout(run, ms),

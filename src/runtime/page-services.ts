@@ -1,7 +1,6 @@
 import { pageRuntimeSchema, type PageRuntime } from '../lib/site/page-runtime.ts';
 import { $toasts } from '../stores/toasts.ts';
 import { startBuildWatcher } from './build-watcher.ts';
-import { startClockStatus } from './clock-status.ts';
 import { reportError } from './error-capture.ts';
 import { startErrorReporter } from './error-reporter.ts';
 import { startLiveUpdates } from './live-updates.ts';
@@ -31,8 +30,8 @@ function toasterOnDemand(): void {
 let started = false;
 
 /**
- * The services every tenant page runs once it is idle: error reporting, the clock, live
- * messages, the new-build watcher and analytics. Loaded with a dynamic import so none of it is
+ * The services every tenant page runs once it is idle: error reporting, live messages, the
+ * new-build watcher and analytics. Loaded with a dynamic import so none of it is
  * part of the first paint.
  */
 export async function startPageServices(json: string): Promise<void> {
@@ -40,15 +39,14 @@ export async function startPageServices(json: string): Promise<void> {
   started = true;
   const page = readPageRuntime(json);
   if (!page) return;
-  const api = retailerApi(page.retailerWebsiteId);
-  startErrorReporter(api, page.retailerId);
+  startErrorReporter(() => retailerApi(page.retailerWebsiteId), page.retailerId);
   if (!page.orderingShell) toasterOnDemand();
   if (page.analytics) void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics(page));
   try {
     const config = await runtimeConfig();
     startBuildWatcher(config.buildId);
+    // The clock itself is polled by the ordering runtime, on the pages that show it.
     startLiveUpdates({ config, retailerId: page.retailerId, retailerWebsiteId: page.retailerWebsiteId });
-    void startClockStatus(await api);
   } catch (error) {
     // Without the runtime configuration there is no API or broker to talk to; the page still reads.
     reportError({ errorType: 'javascript', message: `Page services could not start: ${error instanceof Error ? error.message : String(error)}`, component: 'page-services' });
