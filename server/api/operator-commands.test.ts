@@ -23,6 +23,8 @@ describe('operatorRequest', () => {
       ['design', 'bella-napoli', 'primary', '#aa0000', '--website-id', '7'],
       { method: 'POST', path: '/operator/tenants/bella-napoli/publish/design-field', body: { fieldName: 'primary', fieldValue: '#aa0000', retailerWebsiteId: 7 } },
     ],
+    ['errors', ['errors', 'bella-napoli'], { method: 'GET', path: '/operator/tenants/bella-napoli/error-logs' }],
+    ['errors with a limit', ['errors', 'bella-napoli', '--limit', '5'], { method: 'GET', path: '/operator/tenants/bella-napoli/error-logs?limit=5' }],
   ])('%s', (_name, argv, expected) => {
     expect(operatorRequest(argv)).toEqual(expected);
   });

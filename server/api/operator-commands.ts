@@ -19,6 +19,7 @@ export const usage = `Usage: node server/api/operator-cli.ts <command> [argument
   notify <slug> <clientId> <message> [--title <title>]
   publish-clock <slug>                       push the current clock status to open pages
   design <slug> <fieldName> <fieldValue> [--website-id <id>]
+  errors <slug> [--limit <n>]                the latest client error logs, newest first (default 20)
 
 Environment: API_URL (default http://localhost:8787), OPERATOR_TOKEN (default dev-operator).`;
 
@@ -54,6 +55,7 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
       'delivery-wait': { type: 'string' },
       title: { type: 'string' },
       'website-id': { type: 'string' },
+      limit: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -99,6 +101,10 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
     case 'design': {
       const [slug = '', fieldName = '', fieldValue = ''] = need(3, '<slug> <fieldName> <fieldValue>');
       return { method: 'POST', path: operatorPaths.designField(slug), body: { fieldName, fieldValue, retailerWebsiteId: flagNumber('website-id', values['website-id']) } };
+    }
+    case 'errors': {
+      const [slug = ''] = need(1, '<slug>');
+      return { method: 'GET', path: operatorPaths.errorLogs(slug, flagNumber('limit', values.limit)) };
     }
     default:
       throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : 'no command given');

@@ -14,7 +14,11 @@ export const operatorPaths = {
   notify: (slug: string) => `/operator/tenants/${slug}/publish/notify`,
   clockStatus: (slug: string) => `/operator/tenants/${slug}/publish/clock-status`,
   designField: (slug: string) => `/operator/tenants/${slug}/publish/design-field`,
+  errorLogs: (slug: string, limit?: number) => `/operator/tenants/${slug}/error-logs${limit === undefined ? '' : `?limit=${limit}`}`,
 };
+
+export const DEFAULT_ERROR_LOG_LIMIT = 20;
+export const errorLogLimitSchema = z.coerce.number().int().min(1).max(500).default(DEFAULT_ERROR_LOG_LIMIT);
 
 export const notifyBodySchema = notifyMessageSchema.extend({
   clientId: z.string().regex(browserClientIdPattern, 'expected a storefront client id'),

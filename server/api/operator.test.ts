@@ -89,6 +89,22 @@ describe('the clock override', () => {
   });
 });
 
+describe('the client error log', () => {
+  it('lists the latest entries of one retailer, newest first', async () => {
+    const entry = (message: string) => ({ errorType: 'react', message, component: 'Menu', timestamp: '2030-03-05T20:00:00+11:00' });
+    expect((await api.call(apiCalls.createErrorLogs.path, { body: [entry('first'), entry('second')] })).status).toBe(200);
+    expect((await api.call(apiCalls.createErrorLogs.path, { body: [entry('third')] })).status).toBe(200);
+    const answer = await operator('/operator/tenants/test-pizza/error-logs?limit=2');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject([{ message: 'third', errorType: 'react', component: 'Menu', receivedAt: expect.any(String) }, { message: 'second' }]);
+    expect((await operator('/operator/tenants/other-pizza/error-logs')).body).toEqual([]);
+  });
+
+  it.each(['0', '501', 'many'])('refuses limit=%s', async (limit) => {
+    expect((await operator(`/operator/tenants/test-pizza/error-logs?limit=${limit}`)).status).toBe(400);
+  });
+});
+
 describe('live messages reach the broker as the operator', () => {
   it.each([
     ['a notification to one visitor', 'notify', { clientId: 'sf_abc123', message: 'Your pizza is ready' }, 'storefront-test/9001/sf_abc123/notify', { message: 'Your pizza is ready' }],

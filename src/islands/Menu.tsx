@@ -7,6 +7,8 @@ import type { MenuGroup, MenuProduct } from '../lib/site/menu.ts';
 import { allergenFlags } from '../lib/tenant/allergens.ts';
 import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../stores/menu-filters.ts';
 import { openProductBuilder } from '../stores/ui.ts';
+import { useLazyStore } from './ordering/use-lazy-store.ts';
+import { withIslandBoundary } from './IslandBoundary.tsx';
 
 interface Props {
   groups: MenuGroup[];
@@ -14,6 +16,8 @@ interface Props {
 }
 
 const groupAnchor = (group: MenuGroup) => `group-${group.productGroupId}`;
+
+const loadGroupAvailability = () => import('../stores/group-availability.ts').then((module) => module.$groupAvailability);
 
 function Allergens({ product }: { product: MenuProduct }) {
   if (product.allergens.length === 0) return null;
@@ -106,8 +110,9 @@ const gridClass: Record<number, string> = {
 };
 
 /** The menu with search, dietary filters and sorting. Server-rendered, so it reads fully without JavaScript. */
-export default function Menu({ groups, layout }: Props) {
+function Menu({ groups, layout }: Props) {
   const filters = useStore($menuFilters);
+  const availability = useLazyStore(loadGroupAvailability);
   const visible = useMemo(() => filterMenu(groups, filters), [groups, filters]);
   const filtered = filters.search.trim() !== '' || filters.allergens.length > 0;
 
@@ -188,6 +193,11 @@ export default function Menu({ groups, layout }: Props) {
             </h3>
             {group.description && <p className="mt-1 text-muted-foreground">{group.description}</p>}
             {group.hoursText.length > 0 && <p className="mt-1 text-sm font-medium">Available: {group.hoursText.join(' · ')}</p>}
+            {availability?.[group.productGroupId] === false && (
+              <p className="mt-1 text-sm font-semibold text-muted-foreground" data-group-unavailable>
+                Not available at your order time
+              </p>
+            )}
             {group.allowHalfHalf && (
               <p className="mt-1 text-sm text-muted-foreground">
                 Any two can be made half &amp; half{group.halfHalfSurchargeCents > 0 ? ` (+${formatMoney(group.halfHalfSurchargeCents)})` : ''}.
@@ -204,3 +214,5 @@ export default function Menu({ groups, layout }: Props) {
     </div>
   );
 }
+
+export default withIslandBoundary(Menu, 'Menu');

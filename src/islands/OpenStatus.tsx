@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import type { HomePayload } from '../lib/site/payload.ts';
 import type { serviceOpenStatus } from '../lib/time/open-status.ts';
 import { whenIdle } from '../runtime/idle.ts';
-import { $now } from '../stores/clock.ts';
+import { $clockStatus, $now } from '../stores/clock.ts';
+import { withIslandBoundary } from './IslandBoundary.tsx';
 
 interface Props {
   schedule: HomePayload['schedule'];
@@ -14,8 +15,9 @@ interface Props {
  * prerendered page cannot know the time, so it shows only the heading until the island runs;
  * the hours rules load when the browser is idle, keeping them out of the page's first JavaScript.
  */
-export default function OpenStatus({ schedule }: Props) {
+function OpenStatus({ schedule }: Props) {
   const now = useStore($now);
+  const clockStatus = useStore($clockStatus);
   // Undefined on the first render, so hydration matches the server's text even when another island started the clock.
   const [openStatus, setOpenStatus] = useState<typeof serviceOpenStatus>();
   useEffect(() => {
@@ -34,7 +36,7 @@ export default function OpenStatus({ schedule }: Props) {
       </span>
     );
   }
-  const statuses = (['pickup', 'delivery'] as const).map((service) => openStatus(schedule, service, now));
+  const statuses = (['pickup', 'delivery'] as const).map((service) => openStatus(schedule, service, now, clockStatus));
   return (
     <span className="flex flex-col gap-0.5" data-open-status>
       {statuses.map((status) => (
@@ -46,3 +48,5 @@ export default function OpenStatus({ schedule }: Props) {
     </span>
   );
 }
+
+export default withIslandBoundary(OpenStatus, 'OpenStatus');

@@ -1,5 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { retailerApi } from '../runtime/retailer-api.ts';
+import { withIslandBoundary } from './IslandBoundary.tsx';
 
 interface Props {
   retailerWebsiteId: number;
@@ -26,7 +27,7 @@ function Message({ status }: { status: Status }) {
  * Asks for a reset link, or, opened from that link (`?token=`), sets the new password. The
  * retailer API sends the link; this form never learns whether an email has an account.
  */
-export default function ResetPassword({ retailerWebsiteId }: Props) {
+function ResetPassword({ retailerWebsiteId }: Props) {
   const [token, setToken] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [mismatch, setMismatch] = useState(false);
@@ -100,3 +101,5 @@ export default function ResetPassword({ retailerWebsiteId }: Props) {
     </form>
   );
 }
+
+export default withIslandBoundary(ResetPassword, 'ResetPassword');

@@ -70,3 +70,8 @@ export const MIDNIGHT_DISPLAY_TIMES: readonly string[] = ['00:00', '00:01', '23:
 export const EVENING_FROM_START_TIME = '16:00';
 export const EVENING_FROM_END_TIME = '22:00';
 export const EVENING_FROM_NEXT_DAY_END_TIME = '02:00';
+
+/** How often an open, visible page asks whether a newer build of its site exists. */
+export const BUILD_POLL_MS = 3 * 60 * 1000;
+/** The `<script type="application/json">` carrying a page's retailer settings to its browser services. */
+export const PAGE_RUNTIME_ELEMENT_ID = 'page-runtime';

@@ -38,6 +38,8 @@ export interface LiveMessagingOptions {
   onClockStatus: (status: ClockStatus | null) => void;
   onDesignUpdate: (update: DesignFieldUpdate) => void;
   onError: (error: LiveMessagingError) => void;
+  /** The broker accepted the connection (first time or after an outage). */
+  onConnect?: () => void;
   /** mqtt.js `connect`; loaded on demand when absent so pages without live messaging never download it. */
   mqttConnect?: MqttConnect;
 }
@@ -146,6 +148,11 @@ function openSession(
   client.on('connect', () => {
     connected = true;
     outageReported = false;
+    try {
+      options.onConnect?.();
+    } catch (error) {
+      report({ kind: 'callback', message: messagingErrorText(error) });
+    }
     const subscriptions = Object.values(topics);
     client.subscribe(subscriptions, { qos: 0 }, (error, _granted, suback) => {
       // mqtt.js fails the whole call when the broker refuses any one topic; the SUBACK still says which.

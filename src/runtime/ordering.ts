@@ -3,7 +3,6 @@ import { checkCartAvailability } from '../lib/cart/availability.ts';
 import { isCartExpired } from '../lib/cart/expiry.ts';
 import { needsStartStatus, orderTypeStatus, startStatus } from '../lib/cart/order-status.ts';
 import { revalidateCart } from '../lib/cart/revalidate.ts';
-import { CLOCK_POLL_MS } from '../lib/constants.ts';
 import { isGroupAvailable } from '../lib/menu/group-availability.ts';
 import { $orderTime } from '../stores/cart.ts';
 import { $clockStatus } from '../stores/clock.ts';
@@ -14,19 +13,12 @@ import { $catalogue, $orderingData, loadOrderingData } from '../stores/ordering-
 import { recordStatus } from '../stores/status-queue.ts';
 import { toast } from '../stores/toasts.ts';
 import { linkOrder } from './account.ts';
+import { startClockStatus } from './clock-status.ts';
 import { startClosingWarnings } from './closing-warnings.ts';
 import { toastFailure } from './failure-toasts.ts';
 import { startOrderSync } from './order-sync.ts';
 import { retailerApi } from './retailer-api.ts';
 import { startStatusSender } from './status-sender.ts';
-
-async function refreshClockStatus(api: ApiClient): Promise<void> {
-  try {
-    $clockStatus.set(await api.getClockStatus());
-  } catch (error) {
-    console.warn('Clock status could not be refreshed', error);
-  }
-}
 
 /** Spec section 4, "Cart and order" at start-up: an expired cart is reset, otherwise the server's view of the order decides. */
 async function restoreOrder(api: ApiClient, now: Date): Promise<void> {
@@ -85,10 +77,11 @@ export async function startOrdering(retailerWebsiteId: number): Promise<void> {
     toastFailure('load-menu', error);
     return;
   }
-  await Promise.all([refreshClockStatus(api), restoreOrder(api, new Date())]);
-  setInterval(() => void refreshClockStatus(api), CLOCK_POLL_MS);
+  await Promise.all([startClockStatus(api), restoreOrder(api, new Date())]);
   recheckCart(new Date());
   applyStartupOrderType(new Date());
+  // A clock change (poll or live message) can close a service: the start-up rules settle the order type again.
+  $clockStatus.listen(() => applyStartupOrderType(new Date()));
   const order = $order.get();
   if (needsStartStatus(order.encryptedOrderId, order.orderStatuses)) recordStatus(startStatus(navigator.userAgent, new Date()));
   $order.listen((state, previous) => {

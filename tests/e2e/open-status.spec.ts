@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { liveStatusAsNormal } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
 
 // The visitor's own time zone must not matter: the shop's clock is Melbourne's (plus its diff).
@@ -7,6 +8,8 @@ test.use({ timezoneId: 'America/New_York' });
 test('the clock panel says what is open on the shop’s clock, and changes when delivery closes after midnight', async ({ page }) => {
   // Saturday 00:29 in Melbourne (AEDT): Friday's late shift runs pickup to 01:00 and delivery to 00:30.
   await page.clock.install({ time: new Date('2026-11-27T13:29:00Z') });
+  // The panel follows the live clock status too; the reference API would answer for its own time.
+  await liveStatusAsNormal(page);
   await page.goto(tenantUrl('bella-napoli'));
   const status = page.locator('[data-open-status]');
   await expect(status).toContainText('Pickup open until 1:00 am');
@@ -21,6 +24,7 @@ test('a Perth shop reads its own hours two hours behind Melbourne', async ({ pag
   // Friday 16:30 in Melbourne reads 14:30 at harbour-pizza (timeZoneDiff -2): lunch pickup has
   // just ended (an end is exclusive) and dinner starts at 16:30.
   await page.clock.setFixedTime(new Date('2026-11-27T05:30:00Z'));
+  await liveStatusAsNormal(page);
   await page.goto(tenantUrl('harbour-pizza'));
   const status = page.locator('[data-open-status]');
   await expect(status).toContainText('Pickup opens today at 4:30 pm');

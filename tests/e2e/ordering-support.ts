@@ -34,6 +34,18 @@ export async function openShopAt(page: Page, slug: string, at: string, options: 
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
 }
 
+/** Adds the menu's n-th product with the first choice of every required option, and waits for the builder to close. */
+export async function addProduct(page: Page, index: number): Promise<void> {
+  await page.locator('[data-add-product]').nth(index).click();
+  const builder = page.getByRole('dialog');
+  await expect(builder.locator('[data-builder-submit]')).toBeVisible();
+  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
+    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
+  }
+  await builder.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(builder).toHaveCount(0);
+}
+
 /** Cents of a "$12.50" text. */
 export function centsOf(text: string | null): number {
   const match = /\$([\d,]+)\.(\d{2})/.exec(text ?? '');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { centsOf, openShopAt, savedOrder, serverOrder, waitForSync } from './ordering-support.ts';
+import { addProduct, centsOf, openShopAt, savedOrder, serverOrder, waitForSync } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
 
 // Wednesday 25 November 2026, 7:00 pm in Melbourne: bella-napoli takes pickup and delivery orders.
@@ -88,17 +88,7 @@ test('with the API unreachable the cart stays, and afterwards exactly one order 
     if (response.url().endsWith('/api/order/create-order') && response.ok()) created.add(((await response.json()) as { encryptedOrderId: string }).encryptedOrderId);
   });
   await page.route('**/api/order/**', (route) => route.abort('connectionrefused'));
-  const addButtons = page.locator('[data-add-product]');
-  for (const index of [0, 1, 2]) {
-    await addButtons.nth(index).click();
-    const builder = page.getByRole('dialog');
-    await expect(builder.locator('[data-builder-submit]')).toBeVisible();
-    for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
-      if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
-    }
-    await builder.getByRole('button', { name: /Add to cart/ }).click();
-    await expect(builder).toHaveCount(0);
-  }
+  for (const index of [0, 1, 2]) await addProduct(page, index);
   await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Error creating order')).toBeVisible();
   expect((await savedOrder(page)).products).toHaveLength(3);
 

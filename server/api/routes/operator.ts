@@ -3,7 +3,7 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { designFieldUpdateTopic, clockStatusTopic, notifyTopic, type RetailerTopicScope } from '../../../src/lib/live/topics.ts';
 import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
 import { clockStatusOf } from '../clock.ts';
-import { designFieldBodySchema, notifyBodySchema, type TenantSummary } from '../operator-contract.ts';
+import { designFieldBodySchema, errorLogLimitSchema, notifyBodySchema, type TenantSummary } from '../operator-contract.ts';
 import { ApiProblem, readBody } from '../problems.ts';
 import { clockOverrideSchema } from '../store/clock-overrides.ts';
 import { inTransaction } from '../store/transaction.ts';
@@ -52,6 +52,13 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
       })),
     ),
   );
+
+  app.get('/operator/tenants/:slug/error-logs', (c) => {
+    const { tenant } = tenantOf(c);
+    const limit = errorLogLimitSchema.safeParse(c.req.query('limit'));
+    if (!limit.success) throw new ApiProblem(400, 'limit: expected a whole number from 1 to 500');
+    return c.json(deps.intake.latestErrors(tenant.config.retailerId, limit.data));
+  });
 
   app.post('/operator/tenants/:slug/orders/:encryptedOrderId/processed', (c) => {
     const { tenant } = tenantOf(c);

@@ -9,6 +9,7 @@ export function createIntakeStore(db: DatabaseSync) {
      ON CONFLICT (retailer_id, email) DO UPDATE SET name = COALESCE(excluded.name, mailing_list.name)`,
   );
   const insertErrorLog = db.prepare('INSERT INTO error_logs (retailer_id, error_type, message, entry_json, received_at) VALUES (?, ?, ?, ?, ?)');
+  const latestErrorLogs = db.prepare('SELECT entry_json, received_at FROM error_logs WHERE retailer_id = ? ORDER BY error_log_id DESC LIMIT ?');
   const insertBooking = db.prepare('INSERT INTO table_bookings (retailer_id, name, phone, party_size, date_time, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
   return {
@@ -20,6 +21,10 @@ export function createIntakeStore(db: DatabaseSync) {
       inTransaction(db, () => {
         for (const entry of entries) insertErrorLog.run(retailerId, entry.errorType, entry.message, JSON.stringify(entry), now.toISOString());
       });
+    },
+    /** The retailer's most recent client errors, newest first, as the browser sent them plus when they arrived. */
+    latestErrors(retailerId: number, limit: number): (ErrorLogEntry & { receivedAt: string })[] {
+      return latestErrorLogs.all(retailerId, limit).map((row) => ({ ...(JSON.parse(String(row['entry_json'])) as ErrorLogEntry), receivedAt: String(row['received_at']) }));
     },
     requestBooking(retailerId: number, booking: TableBooking, now: Date): number {
       const result = insertBooking.run(retailerId, booking.name, booking.phone, booking.partySize, booking.dateTime, booking.notes, now.toISOString());

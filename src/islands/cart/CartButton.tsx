@@ -1,10 +1,11 @@
 import { openCart } from '../../stores/ui.ts';
 import { useLazyStore } from '../ordering/use-lazy-store.ts';
+import { withIslandBoundary } from '../IslandBoundary.tsx';
 
 const loadSummary = () => import('../../stores/cart.ts').then((module) => module.$cartSummary);
 
 /** The header's cart button: count and total once the saved cart is read; it opens the cart at any time. */
-export default function CartButton({ hero = false }: { hero?: boolean }) {
+function CartButton({ hero = false }: { hero?: boolean }) {
   const summary = useLazyStore(loadSummary);
   const count = summary?.count ?? 0;
   return (
@@ -24,3 +25,5 @@ export default function CartButton({ hero = false }: { hero?: boolean }) {
     </button>
   );
 }
+
+export default withIslandBoundary(CartButton, 'CartButton');

@@ -2,6 +2,7 @@ import type { OrderType } from '../../lib/cart/schemas.ts';
 import { openOrderTime } from '../../stores/ui.ts';
 import { useLazyStore } from '../ordering/use-lazy-store.ts';
 import { ServiceSwitch } from './ServiceSwitch.tsx';
+import { withIslandBoundary } from '../IslandBoundary.tsx';
 
 const loadLabel = () => import('../../stores/order-time.ts').then((module) => module.$orderTimeLabel);
 
@@ -10,7 +11,7 @@ function choose(orderType: OrderType): void {
 }
 
 /** Above the menu: delivery or pickup, and when. The rules behind it load when the browser is idle. */
-export default function OrderTimeBar() {
+function OrderTimeBar() {
   const label = useLazyStore(loadLabel);
   return (
     <div className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-background p-2 pr-4" data-order-time-bar>
@@ -27,3 +28,5 @@ export default function OrderTimeBar() {
     </div>
   );
 }
+
+export default withIslandBoundary(OrderTimeBar, 'OrderTimeBar');

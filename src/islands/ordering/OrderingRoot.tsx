@@ -4,6 +4,7 @@ import type { Popup } from '../../lib/tenant/index.ts';
 import { whenIdle } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
 import { $dialogOpen, linkedProductId, openAccount, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
+import { withIslandBoundary } from '../IslandBoundary.tsx';
 
 const OrderingLayer = lazy(() => import('./OrderingLayer.tsx'));
 
@@ -18,7 +19,7 @@ interface Props {
  * runtime when the browser is idle and loads the layer of toaster and dialogs once anything
  * asks for one.
  */
-export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
+function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
   const dialogOpen = useStore($dialogOpen);
   const toastCount = useStore($toasts).length;
   const [idle, setIdle] = useState(false);
@@ -58,3 +59,5 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
     </Suspense>
   );
 }
+
+export default withIslandBoundary(OrderingRoot, 'OrderingRoot');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderPayloadSchema, type OrderPayload } from '../cart/schemas.ts';
-import { ApiError, createApiClient, inactiveRetailer, type ApiClient, type FetchLike } from './client.ts';
+import { ApiError, createApiClient, inactiveRetailer, inactiveRetailerDestination, type ApiClient, type FetchLike } from './client.ts';
 
 interface Recorded {
   url: string;
@@ -182,6 +182,28 @@ describe('inactiveRetailer', () => {
     const { fetch } = fakeFetch(answer);
     const error = await client(fetch).getRetailerConfig().catch((caught: unknown) => caught);
     expect(inactiveRetailer(error)).toEqual(expected);
+  });
+});
+
+describe('inactiveRetailerDestination', () => {
+  const inactive = (redirectUrl: string | null) => json({ success: false, message: 'Retailer inactive', statusMessage: 'Retailer inactive', retailerId: 222, redirectUrl }, 403);
+  it.each<[string, Answer, string | null]>([
+    ['the external site with retid', inactive('https://order.example/shop?from=web'), 'https://order.example/shop?from=web&retid=222'],
+    ['no site named', inactive(null), null],
+    ['a script address', inactive('javascript:alert(1)'), null],
+    ['another failure', json({ success: false, message: 'boom' }, 500), null],
+  ])('%s', async (_name, answer, expected) => {
+    const { fetch } = fakeFetch(answer);
+    const error = await client(fetch).getRetailerConfig().catch((caught: unknown) => caught);
+    expect(inactiveRetailerDestination(error)).toBe(expected);
+  });
+
+  it('every final failure passes the onFailure hook once, after the retry', async () => {
+    const { fetch } = fakeFetch(json({ success: false, message: 'boom' }, 500), json({ success: false, message: 'boom' }, 500));
+    const failures: ApiError[] = [];
+    const api = createApiClient({ baseUrl: 'https://api.example/', retailerDomain: 'x.localhost', fetch, onFailure: (error) => failures.push(error) });
+    await expect(api.createErrorLogs([{ errorType: 'react', message: 'x', timestamp: '2030-03-04T10:00:00+11:00' }])).rejects.toBeInstanceOf(ApiError);
+    expect(failures).toHaveLength(1);
   });
 });
 

@@ -42,6 +42,16 @@ export function inactiveRetailer(error: unknown): { retailerId: number; redirect
   return { retailerId: error.body.retailerId, redirectUrl: error.body.redirectUrl ?? null };
 }
 
+/** Where the browser goes after an "Retailer inactive" answer: the external site with `?retid=`, or null when none is named. */
+export function inactiveRetailerDestination(error: unknown): string | null {
+  const inactive = inactiveRetailer(error);
+  if (!inactive?.redirectUrl || !URL.canParse(inactive.redirectUrl)) return null;
+  const url = new URL(inactive.redirectUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  url.searchParams.set('retid', String(inactive.retailerId));
+  return url.href;
+}
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiClientOptions {
@@ -53,6 +63,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** A bearer token from login or signup, for an API on another site where the session cookie is not sent. */
   sessionToken?: () => string | null | undefined;
+  /** Sees every call's final failure before the caller does, e.g. to leave the page of an inactive retailer. */
+  onFailure?: (error: ApiError) => void;
 }
 
 interface CallOptions {
@@ -134,7 +146,10 @@ export function createApiClient(options: ApiClientOptions) {
       try {
         return await attempt(name, body, callOptions);
       } catch (error) {
-        if (!(error instanceof ApiError) || !retryable(error) || retriesLeft <= 0) throw error;
+        if (!(error instanceof ApiError) || !retryable(error) || retriesLeft <= 0) {
+          if (error instanceof ApiError) options.onFailure?.(error);
+          throw error;
+        }
         retriesLeft -= 1;
       }
     }

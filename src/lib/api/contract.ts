@@ -244,7 +244,8 @@ export const createOrderStatusBodySchema = z.object({
 });
 export const createOrderStatusResponseSchema = z.object({ success: z.literal(true), orderStatusId: id });
 
-export const errorTypes = ['vue', 'javascript', 'promise', 'resource', 'nuxt'] as const;
+/** The spec's error types with 'react' in place of vue and nuxt: island render errors caught by an error boundary. */
+export const errorTypes = ['react', 'javascript', 'promise', 'resource'] as const;
 
 /** Spec section 3, "Error log entry". Only what every reporter knows is required. */
 export const errorLogEntrySchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../tenant/load.ts';
-import { DEFAULT_THEME, themeStyle } from './theme.ts';
+import { DEFAULT_THEME, liveThemeProperty, themeStyle } from './theme.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
 const crust = await loadTenant('tenants', 'crust-and-co');
@@ -22,5 +22,25 @@ describe('theme', () => {
     expect(crust.config.retailerId).toBe(436);
     expect(crust.config.retailerCSS['secondary-foreground']).toBeUndefined();
     expect(themeStyle(crust.config.retailerCSS)).toContain(`--tenant-secondary-foreground:${crust.config.retailerCSS.foreground}`);
+  });
+});
+
+describe('live theme updates', () => {
+  it.each([
+    ['primary', '#0b6e4f', { property: '--tenant-primary', value: '#0b6e4f' }],
+    ['secondary-foreground', '#ABCDEF', { property: '--tenant-secondary-foreground', value: '#ABCDEF' }],
+    ['background', '#fff', null],
+    ['primary', 'red', null],
+    ['primary', 'red;}body{display:none', null],
+    ['primary', '#0b6e4f;}body{display:none', null],
+    ['primary', 'url(javascript:alert(1))', null],
+    ['primary', 255, null],
+    ['initial-layout', 3, null],
+    ['font', '#000000', null],
+    ['--tenant-primary', '#000000', null],
+    ['__proto__', '#000000', null],
+    ['constructor', '#000000', null],
+  ])('%s = %j sets %j', (fieldName, fieldValue, expected) => {
+    expect(liveThemeProperty(fieldName, fieldValue)).toEqual(expected);
   });
 });

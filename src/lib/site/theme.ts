@@ -1,4 +1,5 @@
 import type { RetailerCss } from '../tenant/index.ts';
+import { hexColour } from '../tenant/primitives.ts';
 
 const themeKeys = ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground'] as const;
 
@@ -28,4 +29,16 @@ export function themeStyle(css: RetailerCss): string {
   };
   const declarations = themeKeys.map((key) => `--tenant-${key}:${values[key]}`).join(';');
   return `:root{${declarations};color-scheme:light}`;
+}
+
+export type ThemeKey = (typeof themeKeys)[number];
+
+/**
+ * The CSS custom property a live design update may set, or null. Only the theme's own colour
+ * fields with a plain #rrggbb value pass, so nothing a message says can reach the page as CSS.
+ */
+export function liveThemeProperty(fieldName: string, fieldValue: unknown): { property: `--tenant-${ThemeKey}`; value: string } | null {
+  const key = themeKeys.find((known) => known === fieldName);
+  const colour = hexColour.safeParse(fieldValue);
+  return key && colour.success ? { property: `--tenant-${key}`, value: colour.data } : null;
 }

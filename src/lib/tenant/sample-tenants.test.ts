@@ -69,10 +69,10 @@ describe('sample tenants', () => {
     expect(samples.filter((sample) => !tenant(sample.slug).config.retailerInfo.oflEnabled).map((sample) => sample.slug)).toEqual(['crust-and-co']);
   });
 
-  it('sends analytics for exactly two shops', () => {
+  it('sends analytics for exactly one shop', () => {
     const enabled = samples.filter((sample) => tenant(sample.slug).settings.analytics.enabled);
-    expect(enabled).toHaveLength(2);
-    for (const sample of enabled) expect(tenant(sample.slug).settings.analytics.host).toBe('https://analytics.example.com');
+    expect(enabled.map((sample) => sample.slug)).toEqual(['bella-napoli']);
+    expect(tenant('bella-napoli').settings.analytics).toEqual({ enabled: true, host: 'https://analytics.example.com', siteId: 11 });
   });
 
   it('harbour-pizza runs on Perth time and delivers to Perth postcodes', () => {

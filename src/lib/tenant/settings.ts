@@ -16,9 +16,12 @@ export const tenantSettingsSchema = z
     analytics: z
       .object({
         enabled: z.boolean().default(false),
+        /** The Matomo-compatible tracker's base URL; page views go to `<host>/matomo.php`. */
         host: webUrl.nullable().default(null),
+        /** The tracker's site id for this retailer; without it nothing is tracked. */
+        siteId: z.int().positive().nullable().default(null),
       })
-      .default({ enabled: false, host: null }),
+      .default({ enabled: false, host: null, siteId: null }),
     active: z.boolean().default(true),
     /** Where visitors of an inactive retailer are sent, with `?retid=<retailerId>`. */
     inactiveRedirectUrl: webUrl.nullable().default(null),

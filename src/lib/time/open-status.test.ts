@@ -36,3 +36,22 @@ describe('serviceOpenStatus', () => {
     expect(serviceOpenStatus(schedule(overrides), service, new Date(at))).toEqual({ service, open, text });
   });
 });
+
+describe('serviceOpenStatus with the live clock', () => {
+  const live = { retailerOnline: true, liveDeliveryWaitTime: 30, livePickupWaitTime: 30, closedDateToday: false, livePickupOverCapacity: false, liveDeliveryOverCapacity: false, allowDelivery: true };
+  const friday = new Date('2026-11-27T09:30:00Z');
+  it.each<[string, Partial<typeof live>, Service, boolean, string]>([
+    ['online', {}, 'pickup', true, 'Pickup open until 1:00 am'],
+    ['offline', { retailerOnline: false }, 'pickup', false, 'Pickup closed now'],
+    ['offline', { retailerOnline: false }, 'delivery', false, 'Delivery closed now'],
+    ['delivery over capacity', { liveDeliveryOverCapacity: true }, 'delivery', false, 'Delivery closed now'],
+    ['delivery over capacity leaves pickup open', { liveDeliveryOverCapacity: true }, 'pickup', true, 'Pickup open until 1:00 am'],
+    ['closed today', { closedDateToday: true }, 'pickup', false, 'Pickup closed now'],
+  ])('%s: %s', (_label, overrides, service, open, text) => {
+    expect(serviceOpenStatus(schedule(), service, friday, { ...live, ...overrides })).toEqual({ service, open, text });
+  });
+
+  it('outside the hours still says when it opens', () => {
+    expect(serviceOpenStatus(schedule(), 'pickup', new Date('2026-11-29T23:00:00Z'), { ...live, retailerOnline: false }).text).toBe('Pickup opens tomorrow at 5:00 pm');
+  });
+});

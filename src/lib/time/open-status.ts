@@ -1,7 +1,9 @@
+import type { ClockStatus } from '../tenant/index.ts';
 import { formatDayAndTime, formatTime } from './format.ts';
 import { currentOpening, nextOpening } from './open-windows.ts';
 import { retailerWallClock } from './retailer-clock.ts';
 import { serviceNames, timeZoneDiffOf, type ScheduleInput, type Service } from './schedule.ts';
+import { isServiceAvailableNow } from './service-availability.ts';
 
 export interface ServiceOpenStatus {
   service: Service;
@@ -10,11 +12,16 @@ export interface ServiceOpenStatus {
   text: string;
 }
 
-/** Whether a service takes orders now and until when, or when it next opens, in the retailer's words. */
-export function serviceOpenStatus(input: ScheduleInput, service: Service, now: Date): ServiceOpenStatus {
+/**
+ * Whether a service takes orders now and until when, or when it next opens, in the retailer's
+ * words. Inside its hours, the live clock status (offline, over capacity, delivery switched off,
+ * closed today) can still close it.
+ */
+export function serviceOpenStatus(input: ScheduleInput, service: Service, now: Date, clockStatus?: ClockStatus): ServiceOpenStatus {
   const name = serviceNames[service];
   const timeZoneDiff = timeZoneDiffOf(input);
   const current = currentOpening(input, service, now);
+  if (current && clockStatus && !isServiceAvailableNow(input, service, now, clockStatus)) return { service, open: false, text: `${name} closed now` };
   if (current) return { service, open: true, text: `${name} open until ${formatTime(retailerWallClock(current.end, timeZoneDiff).minutes)}` };
   const next = nextOpening(input, service, now);
   if (next) return { service, open: false, text: `${name} opens ${formatDayAndTime(next.start, now, timeZoneDiff)}` };

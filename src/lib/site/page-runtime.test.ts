@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadTenant } from '../tenant/load.ts';
+import { pageRuntime, pageRuntimeJson, pageRuntimeSchema } from './page-runtime.ts';
+
+const bella = await loadTenant('tenants', 'bella-napoli');
+const crust = await loadTenant('tenants', 'crust-and-co');
+
+describe('page runtime settings', () => {
+  it('name the retailer and, where analytics is configured, its tracker', () => {
+    expect(pageRuntime(bella)).toEqual({ retailerId: 111, retailerWebsiteId: 1111, analytics: { trackerUrl: 'https://analytics.example.com/matomo.php', siteId: 11 }, orderingShell: false });
+    expect(pageRuntime(bella, { orderingShell: true }).orderingShell).toBe(true);
+  });
+
+  it('carry no tracker for a shop without analytics', () => {
+    expect(pageRuntime(crust).analytics).toBeNull();
+  });
+
+  it.each([
+    ['enabled without a site id', { enabled: true, host: 'https://stats.example', siteId: null }],
+    ['a site id but disabled', { enabled: false, host: 'https://stats.example', siteId: 3 }],
+    ['enabled without a host', { enabled: true, host: null, siteId: 3 }],
+  ])('carry no tracker when %s', (_name, analytics) => {
+    expect(pageRuntime({ ...bella, settings: { ...bella.settings, analytics } }).analytics).toBeNull();
+  });
+
+  it('keeps a tracker path under the host', () => {
+    const analytics = { enabled: true, host: 'https://stats.example/piwik', siteId: 3 };
+    expect(pageRuntime({ ...bella, settings: { ...bella.settings, analytics } }).analytics?.trackerUrl).toBe('https://stats.example/piwik/matomo.php');
+  });
+
+  it('round-trips through the page as JSON that cannot close its script element', () => {
+    const json = pageRuntimeJson({ ...pageRuntime(bella), analytics: { trackerUrl: 'https://stats.example/</script><script>x/matomo.php', siteId: 1 } });
+    expect(json).not.toContain('</script>');
+    expect(pageRuntimeSchema.parse(JSON.parse(json)).analytics?.trackerUrl).toContain('</script>');
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { id } from '../tenant/primitives.ts';
+import type { Tenant } from '../tenant/tenant.ts';
+
+/**
+ * What a page's browser services need to know about its retailer, written into every tenant
+ * page as JSON (PAGE_RUNTIME_ELEMENT_ID) and read back by `src/runtime/page-services.ts`.
+ */
+export const pageRuntimeSchema = z.object({
+  retailerId: id,
+  retailerWebsiteId: id,
+  analytics: z.object({ trackerUrl: z.url({ protocol: /^https?$/ }), siteId: id }).nullable(),
+  /** Whether the page's own ordering shell shows toasts; elsewhere the page services bring a toaster when one arrives. */
+  orderingShell: z.boolean(),
+});
+export type PageRuntime = z.infer<typeof pageRuntimeSchema>;
+
+export function pageRuntime(tenant: Tenant, { orderingShell = false }: { orderingShell?: boolean } = {}): PageRuntime {
+  const { enabled, host, siteId } = tenant.settings.analytics;
+  return {
+    retailerId: tenant.config.retailerId,
+    retailerWebsiteId: tenant.config.retailerWebsiteId,
+    analytics: enabled && host !== null && siteId !== null ? { trackerUrl: new URL('matomo.php', host.endsWith('/') ? host : `${host}/`).href, siteId } : null,
+    orderingShell,
+  };
+}
+
+/** JSON for a `<script type="application/json">`: `<` escaped so no value can close the element. */
+export function pageRuntimeJson(runtime: PageRuntime): string {
+  return JSON.stringify(runtime).replace(/</g, '\\u003c');
+}

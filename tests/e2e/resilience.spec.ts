@@ -1,0 +1,163 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { startLiveStack, type LiveStack } from './live-stack.ts';
+import { tenantUrl } from './urls.ts';
+
+let stack: LiveStack;
+test.beforeAll(async () => {
+  stack = await startLiveStack();
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+const isErrorLogPost = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/logs/create-error-logs');
+
+/**
+ * Corrupts one island's prerendered props before it hydrates, as a bad deployment would. (A
+ * document fulfilled by the test would lose its loopback address space, and with it the local API.)
+ */
+async function corruptIslandProps(page: Page, island: string, from: string, to: string): Promise<void> {
+  await page.addInitScript(
+    ({ name, before, after }) => {
+      new MutationObserver((_records, observer) => {
+        const element = document.querySelector(`astro-island[component-url*="/${name}."]`);
+        const props = element?.getAttribute('props');
+        if (!element || !props) return;
+        element.setAttribute('props', props.replace(before, after));
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    },
+    { name: island, before: from, after: to },
+  );
+}
+
+test('an island that throws is reported in one batch and the rest of the page works', async ({ page }) => {
+  const startedAt = new Date().toISOString();
+  await stack.usedBy(page);
+  // The clock panel's island gets a time zone no shop can have: it throws as soon as it renders the time.
+  await corruptIslandProps(page, 'OpenStatus', '"timeZoneDiff":[0,0]', '"timeZoneDiff":[0,99]');
+  const batches: { errorType: string; component: string | null; message: string }[][] = [];
+  page.on('request', (request) => {
+    if (isErrorLogPost(request)) batches.push(request.postDataJSON() as (typeof batches)[number]);
+  });
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(tenantUrl('bella-napoli'));
+
+  await expect.poll(() => batches.length, { timeout: 15_000 }).toBe(1);
+  const reported = batches[0]?.filter((entry) => entry.component === 'OpenStatus') ?? [];
+  expect(reported).toHaveLength(1);
+  expect(reported[0]).toMatchObject({ errorType: 'react', message: expect.stringContaining('timeZoneDiff') });
+  expect(reported[0]).toEqual(
+    expect.objectContaining({ retailerId: 111, route: '/', url: tenantUrl('bella-napoli'), userAgent: expect.any(String), timestamp: expect.any(String), stack: expect.any(String), additionalContext: { componentStack: expect.any(String) } }),
+  );
+  const stored = JSON.parse(await stack.operator('errors', 'bella-napoli')) as { component: string | null; timestamp: string }[];
+  expect(stored.filter((entry) => entry.component === 'OpenStatus' && entry.timestamp >= startedAt)).toHaveLength(1);
+
+  // The rest of the page: the menu filters and the product builder still answer.
+  await page.locator('input[type="search"]').fill('margherita');
+  await expect(page.locator('[data-product-id]').first()).toContainText(/Margherita/i);
+  await page.locator('[data-add-product]').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+  await page.waitForTimeout(6000);
+  expect(batches).toHaveLength(1);
+});
+
+test('an error log endpoint that fails loses the batch without a retry storm', async ({ page }) => {
+  let posts = 0;
+  await page.route('**/api/logs/create-error-logs', (route) => {
+    posts++;
+    return route.fulfill({ status: 500, json: { success: false, message: 'log store down' } });
+  });
+  await page.goto(tenantUrl('bella-napoli'));
+  await page.evaluate(() => {
+    for (let index = 0; index < 25; index++) setTimeout(() => Promise.reject(new Error(`background failure ${index}`)), 0);
+  });
+  // 25 entries are three batches (10, 10, 5), each tried twice: the client's one retry.
+  await expect.poll(() => posts, { timeout: 15_000 }).toBe(6);
+  await page.waitForTimeout(12_000);
+  expect(posts).toBe(6);
+  await expect(page.locator('[data-add-product]').first()).toBeVisible();
+});
+
+test('a newer build makes the next navigation a full page load', async ({ page }) => {
+  const firstCheck = page.waitForRequest(/\/builds\/latest\.json$/);
+  await page.goto(tenantUrl('bella-napoli'));
+  await firstCheck;
+  await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  // The same build: opening a product stays in the page.
+  await page.locator('[data-add-product]').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
+  // Coming back to the tab counts as a navigation: the page checks for a newer build.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.locator('html[data-build-stale="true"]')).toHaveCount(1, { timeout: 10_000 });
+
+  const productId = await page.locator('[data-add-product]').nth(1).getAttribute('data-add-product');
+  await page.locator('[data-add-product]').nth(1).click();
+  await page.waitForURL(`**/?product=${productId}`);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
+});
+
+test('a deleted chunk reloads the page once, not in a loop', async ({ page }) => {
+  await page.route(/\/_astro\/Menu\.[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.goto(tenantUrl('bella-napoli'));
+  await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
+  await page.waitForTimeout(5000);
+  expect(loads).toBe(2);
+  // The prerendered menu still reads, and the other islands still run.
+  await expect(page.locator('[data-product-id]').first()).toBeVisible();
+  await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+});
+
+test('"Retailer inactive" from an API call sends the visitor to the retailer’s external site with retid', async ({ page }) => {
+  await page.route('**/api/retailer/get-clock-status', (route) =>
+    route.fulfill({ status: 403, json: { success: false, message: 'Retailer inactive', statusMessage: 'Retailer inactive', retailerId: 111, redirectUrl: 'https://order.example/holding' } }),
+  );
+  await page.route('https://order.example/**', (route) => route.fulfill({ body: '<title>Holding site</title>', contentType: 'text/html' }));
+  await page.goto(tenantUrl('bella-napoli'));
+  await page.waitForURL('https://order.example/holding?retid=111');
+});
+
+test('analytics: the configured shop sends its page view and a link click to its tracker; other shops send nothing', async ({ page }) => {
+  const hits: URL[] = [];
+  await page.route('https://analytics.example.com/**', (route) => {
+    hits.push(new URL(route.request().url()));
+    return route.fulfill({ status: 204 });
+  });
+  await page.context().route('https://www.instagram.com/**', (route) => route.fulfill({ body: 'instagram', contentType: 'text/html' }));
+  await page.goto(tenantUrl('bella-napoli', '/about/our-story'));
+  await expect.poll(() => hits.length, { timeout: 10_000 }).toBe(1);
+  const [view] = hits;
+  expect(view?.pathname).toBe('/matomo.php');
+  expect(Object.fromEntries(view?.searchParams ?? [])).toMatchObject({ idsite: '11', rec: '1', url: tenantUrl('bella-napoli', '/about/our-story'), action_name: `bella-napoli.localhost/${await page.title()}` });
+  expect(JSON.parse(view?.searchParams.get('_cvar') ?? '')).toEqual({ '1': ['retailerId', '111'], '2': ['hostName', 'bella-napoli.localhost'] });
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('link', { name: 'Instagram' }).click();
+  await (await popup).close();
+  await expect.poll(() => hits.length).toBe(2);
+  expect(hits[1]?.searchParams.get('link')).toBe('https://www.instagram.com/bellanapolicarlton/');
+
+  const others: string[] = [];
+  page.on('request', (request) => {
+    if (!new URL(request.url()).hostname.endsWith('localhost')) others.push(request.url());
+  });
+  for (const slug of ['crust-and-co', 'fire-and-slice', 'harbour-pizza']) {
+    await page.goto(tenantUrl(slug));
+    await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+    await page.waitForTimeout(1500);
+  }
+  expect(others).toEqual([]);
+  expect(hits).toHaveLength(2);
+});
