@@ -9,7 +9,15 @@ export default defineConfig({
   outDir: '.build/stage',
   build: { format: 'directory', inlineStylesheets: 'never' },
   trailingSlash: 'ignore',
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      name: 'storefront-client-directives',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/runtime/interaction-directive.ts' }),
+      },
+    },
+  ],
   vite: {
     plugins: [tailwindcss()],
     // A static build bundles everything itself; pre-bundling dependencies only slows each build.

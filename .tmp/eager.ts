@@ -4,7 +4,10 @@ import { gzipSync } from 'node:zlib';
 const STATIC_IMPORT = /(?:import|export)\s*(?:[^"'();]*?from\s*)?["']([./][^"']+\.js)["']/g;
 const root = join('dist', 'bella-napoli');
 const html = await readFile(join(root, 'index.html'), 'utf8');
-const pending = [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] ?? '');
+const pending = [
+    ...[...html.matchAll(/<astro-island\b[^>]*>/g)].filter(([tag]) => !/\sclient="interaction"/.test(tag)).flatMap(([tag]) => [...tag.matchAll(/(?:component|renderer)-url="([^"]+)"/g)]),
+    ...html.matchAll(/<script type="module" src="([^"]+)"/g),
+  ].map((m) => m[1] ?? '');
 const sizes = new Map<string, number>();
 for (let url = pending.pop(); url !== undefined; url = pending.pop()) {
   if (sizes.has(url)) continue;

@@ -41,7 +41,10 @@ const STATIC_IMPORT = /(?:import|export)\s*(?:[^"'();]*?from\s*)?["']([./][^"']+
 async function eagerScripts(slug: string): Promise<Map<string, number>> {
   const root = join('dist', slug);
   const html = await readFile(join(root, 'index.html'), 'utf8');
-  const pending = [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const pending = [
+    ...[...html.matchAll(/<astro-island\b[^>]*>/g)].filter(([tag]) => !/\sclient="interaction"/.test(tag)).flatMap(([tag]) => [...tag.matchAll(/(?:component|renderer)-url="([^"]+)"/g)]),
+    ...html.matchAll(/<script type="module" src="([^"]+)"/g),
+  ].map((match) => match[1] ?? '');
   const sizes = new Map<string, number>();
   for (let url = pending.pop(); url !== undefined; url = pending.pop()) {
     if (sizes.has(url)) continue;

@@ -6,7 +6,6 @@ import { filterMenu } from '../lib/site/filter-menu.ts';
 import type { MenuGroup, MenuProduct } from '../lib/site/menu.ts';
 import { allergenFlags } from '../lib/tenant/allergens.ts';
 import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../stores/menu-filters.ts';
-import { openProductBuilder } from '../stores/ui.ts';
 import { useLazyStore } from './ordering/use-lazy-store.ts';
 import { withIslandBoundary } from './IslandBoundary.tsx';
 
@@ -47,15 +46,15 @@ function Prices({ product }: { product: MenuProduct }) {
   );
 }
 
-/** A link before the page hydrates (`?product=` opens the builder after a reload), the builder at once afterwards. */
+/**
+ * A plain link: before the ordering shell runs, `?product=` opens the builder after a reload;
+ * afterwards the shell's one click handler opens it at once, whether or not the menu has hydrated.
+ */
 function AddButton({ product, compact = false }: { product: MenuProduct; compact?: boolean }) {
   return (
     <a
       href={`?product=${product.productId}`}
-      onClick={(event) => {
-        event.preventDefault();
-        openProductBuilder(product.productId);
-      }}
+      data-open-product={product.productId}
       className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${compact ? 'px-3 py-1 text-sm' : 'px-4 py-1.5 text-sm'}`}
       data-add-product={product.productId}
     >
