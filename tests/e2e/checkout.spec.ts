@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addFirstDish, centsOf, markProcessed, openShopAt, openShopNow, orderForALaterSlot, savedOrder } from './ordering-support.ts';
+import { addProduct, centsOf, markProcessed, openShopAt, openShopNow, orderForALaterSlot, savedOrder } from './ordering-support.ts';
 
 // Wednesday 25 November 2026, 7:00 pm in Melbourne.
 const wednesdayEvening = '2026-11-25T08:00:00Z';
@@ -52,7 +52,7 @@ test('a guest orders delivery for later, pays cash, and follows the order on its
 test('a refused placement keeps the cart and shows the shop’s reason', async ({ page }) => {
   await openShopAt(page, 'fire-and-slice', wednesdayEvening);
   await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
-  await addFirstDish(page);
+  await addProduct(page);
   await page.locator('[data-cart-button]').click();
   await page.getByRole('dialog', { name: 'Your order' }).getByRole('button', { name: 'Checkout' }).click();
   const checkout = page.getByRole('dialog', { name: 'Checkout' });

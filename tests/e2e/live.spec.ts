@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addProduct, liveStatusAsNormal, waitForSync } from './ordering-support.ts';
+import { addProduct, dismissPopups, liveStatusAsNormal, waitForSync } from './ordering-support.ts';
 import { recordAnnouncedClientIds, startLiveStack, type LiveStack } from './live-stack.ts';
 import { tenantUrl } from './urls.ts';
+
+// The retailer's popups would cover the page these journeys drive.
+test.beforeEach(({ page }) => dismissPopups(page));
 
 // Friday 20:30 in Melbourne: bella-napoli takes pickup and delivery orders.
 const FRIDAY_EVENING = '2026-11-27T09:30:00Z';
@@ -47,9 +50,10 @@ test('operator messages reach an open page: a notification, a new colour, a clos
   await expect.poll(() => rootVariable(page, '--tenant-primary')).toBe('#0b6e4f');
   await expect(page.getByRole('link', { name: /^Call / })).toHaveCSS('background-color', 'rgb(11, 110, 79)');
 
-  // An unknown field and values that are no colour: the API lets some through, the broker carries any; the page refuses them all.
-  await stack.operator('design', BELLA.slug, 'font', '#123456');
-  await stack.operator('design', BELLA.slug, 'primary', 'red');
+  // An unknown field and values that are no colour: the API refuses them, the broker carries whatever is published; the page refuses them all.
+  await expect(stack.operator('design', BELLA.slug, 'font', '#123456')).rejects.toThrow();
+  await expect(stack.operator('design', BELLA.slug, 'primary', 'red')).rejects.toThrow();
+  for (const [fieldName, fieldValue] of [['font', '#123456'], ['primary', 'red']]) await listener.publishAsync(designTopic, JSON.stringify({ fieldName, fieldValue }));
   for (const fieldValue of ['red;}body{display:none', '#000000;}body{display:none', 'url(javascript:alert(1))', '</style><script>alert(1)</script>']) {
     await listener.publishAsync(designTopic, JSON.stringify({ fieldName: 'primary', fieldValue }));
   }

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { liveStatusAsNormal } from './ordering-support.ts';
+import { dismissPopups, liveStatusAsNormal } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
+
+// The retailer's popups would cover the page these journeys drive.
+test.beforeEach(({ page }) => dismissPopups(page));
 
 // The visitor's own time zone must not matter: the shop's clock is Melbourne's (plus its diff).
 test.use({ timezoneId: 'America/New_York' });

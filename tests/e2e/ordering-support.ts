@@ -14,12 +14,17 @@ export async function liveStatusAsNormal(page: Page): Promise<void> {
   );
 }
 
+/** Counts the retailer's popups as already seen in this visit, so they do not cover the page a test drives. */
+export async function dismissPopups(page: Page): Promise<void> {
+  await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+}
+
 /**
  * Opens a shop's home page on the real clock, which the reference API shares: for journeys the
  * server checks against the time (placing an order), so they never depend on the day they run.
  */
 export async function openShopNow(page: Page, slug: string): Promise<void> {
-  await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+  await dismissPopups(page);
   await page.clock.install();
   await page.goto(tenantUrl(slug));
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
@@ -28,14 +33,14 @@ export async function openShopNow(page: Page, slug: string): Promise<void> {
 /** Opens a shop's home page at a fixed instant and waits until the ordering runtime has read the saved order. The retailer's popups count as already seen unless `popups` is set. */
 export async function openShopAt(page: Page, slug: string, at: string, options: { popups?: boolean } = {}): Promise<void> {
   await page.clock.install({ time: new Date(at) });
-  if (!options.popups) await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+  if (!options.popups) await dismissPopups(page);
   await liveStatusAsNormal(page);
   await page.goto(tenantUrl(slug));
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
 }
 
 /** Adds the menu's n-th product with the first choice of every required option, and waits for the builder to close. */
-export async function addProduct(page: Page, index: number): Promise<void> {
+export async function addProduct(page: Page, index = 0): Promise<void> {
   await page.locator('[data-add-product]').nth(index).click();
   const builder = page.getByRole('dialog');
   await expect(builder.locator('[data-builder-submit]')).toBeVisible();
@@ -77,18 +82,6 @@ export async function waitForSync(page: Page): Promise<void> {
     const order = await savedOrder(page);
     return order.encryptedOrderId !== null && order.revision === order.syncedRevision;
   }, { timeout: 15000 }).toBe(true);
-}
-
-/** Puts the menu's first dish in the cart, choosing the first choice of every required option. */
-export async function addFirstDish(page: Page): Promise<void> {
-  await page.locator('[data-add-product]').first().click();
-  const builder = page.getByRole('dialog');
-  await expect(builder.locator('[data-builder-submit]')).toBeVisible();
-  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
-    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
-  }
-  await builder.locator('[data-builder-submit]').click();
-  await expect(builder).toHaveCount(0);
 }
 
 /** Orders for the first slot of the day after next, which the API's own clock accepts whenever the test runs. Returns the time as the page words it. */

@@ -174,3 +174,19 @@ test('closing warnings come as toasts with their action, once per shift', async 
   await page.clock.runFor(2000);
   await expect(toasts.getByText('Order may not complete in time!')).toHaveCount(0);
 });
+
+test('the menu’s search and filters come alive on first use, without loading before it', async ({ page }) => {
+  const menuScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/Menu\.[\w-]+\.js$/.test(request.url())) menuScripts.push(request.url());
+  });
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  expect(menuScripts).toEqual([]);
+  const search = page.getByRole('searchbox', { name: 'Search the menu' });
+  await search.click();
+  await expect.poll(() => menuScripts.length).toBe(1);
+  await search.fill('tiramis');
+  await expect(page.locator('#menu [data-product-id]')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Add Tiramisù' }).click();
+  await expect(page.getByRole('dialog', { name: 'Tiramisù' })).toBeVisible();
+});

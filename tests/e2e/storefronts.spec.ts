@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { dismissPopups } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
+
+// The retailer's popups would cover the page these journeys drive.
+test.beforeEach(({ page }) => dismissPopups(page));
 
 const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16)).join(', ')})`;
 
