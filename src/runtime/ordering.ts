@@ -11,10 +11,8 @@ import { $order, resetOrder, setCartLines } from '../stores/order.ts';
 import { applyStartupOrderType } from '../stores/order-time.ts';
 import { $catalogue, $orderingData, loadOrderingData } from '../stores/ordering-data.ts';
 import { recordStatus } from '../stores/status-queue.ts';
-import { $groupAvailability } from '../stores/group-availability.ts';
 import { toast } from '../stores/toasts.ts';
 import { linkOrder } from './account.ts';
-import { WAKE_ISLANDS_EVENT } from './interaction-directive.ts';
 import { startClockStatus } from './clock-status.ts';
 import { startClosingWarnings } from './closing-warnings.ts';
 import { toastFailure } from './failure-toasts.ts';
@@ -91,13 +89,6 @@ export async function startOrdering(retailerWebsiteId: number): Promise<void> {
     // A logged-in customer's new order belongs to them from the start.
     const customerId = $customer.get().custInfo?.customerId;
     if (previous?.encryptedOrderId === null && state.encryptedOrderId !== null && customerId !== undefined) void linkOrder(api, customerId);
-  });
-  // The menu hydrates on first use; when a group stops being available at the order time it must show that now.
-  const stopWatchingGroups = $groupAvailability.subscribe((availability) => {
-    if (availability && Object.values(availability).includes(false)) {
-      window.dispatchEvent(new Event(WAKE_ISLANDS_EVENT));
-      queueMicrotask(() => stopWatchingGroups());
-    }
   });
   startOrderSync(api, data.retailerId);
   startStatusSender(api);

@@ -228,6 +228,8 @@ test('the menu’s group availability follows the clock without a reload', async
   await page.goto(tenantUrl(BELLA.slug));
   const lunch = page.locator('#group-15');
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+  // The menu hydrates on first use.
+  await page.getByRole('searchbox', { name: 'Search the menu' }).focus();
   await expect.poll(() => groupHoursCalls.length).toBe(1);
   await expect(lunch.locator('[data-group-unavailable]')).toHaveCount(0);
   await page.clock.runFor(3 * 60_000);

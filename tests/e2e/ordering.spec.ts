@@ -190,3 +190,14 @@ test('the menu’s search and filters come alive on first use, without loading b
   await page.getByRole('link', { name: 'Add Tiramisù' }).click();
   await expect(page.getByRole('dialog', { name: 'Tiramisù' })).toBeVisible();
 });
+
+test('a dish whose group is not served at the order time cannot be added', async ({ page }) => {
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  // The lunch menu is served 11:30 am to 2:30 pm; at 7 pm its dishes wait for another order time.
+  await page.getByRole('link', { name: 'Add Pasta of the Day' }).click();
+  const builder = page.getByRole('dialog', { name: 'Pasta of the Day' });
+  await expect(builder.locator('[data-builder-unavailable]')).toHaveText('Pranzo (Lunch) is not available at your order time.');
+  await builder.locator('[data-builder-submit]').click();
+  await expect(builder).toBeVisible();
+  expect((await savedOrder(page)).products ?? []).toHaveLength(0);
+});

@@ -4,6 +4,7 @@ import { buildCartLine, defaultSelection, MAX_EXTRA_QUANTITY, MAX_LINE_QUANTITY,
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { $order, addToCart, replaceLine } from '../../stores/order.ts';
 import { toastItemAdded } from '../../stores/order-time.ts';
+import { $groupAvailability } from '../../stores/group-availability.ts';
 import { $catalogue, loadOrderingData } from '../../stores/ordering-data.ts';
 import { closeProductBuilder, openCart, type BuilderTarget } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
@@ -16,6 +17,7 @@ import { OptionPicker } from './OptionPicker.tsx';
 /** Sizes, options, halves, extras and removed ingredients of one product, priced live by the cart's own rules. */
 export default function ProductBuilder({ target }: { target: BuilderTarget }) {
   const catalogue = useStore($catalogue);
+  const availability = useStore($groupAvailability);
   const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
     loadOrderingData().catch(() => setLoadFailed(true));
@@ -40,7 +42,12 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
   }
 
   const update = (changes: Partial<LineSelection>) => setSelection({ ...current, ...changes });
-  const problems = selectionProblems(choices, current);
+  const groupName = catalogue.groups.get(choices.productGroupId)?.name ?? choices.name;
+  const unavailable = availability?.[choices.productGroupId] === false;
+  const problems = [
+    ...selectionProblems(choices, current),
+    ...(unavailable ? [{ field: 'availability', message: `${groupName} is not available at your order time. Change the time or choose something else` }] : []),
+  ];
   const priced = problems.length === 0 ? buildCartLine(catalogue, current, { addedByTrending: target.addedByTrending }) : null;
   const unitCents = priced?.price.unitCents ?? null;
 
@@ -83,6 +90,11 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
         </div>
       }
     >
+      {unavailable && (
+        <p role="status" className="mb-4 rounded-lg bg-muted px-3 py-2 text-sm font-medium" data-builder-unavailable>
+          {groupName} is not available at your order time.
+        </p>
+      )}
       <form className="flex flex-col gap-6" onSubmit={(event) => { event.preventDefault(); submit(); }}>
         {choices.sizes.length > 1 && (
           <OptionPicker
