@@ -15,9 +15,23 @@ export interface UiState {
   specialsOpen: boolean;
   /** The special whose builder is open. */
   specialId: number | null;
+  isMenuOpen: boolean;
+  showTableBookingModal: boolean;
+  showDeliveryMapModal: boolean;
+  showMailingListModal: boolean;
 }
 
-export const $ui = map<UiState>({ cartOpen: false, builder: null, orderTimeOpen: false, specialsOpen: false, specialId: null });
+export const $ui = map<UiState>({
+  cartOpen: false,
+  builder: null,
+  orderTimeOpen: false,
+  specialsOpen: false,
+  specialId: null,
+  isMenuOpen: false,
+  showTableBookingModal: false,
+  showDeliveryMapModal: false,
+  showMailingListModal: false,
+});
 
 const PRODUCT_PARAM = 'product';
 
