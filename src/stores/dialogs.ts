@@ -1,4 +1,4 @@
-import { dialogOf, urlWithDialog, urlWithoutDialog, type DialogName } from '../lib/site/dialog-url.ts';
+import { dialogOf, isDialogName, urlWithDialog, urlWithoutDialog, type DialogName } from '../lib/site/dialog-url.ts';
 import { $ui, type UiState } from './ui.ts';
 
 /**
@@ -60,4 +60,9 @@ export function openLinkedDialog(): void {
   if (!dialog) return;
   window.history.replaceState(window.history.state, '', urlWithoutDialog(window.location.href));
   openDialog(dialog);
+}
+
+/** A `data-dialog` link of the static page; an unknown name opens nothing. */
+export function openDialogOfLink(value: string | undefined): void {
+  if (isDialogName(value)) openDialog(value);
 }

@@ -13,6 +13,8 @@ const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
 const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
 const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
 const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx'));
+const SiteDialogs = lazy(() => import('./SiteDialogs.tsx'));
+const dialogs = () => import('../../stores/dialogs.ts');
 
 interface Props {
   retailerWebsiteId: number;
@@ -26,6 +28,8 @@ interface Props {
  */
 export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
   const ui = useStore($ui);
+  // A visitor who asked for a dialog (or followed a link to one) is not interrupted by a popup.
+  const siteDialogOpen = ui.showTableBookingModal || ui.showDeliveryMapModal || ui.showMailingListModal;
   const toasts = useStore($toasts);
   const [toasterWanted, setToasterWanted] = useState(false);
   const [idle, setIdle] = useState(false);
@@ -40,13 +44,15 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
   useEffect(() => {
     const linked = linkedProductId(window.location.search);
     if (linked !== null) openProductBuilder(linked);
+    if (window.location.search.includes('modal=')) void dialogs().then((module) => module.openLinkedDialog());
     // Static parts of the page (deals, trending) carry plain links; once this shell runs they open dialogs instead.
     const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials]') : null;
+      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials], [data-dialog]') : null;
       if (!link) return;
       event.preventDefault();
-      const { openProduct, openSpecial, trending } = link.dataset;
-      if (openProduct) openProductBuilder(Number(openProduct), { addedByTrending: trending !== undefined });
+      const { openProduct, openSpecial, trending, dialog } = link.dataset;
+      if (dialog) void dialogs().then((module) => module.openDialogOfLink(dialog));
+      else if (openProduct) openProductBuilder(Number(openProduct), { addedByTrending: trending !== undefined });
       else if (openSpecial) openSpecialBuilder(Number(openSpecial));
       else openSpecials();
     };
@@ -66,7 +72,7 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
 
   return (
     <>
-      {undismissed.length > 0 && !ui.builder && (
+      {undismissed.length > 0 && !ui.builder && !siteDialogOpen && (
         <Suspense>
           <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />
         </Suspense>
@@ -94,6 +100,11 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
       {ui.specialId !== null && (
         <Suspense>
           <SpecialBuilder specialId={ui.specialId} />
+        </Suspense>
+      )}
+      {siteDialogOpen && (
+        <Suspense>
+          <SiteDialogs retailerWebsiteId={retailerWebsiteId} />
         </Suspense>
       )}
       {ui.orderTimeOpen && (

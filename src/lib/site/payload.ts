@@ -2,6 +2,7 @@ import { describeSpecialHours } from '../menu/hours-description.ts';
 import { toCents } from '../pricing/money.ts';
 import type { ScheduleRetailerInfo } from '../time/schedule.ts';
 import type { ClosedDate, Popup, RetailerConfig, RetailerInfo, Tenant, TradingHourEntry } from '../tenant/index.ts';
+import { deliveryMapView, type DeliveryMapView } from './delivery-map.ts';
 import { renderMarkdown } from './markdown.ts';
 import { menuView, type MenuGroup } from './menu.ts';
 import { orderingData, type OrderingData } from './ordering.ts';
@@ -51,6 +52,8 @@ export interface HomePayload {
   schedule: { tradingHours: TradingHourEntry[]; closedDates: ClosedDate[]; retailerInfo: ScheduleRetailerInfo };
   /** Prices, options and hours for the builder, cart and order-time picker; read from `_payload.json`, never rendered. */
   ordering: OrderingData;
+  /** The delivery-map dialog's zones and suburbs; read from `_payload.json` when it opens, never rendered. */
+  deliveryMap: DeliveryMapView;
 }
 
 export interface CustomPagePayload {
@@ -135,5 +138,6 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
     trending: trendingProducts(tenant, menu),
     schedule: { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: scheduleInfo(tenant.config.retailerInfo) },
     ordering: orderingData(tenant),
+    deliveryMap: deliveryMapView(tenant.deliveryZones, tenant.deliverySuburbs, tenant.config.retailerInfo.baseDeliveryFee),
   };
 }
