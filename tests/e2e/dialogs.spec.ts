@@ -102,15 +102,21 @@ test('the mailing list thanks a new subscriber, and shows the spec text when the
 });
 
 for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) {
-  test(`${slug}: no serious accessibility issue with each dialog open`, async ({ page }) => {
-    await openShopAt(page, slug, wednesdayEvening);
-    for (const { modal, title } of dialogs) {
-      await page.goto(tenantUrl(slug, `/?modal=${modal}`));
-      const dialog = page.getByRole('dialog', { name: title });
-      await expect(dialog).toBeVisible();
-      if (modal === 'table-booking') await expect(dialog.getByLabel('Time')).toBeVisible();
-      if (modal === 'delivery-map') await expect(dialog.locator('[data-delivery-map]')).toBeVisible();
-      expect(await seriousViolations(page), modal).toEqual([]);
-    }
-  });
+  for (const mode of ['light', 'dark'] as const) {
+    test(`${slug} ${mode}: no serious accessibility issue on the page and with each dialog open`, async ({ page }) => {
+      test.slow();
+      await page.emulateMedia({ colorScheme: mode });
+      await openShopAt(page, slug, wednesdayEvening);
+      await expect(page.locator('body')).toHaveClass(mode === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      expect(await seriousViolations(page), 'home page').toEqual([]);
+      for (const { modal, title } of dialogs) {
+        await page.goto(tenantUrl(slug, `/?modal=${modal}`));
+        const dialog = page.getByRole('dialog', { name: title });
+        await expect(dialog).toBeVisible();
+        if (modal === 'table-booking') await expect(dialog.getByLabel('Time')).toBeVisible();
+        if (modal === 'delivery-map') await expect(dialog.locator('[data-delivery-map]')).toBeVisible();
+        expect(await seriousViolations(page), modal).toEqual([]);
+      }
+    });
+  }
 }

@@ -1,6 +1,9 @@
 import type { RetailerCss } from '../tenant/index.ts';
+import { AA_NORMAL_TEXT, contrastRatio, luminance, mix, withLightness } from './contrast.ts';
 
-const themeKeys = ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground'] as const;
+export const themeColourKeys = ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground'] as const;
+export type ThemeColourKey = (typeof themeColourKeys)[number];
+export type ThemeColours = Record<ThemeColourKey, string>;
 
 /** The theme of retailer 111, which the spec makes the default for pages without a retailer. */
 export const DEFAULT_THEME: RetailerCss = {
@@ -13,12 +16,9 @@ export const DEFAULT_THEME: RetailerCss = {
   'secondary-foreground': '#4a2c17',
 };
 
-/**
- * The `:root` rule that carries a retailer's theme into the page. A theme without
- * secondary-foreground (retailer 436) uses its foreground on secondary surfaces.
- */
-export function themeStyle(css: RetailerCss): string {
-  const values: Record<(typeof themeKeys)[number], string> = {
+/** A theme without secondary-foreground (retailer 436) uses its foreground on secondary surfaces. */
+export function lightColours(css: RetailerCss): ThemeColours {
+  return {
     background: css.background,
     foreground: css.foreground,
     primary: css.primary,
@@ -26,6 +26,69 @@ export function themeStyle(css: RetailerCss): string {
     secondary: css.secondary,
     'secondary-foreground': css['secondary-foreground'] ?? css.foreground,
   };
-  const declarations = themeKeys.map((key) => `--tenant-${key}:${values[key]}`).join(';');
-  return `:root{${declarations};color-scheme:light}`;
+}
+
+const DARK_BASE = '#121212';
+/** A light background this dark already is a dark theme (retailer 436): its dark variant is itself. */
+const DARK_ENOUGH_LUMINANCE = 0.05;
+/** Derived colours clear AA by this much, so the brand colour still reads on muted cards and at 90% opacity. */
+const DERIVED_CONTRAST = AA_NORMAL_TEXT + 1.5;
+
+/**
+ * The dark variant: the retailer's `dark-*` colours, the rest derived from the light theme. The
+ * page turns near-black tinted with the brand colour, text takes the light background's colour,
+ * and the brand colour is lightened (hue and saturation kept) until it reads on the dark page; text on it is then the dark
+ * page colour, which reads on it by the same ratio.
+ */
+export function darkColours(css: RetailerCss): ThemeColours {
+  const light = lightColours(css);
+  const alreadyDark = luminance(light.background) <= DARK_ENOUGH_LUMINANCE;
+  const background = css['dark-background'] ?? (alreadyDark ? light.background : mix(light.primary, DARK_BASE, 0.12));
+  const foreground = css['dark-foreground'] ?? (alreadyDark ? light.foreground : light.background);
+  let primary = css['dark-primary'] ?? light.primary;
+  for (let lightness = 0.3; !css['dark-primary'] && contrastRatio(primary, background) < DERIVED_CONTRAST && lightness <= 1; lightness += 0.02) primary = withLightness(light.primary, lightness);
+  const primaryKept = primary === light.primary;
+  return {
+    background,
+    foreground,
+    primary,
+    'primary-foreground': css['dark-primary-foreground'] ?? (primaryKept && alreadyDark ? light['primary-foreground'] : background),
+    secondary: css['dark-secondary'] ?? (alreadyDark ? light.secondary : mix(light.primary, DARK_BASE, 0.3)),
+    'secondary-foreground': css['dark-secondary-foreground'] ?? (alreadyDark ? light['secondary-foreground'] : foreground),
+  };
+}
+
+/** The text/surface pairs the storefront draws (primary also as link and accent text on the page). */
+export const contrastPairs = [
+  ['foreground', 'background'],
+  ['primary-foreground', 'primary'],
+  ['secondary-foreground', 'secondary'],
+  ['primary', 'background'],
+] as const satisfies readonly (readonly [ThemeColourKey, ThemeColourKey])[];
+
+export interface ContrastProblem {
+  text: ThemeColourKey;
+  surface: ThemeColourKey;
+  ratio: number;
+  /** e.g. "primary-foreground #ffffff on primary #e0a000 has contrast 2.1:1; WCAG AA needs 4.5:1". */
+  message: string;
+}
+
+/** The pairs of a theme that fall short of WCAG AA for normal text. */
+export function contrastProblems(colours: ThemeColours): ContrastProblem[] {
+  return contrastPairs.flatMap(([text, surface]) => {
+    const ratio = contrastRatio(colours[text], colours[surface]);
+    if (ratio >= AA_NORMAL_TEXT) return [];
+    return [{ text, surface, ratio, message: `${text} ${colours[text]} on ${surface} ${colours[surface]} has contrast ${ratio.toFixed(2)}:1; WCAG AA needs ${AA_NORMAL_TEXT}:1` }];
+  });
+}
+
+const declarations = (colours: ThemeColours) => themeColourKeys.map((key) => `--tenant-${key}:${colours[key]}`).join(';');
+
+/**
+ * The rules that carry a retailer's theme into the page: `:root` for the light theme, `.dark`
+ * (set on <html> and <body> by the dark-mode script) for the dark one.
+ */
+export function themeStyle(css: RetailerCss): string {
+  return `:root{${declarations(lightColours(css))};color-scheme:light}.dark{${declarations(darkColours(css))};color-scheme:dark}`;
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { contrastProblems, darkColours, lightColours } from '../site/theme.ts';
 import { ANY } from './primitives.ts';
 import type { TenantProblem } from './load.ts';
 import type { Tenant } from './tenant.ts';
@@ -13,6 +14,11 @@ export function crossCheckTenant(tenant: Tenant, dir: string): TenantProblem[] {
 
   if (tenant.settings.retailerWebsiteId !== tenant.config.retailerWebsiteId) {
     at('retailer-config.json', '$.retailerWebsiteId', `expected ${tenant.settings.retailerWebsiteId} as in tenant.json, found ${tenant.config.retailerWebsiteId}`);
+  }
+
+  // Unreadable text is a build error, light or dark (spec section 2: every theme has a dark variant).
+  for (const [mode, colours] of [['', lightColours(tenant.config.retailerCSS)], ['dark-', darkColours(tenant.config.retailerCSS)]] as const) {
+    for (const problem of contrastProblems(colours)) at('retailer-config.json', `$.retailerCSS.${mode}${problem.text}`, `${mode ? 'dark theme' : 'theme'}: ${problem.message}`);
   }
 
   const groupIds = new Set(tenant.productsInfoSsr.groups.map((group) => group.productGroupId));
