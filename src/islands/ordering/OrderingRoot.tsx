@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Popup } from '../../lib/tenant/index.ts';
 import { whenIdle } from '../../runtime/idle.ts';
+import { selectedWebsiteId } from '../../runtime/website.ts';
 import { $toasts } from '../../stores/toasts.ts';
 import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
 import { $ui, linkedProductId, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
@@ -60,7 +61,7 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
     void whenIdle().then(() => {
       setDismissed(dismissedPopups());
       setIdle(true);
-      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(retailerWebsiteId));
+      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(selectedWebsiteId(retailerWebsiteId)));
     });
     return () => document.removeEventListener('click', onClick);
   }, [retailerWebsiteId]);

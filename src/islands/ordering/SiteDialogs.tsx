@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
+import { selectedWebsiteId } from '../../runtime/website.ts';
 import { $ui } from '../../stores/ui.ts';
 
 const TableBookingDialog = lazy(() => import('../table-booking/TableBookingDialog.tsx'));
@@ -7,8 +8,9 @@ const DeliveryMapDialog = lazy(() => import('../delivery-map/DeliveryMapDialog.t
 const MailingListDialog = lazy(() => import('../mailing-list/MailingListDialog.tsx'));
 
 /** The dialogs a page address can open (`?modal=`); the shell loads this only once one is asked for. */
-export default function SiteDialogs({ retailerWebsiteId }: { retailerWebsiteId: number }) {
+export default function SiteDialogs({ retailerWebsiteId: pageWebsiteId }: { retailerWebsiteId: number }) {
   const ui = useStore($ui);
+  const retailerWebsiteId = selectedWebsiteId(pageWebsiteId);
   return (
     <Suspense>
       {ui.showTableBookingModal && <TableBookingDialog retailerWebsiteId={retailerWebsiteId} />}

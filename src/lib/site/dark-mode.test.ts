@@ -16,7 +16,10 @@ class FakeClassList {
 class FakeElement {
   readonly classList = new FakeClassList();
   readonly attributes = new Map<string, string>();
-  constructor(private readonly toggle = false) {}
+  readonly toggle: boolean;
+  constructor(toggle = false) {
+    this.toggle = toggle;
+  }
   setAttribute(name: string, value: string) {
     this.attributes.set(name, value);
   }

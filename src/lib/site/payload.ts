@@ -4,6 +4,7 @@ import type { ScheduleRetailerInfo } from '../time/schedule.ts';
 import type { ClosedDate, Popup, RetailerConfig, RetailerInfo, Tenant, TradingHourEntry } from '../tenant/index.ts';
 import { deliveryMapView, type DeliveryMapView } from './delivery-map.ts';
 import { renderMarkdown } from './markdown.ts';
+import { websiteVariants, type WebsiteVariant } from './websites.ts';
 import { menuView, type MenuGroup } from './menu.ts';
 import { orderingData, type OrderingData } from './ordering.ts';
 import type { TenantRoute } from './routes.ts';
@@ -26,6 +27,8 @@ export interface RetailerSummary {
   timeZoneDiff: number;
   /** Custom pages for navigation, in path order. */
   pages: { path: string; title: string }[];
+  /** The retailer's other websites, switched to in the browser by `?retailerWebsiteId=`. */
+  websites: WebsiteVariant[];
 }
 
 export interface SpecialSummary {
@@ -87,6 +90,7 @@ export function retailerSummary(tenant: Tenant): RetailerSummary {
     oflEnabled: config.oflEnabled && config.retailerInfo.oflEnabled,
     timeZoneDiff: config.retailerInfo.timeZoneDiff,
     pages: tenant.pages.map((page) => ({ path: `/${page.path}`, title: page.title })),
+    websites: websiteVariants(tenant),
   };
 }
 

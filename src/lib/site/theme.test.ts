@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { retailerCssSchema } from '../tenant/index.ts';
 import { loadTenant } from '../tenant/load.ts';
 import { luminance } from './contrast.ts';
 import { contrastProblems, darkColours, DEFAULT_THEME, lightColours, themeStyle } from './theme.ts';
@@ -49,12 +50,22 @@ describe('dark theme', () => {
   });
 
   it('takes the retailer’s own dark colours first', () => {
-    const dark = darkColours({ ...bella.config.retailerCSS, 'dark-background': '#000000', 'dark-primary': '#ffcc00', 'dark-primary-foreground': '#000000' });
+    const dark = darkColours(retailerCssSchema.parse({ ...DEFAULT_THEME, 'dark-background': '#000000', 'dark-primary': '#ffcc00', 'dark-primary-foreground': '#000000' }));
     expect(dark).toMatchObject({ background: '#000000', primary: '#ffcc00', 'primary-foreground': '#000000' });
   });
 
   it('names the pairs that fall short of AA', () => {
     const problems = contrastProblems({ ...lightColours(bella.config.retailerCSS), 'primary-foreground': '#ff8080' });
     expect(problems.map((problem) => problem.message)).toEqual(['primary-foreground #ff8080 on primary #b3261e has contrast 2.69:1; WCAG AA needs 4.5:1']);
+  });
+});
+
+describe('other websites of the retailer', () => {
+  it('scope their theme, light and dark, under data-website after the default', () => {
+    const style = themeStyle(bella.config.retailerCSS, [{ retailerWebsiteId: 1112, css: crust.config.retailerCSS }, { retailerWebsiteId: 1113, css: null }]);
+    expect(style.indexOf('[data-website="1112"]{')).toBeGreaterThan(style.indexOf('.dark{'));
+    expect(style).toContain(`[data-website="1112"]{--tenant-background:${crust.config.retailerCSS.background}`);
+    expect(style).toContain(`[data-website="1112"].dark,[data-website="1112"] .dark{--tenant-background:${darkColours(crust.config.retailerCSS).background}`);
+    expect(style).not.toContain('1113');
   });
 });

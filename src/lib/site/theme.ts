@@ -85,10 +85,19 @@ export function contrastProblems(colours: ThemeColours): ContrastProblem[] {
 
 const declarations = (colours: ThemeColours) => themeColourKeys.map((key) => `--tenant-${key}:${colours[key]}`).join(';');
 
+const rules = (light: string, dark: string, css: RetailerCss) => `${light}{${declarations(lightColours(css))};color-scheme:light}${dark}{${declarations(darkColours(css))};color-scheme:dark}`;
+
 /**
  * The rules that carry a retailer's theme into the page: `:root` for the light theme, `.dark`
- * (set on <html> and <body> by the dark-mode script) for the dark one.
+ * (set on <html> and <body> by the dark-mode script) for the dark one. Another website's theme
+ * applies under `data-website` on <html>, which the website script sets; its selectors outrank
+ * the default's, so the body's own `.dark` does not bring the default's colours back.
  */
-export function themeStyle(css: RetailerCss): string {
-  return `:root{${declarations(lightColours(css))};color-scheme:light}.dark{${declarations(darkColours(css))};color-scheme:dark}`;
+export function themeStyle(css: RetailerCss, websites: readonly { retailerWebsiteId: number; css: RetailerCss | null }[] = []): string {
+  const others = websites.flatMap(({ retailerWebsiteId, css: websiteCss }) => {
+    if (!websiteCss) return [];
+    const scope = `[data-website="${retailerWebsiteId}"]`;
+    return [rules(scope, `${scope}.dark,${scope} .dark`, websiteCss)];
+  });
+  return [rules(':root', '.dark', css), ...others].join('');
 }

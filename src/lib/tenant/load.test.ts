@@ -510,7 +510,7 @@ describe('loadTenant', () => {
   const optionalFiles = (Object.keys(tenantFiles) as TenantFileKey[]).filter((key) => !tenantFiles[key].required);
   it.each(optionalFiles)('treats a missing optional file (%s) as empty', async (key) => {
     const dir = await addTenant(GOOD);
-    await rm(join(dir, tenantFiles[key].file));
+    await rm(join(dir, tenantFiles[key].file), { force: true });
 
     const tenant = await loadTenant(root, GOOD);
 
