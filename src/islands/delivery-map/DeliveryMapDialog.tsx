@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { z } from 'zod';
-import { deliveryMapViewSchema, type DeliveryMapView } from '../../lib/site/delivery-map.ts';
+import { deliveryMapViewSchema, type DeliveryMapView, type DeliveryMapZone } from '../../lib/site/delivery-map.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { closeDialog } from '../../stores/dialogs.ts';
 import { Sheet } from '../ui/Sheet.tsx';
 
 const payloadSchema = z.object({ deliveryMap: deliveryMapViewSchema });
+
+/** The zone's colour for the light and the dark theme, as CSS variables the classes pick from. */
+const zoneColours = (zone: DeliveryMapZone) => ({ '--zone': zone.colour, '--zone-dark': zone.darkColour }) as CSSProperties;
 
 const suburbList = (suburbs: DeliveryMapView['otherSuburbs']) => suburbs.map((suburb) => `${suburb.name} ${suburb.postcode}`).join(', ');
 
@@ -32,13 +35,13 @@ export default function DeliveryMapDialog() {
         <div className="flex flex-col gap-4" data-delivery-map>
           {view.zones.length > 0 && (
             <svg viewBox={`0 0 ${view.width} ${view.height}`} role="img" aria-label={`Map of ${view.zones.length} delivery ${view.zones.length === 1 ? 'zone' : 'zones'}, north at the top`} className="max-h-[45dvh] w-full rounded-xl border border-border bg-muted">
-              {view.zones.map((zone) => (
-                <path key={zone.zoneId} d={zone.path} fill={zone.colour} fillOpacity={active === zone.zoneId ? 0.45 : 0.25} stroke={zone.colour} strokeWidth={active === zone.zoneId ? 4 : 2} strokeLinejoin="round" data-zone={zone.zoneId} />
+              {[...view.zones].sort((a, b) => a.layer - b.layer).map((zone) => (
+                <path key={zone.zoneId} d={zone.path} style={zoneColours(zone)} className="fill-(--zone) stroke-(--zone) dark:fill-(--zone-dark) dark:stroke-(--zone-dark)" fillOpacity={active === zone.zoneId ? 0.45 : 0.25} strokeWidth={active === zone.zoneId ? 4 : 2} strokeLinejoin="round" data-zone={zone.zoneId} />
               ))}
               {view.zones.map((zone) => (
                 <g key={zone.zoneId} aria-hidden="true">
-                  <circle cx={zone.label.x} cy={zone.label.y} r="15" className="fill-background" stroke={zone.colour} strokeWidth="3" />
-                  <text x={zone.label.x} y={zone.label.y} dy="0.35em" textAnchor="middle" className="fill-foreground text-base font-bold">
+                  <circle cx={zone.label.x} cy={zone.label.y} r="20" style={zoneColours(zone)} className="fill-background stroke-(--zone) dark:stroke-(--zone-dark)" strokeWidth="4" />
+                  <text x={zone.label.x} y={zone.label.y} dy="0.35em" textAnchor="middle" fontSize="22" className="fill-foreground font-bold">
                     {zone.number}
                   </text>
                 </g>
@@ -61,7 +64,7 @@ export default function DeliveryMapDialog() {
                 onBlur={() => setActive(null)}
                 data-zone-entry={zone.zoneId}
               >
-                <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full border-[3px] bg-background font-bold" style={{ borderColor: zone.colour }}>
+                <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full border-[3px] border-(--zone) bg-background font-bold dark:border-(--zone-dark)" style={zoneColours(zone)}>
                   {zone.number}
                 </span>
                 <div>

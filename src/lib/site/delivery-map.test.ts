@@ -50,6 +50,36 @@ describe('deliveryMapView', () => {
     expect(inner?.label.x).toBeCloseTo((Math.min(...xs) + Math.max(...xs)) / 2, 0);
   });
 
+  it('puts the number of a zone that bends around another inside it', () => {
+    const ring = deliveryZonesSchema.parse([
+      { zoneId: 1, name: 'Middle', polygon: [[-37.80, 144.97], [-37.80, 144.98], [-37.81, 144.98], [-37.81, 144.97]] },
+      { zoneId: 2, name: 'Around', polygon: [[-37.79, 144.96], [-37.79, 144.99], [-37.80, 144.99], [-37.80, 144.97], [-37.81, 144.97], [-37.81, 144.99], [-37.82, 144.99], [-37.82, 144.96]] },
+    ]);
+    const [middle, around] = deliveryMapView(ring, [], 0).zones;
+    const box = (path = '') => {
+      const xs = [...path.matchAll(/([\d.]+) ([\d.]+)/g)].map((match) => Number(match[1]));
+      return { left: Math.min(...xs), right: Math.max(...xs) };
+    };
+    // The C-shaped zone's middle lies in the zone it wraps; its number goes on its own left bar.
+    expect(around?.label.x).toBeLessThan(box(middle?.path).left);
+  });
+
+  it('draws a zone lying inside another on top of it, and numbers the outer one where the inner does not cover it', () => {
+    const nested = deliveryZonesSchema.parse([
+      { zoneId: 1, name: 'Inner', polygon: [[-37.80, 144.97], [-37.80, 144.98], [-37.81, 144.98], [-37.81, 144.97]] },
+      { zoneId: 2, name: 'Outer', polygon: [[-37.79, 144.965], [-37.79, 144.99], [-37.82, 144.99], [-37.82, 144.965]] },
+    ]);
+    const [inner, outer] = deliveryMapView(nested, [], 0).zones;
+    expect([inner?.layer, outer?.layer]).toEqual([1, 0]);
+    expect(Math.hypot((outer?.label.x ?? 0) - (inner?.label.x ?? 0), (outer?.label.y ?? 0) - (inner?.label.y ?? 0))).toBeGreaterThan(40);
+  });
+
+  it('outlines dark zone colours lighter for the dark theme', () => {
+    const [inner] = view.zones;
+    expect(inner?.darkColour).not.toBe('#b3261e');
+    expect(deliveryMapView(deliveryZonesSchema.parse([{ ...zones[0], colour: '#f5a623' }]), [], 0).zones[0]?.darkColour).toBe('#f5a623');
+  });
+
   it('has nothing to draw without zones', () => {
     expect(deliveryMapView([], suburbs, 5)).toMatchObject({ height: 0, zones: [], otherSuburbs: expect.any(Array) });
   });
