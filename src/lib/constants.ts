@@ -43,12 +43,6 @@ export const OPEN_STATUS_REFRESH_MS = 30000;
 export const DATE_PICKER_LOOKAHEAD_DAYS = 30;
 export const NEXT_SHIFT_SEARCH_DAYS = 7;
 
-/** Table bookings: how far ahead a table can be asked for, how soon, and the last seating before closing. */
-export const TABLE_BOOKING_DAYS = 30;
-export const TABLE_BOOKING_LEAD_MINUTES = 60;
-export const TABLE_BOOKING_LAST_SEATING_MINUTES = 30;
-export const TABLE_BOOKING_MAX_PARTY = 20;
-
 export const ORDER_PLATFORM_SOURCE_ID = 1;
 /** The fixed note of the first status of a visit, naming the web storefront as the origin. */
 export const ORDER_ORIGIN_NOTE = 'Order started on the web storefront';

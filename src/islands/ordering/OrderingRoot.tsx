@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Popup } from '../../lib/tenant/index.ts';
 import { whenIdle } from '../../runtime/idle.ts';
-import { selectedWebsiteId } from '../../runtime/website.ts';
 import { $toasts } from '../../stores/toasts.ts';
 import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
 import { $ui, linkedProductId, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
@@ -14,8 +13,8 @@ const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
 const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
 const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
 const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx'));
-const SiteDialogs = lazy(() => import('./SiteDialogs.tsx'));
-const dialogs = () => import('../../stores/dialogs.ts');
+const siteDialogs = () => import('./SiteDialogs.tsx');
+const SiteDialogs = lazy(siteDialogs);
 
 interface Props {
   retailerWebsiteId: number;
@@ -30,6 +29,8 @@ interface Props {
 export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
   const ui = useStore($ui);
   // A visitor who asked for a dialog (or followed a link to one) is not interrupted by a popup.
+  // The website `?retailerWebsiteId=` chose, which the head script marks on <html> (lib/site/websites.ts); only read in the browser.
+  const websiteId = () => Number(document.documentElement.dataset['website']) || retailerWebsiteId;
   const siteDialogOpen = ui.showTableBookingModal || ui.showDeliveryMapModal || ui.showMailingListModal;
   const toasts = useStore($toasts);
   const [toasterWanted, setToasterWanted] = useState(false);
@@ -45,14 +46,14 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
   useEffect(() => {
     const linked = linkedProductId(window.location.search);
     if (linked !== null) openProductBuilder(linked);
-    if (window.location.search.includes('modal=')) void dialogs().then((module) => module.openLinkedDialog());
+    if (window.location.search.includes('modal=')) void siteDialogs().then((module) => module.openLinkedDialog());
     // Static parts of the page (deals, trending) carry plain links; once this shell runs they open dialogs instead.
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials], [data-dialog]') : null;
       if (!link) return;
       event.preventDefault();
       const { openProduct, openSpecial, trending, dialog } = link.dataset;
-      if (dialog) void dialogs().then((module) => module.openDialogOfLink(dialog));
+      if (dialog) void siteDialogs().then((module) => module.openDialogOfLink(dialog));
       else if (openProduct) openProductBuilder(Number(openProduct), { addedByTrending: trending !== undefined });
       else if (openSpecial) openSpecialBuilder(Number(openSpecial));
       else openSpecials();
@@ -61,7 +62,7 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
     void whenIdle().then(() => {
       setDismissed(dismissedPopups());
       setIdle(true);
-      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(selectedWebsiteId(retailerWebsiteId)));
+      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(websiteId()));
     });
     return () => document.removeEventListener('click', onClick);
   }, [retailerWebsiteId]);
@@ -105,7 +106,7 @@ export default function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }
       )}
       {siteDialogOpen && (
         <Suspense>
-          <SiteDialogs retailerWebsiteId={retailerWebsiteId} />
+          <SiteDialogs retailerWebsiteId={websiteId()} />
         </Suspense>
       )}
       {ui.orderTimeOpen && (

@@ -1,9 +1,18 @@
-import { SLOT_STEP_MINUTES, TABLE_BOOKING_DAYS, TABLE_BOOKING_LAST_SEATING_MINUTES, TABLE_BOOKING_LEAD_MINUTES } from '../constants.ts';
+import { SLOT_STEP_MINUTES } from '../constants.ts';
 import { formatTime } from './format.ts';
 import { withoutClosed } from './open-windows.ts';
 import { DAY_MS, MINUTE_MS, addDays, assertInstant, dayMsToDate, retailerDate, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
 import { closedWindowsFor, timeZoneDiffOf, type ScheduleInput } from './schedule.ts';
 import { shiftsOfDates } from './shifts.ts';
+
+/**
+ * Table-booking limits are this storefront's own, not spec section 9's (constants.ts): how far
+ * ahead a table can be asked for, how soon, the last seating before closing, the largest party.
+ */
+export const TABLE_BOOKING_DAYS = 30;
+export const TABLE_BOOKING_LEAD_MINUTES = 60;
+export const TABLE_BOOKING_LAST_SEATING_MINUTES = 30;
+export const TABLE_BOOKING_MAX_PARTY = 20;
 
 /** A time a table can be asked for. */
 export interface BookingTime {
