@@ -5,7 +5,9 @@ import { chromium, type Page } from 'playwright-core';
 /**
  * Screenshots every page given, on desktop and phone widths, into test-results/screenshots/, to
  * look at each tenant's theme and layout. Needs a running static server and API (npm start).
- * `--cart` first puts the first dish of the menu in the cart and shows the cart open.
+ * `--cart` first puts the first dish of the menu in the cart and shows the cart open; `--dark`
+ * asks for the dark theme (as a visitor whose system is dark). A path may carry `?modal=…` to
+ * show a dialog, e.g. `bella-napoli/?modal=delivery-map`.
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -13,6 +15,7 @@ const { values, positionals } = parseArgs({
     port: { type: 'string', default: '4321' },
     out: { type: 'string', default: 'test-results/screenshots' },
     cart: { type: 'boolean', default: false },
+    dark: { type: 'boolean', default: false },
   },
 });
 const targets = positionals.length > 0 ? positionals : ['bella-napoli/'];
@@ -37,11 +40,12 @@ for (const target of targets) {
   const [slug = '', ...rest] = target.split('/');
   const path = `/${rest.join('/')}`;
   for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
-    const page = await browser.newPage({ viewport });
+    const page = await browser.newPage({ viewport, colorScheme: values.dark ? 'dark' : 'light' });
     await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
     const response = await page.goto(`http://${slug}.localhost:${values.port}${path}`, { waitUntil: 'networkidle' });
     if (values.cart) await openCartWithADish(page);
-    const file = `${values.out}/${slug}${path.replace(/\//g, '_')}${values.cart ? '-cart' : ''}-${label}.png`;
+    if (path.includes('modal=')) await page.getByRole('dialog').locator('form, [data-delivery-map]').first().waitFor();
+    const file = `${values.out}/${slug}${path.replace(/[^\w-]+/g, '_')}${values.cart ? '-cart' : ''}${values.dark ? '-dark' : ''}-${label}.png`;
     await page.screenshot({ path: file });
     console.log(`${response?.status()} ${file}`);
     await page.close();

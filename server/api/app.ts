@@ -63,7 +63,7 @@ export function requireRetailer(tenants: TenantDirectory): MiddlewareHandler<Api
     if (!served) throw new ApiProblem(404, `${messages.retailerNotFound}: no retailer answers on ${domain}`);
     const { settings, config } = served.tenant;
     const websiteId = headers[RETAILER_WEBSITE_ID_HEADER];
-    if (websiteId !== undefined && websiteId !== settings.retailerWebsiteId) {
+    if (websiteId !== undefined && websiteId !== settings.retailerWebsiteId && !served.tenant.websites.some((website) => website.retailerWebsiteId === websiteId)) {
       throw new ApiProblem(404, `${messages.retailerNotFound}: website ${websiteId} is not served on ${domain}`);
     }
     if (!settings.active) {

@@ -63,6 +63,12 @@ describe('the retailer is named by x-retailer-domain and x-retailer-website-id',
     expect(answer.body).toMatchObject({ retailerId: RETAILER_ID, retailerWebsiteId: WEBSITE_ID });
   });
 
+  it('answers the configuration of another website of the retailer (websites.json)', async () => {
+    const answer = await api.call(apiCalls.getRetailerConfig.path, { domain: HOST, headers: { 'x-retailer-website-id': '9102' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ retailerId: RETAILER_ID, retailerWebsiteId: 9102, retailerSEO: { title: 'Test Pizza Catering' }, retailerWebsiteLinks: [{ label: 'Catering' }] });
+  });
+
   it.each<[string, string | null, Record<string, string>, number, string]>([
     ['an unknown host', 'pizza.nowhere.example', {}, 404, 'Retailer not found'],
     ['another website id', HOST, { 'x-retailer-website-id': '1234' }, 404, 'Retailer not found'],

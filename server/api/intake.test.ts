@@ -1,7 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
-import { startTestApi, type TestApi } from './test-support.ts';
+import { operatorPaths } from './operator-contract.ts';
+import { OPERATOR_TOKEN, startTestApi, type TestApi } from './test-support.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -98,11 +99,22 @@ describe('table-booking', () => {
   it.each([
     ['a time already past', 'dateTime', { ...booking, dateTime: '2030-03-05T19:00:00+11:00' }],
     ['a party of none', 'partySize', { ...booking, partySize: 0 }],
+    ['a time the shop is closed', 'dateTime', { ...booking, dateTime: '2030-03-06T23:30:00+11:00' }],
+    ['a time off the quarter-hour grid', 'dateTime', { ...booking, dateTime: '2030-03-06T19:10:00+11:00' }],
+    ['a time beyond 30 days', 'dateTime', { ...booking, dateTime: '2030-05-06T19:00:00+10:00' }],
     ['no phone', 'phone', { ...booking, phone: '' }],
   ])('refuses %s with 400 naming %s', async (_name, path, body) => {
     const before = api.counts().table_bookings;
     const answer = await api.call(apiCalls.requestTableBooking.path, { body });
     expect(answer).toMatchObject({ status: 400, body: { success: false, issues: [{ path }] } });
     expect(api.counts().table_bookings).toBe(before);
+  });
+
+  it('lists the stored requests to staff only', async () => {
+    const listed = await api.call(operatorPaths.tableBookings('test-pizza'), { method: 'GET', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContainEqual(expect.objectContaining({ name: 'Ada', partySize: 4, dateTime: booking.dateTime, notes: 'Window seat' }));
+    const anonymous = await api.call(operatorPaths.tableBookings('test-pizza'), { method: 'GET' });
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -5,6 +5,7 @@ describe('operatorRequest', () => {
   it.each([
     ['tenants', ['tenants'], { method: 'GET', path: '/operator/tenants' }],
     ['processed', ['processed', 'bella-napoli', 'abc_123'], { method: 'POST', path: '/operator/tenants/bella-napoli/orders/abc_123/processed' }],
+    ['bookings', ['bookings', 'bella-napoli'], { method: 'GET', path: '/operator/tenants/bella-napoli/table-bookings' }],
     [
       'clock with flags',
       ['clock', 'bella-napoli', '--online', 'false', '--pickup-wait', '45', '--delivery-over-capacity', 'true'],

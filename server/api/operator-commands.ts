@@ -11,6 +11,7 @@ export const usage = `Usage: node server/api/operator-cli.ts <command> [argument
 
   tenants                                    list the retailers the API serves
   processed <slug> <encryptedOrderId>        mark an order processed
+  bookings <slug>                            list the table-booking requests, oldest first
   clock <slug> [flags]                       override the live clock; flags:
       --online true|false  --closed-today true|false  --allow-delivery true|false
       --pickup-over-capacity true|false  --delivery-over-capacity true|false
@@ -71,6 +72,10 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
     case 'processed': {
       const [slug = '', encryptedOrderId = ''] = need(2, '<slug> <encryptedOrderId>');
       return { method: 'POST', path: operatorPaths.orderProcessed(slug, encryptedOrderId) };
+    }
+    case 'bookings': {
+      const [slug = ''] = need(1, '<slug>');
+      return { method: 'GET', path: operatorPaths.tableBookings(slug) };
     }
     case 'clock': {
       const [slug = ''] = need(1, '<slug> and flags');

@@ -10,6 +10,7 @@ export { DEVELOPMENT_SECRET as DEFAULT_OPERATOR_TOKEN } from '../secrets.ts';
 export const operatorPaths = {
   tenants: '/operator/tenants',
   orderProcessed: (slug: string, encryptedOrderId: string) => `/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`,
+  tableBookings: (slug: string) => `/operator/tenants/${slug}/table-bookings`,
   clockOverride: (slug: string) => `/operator/tenants/${slug}/clock-override`,
   notify: (slug: string) => `/operator/tenants/${slug}/publish/notify`,
   clockStatus: (slug: string) => `/operator/tenants/${slug}/publish/clock-status`,

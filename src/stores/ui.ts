@@ -18,9 +18,25 @@ export interface UiState {
   specialsOpen: boolean;
   /** The special whose builder is open. */
   specialId: number | null;
+  isMenuOpen: boolean;
+  showTableBookingModal: boolean;
+  showDeliveryMapModal: boolean;
+  showMailingListModal: boolean;
 }
 
-export const $ui = map<UiState>({ cartOpen: false, checkoutOpen: false, accountOpen: false, builder: null, orderTimeOpen: false, specialsOpen: false, specialId: null });
+export const $ui = map<UiState>({
+  cartOpen: false,
+  checkoutOpen: false,
+  accountOpen: false,
+  builder: null,
+  orderTimeOpen: false,
+  specialsOpen: false,
+  specialId: null,
+  isMenuOpen: false,
+  showTableBookingModal: false,
+  showDeliveryMapModal: false,
+  showMailingListModal: false,
+});
 
 /** Whether any panel or dialog is open: every flag of $ui is false or null when none is. */
 export const $dialogOpen = computed($ui, (ui) => Object.values(ui).some((value) => value !== false && value !== null));

@@ -14,6 +14,8 @@ const shops = [
 
 for (const shop of shops) {
   test(`${shop.slug}: its own title, theme, menu with prices, custom page and 404`, async ({ page }) => {
+    // A retailer popup opening on idle would hide the page from the role queries below.
+    await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
     const response = await page.goto(tenantUrl(shop.slug));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(shop.title);

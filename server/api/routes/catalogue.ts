@@ -1,4 +1,5 @@
-import { apiCalls } from '../../../src/lib/api/contract.ts';
+import { apiCalls, RETAILER_WEBSITE_ID_HEADER } from '../../../src/lib/api/contract.ts';
+import { websiteConfig } from '../../../src/lib/tenant/index.ts';
 import { clockStatusOf } from '../clock.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
 import { ApiProblem, readBody } from '../problems.ts';
@@ -6,7 +7,8 @@ import { ApiProblem, readBody } from '../problems.ts';
 /** The read-only calls: each answers the tenant's file of the same shape, except the clock, which is worked out live. */
 export function catalogueRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants } = deps;
-  serveCall(app, tenants, 'getRetailerConfig', (_c, { tenant }) => tenant.config);
+  // The header was checked by requireRetailer: absent, the default website, or one of websites.json.
+  serveCall(app, tenants, 'getRetailerConfig', (c, { tenant }) => websiteConfig(tenant.config, tenant.websites, Number(c.req.header(RETAILER_WEBSITE_ID_HEADER))));
   serveCall(app, tenants, 'getClockStatus', (_c, { tenant }) => clockStatusOf(tenant, deps.clockOverrides, deps.now()));
   serveCall(app, tenants, 'getTradingHours', (_c, { tenant }) => tenant.tradingHours);
   serveCall(app, tenants, 'getPopups', (_c, { tenant }) => tenant.popups);

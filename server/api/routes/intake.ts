@@ -1,6 +1,10 @@
 import { apiCalls, messages } from '../../../src/lib/api/contract.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
 import { ApiProblem, readBody } from '../problems.ts';
+import { SLOT_STEP_MINUTES } from '../../../src/lib/constants.ts';
+import { isBookableTime, TABLE_BOOKING_DAYS, TABLE_BOOKING_LAST_SEATING_MINUTES, TABLE_BOOKING_LEAD_MINUTES } from '../../../src/lib/time/table-booking.ts';
+
+const bookingRefusal = `expected a time the shop takes bookings for: within its opening hours, on the ${SLOT_STEP_MINUTES}-minute grid, at least ${TABLE_BOOKING_LEAD_MINUTES} minutes ahead, up to ${TABLE_BOOKING_LAST_SEATING_MINUTES} minutes before closing and within ${TABLE_BOOKING_DAYS} days`;
 
 export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants } = deps;
@@ -24,8 +28,10 @@ export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
 
   serveCall(app, tenants, 'requestTableBooking', async (c, { tenant }) => {
     const booking = await readBody(c, apiCalls.requestTableBooking.body);
-    if (Date.parse(booking.dateTime) <= deps.now().getTime()) {
-      const message = 'expected a time in the future';
+    const at = new Date(booking.dateTime);
+    const hours = { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: tenant.config.retailerInfo };
+    if (!isBookableTime(hours, at, deps.now())) {
+      const message = at.getTime() <= deps.now().getTime() ? 'expected a time in the future' : bookingRefusal;
       throw new ApiProblem(400, `Invalid request body: dateTime: ${message}`, { issues: [{ path: 'dateTime', message }] });
     }
     return { success: true, bookingId: deps.intake.requestBooking(tenant.config.retailerId, booking, deps.now()) };

@@ -71,6 +71,8 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
     return c.json({ success: true, encryptedOrderId });
   });
 
+  app.get('/operator/tenants/:slug/table-bookings', (c) => c.json(deps.intake.bookings(tenantOf(c).tenant.config.retailerId)));
+
   app.put('/operator/tenants/:slug/clock-override', async (c) => {
     const { tenant } = tenantOf(c);
     const override = await readBody(c, clockOverrideSchema);

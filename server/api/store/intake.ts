@@ -1,6 +1,29 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ErrorLogEntry, TableBooking } from '../../../src/lib/api/contract.ts';
 import { inTransaction } from './transaction.ts';
+import { integer, text, type Row } from './rows.ts';
+
+export interface StoredBooking {
+  bookingId: number;
+  name: string;
+  phone: string;
+  partySize: number;
+  dateTime: string;
+  notes: string;
+  createdAt: string;
+}
+
+function storedBooking(row: Row): StoredBooking {
+  return {
+    bookingId: integer(row, 'booking_id'),
+    name: text(row, 'name'),
+    phone: text(row, 'phone'),
+    partySize: integer(row, 'party_size'),
+    dateTime: text(row, 'date_time'),
+    notes: text(row, 'notes'),
+    createdAt: text(row, 'created_at'),
+  };
+}
 
 /** What visitors send that only staff read back: mailing-list sign-ups, client error logs, table-booking requests. */
 export function createIntakeStore(db: DatabaseSync) {
@@ -10,6 +33,7 @@ export function createIntakeStore(db: DatabaseSync) {
   );
   const insertErrorLog = db.prepare('INSERT INTO error_logs (retailer_id, error_type, message, entry_json, received_at) VALUES (?, ?, ?, ?, ?)');
   const latestErrorLogs = db.prepare('SELECT entry_json, received_at FROM error_logs WHERE retailer_id = ? ORDER BY error_log_id DESC LIMIT ?');
+  const listBookings = db.prepare('SELECT booking_id, name, phone, party_size, date_time, notes, created_at FROM table_bookings WHERE retailer_id = ? ORDER BY booking_id');
   const insertBooking = db.prepare('INSERT INTO table_bookings (retailer_id, name, phone, party_size, date_time, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
   return {
@@ -29,6 +53,10 @@ export function createIntakeStore(db: DatabaseSync) {
     requestBooking(retailerId: number, booking: TableBooking, now: Date): number {
       const result = insertBooking.run(retailerId, booking.name, booking.phone, booking.partySize, booking.dateTime, booking.notes, now.toISOString());
       return Number(result.lastInsertRowid);
+    },
+    /** Staff read the requests back, oldest first. */
+    bookings(retailerId: number): StoredBooking[] {
+      return listBookings.all(retailerId).map(storedBooking);
     },
   };
 }

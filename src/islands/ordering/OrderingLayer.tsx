@@ -14,18 +14,21 @@ const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
 const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
 const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
 const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx'));
+const SiteDialogs = lazy(() => import('./SiteDialogs.tsx'));
 
 interface Props {
   /** The retailer's active popups; the layer leaves out those dismissed in this visit. */
   popups: Popup[];
   timeZoneDiff: number;
+  /** The website the visitor is on, for the table booking and mailing-list calls. */
+  retailerWebsiteId: number;
 }
 
 /**
  * Everything the page shows on demand: the toaster and each dialog, every one loaded the first
  * time it is needed. The page's shell loads this layer only once something asks for it.
  */
-export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
+export default function OrderingLayer({ popups, timeZoneDiff, retailerWebsiteId }: Props) {
   const ui = useStore($ui);
   const toasts = useStore($toasts);
   const [toasterWanted, setToasterWanted] = useState(false);
@@ -39,10 +42,12 @@ export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
   useEffect(() => {
     if (toasts.length > 0) setToasterWanted(true);
   }, [toasts.length]);
+  const siteDialogOpen = ui.showTableBookingModal || ui.showDeliveryMapModal || ui.showMailingListModal;
   const open = (shown: boolean, dialog: ReactNode) => (shown ? <Suspense>{dialog}</Suspense> : null);
   return (
     <>
-      {open(undismissed.length > 0 && !ui.builder, <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />)}
+      {/* A visitor who asked for a dialog (or followed a link to one) is not interrupted by a popup. */}
+      {open(undismissed.length > 0 && !ui.builder && !siteDialogOpen, <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />)}
       {/* Once shown, the toaster stays mounted so F8 keeps reaching it. */}
       {open(toasterWanted, <Toaster />)}
       {ui.builder && open(true, <ProductBuilder target={ui.builder} />)}
@@ -52,6 +57,7 @@ export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
       {open(ui.accountOpen, <AccountDialog />)}
       {open(ui.checkoutOpen, <CheckoutDialog />)}
       {open(ui.orderTimeOpen, <OrderTimeDialog />)}
+      {open(siteDialogOpen, <SiteDialogs retailerWebsiteId={retailerWebsiteId} />)}
     </>
   );
 }

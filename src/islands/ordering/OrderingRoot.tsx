@@ -7,11 +7,17 @@ import { $dialogOpen, linkedProductId, openAccount, openProductBuilder, openSpec
 import { withIslandBoundary } from '../IslandBoundary.tsx';
 
 const OrderingLayer = lazy(() => import('./OrderingLayer.tsx'));
+const siteDialogs = () => import('./SiteDialogs.tsx');
 
 interface Props {
   retailerWebsiteId: number;
   timeZoneDiff: number;
   popups: Popup[];
+}
+
+/** The website `?retailerWebsiteId=` chose, which the head script marks on <html> (lib/site/websites.ts); only read in the browser. */
+function chosenWebsiteId(fallback: number): number {
+  return Number(document.documentElement.dataset['website']) || fallback;
 }
 
 /**
@@ -28,13 +34,15 @@ function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
   useEffect(() => {
     const linked = linkedProductId(window.location.search);
     if (linked !== null) openProductBuilder(linked);
-    // Static parts of the page (deals, trending, the account link) carry plain links; once this shell runs they open dialogs instead.
+    if (window.location.search.includes('modal=')) void siteDialogs().then((module) => module.openLinkedDialog());
+    // Static parts of the page (deals, trending, account and dialog links) carry plain links; once this shell runs they open dialogs instead.
     const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials], [data-open-account]') : null;
+      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials], [data-open-account], [data-dialog]') : null;
       if (!link) return;
       event.preventDefault();
-      const { openProduct, openSpecial, openAccount: account, trending } = link.dataset;
-      if (openProduct) openProductBuilder(Number(openProduct), { addedByTrending: trending !== undefined });
+      const { openProduct, openSpecial, openAccount: account, trending, dialog } = link.dataset;
+      if (dialog) void siteDialogs().then((module) => module.openDialogOfLink(dialog));
+      else if (openProduct) openProductBuilder(Number(openProduct), { addedByTrending: trending !== undefined });
       else if (openSpecial) openSpecialBuilder(Number(openSpecial));
       else if (account !== undefined) openAccount();
       else openSpecials();
@@ -42,7 +50,7 @@ function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
     document.addEventListener('click', onClick);
     void whenIdle().then(() => {
       setIdle(true);
-      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(retailerWebsiteId));
+      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(chosenWebsiteId(retailerWebsiteId)));
     });
     return () => document.removeEventListener('click', onClick);
   }, [retailerWebsiteId]);
@@ -55,7 +63,7 @@ function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
   if (!layerWanted) return null;
   return (
     <Suspense>
-      <OrderingLayer popups={popups} timeZoneDiff={timeZoneDiff} />
+      <OrderingLayer popups={popups} timeZoneDiff={timeZoneDiff} retailerWebsiteId={chosenWebsiteId(retailerWebsiteId)} />
     </Suspense>
   );
 }

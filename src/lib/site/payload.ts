@@ -2,7 +2,9 @@ import { describeSpecialHours } from '../menu/hours-description.ts';
 import { toCents } from '../pricing/money.ts';
 import type { ScheduleRetailerInfo } from '../time/schedule.ts';
 import type { ClosedDate, Popup, RetailerConfig, RetailerInfo, Tenant, TradingHourEntry } from '../tenant/index.ts';
+import { deliveryMapView, type DeliveryMapView } from './delivery-map.ts';
 import { renderMarkdown } from './markdown.ts';
+import { websiteVariants, type WebsiteVariant } from './websites.ts';
 import { menuView, type MenuGroup } from './menu.ts';
 import { orderingData, type OrderingData } from './ordering.ts';
 import type { TenantRoute } from './routes.ts';
@@ -25,6 +27,8 @@ export interface RetailerSummary {
   timeZoneDiff: number;
   /** Custom pages for navigation, in path order. */
   pages: { path: string; title: string }[];
+  /** The retailer's other websites, switched to in the browser by `?retailerWebsiteId=`. */
+  websites: WebsiteVariant[];
 }
 
 export interface SpecialSummary {
@@ -51,6 +55,8 @@ export interface HomePayload {
   schedule: { tradingHours: TradingHourEntry[]; closedDates: ClosedDate[]; retailerInfo: ScheduleRetailerInfo };
   /** Prices, options and hours for the builder, cart and order-time picker; read from `_payload.json`, never rendered. */
   ordering: OrderingData;
+  /** The delivery-map dialog's zones and suburbs; read from `_payload.json` when it opens, never rendered. */
+  deliveryMap: DeliveryMapView;
 }
 
 export interface CustomPagePayload {
@@ -90,6 +96,7 @@ export function retailerSummary(tenant: Tenant): RetailerSummary {
     oflEnabled: config.oflEnabled && config.retailerInfo.oflEnabled,
     timeZoneDiff: config.retailerInfo.timeZoneDiff,
     pages: tenant.pages.map((page) => ({ path: `/${page.path}`, title: page.title })),
+    websites: websiteVariants(tenant),
   };
 }
 
@@ -142,5 +149,6 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
     trending: trendingProducts(tenant, menu),
     schedule: { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: scheduleInfo(tenant.config.retailerInfo) },
     ordering: orderingData(tenant),
+    deliveryMap: deliveryMapView(tenant.deliveryZones, tenant.deliverySuburbs, tenant.config.retailerInfo.baseDeliveryFee),
   };
 }

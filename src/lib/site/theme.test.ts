@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { retailerCssSchema } from '../tenant/index.ts';
 import { loadTenant } from '../tenant/load.ts';
-import { DEFAULT_THEME, liveThemeProperty, themeStyle } from './theme.ts';
+import { luminance } from './contrast.ts';
+import { contrastProblems, darkColours, DEFAULT_THEME, lightColours, liveThemeProperty, themeStyle } from './theme.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
 const crust = await loadTenant('tenants', 'crust-and-co');
@@ -42,5 +44,48 @@ describe('live theme updates', () => {
     ['constructor', '#000000', null],
   ])('%s = %j sets %j', (fieldName, fieldValue, expected) => {
     expect(liveThemeProperty(fieldName, fieldValue)).toEqual(expected);
+  });
+});
+
+describe('dark theme', () => {
+  it('is written under .dark beside the light :root theme', () => {
+    const style = themeStyle(bella.config.retailerCSS);
+    expect(style).toMatch(/^:root\{[^}]*color-scheme:light\}\.dark\{[^}]*color-scheme:dark\}$/);
+    const dark = darkColours(bella.config.retailerCSS);
+    for (const key of ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground'] as const) {
+      expect(style).toContain(`--tenant-${key}:${dark[key]}`);
+    }
+  });
+
+  it('derives a dark page with a lightened brand colour from a light theme', () => {
+    const dark = darkColours(bella.config.retailerCSS);
+    expect(luminance(dark.background)).toBeLessThan(0.02);
+    expect(dark.foreground).toBe(bella.config.retailerCSS.background);
+    expect(luminance(dark.primary)).toBeGreaterThan(luminance(bella.config.retailerCSS.primary));
+    expect(contrastProblems(dark)).toEqual([]);
+  });
+
+  it('keeps a theme that is dark already (retailer 436)', () => {
+    expect(darkColours(crust.config.retailerCSS)).toEqual(lightColours(crust.config.retailerCSS));
+  });
+
+  it('takes the retailer’s own dark colours first', () => {
+    const dark = darkColours(retailerCssSchema.parse({ ...DEFAULT_THEME, 'dark-background': '#000000', 'dark-primary': '#ffcc00', 'dark-primary-foreground': '#000000' }));
+    expect(dark).toMatchObject({ background: '#000000', primary: '#ffcc00', 'primary-foreground': '#000000' });
+  });
+
+  it('names the pairs that fall short of AA', () => {
+    const problems = contrastProblems({ ...lightColours(bella.config.retailerCSS), 'primary-foreground': '#ff8080' });
+    expect(problems.map((problem) => problem.message)).toEqual(['primary-foreground #ff8080 on primary #b3261e has contrast 2.69:1; WCAG AA needs 4.5:1']);
+  });
+});
+
+describe('other websites of the retailer', () => {
+  it('scope their theme, light and dark, under data-website after the default', () => {
+    const style = themeStyle(bella.config.retailerCSS, [{ retailerWebsiteId: 1112, css: crust.config.retailerCSS }, { retailerWebsiteId: 1113, css: null }]);
+    expect(style.indexOf('[data-website="1112"]{')).toBeGreaterThan(style.indexOf('.dark{'));
+    expect(style).toContain(`[data-website="1112"]{--tenant-background:${crust.config.retailerCSS.background}`);
+    expect(style).toContain(`[data-website="1112"].dark,[data-website="1112"] .dark{--tenant-background:${darkColours(crust.config.retailerCSS).background}`);
+    expect(style).not.toContain('1113');
   });
 });

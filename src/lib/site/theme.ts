@@ -1,7 +1,10 @@
 import type { RetailerCss } from '../tenant/index.ts';
 import { hexColour } from '../tenant/primitives.ts';
+import { AA_NORMAL_TEXT, contrastRatio, luminance, mix, withLightness } from './contrast.ts';
 
-const themeKeys = ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground'] as const;
+export const themeColourKeys = ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground'] as const;
+export type ThemeColourKey = (typeof themeColourKeys)[number];
+export type ThemeColours = Record<ThemeColourKey, string>;
 
 /** The theme of retailer 111, which the spec makes the default for pages without a retailer. */
 export const DEFAULT_THEME: RetailerCss = {
@@ -14,12 +17,9 @@ export const DEFAULT_THEME: RetailerCss = {
   'secondary-foreground': '#4a2c17',
 };
 
-/**
- * The `:root` rule that carries a retailer's theme into the page. A theme without
- * secondary-foreground (retailer 436) uses its foreground on secondary surfaces.
- */
-export function themeStyle(css: RetailerCss): string {
-  const values: Record<(typeof themeKeys)[number], string> = {
+/** A theme without secondary-foreground (retailer 436) uses its foreground on secondary surfaces. */
+export function lightColours(css: RetailerCss): ThemeColours {
+  return {
     background: css.background,
     foreground: css.foreground,
     primary: css.primary,
@@ -27,18 +27,88 @@ export function themeStyle(css: RetailerCss): string {
     secondary: css.secondary,
     'secondary-foreground': css['secondary-foreground'] ?? css.foreground,
   };
-  const declarations = themeKeys.map((key) => `--tenant-${key}:${values[key]}`).join(';');
-  return `:root{${declarations};color-scheme:light}`;
 }
 
-export type ThemeKey = (typeof themeKeys)[number];
+const DARK_BASE = '#121212';
+/** A light background this dark already is a dark theme (retailer 436): its dark variant is itself. */
+const DARK_ENOUGH_LUMINANCE = 0.05;
+/** Derived colours clear AA by this much, so the brand colour still reads on muted cards and at 90% opacity. */
+const DERIVED_CONTRAST = AA_NORMAL_TEXT + 1.5;
+
+/**
+ * The dark variant: the retailer's `dark-*` colours, the rest derived from the light theme. The
+ * page turns near-black tinted with the brand colour, text takes the light background's colour,
+ * and the brand colour is lightened (hue and saturation kept) until it reads on the dark page; text on it is then the dark
+ * page colour, which reads on it by the same ratio.
+ */
+export function darkColours(css: RetailerCss): ThemeColours {
+  const light = lightColours(css);
+  const alreadyDark = luminance(light.background) <= DARK_ENOUGH_LUMINANCE;
+  const background = css['dark-background'] ?? (alreadyDark ? light.background : mix(light.primary, DARK_BASE, 0.12));
+  const foreground = css['dark-foreground'] ?? (alreadyDark ? light.foreground : light.background);
+  let primary = css['dark-primary'] ?? light.primary;
+  for (let lightness = 0.3; !css['dark-primary'] && contrastRatio(primary, background) < DERIVED_CONTRAST && lightness <= 1; lightness += 0.02) primary = withLightness(light.primary, lightness);
+  const primaryKept = primary === light.primary;
+  return {
+    background,
+    foreground,
+    primary,
+    'primary-foreground': css['dark-primary-foreground'] ?? (primaryKept && alreadyDark ? light['primary-foreground'] : background),
+    secondary: css['dark-secondary'] ?? (alreadyDark ? light.secondary : mix(light.primary, DARK_BASE, 0.3)),
+    'secondary-foreground': css['dark-secondary-foreground'] ?? (alreadyDark ? light['secondary-foreground'] : foreground),
+  };
+}
+
+/** The text/surface pairs the storefront draws (primary also as link and accent text on the page). */
+export const contrastPairs = [
+  ['foreground', 'background'],
+  ['primary-foreground', 'primary'],
+  ['secondary-foreground', 'secondary'],
+  ['primary', 'background'],
+] as const satisfies readonly (readonly [ThemeColourKey, ThemeColourKey])[];
+
+export interface ContrastProblem {
+  text: ThemeColourKey;
+  surface: ThemeColourKey;
+  ratio: number;
+  /** e.g. "primary-foreground #ffffff on primary #e0a000 has contrast 2.1:1; WCAG AA needs 4.5:1". */
+  message: string;
+}
+
+/** The pairs of a theme that fall short of WCAG AA for normal text. */
+export function contrastProblems(colours: ThemeColours): ContrastProblem[] {
+  return contrastPairs.flatMap(([text, surface]) => {
+    const ratio = contrastRatio(colours[text], colours[surface]);
+    if (ratio >= AA_NORMAL_TEXT) return [];
+    return [{ text, surface, ratio, message: `${text} ${colours[text]} on ${surface} ${colours[surface]} has contrast ${ratio.toFixed(2)}:1; WCAG AA needs ${AA_NORMAL_TEXT}:1` }];
+  });
+}
+
+const declarations = (colours: ThemeColours) => themeColourKeys.map((key) => `--tenant-${key}:${colours[key]}`).join(';');
+
+const rules = (light: string, dark: string, css: RetailerCss) => `${light}{${declarations(lightColours(css))};color-scheme:light}${dark}{${declarations(darkColours(css))};color-scheme:dark}`;
+
+/**
+ * The rules that carry a retailer's theme into the page: `:root` for the light theme, `.dark`
+ * (set on <html> and <body> by the dark-mode script) for the dark one. Another website's theme
+ * applies under `data-website` on <html>, which the website script sets; its selectors outrank
+ * the default's, so the body's own `.dark` does not bring the default's colours back.
+ */
+export function themeStyle(css: RetailerCss, websites: readonly { retailerWebsiteId: number; css: RetailerCss | null }[] = []): string {
+  const others = websites.flatMap(({ retailerWebsiteId, css: websiteCss }) => {
+    if (!websiteCss) return [];
+    const scope = `[data-website="${retailerWebsiteId}"]`;
+    return [rules(scope, `${scope}.dark,${scope} .dark`, websiteCss)];
+  });
+  return [rules(':root', '.dark', css), ...others].join('');
+}
 
 /**
  * The CSS custom property a live design update may set, or null. Only the theme's own colour
  * fields with a plain #rrggbb value pass, so nothing a message says can reach the page as CSS.
  */
-export function liveThemeProperty(fieldName: string, fieldValue: unknown): { property: `--tenant-${ThemeKey}`; value: string } | null {
-  const key = themeKeys.find((known) => known === fieldName);
+export function liveThemeProperty(fieldName: string, fieldValue: unknown): { property: `--tenant-${ThemeColourKey}`; value: string } | null {
+  const key = themeColourKeys.find((known) => known === fieldName);
   const colour = hexColour.safeParse(fieldValue);
   return key && colour.success ? { property: `--tenant-${key}`, value: colour.data } : null;
 }

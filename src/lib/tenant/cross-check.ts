@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { contrastProblems, darkColours, lightColours } from '../site/theme.ts';
 import { ANY } from './primitives.ts';
 import type { TenantProblem } from './load.ts';
+import type { RetailerCss } from './retailer.ts';
 import type { Tenant } from './tenant.ts';
 
 /** Routes the build owns; a custom page may not take them. */
@@ -14,6 +16,20 @@ export function crossCheckTenant(tenant: Tenant, dir: string): TenantProblem[] {
   if (tenant.settings.retailerWebsiteId !== tenant.config.retailerWebsiteId) {
     at('retailer-config.json', '$.retailerWebsiteId', `expected ${tenant.settings.retailerWebsiteId} as in tenant.json, found ${tenant.config.retailerWebsiteId}`);
   }
+
+  // Unreadable text is a build error, light or dark (spec section 2: every theme has a dark variant).
+  const checkTheme = (file: string, base: string, css: RetailerCss) => {
+    for (const [mode, colours] of [['', lightColours(css)], ['dark-', darkColours(css)]] as const) {
+      for (const problem of contrastProblems(colours)) at(file, `${base}.${mode}${problem.text}`, `${mode ? 'dark theme' : 'theme'}: ${problem.message}`);
+    }
+  };
+  checkTheme('retailer-config.json', '$.retailerCSS', tenant.config.retailerCSS);
+  tenant.websites.forEach((website, index) => {
+    if (website.retailerCSS) checkTheme('websites.json', `$[${index}].retailerCSS`, website.retailerCSS);
+    if (website.retailerWebsiteId === tenant.config.retailerWebsiteId) {
+      at('websites.json', `$[${index}].retailerWebsiteId`, `${website.retailerWebsiteId} is the default website (retailer-config.json); list only the other websites here`);
+    }
+  });
 
   const groupIds = new Set(tenant.productsInfoSsr.groups.map((group) => group.productGroupId));
   const productIds = new Set(tenant.productsInfoSsr.products.map((product) => product.productId));

@@ -6,3 +6,4 @@ export * from './specials.ts';
 export * from './content.ts';
 export * from './settings.ts';
 export * from './tenant.ts';
+export * from './websites.ts';

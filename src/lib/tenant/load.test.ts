@@ -330,6 +330,16 @@ const brokenCases: BrokenCase[] = [
     file: 'pages/deals.md', path: '$', message: 'link "javascript&colon;alert(1)" not allowed',
   },
   {
+    name: 'a dark theme whose buttons cannot be read',
+    breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerCSS', 'dark-primary-foreground'], '#777777'),
+    file: 'retailer-config.json', path: '$.retailerCSS.dark-primary-foreground', message: 'dark theme: primary-foreground #777777 on primary',
+  },
+  {
+    name: 'a light theme with pale text',
+    breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerCSS', 'foreground'], '#dddddd'),
+    file: 'retailer-config.json', path: '$.retailerCSS.foreground', message: 'theme: foreground #dddddd on background',
+  },
+  {
     name: 'a folder name with upper case',
     slug: 'Broken-Shop',
     breakIt: async () => {},
@@ -500,7 +510,7 @@ describe('loadTenant', () => {
   const optionalFiles = (Object.keys(tenantFiles) as TenantFileKey[]).filter((key) => !tenantFiles[key].required);
   it.each(optionalFiles)('treats a missing optional file (%s) as empty', async (key) => {
     const dir = await addTenant(GOOD);
-    await rm(join(dir, tenantFiles[key].file));
+    await rm(join(dir, tenantFiles[key].file), { force: true });
 
     const tenant = await loadTenant(root, GOOD);
 

@@ -12,6 +12,13 @@ export const retailerCssSchema = z
     'primary-foreground': hexColour,
     secondary: hexColour,
     'secondary-foreground': hexColour.optional(),
+    // The dark variant (spec section 2, dark mode): each colour left out is derived from the light theme.
+    'dark-background': hexColour.optional(),
+    'dark-foreground': hexColour.optional(),
+    'dark-primary': hexColour.optional(),
+    'dark-primary-foreground': hexColour.optional(),
+    'dark-secondary': hexColour.optional(),
+    'dark-secondary-foreground': hexColour.optional(),
   })
   .catchall(z.union([z.string(), z.number()]));
 

@@ -5,6 +5,7 @@ import { productDetailsSchema, productsInfoSchema, productsInfoSsrSchema, trendi
 import { retailerConfigSchema } from './retailer.ts';
 import { specialsSchema } from './specials.ts';
 import { tenantSettingsSchema } from './settings.ts';
+import { retailerWebsitesSchema } from './websites.ts';
 
 /**
  * The data files of a tenant folder and the schema of each. `required` files must exist for an
@@ -13,6 +14,7 @@ import { tenantSettingsSchema } from './settings.ts';
 export const tenantFiles = {
   settings: { file: 'tenant.json', schema: tenantSettingsSchema, required: true, empty: undefined },
   config: { file: 'retailer-config.json', schema: retailerConfigSchema, required: true, empty: undefined },
+  websites: { file: 'websites.json', schema: retailerWebsitesSchema, required: false, empty: [] },
   tradingHours: { file: 'trading-hours.json', schema: tradingHoursSchema, required: true, empty: [] },
   closedDates: { file: 'closed-dates.json', schema: closedDatesSchema, required: false, empty: [] },
   specials: { file: 'specials.json', schema: specialsSchema, required: false, empty: [] },
