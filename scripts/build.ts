@@ -1,32 +1,49 @@
 import { parseArgs } from 'node:util';
 import { buildTenants, formatSummary } from './lib/build-tenants.ts';
+import { formatReportTable, progressLine } from './lib/build-report.ts';
+import { shardSchema } from './lib/shard.ts';
 
 const { values } = parseArgs({
   options: {
     tenant: { type: 'string', multiple: true, default: [] },
     'tenants-dir': { type: 'string', default: 'tenants' },
     out: { type: 'string', default: 'dist' },
-    incremental: { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
+    shard: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help) {
-  console.log(`Usage: npm run build -- [--tenant <slug>]... [--incremental] [--tenants-dir tenants] [--out dist]
+  console.log(`Usage: npm run build -- [--tenant <slug>]... [--force] [--shard i/n] [--tenants-dir tenants] [--out dist]
 
 Builds every tenant (or only the --tenant ones) into <out>/<slug>/, one complete static
-deployment per retailer. --incremental skips tenants whose files and the storefront code did
-not change since their last build. Exits non-zero when any tenant failed validation.`);
+deployment per retailer, and writes <out>/build-report.json. Tenants whose files and the
+storefront code did not change since their last build are skipped; --force rebuilds them.
+When only tenant data changed, pages are rendered with the prerender bundle of the last build
+of the same code, without Vite. --shard i/n builds the i-th of n disjoint shares of the tenants
+(for n CI jobs). Exits non-zero when any tenant failed.`);
   process.exit(0);
 }
 
+const shard = values.shard === undefined ? undefined : shardSchema.safeParse(values.shard);
+if (shard && !shard.success) {
+  console.error(`--shard ${values.shard}: ${shard.error.issues.map((issue) => issue.message).join('; ')}`);
+  process.exit(2);
+}
+
+const progress = progressLine(process.stdout.isTTY === true, (text) => process.stdout.write(text));
 const summary = await buildTenants({
   root: process.cwd(),
   tenantsDir: values['tenants-dir'],
   outDir: values.out,
   only: values.tenant,
-  incremental: values.incremental,
+  force: values.force,
+  ...(shard?.success ? { shard: shard.data } : {}),
   log: (line) => console.log(line),
+  progress: (done, total) => progress.update(done, total),
 });
+progress.end();
+console.log(formatReportTable(summary.report));
 console.log(formatSummary(summary));
 if (summary.failures.length > 0) process.exitCode = 1;

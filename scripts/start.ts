@@ -11,7 +11,7 @@ const webPort = process.env['PORT'] ?? '4321';
 const apiPort = process.env['API_PORT'] ?? '8787';
 const brokerPort = process.env['BROKER_WS_PORT'] ?? '9001';
 
-const summary = await buildTenants({ root: process.cwd(), tenantsDir: 'tenants', outDir: 'dist', only: [], incremental: true, log: (line) => console.log(line) });
+const summary = await buildTenants({ root: process.cwd(), tenantsDir: 'tenants', outDir: 'dist', only: [], log: (line) => console.log(line) });
 console.log(formatSummary(summary));
 if (summary.built.length + summary.skipped.length === 0) {
   console.error('No tenant could be built; nothing to serve.');

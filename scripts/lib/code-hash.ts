@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+async function hashFiles(files: string[], base: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of [...files].sort()) {
+    const content = await readFile(file).catch(() => undefined);
+    if (content === undefined) continue;
+    hash.update(relative(base, file)).update('\0').update(content).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Everything besides a tenant's own files that shapes its output: the storefront code, the build
+ * settings, the locked dependencies, the scripts that render and assemble pages, and the Node version.
+ * Equal hashes mean a cached render bundle and client assets are still right.
+ */
+export async function codeHash(root: string): Promise<string> {
+  const source = (await filesUnder(join(root, 'src'))).filter((file) => !/\.(test|bench)\.tsx?$/.test(file));
+  const scripts = (await filesUnder(join(root, 'scripts', 'lib'))).filter((file) => !/\.test\.ts$/.test(file));
+  const settings = ['astro.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'].map((file) => join(root, file));
+  return createHash('sha256')
+    .update(await hashFiles([...source, ...scripts, ...settings], root))
+    .update(process.version)
+    .digest('hex');
+}
+
+/** A tenant's files combined with the code hash: equal means its deployment would come out the same. */
+export async function tenantHash(code: string, tenantsDir: string, slug: string): Promise<string> {
+  return createHash('sha256')
+    .update(code)
+    .update(await hashFiles(await filesUnder(join(tenantsDir, slug)), join(tenantsDir, slug)))
+    .digest('hex');
+}

@@ -1,0 +1,107 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RouteData } from 'astro';
+import { StaticPaths, type PathWithRoute, type StaticPathsApp } from 'astro/runtime/prerender/static-paths.js';
+import { handOverTenants } from '../../src/lib/tenant/selected.ts';
+import type { Tenant } from '../../src/lib/tenant/tenant.ts';
+import { BUNDLE_FOLDER, renderSnapshotSchema, SNAPSHOT_FILE } from './render-bundle.ts';
+
+/** The parts of Astro 7's `BuildApp` (the prerender bundle's export) this renderer relies on. */
+interface BuildApp extends StaticPathsApp {
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  render(request: Request, options: { routeData: RouteData }): Promise<Response>;
+  routeCache: NonNullable<StaticPathsApp['routeCache']>;
+}
+
+function isBuildApp(value: unknown): value is BuildApp {
+  return typeof value === 'object' && value !== null && 'render' in value && 'setInternals' in value && 'routeCache' in value && 'manifest' in value;
+}
+
+export interface RenderedTenant {
+  slug: string;
+  files: number;
+  ms: number;
+  /** Why a page of this tenant could not be rendered; its other pages may be half written. */
+  error?: string;
+}
+
+export interface PageRenderer {
+  /** Renders each tenant's routes into `<stageDir>/<slug>/`, exactly as Astro's static build writes them. */
+  renderTenants(tenants: Tenant[], stageDir: string): Promise<RenderedTenant[]>;
+  /** Renders the routes that belong to no tenant (the unknown-host screen) into stageDir. */
+  renderShared(stageDir: string): Promise<void>;
+}
+
+/** Astro's static build maps a path to a file like this for `build.format: 'directory'`. */
+function outputFile(stageDir: string, { pathname, route }: PathWithRoute): string {
+  const path = decodeURI(pathname);
+  if (route.type === 'endpoint') return join(stageDir, path);
+  if (path === '/404' || path === '/500') return join(stageDir, `${path}.html`);
+  return join(stageDir, path, 'index.html');
+}
+
+/** The request URL Astro's generator renders a path with (`directory` format, trailing slash for pages). */
+function requestUrl(origin: string, { pathname, route }: PathWithRoute): URL {
+  if (pathname === '/' || pathname === '') return new URL('/', origin);
+  if (route.type === 'endpoint') return new URL(pathname, origin);
+  return new URL(`${pathname.replace(/\/$/, '')}/`, origin);
+}
+
+const quietLog = {
+  write(event: { level?: string; message?: string }) {
+    if (event.level === 'error' || event.level === 'warn') console.error(`[astro] ${event.message ?? ''}`);
+    return true;
+  },
+};
+
+/**
+ * Loads the prerender bundle a full build kept (keepRenderBundle) and renders pages with it: no Vite,
+ * no Astro build, just the page modules and Astro's runtime, as the build's own generator does.
+ */
+export async function loadPageRenderer(cacheDir: string): Promise<PageRenderer> {
+  const snapshot = renderSnapshotSchema.parse(JSON.parse(await readFile(join(cacheDir, SNAPSHOT_FILE), 'utf8')));
+  const module: unknown = await import(pathToFileURL(join(cacheDir, BUNDLE_FOLDER, snapshot.entry)).href);
+  const exported = typeof module === 'object' && module !== null && 'app' in module ? module.app : undefined;
+  if (!isBuildApp(exported)) throw new Error(`${cacheDir}: the prerender bundle exports no app`);
+  const app = exported;
+  app.setInternals({ pagesByKeys: new Map(snapshot.pages), entrySpecifierToBundleMap: new Map(snapshot.entrySpecifiers) });
+  app.setOptions({ origin: snapshot.origin, settings: { scripts: snapshot.scripts }, logger: { options: { destination: quietLog } } });
+
+  async function pathsFor(tenants: Tenant[]): Promise<PathWithRoute[]> {
+    handOverTenants(tenants);
+    // getStaticPaths results are cached per route; each batch hands over other tenants.
+    app.routeCache.clearAll();
+    return new StaticPaths(app).getAll();
+  }
+
+  async function renderPath(path: PathWithRoute, stageDir: string): Promise<void> {
+    const response = await app.render(new Request(requestUrl(snapshot.origin, path)), { routeData: path.route });
+    if (response.status >= 300) throw new Error(`${path.pathname}: the page answered ${response.status}`);
+    const file = outputFile(stageDir, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+  }
+
+  return {
+    async renderTenants(tenants, stageDir) {
+      const bySlug = new Map<string, PathWithRoute[]>(tenants.map((tenant) => [tenant.slug, []]));
+      for (const path of await pathsFor(tenants)) bySlug.get(decodeURI(path.pathname).split('/')[1] ?? '')?.push(path);
+      const rendered: RenderedTenant[] = [];
+      for (const [slug, paths] of bySlug) {
+        const started = performance.now();
+        try {
+          for (const path of paths) await renderPath(path, stageDir);
+          rendered.push({ slug, files: paths.length, ms: performance.now() - started });
+        } catch (error) {
+          rendered.push({ slug, files: 0, ms: performance.now() - started, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return rendered;
+    },
+    async renderShared(stageDir) {
+      for (const path of await pathsFor([])) await renderPath(path, stageDir);
+    },
+  };
+}
