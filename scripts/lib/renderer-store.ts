@@ -100,7 +100,9 @@ const loaded = new Map<string, Promise<PageRenderer>>();
  * matches (no Vite), else a new Astro build first. A long-running process (watch) loads it once.
  */
 export async function rendererFor(root: string, code: string, log: (line: string) => void): Promise<Renderer> {
-  const cacheRoot = join(resolve(root), '.build', 'render-cache');
+  // Tests point this elsewhere to compare a fresh Vite build with a cached-bundle one. It must stay
+  // inside the project: the bundle imports its dependencies from the project's node_modules.
+  const cacheRoot = resolve(root, process.env['STOREFRONT_RENDER_CACHE'] ?? join('.build', 'render-cache'));
   const cacheDir = join(cacheRoot, code.slice(0, 24));
   let fresh = false;
   if (!(await exists(join(cacheDir, SNAPSHOT_FILE)))) {
