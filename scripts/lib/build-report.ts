@@ -24,6 +24,8 @@ export const buildReportSchema = z.object({
   /** How pages were rendered: with a fresh Vite build, or from the kept render bundle of an earlier one. */
   renderer: z.enum(['vite-build', 'cached-bundle', 'none']),
   shard: z.string().optional(),
+  /** Largest resident memory of the build process so far. */
+  peakRssMiB: z.number().nonnegative(),
   tenants: z.array(tenantReportSchema),
 });
 export type BuildReport = z.infer<typeof buildReportSchema>;

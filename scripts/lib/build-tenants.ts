@@ -171,6 +171,8 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     codeHash: code,
     renderer: renderer ? (renderer.fresh ? 'vite-build' : 'cached-bundle') : 'none',
     ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+    // maxRSS is in KiB.
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     tenants,
   };
   await mkdir(options.outDir, { recursive: true });
