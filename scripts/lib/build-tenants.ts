@@ -10,9 +10,10 @@ import type { Tenant } from '../../src/lib/tenant/tenant.ts';
 import { buildRecordSchema, type BuildRecord, type BuildReport, type TenantReport } from './build-report.ts';
 import { codeHash, filesUnder, tenantHash } from './code-hash.ts';
 import { publishFolder } from './publish.ts';
+import type { RenderedTenant } from './page-renderer.ts';
 import { CLIENT_FOLDER, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
 import { shardTenants, type Shard } from './shard.ts';
-import { folderStats } from './tenant-stats.ts';
+import { folderStatsWithShared, type FolderStats } from './tenant-stats.ts';
 
 export interface BuildOptions {
   root: string;
@@ -70,6 +71,18 @@ async function readRecord(outDir: string, slug: string): Promise<BuildRecord | u
   return parsed.success ? parsed.data : undefined;
 }
 
+const statsByCode = new Map<string, (dir: string) => Promise<FolderStats>>();
+
+/** Stats of a deployment folder; the client assets all tenants of one code version share are measured once. */
+function folderStats(renderer: Renderer, dir: string): Promise<FolderStats> {
+  let stats = statsByCode.get(renderer.cacheDir);
+  if (!stats) {
+    stats = folderStatsWithShared(join(renderer.cacheDir, CLIENT_FOLDER));
+    statsByCode.set(renderer.cacheDir, stats);
+  }
+  return stats(dir);
+}
+
 /** Turns a tenant's rendered routes (nextDir) into its complete deployment and swaps it into outDir. */
 async function assembleTenant(tenant: Tenant, nextDir: string, renderer: Renderer, options: BuildOptions, hash: string): Promise<BuildRecord> {
   const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
@@ -90,7 +103,7 @@ async function assembleTenant(tenant: Tenant, nextDir: string, renderer: Rendere
   await writeJson(join(nextDir, 'runtime-config.json'), runtimeConfig);
   await writeJson(join(nextDir, 'builds', 'latest.json'), latest);
   await writeJson(join(nextDir, 'builds', 'meta', `${buildId}.json`), meta);
-  const record: BuildRecord = { hash, buildId, pages: routes.length + 1, ...(await folderStats(nextDir)) };
+  const record: BuildRecord = { hash, buildId, pages: routes.length + 1, ...(await folderStats(renderer, nextDir)) };
   await writeJson(join(nextDir, BUILD_RECORD_FILE), record);
   await publishFolder(nextDir, join(options.outDir, tenant.slug));
   return record;
@@ -137,29 +150,35 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     const stageDir = join(options.outDir, `.stage-${process.pid}`);
     await rm(stageDir, { recursive: true, force: true });
     let done = 0;
+    const active = renderer;
+    const assemble = async (tenant: Tenant, result: RenderedTenant | undefined): Promise<void> => {
+      const tenantStarted = performance.now();
+      if (!result || result.error !== undefined) {
+        const failure = new TenantLoadError(tenant.slug, [{ file: join('tenants', tenant.slug), path: '$', message: `could not render: ${result?.error ?? 'no pages'}` }]);
+        failures.push(failure);
+        reports.set(tenant.slug, failedReport(tenant.slug, failure.problems));
+        await rm(join(stageDir, tenant.slug), { recursive: true, force: true });
+        return;
+      }
+      const record = await assembleTenant(tenant, join(stageDir, tenant.slug), active, options, hashes.get(tenant.slug) ?? '');
+      const { hash: _hash, ...stats } = record;
+      reports.set(tenant.slug, { slug: tenant.slug, status: 'built', ...stats, ms: result.ms + (performance.now() - tenantStarted), problems: [] });
+    };
+    // Assembling a batch is file work on libuv's threads; it runs while the next batch renders on this one.
+    let assembling: Promise<unknown> = Promise.resolve();
     for (let index = 0; index < changed.length; index += BATCH) {
       const batch = changed.slice(index, index + BATCH);
       const loaded = await loadTenants(options.tenantsDir, batch);
       failures.push(...loaded.failures);
       for (const failure of loaded.failures) reports.set(failure.slug, failedReport(failure.slug, failure.problems));
-      const rendered = await renderer.pages.renderTenants(loaded.tenants, stageDir);
-      for (const tenant of loaded.tenants) {
-        const result = rendered.find((entry) => entry.slug === tenant.slug);
-        const tenantStarted = performance.now();
-        if (!result || result.error !== undefined) {
-          const failure = new TenantLoadError(tenant.slug, [{ file: join('tenants', tenant.slug), path: '$', message: `could not render: ${result?.error ?? 'no pages'}` }]);
-          failures.push(failure);
-          reports.set(tenant.slug, failedReport(tenant.slug, failure.problems));
-          await rm(join(stageDir, tenant.slug), { recursive: true, force: true });
-          continue;
-        }
-        const record = await assembleTenant(tenant, join(stageDir, tenant.slug), renderer, options, hashes.get(tenant.slug) ?? '');
-        const { hash: _hash, ...stats } = record;
-        reports.set(tenant.slug, { slug: tenant.slug, status: 'built', ...stats, ms: result.ms + (performance.now() - tenantStarted), problems: [] });
-      }
-      done += batch.length;
+      const rendered = new Map((await renderer.pages.renderTenants(loaded.tenants, stageDir)).map((entry) => [entry.slug, entry]));
+      await assembling;
       options.progress?.(done, changed.length);
+      assembling = Promise.all(loaded.tenants.map((tenant) => assemble(tenant, rendered.get(tenant.slug))));
+      done += batch.length;
     }
+    await assembling;
+    options.progress?.(done, changed.length);
     await rm(stageDir, { recursive: true, force: true });
   }
   await publishShared(options.outDir, renderer);

@@ -14,34 +14,48 @@ export interface FolderStats {
   contentHash: string;
 }
 
-/** Per build id or time, so they would make every build's content hash differ. */
-const BUILD_SPECIFIC = /^(builds[\\/]|runtime-config\.json$|\.)/;
-
-/** Shared hashed assets recur in every tenant under the same name; compress each once per process. */
-const assetGzipBytes = new Map<string, number>();
-
-async function gzipBytes(name: string, content: Buffer): Promise<number> {
-  const shared = name.startsWith(`_astro${sep}`);
-  const known = shared ? assetGzipBytes.get(name) : undefined;
-  if (known !== undefined) return known;
-  // gzip runs on libuv's thread pool, beside the rendering on the main thread.
-  const size = (await gzipAsync(content)).length;
-  if (shared) assetGzipBytes.set(name, size);
-  return size;
+interface FileStats {
+  bytes: number;
+  gzipBytes: number;
+  digest: string;
 }
 
-/** Size, gzip size and content hash of a deployment folder. */
-export async function folderStats(dir: string): Promise<FolderStats> {
-  const files = (await filesUnder(dir)).map((file) => ({ file, name: relative(dir, file) })).sort((a, b) => a.name.localeCompare(b.name));
-  const contents = await Promise.all(files.map(({ file }) => readFile(file)));
-  const gzipped = await Promise.all(files.map(({ name }, index) => gzipBytes(name, contents[index] ?? Buffer.alloc(0))));
-  const hash = createHash('sha256');
-  let bytes = 0;
-  files.forEach(({ name }, index) => {
-    const content = contents[index] ?? Buffer.alloc(0);
-    bytes += content.length;
-    if (!BUILD_SPECIFIC.test(name)) hash.update(name.split(sep).join('/')).update('\0').update(content).update('\0');
-  });
-  return { bytes, gzipBytes: gzipped.reduce((sum, size) => sum + size, 0), contentHash: hash.digest('hex') };
+/** Per build id or time, so they would make every build's content hash differ. */
+const BUILD_SPECIFIC = /^(builds\/|runtime-config\.json$|\.)/;
+
+async function fileStats(file: string): Promise<FileStats> {
+  const content = await readFile(file);
+  // gzip runs on libuv's thread pool, beside the rendering on the main thread.
+  const zipped = await gzipAsync(content);
+  return { bytes: content.length, gzipBytes: zipped.length, digest: createHash('sha256').update(content).digest('hex') };
+}
+
+async function statsUnder(dir: string, skip?: ReadonlyMap<string, unknown>): Promise<Map<string, FileStats>> {
+  const files = (await filesUnder(dir)).filter((file) => !skip?.has(relative(dir, file).split(sep).join('/')));
+  const stats = await Promise.all(files.map(fileStats));
+  return new Map(files.map((file, index) => [relative(dir, file).split(sep).join('/'), stats[index] as FileStats]));
+}
+
+/**
+ * Size, gzip size and content hash of a deployment folder. Files under `sharedDir` (the client
+ * assets every tenant carries) are measured once per process, not once per tenant.
+ */
+export function folderStatsWithShared(sharedDir: string): (dir: string) => Promise<FolderStats> {
+  let shared: Promise<Map<string, FileStats>> | undefined;
+  return async (dir) => {
+    shared ??= statsUnder(sharedDir);
+    const known = await shared;
+    const all = new Map([...known, ...(await statsUnder(dir, known))]);
+    const hash = createHash('sha256');
+    let bytes = 0;
+    let gzipBytes = 0;
+    for (const name of [...all.keys()].sort()) {
+      const stats = all.get(name) as FileStats;
+      bytes += stats.bytes;
+      gzipBytes += stats.gzipBytes;
+      if (!BUILD_SPECIFIC.test(name)) hash.update(name).update('\0').update(stats.digest).update('\0');
+    }
+    return { bytes, gzipBytes, contentHash: hash.digest('hex') };
+  };
 }
 
