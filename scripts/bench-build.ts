@@ -1,68 +1,124 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateTenants, writeTenants } from './generate-tenants.ts';
+import { startProcess, stopProcess } from '../tests/e2e/stack.ts';
+import { buildReportSchema } from './lib/build-report.ts';
+import { eachGeneratedTenant, writeTenants } from './generate-tenants.ts';
 
 /**
- * Build benchmark (not a test): N synthetic tenants in one build, one tenant alone, and a few
- * tenants built one Astro build each (the design this project avoids), extrapolated to N.
- * Writes the figures into BENCHMARKS.md between the build-benchmark markers.
+ * Build benchmark (not a test). For each tenant count: a full build with a fresh Vite build, a full
+ * build from the kept render bundle (--force), a build with nothing changed, one changed tenant by
+ * the CLI, and one tenant's save to its new builds/latest.json in watch mode. Rewrites the table in
+ * BENCHMARKS.md between the build-benchmark markers.
  */
 const { values } = parseArgs({
   allowNegative: true,
   options: {
-    count: { type: 'string', default: '200' },
-    separate: { type: 'string', default: '3' },
+    counts: { type: 'string', default: '200,1000' },
+    saves: { type: 'string', default: '5' },
     write: { type: 'boolean', default: true },
   },
 });
-const count = Number(values.count);
-const separate = Number(values.separate);
-const tenantsDir = '.build/bench-tenants';
-const outDir = '.build/bench-dist';
+const counts = values.counts.split(',').map(Number);
+const saves = Number(values.saves);
+const renderCache = join('.build', 'bench-render-cache');
+const env = { ...process.env, STOREFRONT_RENDER_CACHE: renderCache };
 
-function timed(args: string[]): number {
-  const started = performance.now();
-  execFileSync(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', outDir, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
-  return (performance.now() - started) / 1000;
+interface Run {
+  seconds: number;
+  peakMiB: number;
+  load: number;
 }
 
-await rm(tenantsDir, { recursive: true, force: true });
-await rm(outDir, { recursive: true, force: true });
-const tenants = generateTenants({ count, seed: 1 });
-await writeTenants(tenants, tenantsDir);
-const slugs = tenants.map((tenant) => tenant.slug);
+async function build(tenantsDir: string, outDir: string, args: string[] = []): Promise<Run> {
+  const load = loadavg()[0] ?? 0;
+  const started = performance.now();
+  execFileSync(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', outDir, ...args], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  const seconds = (performance.now() - started) / 1000;
+  const report = buildReportSchema.parse(JSON.parse(await readFile(join(outDir, 'build-report.json'), 'utf8')));
+  return { seconds, peakMiB: report.peakRssMiB, load };
+}
 
-console.log(`Building ${count} synthetic tenants in one build…`);
-const all = timed([]);
-const pages = JSON.parse(await readFile(`${outDir}/${slugs[0]}/builds/latest.json`, 'utf8')) as { id: string };
-const meta = JSON.parse(await readFile(`${outDir}/${slugs[0]}/builds/meta/${pages.id}.json`, 'utf8')) as { routes: unknown[] };
-console.log(`  ${all.toFixed(1)} s (${meta.routes.length + 1} pages per tenant)`);
+async function editSpecials(tenantsDir: string, slug: string, mark: string): Promise<void> {
+  const file = join(tenantsDir, slug, 'specials.json');
+  const specials = JSON.parse(await readFile(file, 'utf8')) as { name: string }[];
+  if (specials[0]) specials[0].name = `Special ${mark}`;
+  await writeFile(file, JSON.stringify(specials));
+}
 
-console.log('Rebuilding one tenant…');
-const one = timed(['--tenant', slugs[1] ?? '']);
-console.log(`  ${one.toFixed(1)} s`);
+/** Saves a tenant file and times until its builds/latest.json names a new build, as a visitor's page would notice. */
+async function saveToLive(tenantsDir: string, outDir: string, slug: string): Promise<number[]> {
+  const watcher = await startProcess(['scripts/watch.ts', '--tenants-dir', tenantsDir, '--out', outDir], (output) => output.includes('Watching'), { STOREFRONT_RENDER_CACHE: renderCache });
+  const latest = join(outDir, slug, 'builds', 'latest.json');
+  const times: number[] = [];
+  try {
+    for (let save = 0; save < saves; save += 1) {
+      const before = await readFile(latest, 'utf8');
+      const started = performance.now();
+      await editSpecials(tenantsDir, slug, `watch ${save} ${Date.now()}`);
+      for (;;) {
+        const now = await readFile(latest, 'utf8').catch(() => before);
+        if (now !== before) break;
+        if (performance.now() - started > 30_000) throw new Error(`no new build of ${slug} 30 s after the save:\n${watcher.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  } finally {
+    await stopProcess(watcher.child);
+  }
+  return times;
+}
 
-console.log('Unchanged rebuild of all with --incremental…');
-const noop = timed(['--incremental']);
-console.log(`  ${noop.toFixed(1)} s`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-console.log(`Building ${separate} tenants one Astro build each…`);
-const separateTimes = slugs.slice(2, 2 + separate).map((slug) => timed(['--tenant', slug]));
-const perTenant = separateTimes.reduce((sum, time) => sum + time, 0) / separateTimes.length;
-console.log(`  ${perTenant.toFixed(1)} s each, about ${((perTenant * count) / 60).toFixed(1)} min for ${count}`);
+const rows: string[] = [];
+for (const count of counts) {
+  const tenantsDir = join('.build', `bench-tenants-${count}`);
+  const outDir = join('.build', `bench-dist-${count}`);
+  await rm(tenantsDir, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+  await writeTenants(eachGeneratedTenant({ count, seed: 1 }), tenantsDir);
+  const slug = 'synthetic-002';
+
+  console.log(`${count} tenants: full build with a fresh Vite build…`);
+  await rm(renderCache, { recursive: true, force: true });
+  const cold = await build(tenantsDir, outDir);
+  console.log(`  ${cold.seconds.toFixed(1)} s, peak ${cold.peakMiB} MiB`);
+  console.log(`${count} tenants: full build from the kept render bundle (--force)…`);
+  const warm = await build(tenantsDir, outDir, ['--force']);
+  console.log(`  ${warm.seconds.toFixed(1)} s, peak ${warm.peakMiB} MiB`);
+  console.log(`${count} tenants: nothing changed…`);
+  const noop = await build(tenantsDir, outDir);
+  console.log(`  ${noop.seconds.toFixed(2)} s`);
+  console.log(`${count} tenants: one tenant's data changed, CLI build…`);
+  await editSpecials(tenantsDir, slug, 'cli');
+  const one = await build(tenantsDir, outDir);
+  console.log(`  ${one.seconds.toFixed(2)} s`);
+  console.log(`${count} tenants: ${saves} saves of one tenant in watch mode…`);
+  const live = await saveToLive(tenantsDir, outDir, slug);
+  console.log(`  median ${median(live).toFixed(0)} ms, max ${Math.max(...live).toFixed(0)} ms`);
+
+  rows.push(
+    `| ${count.toLocaleString('en')} | **${cold.seconds.toFixed(1)} s** (${cold.peakMiB} MiB) | ${warm.seconds.toFixed(1)} s (${warm.peakMiB} MiB) | **${noop.seconds.toFixed(2)} s** | ${one.seconds.toFixed(2)} s | **${median(live).toFixed(0)} ms** / ${Math.max(...live).toFixed(0)} ms | ${cold.load.toFixed(1)}–${noop.load.toFixed(1)} |`,
+  );
+  await rm(tenantsDir, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+}
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const report = `<!-- build-benchmark:start -->
-Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on ${cpus().length} × ${cpu}, Node ${process.version}.
+Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- --counts ${values.counts}\` on ${cpus().length} × ${cpu}, Node ${process.version}.
+Synthetic tenants have 5 pages each. Times are wall clock of the whole command (process start included);
+memory is the build process's peak resident set. The last column is the 1-minute load average
+around the runs: above 2, other work was sharing the 2 cores.
 
-| build | wall time |
-|---|---|
-| ${count} synthetic tenants (${meta.routes.length + 1} pages each), one build | **${all.toFixed(1)} s** |
-| one tenant (\`--tenant\`) | **${one.toFixed(1)} s** |
-| all ${count}, unchanged, \`--incremental\` | ${noop.toFixed(1)} s |
-| one Astro build per tenant (measured on ${separate}, extrapolated to ${count}) | ${perTenant.toFixed(1)} s each, about ${((perTenant * count) / 60).toFixed(1)} min |
+| tenants | full build: Vite + render all (peak memory) | full build from the kept bundle, \`--force\` (peak memory) | nothing changed | one tenant changed, \`npm run build\` | one tenant, save → new \`builds/latest.json\` (watch), median / max of ${saves} | load |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
 <!-- build-benchmark:end -->`;
 
 if (values.write) {
@@ -70,3 +126,4 @@ if (values.write) {
   await writeFile('BENCHMARKS.md', current.replace(/<!-- build-benchmark:start -->[\s\S]*<!-- build-benchmark:end -->/, report));
   console.log('Updated BENCHMARKS.md');
 }
+console.log(report);

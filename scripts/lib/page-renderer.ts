@@ -32,6 +32,8 @@ export interface PageRenderer {
   renderTenants(tenants: Tenant[], stageDir: string): Promise<RenderedTenant[]>;
   /** Renders the routes that belong to no tenant (the unknown-host screen) into stageDir. */
   renderShared(stageDir: string): Promise<void>;
+  /** Loads every page module now, so the first save in watch mode does not wait for it. */
+  warmUp(): Promise<void>;
 }
 
 /** Astro's static build maps a path to a file like this for `build.format: 'directory'`. */
@@ -109,6 +111,9 @@ export async function loadPageRenderer(cacheDir: string): Promise<PageRenderer> 
         }
       }
       return rendered;
+    },
+    async warmUp() {
+      for (const { routeData } of app.manifest.routes) if (app.getComponentByRoute) await app.getComponentByRoute(routeData);
     },
     async renderShared(stageDir) {
       made.clear();

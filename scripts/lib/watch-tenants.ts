@@ -3,6 +3,7 @@ import { join, sep } from 'node:path';
 import { formatProblem } from '../../src/lib/tenant/load.ts';
 import { buildTenants } from './build-tenants.ts';
 import { codeHash } from './code-hash.ts';
+import { rendererFor } from './renderer-store.ts';
 
 export interface WatchOptions {
   root: string;
@@ -34,7 +35,11 @@ export function watchTenants(options: WatchOptions): TenantWatcher {
   let codeChangedAt: number | undefined;
   let code: string | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  // The first rebuild should not pay for loading the render bundle and the page modules.
+  let running: Promise<void> = codeHash(options.root).then(async (hash) => {
+    code = hash;
+    await (await rendererFor(options.root, hash, log)).pages.warmUp();
+  }).catch((error: unknown) => log(`Could not prepare the renderer: ${error instanceof Error ? error.message : String(error)}`));
   let closed = false;
 
   async function rebuild(): Promise<void> {
