@@ -16,7 +16,7 @@ export default defineConfig({
     optimizeDeps: { noDiscovery: true, include: [] },
     // Bundled into the prerender code rather than imported from node_modules at render time: Node
     // re-reads date-fns' 200 KB package.json for each of its modules, 0.7 s per build process.
-    ssr: { noExternal: ['date-fns', 'date-fns-tz'] },
+    environments: { prerender: { resolve: { noExternal: ['date-fns', 'date-fns-tz'] } } },
   },
   devToolbar: { enabled: false },
 });

@@ -10,19 +10,21 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'dist' },
     force: { type: 'boolean', default: false },
     shard: { type: 'string' },
+    workers: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help) {
-  console.log(`Usage: npm run build -- [--tenant <slug>]... [--force] [--shard i/n] [--tenants-dir tenants] [--out dist]
+  console.log(`Usage: npm run build -- [--tenant <slug>]... [--force] [--shard i/n] [--workers n] [--tenants-dir tenants] [--out dist]
 
 Builds every tenant (or only the --tenant ones) into <out>/<slug>/, one complete static
 deployment per retailer, and writes <out>/build-report.json. Tenants whose files and the
 storefront code did not change since their last build are skipped; --force rebuilds them.
 When only tenant data changed, pages are rendered with the prerender bundle of the last build
 of the same code, without Vite. --shard i/n builds the i-th of n disjoint shares of the tenants
-(for n CI jobs). Exits non-zero when any tenant failed.`);
+(for n CI jobs). --workers n renders in n worker threads (default: one per core for 100+
+tenants). Exits non-zero when any tenant failed.`);
   process.exit(0);
 }
 
@@ -40,6 +42,7 @@ const summary = await buildTenants({
   only: values.tenant,
   force: values.force,
   ...(shard?.success ? { shard: shard.data } : {}),
+  ...(values.workers === undefined ? {} : { workers: Number(values.workers) }),
   log: (line) => console.log(line),
   progress: (done, total) => progress.update(done, total),
 });

@@ -159,6 +159,15 @@ describe('npm run build', () => {
     }
   }, 180_000);
 
+  it('renders the same bytes in worker threads as in the main thread', async () => {
+    await build(['--force', '--workers', '1']);
+    const before = Object.fromEntries((await report()).tenants.map((tenant) => [tenant.slug, tenant.contentHash]));
+    const threaded = await build(['--force', '--workers', '2']);
+    expect(threaded.stdout).toContain('Built 3 tenant(s)');
+    const after = await report();
+    for (const tenant of after.tenants.filter((entry) => entry.status === 'built')) expect(tenant.contentHash, tenant.slug).toBe(before[tenant.slug]);
+  }, 120_000);
+
   it('keeps the last good site of a tenant whose edit broke it', async () => {
     const before = await readFile(join(outDir, 'crust-and-co', 'index.html'), 'utf8');
     const config = join(tenantsDir, 'crust-and-co', 'retailer-config.json');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
 export async function filesUnder(dir: string): Promise<string[]> {
@@ -7,10 +8,19 @@ export async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-async function hashFiles(files: string[], base: string): Promise<string> {
+/** Small files already in the page cache: a synchronous read costs less CPU than a promise's four steps. */
+function readIfThere(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function hashFiles(files: string[], base: string): string {
   const hash = createHash('sha256');
   for (const file of [...files].sort()) {
-    const content = await readFile(file).catch(() => undefined);
+    const content = readIfThere(file);
     if (content === undefined) continue;
     hash.update(relative(base, file)).update('\0').update(content).update('\0');
   }
@@ -27,7 +37,7 @@ export async function codeHash(root: string): Promise<string> {
   const scripts = (await filesUnder(join(root, 'scripts', 'lib'))).filter((file) => !/\.test\.ts$/.test(file));
   const settings = ['astro.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'].map((file) => join(root, file));
   return createHash('sha256')
-    .update(await hashFiles([...source, ...scripts, ...settings], root))
+    .update(hashFiles([...source, ...scripts, ...settings], root))
     .update(process.version)
     .digest('hex');
 }
@@ -36,6 +46,6 @@ export async function codeHash(root: string): Promise<string> {
 export async function tenantHash(code: string, tenantsDir: string, slug: string): Promise<string> {
   return createHash('sha256')
     .update(code)
-    .update(await hashFiles(await filesUnder(join(tenantsDir, slug)), join(tenantsDir, slug)))
+    .update(hashFiles(await filesUnder(join(tenantsDir, slug)), join(tenantsDir, slug)))
     .digest('hex');
 }

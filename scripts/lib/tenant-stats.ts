@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -24,7 +24,7 @@ interface FileStats {
 const BUILD_SPECIFIC = /^(builds\/|runtime-config\.json$|\.)/;
 
 async function fileStats(file: string): Promise<FileStats> {
-  const content = await readFile(file);
+  const content = readFileSync(file);
   // gzip runs on libuv's thread pool, beside the rendering on the main thread.
   const zipped = await gzipAsync(content);
   return { bytes: content.length, gzipBytes: zipped.length, digest: createHash('sha256').update(content).digest('hex') };

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, linkSync, mkdirSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import { cp, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import type { BuildMeta, LatestBuild } from '../../src/lib/site/build-manifest.ts';
+import { initialFavicon } from '../../src/lib/site/favicon.ts';
+import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
+import { loadTenants } from '../../src/lib/tenant/load.ts';
+import type { RuntimeConfig } from '../../src/lib/tenant/settings.ts';
+import type { Tenant } from '../../src/lib/tenant/tenant.ts';
+import type { BuildRecord, TenantReport } from './build-report.ts';
+import { filesUnder } from './code-hash.ts';
+import type { PageRenderer, RenderedTenant } from './page-renderer.ts';
+import { publishFolder } from './publish.ts';
+import { CLIENT_FOLDER } from './renderer-store.ts';
+import { folderStatsWithShared, type FolderStats } from './tenant-stats.ts';
+
+export const BUILD_RECORD_FILE = '.build.json';
+/** Tenants validated and rendered together: large enough to keep the renderer busy, small enough to bound memory. */
+export const BATCH = 50;
+
+/** What rendering and publishing tenants needs; plain data, so a worker thread can receive it. */
+export interface PipelineContext {
+  /** The cached code version (renderer-store): its client assets go into every deployment. */
+  cacheDir: string;
+  tenantsDir: string;
+  outDir: string;
+  /** slug → tenant hash, recorded in each deployment so an unchanged tenant is skipped next time. */
+  hashes: Record<string, string>;
+}
+
+const exists = (path: string) => stat(path).then(() => true, () => false);
+const treeFiles = new Map<string, Promise<string[]>>();
+
+/** Hard links (a copy where links are not possible) of every file under `from`; listed once per process. */
+export async function linkTree(from: string, to: string): Promise<void> {
+  let listed = treeFiles.get(from);
+  if (!listed) {
+    listed = filesUnder(from).then((files) => files.map((file) => relative(from, file)));
+    treeFiles.set(from, listed);
+  }
+  const made = new Set<string>();
+  for (const file of await listed) {
+    const target = join(to, file);
+    if (!made.has(dirname(target))) {
+      mkdirSync(dirname(target), { recursive: true });
+      made.add(dirname(target));
+    }
+    try {
+      linkSync(join(from, file), target);
+    } catch {
+      copyFileSync(join(from, file), target);
+    }
+  }
+}
+
+// Synchronous: a few hundred bytes into the page cache cost less CPU than a promise chain, and CPU is the limit.
+export function writeJson(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(value));
+}
+
+const statsByCode = new Map<string, (dir: string) => Promise<FolderStats>>();
+
+/** Stats of a deployment folder; the client assets all tenants of one code version share are measured once. */
+function folderStats(cacheDir: string, dir: string): Promise<FolderStats> {
+  let stats = statsByCode.get(cacheDir);
+  if (!stats) {
+    stats = folderStatsWithShared(join(cacheDir, CLIENT_FOLDER));
+    statsByCode.set(cacheDir, stats);
+  }
+  return stats(dir);
+}
+
+/** Turns a tenant's rendered routes (nextDir) into its complete deployment and swaps it into outDir. */
+async function assembleTenant(tenant: Tenant, nextDir: string, context: PipelineContext): Promise<BuildRecord> {
+  const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+  renameSync(join(nextDir, NOT_FOUND_ROUTE, 'index.html'), join(nextDir, '404.html'));
+  rmdirSync(join(nextDir, NOT_FOUND_ROUTE));
+  await linkTree(join(context.cacheDir, CLIENT_FOLDER), nextDir);
+
+  const publicDir = join(context.tenantsDir, tenant.slug, 'public');
+  if (await exists(publicDir)) await cp(publicDir, nextDir, { recursive: true });
+  if (!(await exists(join(nextDir, 'favicon.svg')))) {
+    writeFileSync(join(nextDir, 'favicon.svg'), initialFavicon(tenant.config.retailerInfo.name, tenant.config.retailerCSS));
+  }
+
+  const routes = tenantRoutes(tenant);
+  const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId };
+  const latest: LatestBuild = { id: buildId, timestamp: Date.now() };
+  const meta: BuildMeta = { ...latest, retailerId: tenant.config.retailerId, routes: routes.map((route) => ({ path: route.path, payload: payloadPath(route.path) })), notFound: '/404.html' };
+  writeJson(join(nextDir, 'runtime-config.json'), runtimeConfig);
+  writeJson(join(nextDir, 'builds', 'latest.json'), latest);
+  writeJson(join(nextDir, 'builds', 'meta', `${buildId}.json`), meta);
+  const record: BuildRecord = { hash: context.hashes[tenant.slug] ?? '', buildId, pages: routes.length + 1, ...(await folderStats(context.cacheDir, nextDir)) };
+  writeJson(join(nextDir, BUILD_RECORD_FILE), record);
+  await publishFolder(nextDir, join(context.outDir, tenant.slug));
+  return record;
+}
+
+export function failedReport(slug: string, problems: TenantReport['problems']): TenantReport {
+  return { slug, status: 'failed', pages: 0, bytes: 0, gzipBytes: 0, contentHash: '', ms: 0, problems };
+}
+
+/**
+ * Validates, renders and publishes the given tenants in batches: memory holds one batch, however
+ * many tenants there are. A tenant that fails validation or rendering keeps its last deployment.
+ */
+export async function renderAndPublish(slugs: readonly string[], context: PipelineContext & { pages: PageRenderer }, progress?: (done: number) => void): Promise<TenantReport[]> {
+  const stageDir = join(context.outDir, `.stage-${process.pid}-${randomUUID().slice(0, 8)}`);
+  const reports: TenantReport[] = [];
+  const publish = async (tenant: Tenant, result: RenderedTenant | undefined): Promise<void> => {
+    const started = performance.now();
+    if (!result || result.error !== undefined) {
+      reports.push(failedReport(tenant.slug, [{ file: join('tenants', tenant.slug), path: '$', message: `could not render: ${result?.error ?? 'no pages'}` }]));
+      await rm(join(stageDir, tenant.slug), { recursive: true, force: true });
+      return;
+    }
+    const { hash: _hash, ...record } = await assembleTenant(tenant, join(stageDir, tenant.slug), context);
+    reports.push({ slug: tenant.slug, status: 'built', ...record, ms: result.ms + (performance.now() - started), problems: [] });
+  };
+  let done = 0;
+  for (let index = 0; index < slugs.length; index += BATCH) {
+    const batch = slugs.slice(index, index + BATCH);
+    const loaded = await loadTenants(context.tenantsDir, batch);
+    for (const failure of loaded.failures) reports.push(failedReport(failure.slug, failure.problems));
+    const rendered = new Map((await context.pages.renderTenants(loaded.tenants, stageDir)).map((entry) => [entry.slug, entry]));
+    await Promise.all(loaded.tenants.map((tenant) => publish(tenant, rendered.get(tenant.slug))));
+    done += batch.length;
+    progress?.(done);
+  }
+  await rm(stageDir, { recursive: true, force: true });
+  return reports;
+}
