@@ -28,13 +28,19 @@ function hashFiles(files: string[], base: string): string {
 }
 
 /**
+ * The build scripts that decide what lands in a deployment. Others (reporting, watching, sharding)
+ * may change without rebuilding every tenant.
+ */
+const OUTPUT_SCRIPTS = ['render-bundle.ts', 'page-renderer.ts', 'renderer-store.ts', 'tenant-pipeline.ts', 'publish.ts'];
+
+/**
  * Everything besides a tenant's own files that shapes its output: the storefront code, the build
  * settings, the locked dependencies, the scripts that render and assemble pages, and the Node version.
  * Equal hashes mean a cached render bundle and client assets are still right.
  */
 export async function codeHash(root: string): Promise<string> {
   const source = (await filesUnder(join(root, 'src'))).filter((file) => !/\.(test|bench)\.tsx?$/.test(file));
-  const scripts = (await filesUnder(join(root, 'scripts', 'lib'))).filter((file) => !/\.test\.ts$/.test(file));
+  const scripts = OUTPUT_SCRIPTS.map((file) => join(root, 'scripts', 'lib', file));
   const settings = ['astro.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'].map((file) => join(root, file));
   return createHash('sha256')
     .update(hashFiles([...source, ...scripts, ...settings], root))
