@@ -127,6 +127,8 @@ async function publishShared(outDir: string, renderer: Renderer | undefined): Pr
   const next = join(outDir, `.shared-${process.pid}`);
   await rm(next, { recursive: true, force: true });
   await linkTree(join(renderer.cacheDir, CLIENT_FOLDER), next);
+  // A static host serving _shared/ for unknown hosts (deploy/nginx) shows the site-not-found screen as its 404.
+  await cp(join(renderer.cacheDir, SITE_NOT_FOUND_FILE), join(next, '404.html'));
   await writeFile(join(next, '.code'), renderer.cacheDir);
   await publishFolder(next, join(outDir, '_shared'));
   await cp(join(renderer.cacheDir, SITE_NOT_FOUND_FILE), join(outDir, `${SITE_NOT_FOUND_OUT}.next`));

@@ -15,10 +15,10 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
 /**
  * Moves a finished deployment from `nextDir` into `finalDir`. A new tenant's folder appears in one
  * rename. An existing one is updated file by file, each by a rename over the old file (atomic on one
- * file system), then files the new build no longer has are removed: a reader sees the old or the new
- * version of every file, never a missing or half-written one.
+ * file system), then files the new build no longer has (and `keep` does not name) are removed: a
+ * reader sees the old or the new version of every file, never a missing or half-written one.
  */
-export async function publishFolder(nextDir: string, finalDir: string): Promise<void> {
+export async function publishFolder(nextDir: string, finalDir: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
   if (!(await exists(finalDir))) {
     await mkdir(dirname(finalDir), { recursive: true });
     await rename(nextDir, finalDir);
@@ -34,8 +34,8 @@ export async function publishFolder(nextDir: string, finalDir: string): Promise<
     }
     await rename(join(nextDir, file), join(finalDir, file));
   }
-  const keep = new Set(next);
-  const stale = (await filesUnder(finalDir)).filter((file) => !keep.has(relative(finalDir, file)));
+  const published = new Set(next);
+  const stale = (await filesUnder(finalDir)).filter((file) => !published.has(relative(finalDir, file)) && !keep.has(relative(finalDir, file)));
   await Promise.all(stale.map((file) => rm(file, { force: true })));
   const folders = new Set(stale.map((file) => dirname(file)));
   for (const folder of [...folders].sort((a, b) => b.length - a.length)) {

@@ -32,15 +32,23 @@ export interface PipelineContext {
 const exists = (path: string) => stat(path).then(() => true, () => false);
 const treeFiles = new Map<string, Promise<string[]>>();
 
-/** Hard links (a copy where links are not possible) of every file under `from`; listed once per process. */
-export async function linkTree(from: string, to: string): Promise<void> {
-  let listed = treeFiles.get(from);
+/** The files under `dir`, relative to it; listed once per process (the cached client assets never change). */
+function filesOf(dir: string): Promise<string[]> {
+  let listed = treeFiles.get(dir);
   if (!listed) {
-    listed = filesUnder(from).then((files) => files.map((file) => relative(from, file)));
-    treeFiles.set(from, listed);
+    listed = filesUnder(dir).then((files) => files.map((file) => relative(dir, file)));
+    treeFiles.set(dir, listed);
   }
+  return listed;
+}
+
+/**
+ * Hard links (a copy where links are not possible) of every file under `from`. A file already at its
+ * target is left alone: hashed asset names mean the same name is the same content.
+ */
+export async function linkTree(from: string, to: string): Promise<void> {
   const made = new Set<string>();
-  for (const file of await listed) {
+  for (const file of await filesOf(from)) {
     const target = join(to, file);
     if (!made.has(dirname(target))) {
       mkdirSync(dirname(target), { recursive: true });
@@ -48,8 +56,8 @@ export async function linkTree(from: string, to: string): Promise<void> {
     }
     try {
       linkSync(join(from, file), target);
-    } catch {
-      copyFileSync(join(from, file), target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') copyFileSync(join(from, file), target);
     }
   }
 }
@@ -75,9 +83,14 @@ function folderStats(cacheDir: string, dir: string): Promise<FolderStats> {
 /** Turns a tenant's rendered routes (nextDir) into its complete deployment and swaps it into outDir. */
 async function assembleTenant(tenant: Tenant, nextDir: string, context: PipelineContext): Promise<BuildRecord> {
   const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+  const finalDir = join(context.outDir, tenant.slug);
+  const clientDir = join(context.cacheDir, CLIENT_FOLDER);
   renameSync(join(nextDir, NOT_FOUND_ROUTE, 'index.html'), join(nextDir, '404.html'));
   rmdirSync(join(nextDir, NOT_FOUND_ROUTE));
-  await linkTree(join(context.cacheDir, CLIENT_FOLDER), nextDir);
+  // A live deployment gets the client assets it lacks in place (new hashed names, before any page
+  // names them); moving 30-odd unchanged assets through nextDir on every rebuild is wasted work.
+  const live = await exists(finalDir);
+  await linkTree(clientDir, live ? finalDir : nextDir);
 
   const publicDir = join(context.tenantsDir, tenant.slug, 'public');
   if (await exists(publicDir)) await cp(publicDir, nextDir, { recursive: true });
@@ -94,7 +107,7 @@ async function assembleTenant(tenant: Tenant, nextDir: string, context: Pipeline
   writeJson(join(nextDir, 'builds', 'meta', `${buildId}.json`), meta);
   const record: BuildRecord = { hash: context.hashes[tenant.slug] ?? '', buildId, pages: routes.length + 1, ...(await folderStats(context.cacheDir, nextDir)) };
   writeJson(join(nextDir, BUILD_RECORD_FILE), record);
-  await publishFolder(nextDir, join(context.outDir, tenant.slug));
+  await publishFolder(nextDir, finalDir, live ? new Set(await filesOf(clientDir)) : undefined);
   return record;
 }
 

@@ -19,6 +19,8 @@ export const usage = `Usage: node server/api/operator-cli.ts <command> [argument
   notify <slug> <clientId> <message> [--title <title>]
   publish-clock <slug>                       push the current clock status to open pages
   design <slug> <fieldName> <fieldValue> [--website-id <id>]
+  rebuild <slug> [--tenants-dir d] [--out d] rebuild the retailer's static site from this API's data
+                                             (npm run build -- --from-api API_URL --tenant <slug>)
 
 Environment: API_URL (default http://localhost:8787), OPERATOR_TOKEN (default dev-operator).`;
 
