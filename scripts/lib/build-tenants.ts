@@ -8,7 +8,7 @@ import { publishFolder } from './publish.ts';
 import { CLIENT_FOLDER, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
 import { renderInWorkers } from './render-workers.ts';
 import { shardTenants, type Shard } from './shard.ts';
-import { BATCH, BUILD_RECORD_FILE, failedReport, linkTree, renderAndPublish, writeJson } from './tenant-pipeline.ts';
+import { BATCH, BUILD_RECORD_FILE, failedReport, linkTree, renderAndPublish } from './tenant-pipeline.ts';
 
 export interface BuildOptions {
   root: string;
@@ -107,7 +107,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     tenants,
   };
   await mkdir(options.outDir, { recursive: true });
-  writeJson(join(options.outDir, REPORT_FILE), report);
+  await writeFile(join(options.outDir, REPORT_FILE), JSON.stringify(report));
   const built = tenants.filter((tenant) => tenant.status === 'built').map((tenant) => ({ slug: tenant.slug, pages: tenant.pages, buildId: tenant.buildId ?? '' }));
   return {
     built,

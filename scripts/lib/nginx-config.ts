@@ -52,6 +52,7 @@ server {
     root $storefront_root;
     add_header Cache-Control $storefront_cache_control always;
     gzip on;
+    gzip_min_length 1024;
     gzip_types text/css application/javascript application/json image/svg+xml;
 
     location / {

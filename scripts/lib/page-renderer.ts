@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RouteData } from 'astro';
 import { StaticPaths, type PathWithRoute, type StaticPathsApp } from 'astro/runtime/prerender/static-paths.js';
@@ -22,7 +22,8 @@ function isBuildApp(value: unknown): value is BuildApp {
 
 export interface RenderedTenant {
   slug: string;
-  files: number;
+  /** Each written file's content by its path under `<stageDir>/<slug>/` ('/'-separated), so nobody reads it back. */
+  files: Map<string, Buffer>;
   ms: number;
   /** Why a page of this tenant could not be rendered; its other pages may be half written. */
   error?: string;
@@ -82,7 +83,7 @@ export async function loadPageRenderer(cacheDir: string): Promise<PageRenderer> 
   }
 
   const made = new Set<string>();
-  async function renderPath(path: PathWithRoute, stageDir: string): Promise<void> {
+  async function renderPath(path: PathWithRoute, stageDir: string): Promise<{ file: string; body: Buffer }> {
     const response = await app.render(new Request(requestUrl(snapshot.origin, path)), { routeData: path.route });
     if (response.status >= 300) throw new Error(`${path.pathname}: the page answered ${response.status}`);
     const body = Buffer.from(await response.arrayBuffer());
@@ -94,6 +95,7 @@ export async function loadPageRenderer(cacheDir: string): Promise<PageRenderer> 
     }
     // Small files into the page cache: synchronous writes cost less CPU than promises, and CPU is the limit.
     writeFileSync(file, body);
+    return { file, body };
   }
 
   return {
@@ -105,11 +107,16 @@ export async function loadPageRenderer(cacheDir: string): Promise<PageRenderer> 
       const rendered: RenderedTenant[] = [];
       for (const [slug, paths] of bySlug) {
         const started = performance.now();
+        const files = new Map<string, Buffer>();
+        const tenantDir = join(stageDir, slug);
         try {
-          for (const path of paths) await renderPath(path, stageDir);
-          rendered.push({ slug, files: paths.length, ms: performance.now() - started });
+          for (const path of paths) {
+            const { file, body } = await renderPath(path, stageDir);
+            files.set(relative(tenantDir, file).split(sep).join('/'), body);
+          }
+          rendered.push({ slug, files, ms: performance.now() - started });
         } catch (error) {
-          rendered.push({ slug, files: 0, ms: performance.now() - started, error: error instanceof Error ? error.message : String(error) });
+          rendered.push({ slug, files, ms: performance.now() - started, error: error instanceof Error ? error.message : String(error) });
         }
       }
       return rendered;

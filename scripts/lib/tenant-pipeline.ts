@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
-import { cp, rm, stat } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import type { BuildMeta, LatestBuild } from '../../src/lib/site/build-manifest.ts';
 import { initialFavicon } from '../../src/lib/site/favicon.ts';
 import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
@@ -13,7 +13,7 @@ import { filesUnder } from './code-hash.ts';
 import type { PageRenderer, RenderedTenant } from './page-renderer.ts';
 import { publishFolder } from './publish.ts';
 import { CLIENT_FOLDER } from './renderer-store.ts';
-import { folderStatsWithShared, type FolderStats } from './tenant-stats.ts';
+import { folderStats, measure, measureFolder, type FileStats } from './tenant-stats.ts';
 
 export const BUILD_RECORD_FILE = '.build.json';
 /** Tenants validated and rendered together: large enough to keep the renderer busy, small enough to bound memory. */
@@ -62,51 +62,63 @@ export async function linkTree(from: string, to: string): Promise<void> {
   }
 }
 
-// Synchronous: a few hundred bytes into the page cache cost less CPU than a promise chain, and CPU is the limit.
-export function writeJson(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(value));
-}
+/** Writes a file the deployment carries and keeps its content for the stats. */
+type Put = (name: string, content: Buffer | string) => void;
 
-const statsByCode = new Map<string, (dir: string) => Promise<FolderStats>>();
+const sharedStats = new Map<string, Promise<Map<string, FileStats>>>();
 
-/** Stats of a deployment folder; the client assets all tenants of one code version share are measured once. */
-function folderStats(cacheDir: string, dir: string): Promise<FolderStats> {
-  let stats = statsByCode.get(cacheDir);
+/** The client assets every tenant of one code version carries, measured once per process. */
+function clientStats(clientDir: string): Promise<Map<string, FileStats>> {
+  let stats = sharedStats.get(clientDir);
   if (!stats) {
-    stats = folderStatsWithShared(join(cacheDir, CLIENT_FOLDER));
-    statsByCode.set(cacheDir, stats);
+    stats = measureFolder(clientDir);
+    sharedStats.set(clientDir, stats);
   }
-  return stats(dir);
+  return stats;
 }
 
 /** Turns a tenant's rendered routes (nextDir) into its complete deployment and swaps it into outDir. */
-async function assembleTenant(tenant: Tenant, nextDir: string, context: PipelineContext): Promise<BuildRecord> {
+async function assembleTenant(tenant: Tenant, nextDir: string, rendered: RenderedTenant, context: PipelineContext): Promise<BuildRecord> {
   const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   const finalDir = join(context.outDir, tenant.slug);
   const clientDir = join(context.cacheDir, CLIENT_FOLDER);
-  renameSync(join(nextDir, NOT_FOUND_ROUTE, 'index.html'), join(nextDir, '404.html'));
+  const contents = new Map(rendered.files);
+  const notFound = `${NOT_FOUND_ROUTE}/index.html`;
+  renameSync(join(nextDir, notFound), join(nextDir, '404.html'));
   rmdirSync(join(nextDir, NOT_FOUND_ROUTE));
+  contents.set('404.html', contents.get(notFound) ?? Buffer.alloc(0));
+  contents.delete(notFound);
   // A live deployment gets the client assets it lacks in place (new hashed names, before any page
   // names them); moving 30-odd unchanged assets through nextDir on every rebuild is wasted work.
   const live = await exists(finalDir);
   await linkTree(clientDir, live ? finalDir : nextDir);
 
+  // Synchronous: small files into the page cache cost less CPU than promise chains, and CPU is the limit.
+  const made = new Set<string>([nextDir]);
+  const put: Put = (name, content) => {
+    const file = join(nextDir, name);
+    if (!made.has(dirname(file))) {
+      mkdirSync(dirname(file), { recursive: true });
+      made.add(dirname(file));
+    }
+    writeFileSync(file, content);
+    contents.set(name, typeof content === 'string' ? Buffer.from(content) : content);
+  };
   const publicDir = join(context.tenantsDir, tenant.slug, 'public');
-  if (await exists(publicDir)) await cp(publicDir, nextDir, { recursive: true });
-  if (!(await exists(join(nextDir, 'favicon.svg')))) {
-    writeFileSync(join(nextDir, 'favicon.svg'), initialFavicon(tenant.config.retailerInfo.name, tenant.config.retailerCSS));
-  }
+  for (const file of await filesUnder(publicDir)) put(relative(publicDir, file).split(sep).join('/'), readFileSync(file));
+  if (!contents.has('favicon.svg')) put('favicon.svg', initialFavicon(tenant.config.retailerInfo.name, tenant.config.retailerCSS));
 
   const routes = tenantRoutes(tenant);
   const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId };
   const latest: LatestBuild = { id: buildId, timestamp: Date.now() };
   const meta: BuildMeta = { ...latest, retailerId: tenant.config.retailerId, routes: routes.map((route) => ({ path: route.path, payload: payloadPath(route.path) })), notFound: '/404.html' };
-  writeJson(join(nextDir, 'runtime-config.json'), runtimeConfig);
-  writeJson(join(nextDir, 'builds', 'latest.json'), latest);
-  writeJson(join(nextDir, 'builds', 'meta', `${buildId}.json`), meta);
-  const record: BuildRecord = { hash: context.hashes[tenant.slug] ?? '', buildId, pages: routes.length + 1, ...(await folderStats(context.cacheDir, nextDir)) };
-  writeJson(join(nextDir, BUILD_RECORD_FILE), record);
+  put('runtime-config.json', JSON.stringify(runtimeConfig));
+  put('builds/latest.json', JSON.stringify(latest));
+  put(`builds/meta/${buildId}.json`, JSON.stringify(meta));
+  const measured = await Promise.all([...contents].map(async ([name, content]) => [name, await measure(content)] as const));
+  const stats = folderStats(new Map([...(await clientStats(clientDir)), ...measured]));
+  const record: BuildRecord = { hash: context.hashes[tenant.slug] ?? '', buildId, pages: routes.length + 1, ...stats };
+  put(BUILD_RECORD_FILE, JSON.stringify(record));
   await publishFolder(nextDir, finalDir, live ? new Set(await filesOf(clientDir)) : undefined);
   return record;
 }
@@ -129,7 +141,7 @@ export async function renderAndPublish(slugs: readonly string[], context: Pipeli
       await rm(join(stageDir, tenant.slug), { recursive: true, force: true });
       return;
     }
-    const { hash: _hash, ...record } = await assembleTenant(tenant, join(stageDir, tenant.slug), context);
+    const { hash: _hash, ...record } = await assembleTenant(tenant, join(stageDir, tenant.slug), result, context);
     reports.push({ slug: tenant.slug, status: 'built', ...record, ms: result.ms + (performance.now() - started), problems: [] });
   };
   let done = 0;

@@ -14,48 +14,42 @@ export interface FolderStats {
   contentHash: string;
 }
 
-interface FileStats {
+export interface FileStats {
   bytes: number;
   gzipBytes: number;
   digest: string;
 }
 
+/** scripts/serve.ts (and the nginx sample) send smaller files uncompressed. */
+const COMPRESSION_THRESHOLD = 1024;
+
 /** Per build id or time, so they would make every build's content hash differ. */
 const BUILD_SPECIFIC = /^(builds\/|runtime-config\.json$|\.)/;
 
-async function fileStats(file: string): Promise<FileStats> {
-  const content = readFileSync(file);
+export async function measure(content: Buffer | string): Promise<FileStats> {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   // gzip runs on libuv's thread pool, beside the rendering on the main thread.
-  const zipped = await gzipAsync(content);
-  return { bytes: content.length, gzipBytes: zipped.length, digest: createHash('sha256').update(content).digest('hex') };
+  const gzipBytes = bytes.length < COMPRESSION_THRESHOLD ? bytes.length : (await gzipAsync(bytes)).length;
+  return { bytes: bytes.length, gzipBytes, digest: createHash('sha256').update(bytes).digest('hex') };
 }
 
-async function statsUnder(dir: string, skip?: ReadonlyMap<string, unknown>): Promise<Map<string, FileStats>> {
-  const files = (await filesUnder(dir)).filter((file) => !skip?.has(relative(dir, file).split(sep).join('/')));
-  const stats = await Promise.all(files.map(fileStats));
+/** Every file under `dir` by its '/'-separated path. */
+export async function measureFolder(dir: string): Promise<Map<string, FileStats>> {
+  const files = await filesUnder(dir);
+  const stats = await Promise.all(files.map((file) => measure(readFileSync(file))));
   return new Map(files.map((file, index) => [relative(dir, file).split(sep).join('/'), stats[index] as FileStats]));
 }
 
-/**
- * Size, gzip size and content hash of a deployment folder. Files under `sharedDir` (the client
- * assets every tenant carries) are measured once per process, not once per tenant.
- */
-export function folderStatsWithShared(sharedDir: string): (dir: string) => Promise<FolderStats> {
-  let shared: Promise<Map<string, FileStats>> | undefined;
-  return async (dir) => {
-    shared ??= statsUnder(sharedDir);
-    const known = await shared;
-    const all = new Map([...known, ...(await statsUnder(dir, known))]);
-    const hash = createHash('sha256');
-    let bytes = 0;
-    let gzipBytes = 0;
-    for (const name of [...all.keys()].sort()) {
-      const stats = all.get(name) as FileStats;
-      bytes += stats.bytes;
-      gzipBytes += stats.gzipBytes;
-      if (!BUILD_SPECIFIC.test(name)) hash.update(name).update('\0').update(stats.digest).update('\0');
-    }
-    return { bytes, gzipBytes, contentHash: hash.digest('hex') };
-  };
+/** Size, gzip size and content hash of a deployment made of these files (by '/'-separated path). */
+export function folderStats(files: ReadonlyMap<string, FileStats>): FolderStats {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const name of [...files.keys()].sort()) {
+    const stats = files.get(name) as FileStats;
+    bytes += stats.bytes;
+    gzipBytes += stats.gzipBytes;
+    if (!BUILD_SPECIFIC.test(name)) hash.update(name).update('\0').update(stats.digest).update('\0');
+  }
+  return { bytes, gzipBytes, contentHash: hash.digest('hex') };
 }
-
