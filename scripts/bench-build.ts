@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '../tests/e2e/stack.ts';
@@ -29,16 +29,33 @@ const env = { ...process.env, STOREFRONT_RENDER_CACHE: renderCache };
 interface Run {
   seconds: number;
   peakMiB: number;
-  load: number;
+  /** CPU seconds the rest of the machine used while the build ran (undefined off Linux). */
+  othersCpu: number | undefined;
+}
+
+/** CPU seconds the whole machine has been busy since boot, from /proc/stat (USER_HZ is 100 on Linux). */
+async function machineBusySeconds(): Promise<number | undefined> {
+  const line = (await readFile('/proc/stat', 'utf8').catch(() => '')).split('\n')[0] ?? '';
+  const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+  return line.startsWith('cpu ') ? ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100 : undefined;
 }
 
 async function build(tenantsDir: string, outDir: string, args: string[] = []): Promise<Run> {
-  const load = loadavg()[0] ?? 0;
+  const busyBefore = await machineBusySeconds();
   const started = performance.now();
   execFileSync(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', outDir, ...args], { stdio: ['ignore', 'ignore', 'inherit'], env });
   const seconds = (performance.now() - started) / 1000;
+  const busyAfter = await machineBusySeconds();
   const report = buildReportSchema.parse(JSON.parse(await readFile(join(outDir, 'build-report.json'), 'utf8')));
-  return { seconds, peakMiB: report.peakRssMiB, load };
+  const othersCpu = busyBefore === undefined || busyAfter === undefined ? undefined : Math.max(0, busyAfter - busyBefore - report.cpuSeconds);
+  return { seconds, peakMiB: report.peakRssMiB, othersCpu };
+}
+
+/** The share of the machine's CPU capacity other work took during these runs. */
+function othersShare(runs: Run[]): string {
+  if (runs.some((run) => run.othersCpu === undefined)) return 'n/a';
+  const capacity = runs.reduce((sum, run) => sum + run.seconds, 0) * cpus().length;
+  return `${Math.round((runs.reduce((sum, run) => sum + (run.othersCpu ?? 0), 0) / capacity) * 100)} %`;
 }
 
 async function editSpecials(tenantsDir: string, slug: string, mark: string): Promise<void> {
@@ -103,7 +120,7 @@ for (const count of counts) {
   console.log(`  median ${median(live).toFixed(0)} ms, max ${Math.max(...live).toFixed(0)} ms`);
 
   rows.push(
-    `| ${count.toLocaleString('en')} | **${cold.seconds.toFixed(1)} s** (${cold.peakMiB} MiB) | ${warm.seconds.toFixed(1)} s (${warm.peakMiB} MiB) | **${noop.seconds.toFixed(2)} s** | ${one.seconds.toFixed(2)} s | **${median(live).toFixed(0)} ms** / ${Math.max(...live).toFixed(0)} ms | ${cold.load.toFixed(1)}–${noop.load.toFixed(1)} |`,
+    `| ${count.toLocaleString('en')} | **${cold.seconds.toFixed(1)} s** (${cold.peakMiB} MiB) | ${warm.seconds.toFixed(1)} s (${warm.peakMiB} MiB) | **${noop.seconds.toFixed(2)} s** | ${one.seconds.toFixed(2)} s | **${median(live).toFixed(0)} ms** / ${Math.max(...live).toFixed(0)} ms | ${othersShare([cold, warm, noop, one])} |`,
   );
   await rm(tenantsDir, { recursive: true, force: true });
   await rm(outDir, { recursive: true, force: true });
@@ -113,10 +130,11 @@ const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const report = `<!-- build-benchmark:start -->
 Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- --counts ${values.counts}\` on ${cpus().length} × ${cpu}, Node ${process.version}.
 Synthetic tenants have 5 pages each. Times are wall clock of the whole command (process start included);
-memory is the build process's peak resident set. The last column is the 1-minute load average
-around the runs: above 2, other work was sharing the 2 cores.
+memory is the build process's peak resident set (worker threads included). The last column is the
+share of the machine's CPU capacity that other work (other engineers' builds and tests) took while
+these builds ran, from /proc/stat minus the build's own CPU time.
 
-| tenants | full build: Vite + render all (peak memory) | full build from the kept bundle, \`--force\` (peak memory) | nothing changed | one tenant changed, \`npm run build\` | one tenant, save → new \`builds/latest.json\` (watch), median / max of ${saves} | load |
+| tenants | full build: Vite + render all (peak memory) | full build from the kept bundle, \`--force\` (peak memory) | nothing changed | one tenant changed, \`npm run build\` | one tenant, save → new \`builds/latest.json\` (watch), median / max of ${saves} | CPU taken by other work |
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
 <!-- build-benchmark:end -->`;

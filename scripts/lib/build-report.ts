@@ -26,6 +26,8 @@ export const buildReportSchema = z.object({
   shard: z.string().optional(),
   /** Largest resident memory of the build process so far. */
   peakRssMiB: z.number().nonnegative(),
+  /** CPU time of the build process, all threads (user and system). */
+  cpuSeconds: z.number().nonnegative(),
   tenants: z.array(tenantReportSchema),
 });
 export type BuildReport = z.infer<typeof buildReportSchema>;

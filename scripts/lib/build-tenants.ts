@@ -104,6 +104,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
     // maxRSS is in KiB.
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
     tenants,
   };
   await mkdir(options.outDir, { recursive: true });
