@@ -33,7 +33,9 @@ export const buildReportSchema = z.object({
 export type BuildReport = z.infer<typeof buildReportSchema>;
 
 /** What a deployment folder remembers of its own build (`<slug>/.build.json`), so a skip can still be reported. */
-export const buildRecordSchema = tenantReportSchema.pick({ pages: true, bytes: true, gzipBytes: true, contentHash: true }).extend({ hash: z.string(), buildId: z.string() });
+export const buildRecordSchema = tenantReportSchema
+  .pick({ pages: true, bytes: true, gzipBytes: true, contentHash: true })
+  .extend({ hash: z.string(), buildId: z.string(), filesHash: z.string(), filesStamp: z.string() });
 export type BuildRecord = z.infer<typeof buildRecordSchema>;
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -3,12 +3,12 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { formatProblem, listTenantSlugs, TenantLoadError } from '../../src/lib/tenant/load.ts';
 import { buildRecordSchema, type BuildRecord, type BuildReport, type TenantReport } from './build-report.ts';
-import { codeHash, tenantHash } from './code-hash.ts';
+import { codeHash, tenantFilesHash, tenantHash, tenantStamp } from './code-hash.ts';
 import { publishFolder } from './publish.ts';
 import { CLIENT_FOLDER, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
 import { renderInWorkers } from './render-workers.ts';
 import { shardTenants, type Shard } from './shard.ts';
-import { BATCH, BUILD_RECORD_FILE, failedReport, linkTree, renderAndPublish } from './tenant-pipeline.ts';
+import { BATCH, BUILD_RECORD_FILE, failedReport, linkTree, renderAndPublish, type TenantSource } from './tenant-pipeline.ts';
 
 export interface BuildOptions {
   root: string;
@@ -63,16 +63,18 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   const all = options.only.length > 0 ? options.only : await listTenantSlugs(options.tenantsDir);
   const chosen = shardTenants(all, options.shard);
 
-  const hashes = new Map<string, string>();
+  const sources = new Map<string, TenantSource>();
   const reports = new Map<string, TenantReport>();
-  // Hashing is cheap and validation is not, so an unchanged tenant is never parsed.
+  // Hashing is cheap and validation is not, so an unchanged tenant is never parsed; when its files'
+  // sizes and times are as recorded, their content is not even read.
   await Promise.all(
     chosen.map(async (slug) => {
-      const hash = await tenantHash(code, options.tenantsDir, slug);
-      hashes.set(slug, hash);
-      if (options.force) return;
       const record = await readRecord(options.outDir, slug);
-      if (record?.hash !== hash) return;
+      const stamp = await tenantStamp(options.tenantsDir, slug);
+      const filesHash = record?.filesStamp === stamp ? record.filesHash : await tenantFilesHash(options.tenantsDir, slug);
+      const hash = tenantHash(code, filesHash);
+      sources.set(slug, { hash, filesHash, filesStamp: stamp });
+      if (options.force || record?.hash !== hash) return;
       reports.set(slug, { slug, status: 'skipped', pages: record.pages, bytes: record.bytes, gzipBytes: record.gzipBytes, contentHash: record.contentHash, ms: 0, buildId: record.buildId, problems: [] });
     }),
   );
@@ -84,7 +86,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     renderer = await rendererFor(options.root, code, log);
     log(`Rendering ${changed.length} tenant(s)${renderer.fresh ? '' : ' with the render bundle of the last build of this code (no Vite)'}…`);
     await mkdir(options.outDir, { recursive: true });
-    const context = { cacheDir: renderer.cacheDir, tenantsDir: options.tenantsDir, outDir: options.outDir, hashes: Object.fromEntries(hashes) };
+    const context = { cacheDir: renderer.cacheDir, tenantsDir: options.tenantsDir, outDir: options.outDir, sources: Object.fromEntries(sources) };
     const progress = (done: number) => options.progress?.(done, changed.length);
     const workers = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(changed.length / BATCH));
     const rendered = workers >= 2 ? await renderInWorkers(changed, context, workers, progress) : await renderAndPublish(changed, { ...context, pages: renderer.pages }, progress);

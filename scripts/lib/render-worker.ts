@@ -9,7 +9,7 @@ export const workerInputSchema = z.object({
   cacheDir: z.string(),
   tenantsDir: z.string(),
   outDir: z.string(),
-  hashes: z.record(z.string(), z.string()),
+  sources: z.record(z.string(), z.object({ hash: z.string(), filesHash: z.string(), filesStamp: z.string() })),
 });
 
 // A worker thread: renders and publishes its share of the tenants with its own copy of the bundle.

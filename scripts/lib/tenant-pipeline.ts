@@ -25,8 +25,15 @@ export interface PipelineContext {
   cacheDir: string;
   tenantsDir: string;
   outDir: string;
-  /** slug → tenant hash, recorded in each deployment so an unchanged tenant is skipped next time. */
-  hashes: Record<string, string>;
+  /** slug → what its files hashed to, recorded in each deployment so an unchanged tenant is skipped next time. */
+  sources: Record<string, TenantSource>;
+}
+
+/** A tenant's hash (its files and the code), its files' own hash, and their sizes and times. */
+export interface TenantSource {
+  hash: string;
+  filesHash: string;
+  filesStamp: string;
 }
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
@@ -117,7 +124,8 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
   put(`builds/meta/${buildId}.json`, JSON.stringify(meta));
   const measured = await Promise.all([...contents].map(async ([name, content]) => [name, await measure(content)] as const));
   const stats = folderStats(new Map([...(await clientStats(clientDir)), ...measured]));
-  const record: BuildRecord = { hash: context.hashes[tenant.slug] ?? '', buildId, pages: routes.length + 1, ...stats };
+  const source = context.sources[tenant.slug] ?? { hash: '', filesHash: '', filesStamp: '' };
+  const record: BuildRecord = { ...source, buildId, pages: routes.length + 1, ...stats };
   put(BUILD_RECORD_FILE, JSON.stringify(record));
   await publishFolder(nextDir, finalDir, live ? new Set(await filesOf(clientDir)) : undefined);
   return record;
@@ -141,7 +149,7 @@ export async function renderAndPublish(slugs: readonly string[], context: Pipeli
       await rm(join(stageDir, tenant.slug), { recursive: true, force: true });
       return;
     }
-    const { hash: _hash, ...record } = await assembleTenant(tenant, join(stageDir, tenant.slug), result, context);
+    const { hash: _hash, filesHash: _filesHash, filesStamp: _filesStamp, ...record } = await assembleTenant(tenant, join(stageDir, tenant.slug), result, context);
     reports.push({ slug: tenant.slug, status: 'built', ...record, ms: result.ms + (performance.now() - started), problems: [] });
   };
   let done = 0;
