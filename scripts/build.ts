@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatProblem, listTenantSlugs } from '../src/lib/tenant/load.ts';
-import { fetchTenantsFromApi } from './lib/api-tenants.ts';
 import { buildTenants, formatSummary } from './lib/build-tenants.ts';
 import { formatReportTable, progressLine } from './lib/build-report.ts';
 import { shardSchema } from './lib/shard.ts';
@@ -44,6 +43,7 @@ let tenantsDir = values['tenants-dir'];
 let only = values.tenant;
 let fetchFailed = false;
 if (values['from-api'] !== undefined) {
+  const { fetchTenantsFromApi } = await import('./lib/api-tenants.ts');
   const apiUrl = values['from-api'].replace(/\/+$/, '');
   const slugs = only.length > 0 ? only : await listTenantSlugs(tenantsDir);
   const apiDir = join('.build', 'api-tenants');

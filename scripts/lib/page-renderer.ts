@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RouteData } from 'astro';
-import { StaticPaths, type PathWithRoute, type StaticPathsApp } from 'astro/runtime/prerender/static-paths.js';
+import type { PathWithRoute, StaticPathsApp } from 'astro/runtime/prerender/static-paths.js';
 import { handOverTenants } from '../../src/lib/tenant/selected.ts';
 import type { Tenant } from '../../src/lib/tenant/tenant.ts';
 import { BUNDLE_FOLDER, renderSnapshotSchema, SNAPSHOT_FILE } from './render-bundle.ts';
@@ -74,6 +74,8 @@ export async function loadPageRenderer(cacheDir: string): Promise<PageRenderer> 
   const app = exported;
   app.setInternals({ pagesByKeys: new Map(snapshot.pages), entrySpecifierToBundleMap: new Map(snapshot.entrySpecifiers) });
   app.setOptions({ origin: snapshot.origin, settings: { scripts: snapshot.scripts }, logger: { options: { destination: quietLog } } });
+  // Imported here, not at the top: a build with nothing to render should not load Astro's runtime.
+  const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');
 
   async function pathsFor(tenants: Tenant[]): Promise<PathWithRoute[]> {
     handOverTenants(tenants);
