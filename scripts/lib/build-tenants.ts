@@ -89,7 +89,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     const context = { cacheDir: renderer.cacheDir, tenantsDir: options.tenantsDir, outDir: options.outDir, sources: Object.fromEntries(sources) };
     const progress = (done: number) => options.progress?.(done, changed.length);
     const workers = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(changed.length / BATCH));
-    const rendered = workers >= 2 ? await renderInWorkers(changed, context, workers, progress) : await renderAndPublish(changed, { ...context, pages: renderer.pages }, progress);
+    const rendered = workers >= 2 ? await renderInWorkers(changed, context, workers, progress) : await renderAndPublish(changed, { ...context, pages: await renderer.pages() }, progress);
     for (const entry of rendered) {
       reports.set(entry.slug, entry);
       if (entry.status === 'failed') failures.push(new TenantLoadError(entry.slug, entry.problems));

@@ -12,7 +12,8 @@ export const SITE_NOT_FOUND_FILE = 'site-not-found.html';
 const KEEP_VERSIONS = 3;
 
 export interface Renderer {
-  pages: PageRenderer;
+  /** The page renderer, loaded on first call: a build that renders in worker threads never loads it here. */
+  pages: () => Promise<PageRenderer>;
   /** The cached code version: `bundle/`, `client/_astro/`, `site-not-found.html`, `snapshot.json`. */
   cacheDir: string;
   /** True when this call ran Vite; false when it reused an earlier build's bundle. */
@@ -110,10 +111,13 @@ export async function rendererFor(root: string, code: string, log: (line: string
     await pruneOldVersions(cacheRoot, code.slice(0, 24));
     fresh = true;
   }
-  let pages = loaded.get(cacheDir);
-  if (!pages) {
-    pages = loadPageRenderer(cacheDir);
-    loaded.set(cacheDir, pages);
-  }
-  return { pages: await pages, cacheDir, fresh };
+  const pages = () => {
+    let renderer = loaded.get(cacheDir);
+    if (!renderer) {
+      renderer = loadPageRenderer(cacheDir);
+      loaded.set(cacheDir, renderer);
+    }
+    return renderer;
+  };
+  return { pages, cacheDir, fresh };
 }

@@ -38,7 +38,7 @@ export function watchTenants(options: WatchOptions): TenantWatcher {
   // The first rebuild should not pay for loading the render bundle and the page modules.
   let running: Promise<void> = codeHash(options.root).then(async (hash) => {
     code = hash;
-    await (await rendererFor(options.root, hash, log)).pages.warmUp();
+    await (await (await rendererFor(options.root, hash, log)).pages()).warmUp();
   }).catch((error: unknown) => log(`Could not prepare the renderer: ${error instanceof Error ? error.message : String(error)}`));
   let closed = false;
 
