@@ -29,6 +29,22 @@ describe('codeHash, tenantHash and tenantStamp', () => {
     expect(await codeHash(root)).not.toBe(second);
   });
 
+  it('differs between NODE_ENV values, whose bundles differ (development JSX runtime under test)', async () => {
+    const saved = process.env['NODE_ENV'];
+    try {
+      process.env['NODE_ENV'] = 'test';
+      const underTest = await codeHash(root);
+      process.env['NODE_ENV'] = '';
+      const production = await codeHash(root);
+      process.env['NODE_ENV'] = 'production';
+      expect(await codeHash(root)).toBe(production);
+      expect(underTest).not.toBe(production);
+    } finally {
+      if (saved === undefined) delete process.env['NODE_ENV'];
+      else process.env['NODE_ENV'] = saved;
+    }
+  });
+
   it("ignores tests beside the code, and a tenant's hash follows only its own files", async () => {
     const code = await codeHash(root);
     await writeFile(join(root, 'src', 'pages', 'index.test.ts'), 'test');

@@ -35,7 +35,8 @@ const OUTPUT_SCRIPTS = ['render-bundle.ts', 'page-renderer.ts', 'renderer-store.
 
 /**
  * Everything besides a tenant's own files that shapes its output: the storefront code, the build
- * settings, the locked dependencies, the scripts that render and assemble pages, and the Node version.
+ * settings, the locked dependencies, the scripts that render and assemble pages, the Node version and
+ * NODE_ENV.
  * Equal hashes mean a cached render bundle and client assets are still right.
  */
 export async function codeHash(root: string): Promise<string> {
@@ -45,6 +46,9 @@ export async function codeHash(root: string): Promise<string> {
   return createHash('sha256')
     .update(hashFiles([...source, ...scripts, ...settings], root))
     .update(process.version)
+    // Astro builds in the NODE_ENV it finds (production when unset): under Vitest (NODE_ENV=test) the
+    // bundle calls React's development JSX runtime, which a production process does not have.
+    .update(process.env['NODE_ENV'] || 'production')
     .digest('hex');
 }
 
