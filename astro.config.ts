@@ -22,6 +22,9 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // A static build bundles everything itself; pre-bundling dependencies only slows each build.
     optimizeDeps: { noDiscovery: true, include: [] },
+    // Bundled into the prerender code rather than imported from node_modules at render time: Node
+    // re-reads date-fns' 200 KB package.json for each of its modules, 0.7 s per build process.
+    environments: { prerender: { resolve: { noExternal: ['date-fns', 'date-fns-tz'] } } },
   },
   devToolbar: { enabled: false },
 });

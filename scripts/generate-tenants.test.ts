@@ -58,11 +58,21 @@ describe('generateTenants', () => {
     expect(JSON.stringify(a) === JSON.stringify(b)).toBe(same);
   });
 
+  it('goes past 999 tenants with distinct slugs, hosts and retailer ids', () => {
+    const tenants = generateTenants({ count: 1001 });
+    expect(tenants.at(-1)?.slug).toBe('synthetic-1001');
+    expect(new Set(tenants.map((tenant) => tenant.slug)).size).toBe(1001);
+    const hosts = tenants.flatMap((tenant) => (JSON.parse(tenant.files['tenant.json'] ?? '{}') as { hosts: string[] }).hosts);
+    expect(new Set(hosts).size).toBe(hosts.length);
+    const ids = tenants.map((tenant) => (JSON.parse(tenant.files['retailer-config.json'] ?? '{}') as { retailerId: number }).retailerId);
+    expect(new Set(ids).size).toBe(1001);
+  });
+
   it.each([
-    { count: 0, seed: 1, message: 'count must be a whole number from 1 to 999, got 0' },
-    { count: 1000, seed: 1, message: 'count must be a whole number from 1 to 999, got 1000' },
-    { count: 2.5, seed: 1, message: 'count must be a whole number from 1 to 999, got 2.5' },
-    { count: Number.NaN, seed: 1, message: 'count must be a whole number from 1 to 999, got NaN' },
+    { count: 0, seed: 1, message: 'count must be a whole number from 1 to 399999, got 0' },
+    { count: 400000, seed: 1, message: 'count must be a whole number from 1 to 399999, got 400000' },
+    { count: 2.5, seed: 1, message: 'count must be a whole number from 1 to 399999, got 2.5' },
+    { count: Number.NaN, seed: 1, message: 'count must be a whole number from 1 to 399999, got NaN' },
     { count: 2, seed: 0.5, message: 'seed must be a whole number, got 0.5' },
   ])('rejects count $count / seed $seed', ({ count, seed, message }) => {
     expect(() => generateTenants({ count, seed })).toThrow(message);
@@ -91,6 +101,6 @@ describe('command line', () => {
 
   it('exits non-zero with the reason on a bad count', async () => {
     const run = promisify(execFile)(process.execPath, [join(import.meta.dirname, 'generate-tenants.ts'), '--count', 'many', '--out', outDir]);
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('count must be a whole number from 1 to 999, got NaN') });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('count must be a whole number from 1 to 399999, got NaN') });
   });
 });

@@ -269,20 +269,34 @@ function generateTenant(index: number, seed: number): GeneratedTenant {
   return { slug, files };
 }
 
-/** Deterministic synthetic tenants for build benchmarks: the same count and seed give the same files. */
-export function generateTenants({ count, seed = 1 }: GenerateOptions): GeneratedTenant[] {
-  if (!Number.isInteger(count) || count < 1 || count > 999) throw new Error(`count must be a whole number from 1 to 999, got ${count}`);
+/** Retailer ids count up from RETAILER_ID_BASE and must stay below the website ids. */
+const MAX_COUNT = WEBSITE_ID_BASE - RETAILER_ID_BASE - 1;
+
+function checkOptions({ count, seed = 1 }: GenerateOptions): void {
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) throw new Error(`count must be a whole number from 1 to ${MAX_COUNT}, got ${count}`);
   if (!Number.isInteger(seed)) throw new Error(`seed must be a whole number, got ${seed}`);
-  return Array.from({ length: count }, (_, i) => generateTenant(i + 1, seed));
 }
 
-const syntheticSlug = /^synthetic-\d{3}$/;
+/** One tenant at a time, so 10,000 tenants never sit in memory together. */
+export function eachGeneratedTenant(options: GenerateOptions): Generator<GeneratedTenant> {
+  checkOptions(options);
+  return (function* () {
+    for (let index = 1; index <= options.count; index += 1) yield generateTenant(index, options.seed ?? 1);
+  })();
+}
+
+/** Deterministic synthetic tenants for build benchmarks: the same count and seed give the same files. */
+export function generateTenants(options: GenerateOptions): GeneratedTenant[] {
+  return [...eachGeneratedTenant(options)];
+}
+
+const syntheticSlug = /^synthetic-\d{3,}$/;
 
 /**
  * Writes the tenants under `outDir`, replacing earlier synthetic tenants there (a smaller
  * second run must not leave extra tenants behind); other folders are left alone.
  */
-export async function writeTenants(tenants: readonly GeneratedTenant[], outDir: string): Promise<void> {
+export async function writeTenants(tenants: Iterable<GeneratedTenant>, outDir: string): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const existing = await readdir(outDir, { withFileTypes: true });
   for (const entry of existing) {
@@ -305,9 +319,9 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
     },
   });
-  const tenants = generateTenants({ count: Number(values.count), seed: Number(values.seed) });
-  await writeTenants(tenants, values.out);
-  console.log(`wrote ${tenants.length} synthetic tenants to ${values.out}`);
+  const count = Number(values.count);
+  await writeTenants(eachGeneratedTenant({ count, seed: Number(values.seed) }), values.out);
+  console.log(`wrote ${count} synthetic tenants to ${values.out}`);
 }
 
 if (import.meta.main) {

@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { buildTenants, formatSummary } from './lib/build-tenants.ts';
+import { watchTenants } from './lib/watch-tenants.ts';
 
 /**
  * `npm start`: builds the sample tenants (only what changed), then runs the reference API, the
- * MQTT broker and the host-routing static server together until Ctrl-C.
+ * MQTT broker and the host-routing static server together until Ctrl-C, rebuilding a tenant when
+ * its files change.
  */
 const webPort = process.env['PORT'] ?? '4321';
 const apiPort = process.env['API_PORT'] ?? '8787';
@@ -14,7 +16,8 @@ const brokerPort = process.env['BROKER_WS_PORT'] ?? '9001';
 // the environment the operator started us in, or they would refuse the development secrets.
 const environment = { ...process.env };
 
-const summary = await buildTenants({ root: process.cwd(), tenantsDir: 'tenants', outDir: 'dist', only: [], incremental: true, log: (line) => console.log(line) });
+const buildOptions = { root: process.cwd(), tenantsDir: 'tenants', outDir: 'dist', log: (line: string) => console.log(`[build] ${line}`) };
+const summary = await buildTenants({ ...buildOptions, only: [] });
 console.log(formatSummary(summary));
 if (summary.built.length + summary.skipped.length === 0) {
   console.error('No tenant could be built; nothing to serve.');
@@ -47,6 +50,7 @@ function run(name: string, args: string[]): ChildProcess {
 async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
+  watcher.close();
   await Promise.all(
     children.map(async (child) => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -57,6 +61,7 @@ async function stop(exitCode: number): Promise<void> {
   process.exit(exitCode);
 }
 
+const watcher = watchTenants(buildOptions);
 for (const part of parts) children.push(run(part.name, part.args));
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));

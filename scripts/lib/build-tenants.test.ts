@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMetaSchema, latestBuildSchema } from '../../src/lib/site/build-manifest.ts';
 import { runtimeConfigSchema } from '../../src/lib/tenant/settings.ts';
+import { buildReportSchema, type BuildReport } from './build-report.ts';
+import { filesUnder } from './code-hash.ts';
 
 const run = promisify(execFile);
 
@@ -14,38 +16,52 @@ interface BuildRun {
   stdout: string;
 }
 
-async function build(args: string[]): Promise<BuildRun> {
-  try {
-    const { stdout } = await run(process.execPath, ['scripts/build.ts', ...args], { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 });
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, stdout: failed.stdout };
-  }
-}
-
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
 describe('npm run build', () => {
   let work: string;
   let tenantsDir: string;
   let outDir: string;
+  let env: NodeJS.ProcessEnv;
+  // Its own render cache, so the first build runs Vite and later ones reuse its bundle; inside the
+  // project, because the bundle imports its dependencies from node_modules.
+  const renderCache = join('.build', `render-cache-test-${process.pid}`);
   let first: BuildRun;
+
+  async function build(args: string[], out = outDir): Promise<BuildRun> {
+    try {
+      const { stdout } = await run(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', out, ...args], { env, maxBuffer: 16 * 1024 * 1024 });
+      return { code: 0, stdout };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string };
+      return { code: failed.code, stdout: failed.stdout };
+    }
+  }
+  const report = async (out = outDir): Promise<BuildReport> => buildReportSchema.parse(JSON.parse(await readFile(join(out, 'build-report.json'), 'utf8')));
+  const statuses = async () => Object.fromEntries((await report()).tenants.map((tenant) => [tenant.slug, tenant.status]));
+  const editSpecial = async (slug: string, name: string) => {
+    const file = join(tenantsDir, slug, 'specials.json');
+    const specials = JSON.parse(await readFile(file, 'utf8')) as { name: string }[];
+    if (specials[0]) specials[0].name = name;
+    await writeFile(file, JSON.stringify(specials));
+  };
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'storefront-build-'));
     tenantsDir = join(work, 'tenants');
     outDir = join(work, 'dist');
+    env = { ...process.env, STOREFRONT_RENDER_CACHE: renderCache };
     for (const slug of ['bella-napoli', 'crust-and-co', 'old-mill-pizza']) await cp(join('tenants', slug), join(tenantsDir, slug), { recursive: true });
     await cp(join('tenants', 'bella-napoli'), join(tenantsDir, 'broken-shop'), { recursive: true });
     const specials = JSON.parse(await readFile(join(tenantsDir, 'broken-shop', 'specials.json'), 'utf8'));
     specials[1].price = 'twelve dollars';
     await writeFile(join(tenantsDir, 'broken-shop', 'specials.json'), JSON.stringify(specials));
-    first = await build(['--tenants-dir', tenantsDir, '--out', outDir]);
-  }, 120_000);
+    first = await build([]);
+  }, 180_000);
 
   afterAll(async () => {
     await rm(work, { recursive: true, force: true });
+    await rm(renderCache, { recursive: true, force: true });
   });
 
   it('builds the good tenants, names the broken file and field, and exits non-zero', async () => {
@@ -53,16 +69,39 @@ describe('npm run build', () => {
     expect(first.stdout).toMatch(/Built 3 tenant\(s\), \d+ page\(s\)/);
     expect(first.stdout).toContain('✗ broken-shop');
     expect(first.stdout).toMatch(/tenants\/broken-shop\/specials\.json: \$\[1\]\.price: .*number/);
-    expect((await readdir(outDir)).filter((name) => !name.startsWith('_') && !name.startsWith('.')).sort()).toEqual(['bella-napoli', 'crust-and-co', 'old-mill-pizza']);
+    expect((await readdir(outDir)).filter((name) => !name.startsWith('_') && !name.startsWith('.') && name !== 'build-report.json').sort()).toEqual(['bella-napoli', 'crust-and-co', 'old-mill-pizza']);
   });
 
-  it('makes each tenant folder a complete deployment', async () => {
+  it('reports pages, sizes, content hash and failures per tenant in build-report.json, and prints a table', async () => {
+    const { tenants, renderer } = await report();
+    expect(renderer).toBe('vite-build');
+    const bella = tenants.find((tenant) => tenant.slug === 'bella-napoli');
+    expect(bella).toMatchObject({ status: 'built', pages: 7 });
+    expect(bella?.bytes).toBeGreaterThan(bella?.gzipBytes ?? Infinity);
+    expect(bella?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(tenants.find((tenant) => tenant.slug === 'broken-shop')).toMatchObject({
+      status: 'failed',
+      problems: [expect.objectContaining({ file: join('tenants', 'broken-shop', 'specials.json'), path: '$[1].price' })],
+    });
+    expect(first.stdout).toMatch(/tenant\s+status\s+pages\s+size\s+gzip\s+time/);
+    expect(first.stdout).toMatch(/bella-napoli\s+built\s+7\s/);
+  });
+
+  it('makes each tenant folder a complete deployment that references no file outside itself', async () => {
     const site = join(outDir, 'bella-napoli');
     for (const file of ['index.html', '_payload.json', 'reset-password/index.html', 'reset-password/_payload.json', 'about/our-story/index.html', 'about/our-story/_payload.json', '404.html', 'favicon.svg', 'runtime-config.json', 'builds/latest.json']) {
       expect(await exists(join(site, file)), file).toBe(true);
     }
+    for (const slug of ['bella-napoli', 'crust-and-co', 'old-mill-pizza']) {
+      for (const page of (await filesUnder(join(outDir, slug))).filter((file) => file.endsWith('.html'))) {
+        const html = await readFile(page, 'utf8');
+        for (const [, path] of html.matchAll(/(?:src|href|component-url|renderer-url)="(\/(?!\/)[^"#?]*)"/g)) {
+          const target = join(outDir, slug, path ?? '');
+          expect((await exists(target)) || (await exists(join(target, 'index.html'))), `${page} → ${path}`).toBe(true);
+        }
+      }
+    }
     const html = await readFile(join(site, 'index.html'), 'utf8');
-    for (const asset of html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)) expect(await exists(join(site, asset[1] ?? '')), asset[1]).toBe(true);
     expect(html).toContain('<title>Bella Napoli Pizzeria');
     expect(html).toContain('--tenant-primary:#b3261e');
     expect(html).toMatch(/Margherita/);
@@ -84,15 +123,75 @@ describe('npm run build', () => {
     expect(await exists(join(outDir, 'old-mill-pizza', 'reset-password'))).toBe(false);
   });
 
-  it('rebuilds only the --tenant it is given and leaves the others as they were', async () => {
-    const before = await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8');
-    const bellaBefore = await readFile(join(outDir, 'bella-napoli', 'builds/latest.json'), 'utf8');
-    const second = await build(['--tenants-dir', tenantsDir, '--out', outDir, '--tenant', 'bella-napoli']);
-    expect(second.code).toBe(0);
-    expect(second.stdout).toContain('Built 1 tenant(s)');
-    expect(await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8')).toBe(before);
-    expect(await readFile(join(outDir, 'bella-napoli', 'builds/latest.json'), 'utf8')).not.toBe(bellaBefore);
-    const incremental = await build(['--tenants-dir', tenantsDir, '--out', outDir, '--tenant', 'bella-napoli', '--tenant', 'crust-and-co', '--incremental']);
-    expect(incremental.stdout).toContain('2 unchanged (skipped)');
+  it('skips unchanged tenants, rebuilds a changed tenant alone, and rebuilds all with --force', async () => {
+    const crustBefore = await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8');
+    const unchanged = await build([]);
+    expect(unchanged.stdout).toContain('Built 0 tenant(s)');
+    expect(unchanged.stdout).toContain('3 unchanged (skipped)');
+    expect(await statuses()).toEqual({ 'bella-napoli': 'skipped', 'broken-shop': 'failed', 'crust-and-co': 'skipped', 'old-mill-pizza': 'skipped' });
+
+    await editSpecial('bella-napoli', 'Tuesday Two-for-One');
+    const one = await build([]);
+    expect(one.stdout).toContain('Built 1 tenant(s)');
+    expect(await statuses()).toMatchObject({ 'bella-napoli': 'built', 'crust-and-co': 'skipped', 'old-mill-pizza': 'skipped' });
+    expect(await readFile(join(outDir, 'bella-napoli', '_payload.json'), 'utf8')).toContain('Tuesday Two-for-One');
+    expect(await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8')).toBe(crustBefore);
+    expect((await report()).renderer).toBe('cached-bundle');
+
+    const forced = await build(['--force', '--tenant', 'crust-and-co', '--tenant', 'old-mill-pizza']);
+    expect(forced.stdout).toContain('Built 2 tenant(s)');
+    expect(await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8')).not.toBe(crustBefore);
   }, 120_000);
+
+  it('renders the same bytes from the kept bundle as a fresh Vite build does', async () => {
+    const viteBuilt = join(work, 'dist-vite');
+    const cached = join(work, 'dist-cached');
+    await rm(renderCache, { recursive: true, force: true });
+    await build(['--tenant', 'bella-napoli', '--tenant', 'old-mill-pizza'], viteBuilt);
+    await build(['--tenant', 'bella-napoli', '--tenant', 'old-mill-pizza'], cached);
+    const [fresh, reused] = [await report(viteBuilt), await report(cached)];
+    expect([fresh.renderer, reused.renderer]).toEqual(['vite-build', 'cached-bundle']);
+    for (const slug of ['bella-napoli', 'old-mill-pizza']) {
+      const files = (await filesUnder(join(viteBuilt, slug))).map((file) => file.slice(viteBuilt.length)).filter((file) => !/\/(builds\/|runtime-config\.json|\.build\.json)/.test(file));
+      expect(files.length).toBeGreaterThan(1);
+      for (const file of files) expect((await readFile(join(cached, file))).equals(await readFile(join(viteBuilt, file))), file).toBe(true);
+      expect(reused.tenants.find((tenant) => tenant.slug === slug)?.contentHash).toBe(fresh.tenants.find((tenant) => tenant.slug === slug)?.contentHash);
+    }
+  }, 180_000);
+
+  it('renders the same bytes in worker threads as in the main thread', async () => {
+    await build(['--force', '--workers', '1']);
+    const before = Object.fromEntries((await report()).tenants.map((tenant) => [tenant.slug, tenant.contentHash]));
+    const threaded = await build(['--force', '--workers', '2']);
+    expect(threaded.stdout).toContain('Built 3 tenant(s)');
+    const after = await report();
+    for (const tenant of after.tenants.filter((entry) => entry.status === 'built')) expect(tenant.contentHash, tenant.slug).toBe(before[tenant.slug]);
+  }, 120_000);
+
+  it('keeps the last good site of a tenant whose edit broke it', async () => {
+    const before = await readFile(join(outDir, 'crust-and-co', 'index.html'), 'utf8');
+    const config = join(tenantsDir, 'crust-and-co', 'retailer-config.json');
+    const good = await readFile(config, 'utf8');
+    await writeFile(config, good.replace(/"primary":\s*"#[0-9a-fA-F]{6}"/, '"primary": "red"'));
+    try {
+      const broken = await build(['--tenant', 'crust-and-co']);
+      expect(broken.code).toBe(1);
+      expect(broken.stdout).toMatch(/tenants\/crust-and-co\/retailer-config\.json: \$\.retailerCSS\.primary/);
+      expect(await readFile(join(outDir, 'crust-and-co', 'index.html'), 'utf8')).toBe(before);
+    } finally {
+      await writeFile(config, good);
+    }
+  }, 60_000);
+
+  it('splits the tenants between --shard jobs so each is built by exactly one', async () => {
+    const shards = [];
+    for (const shard of ['1/2', '2/2']) {
+      const out = join(work, `dist-shard-${shard.replace('/', '-of-')}`);
+      await build(['--shard', shard], out);
+      shards.push((await report(out)).tenants.map((tenant) => tenant.slug));
+    }
+    expect(shards.flat().sort()).toEqual(['bella-napoli', 'broken-shop', 'crust-and-co', 'old-mill-pizza']);
+    expect(shards.every((slugs) => slugs.length === 2)).toBe(true);
+    expect((await build(['--shard', '3/2'])).code).toBe(2);
+  }, 60_000);
 });

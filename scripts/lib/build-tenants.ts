@@ -1,13 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import type { BuildMeta, LatestBuild } from '../../src/lib/site/build-manifest.ts';
-import { initialFavicon } from '../../src/lib/site/favicon.ts';
-import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
-import { formatProblem, listTenantSlugs, loadTenants, type TenantLoadError } from '../../src/lib/tenant/load.ts';
-import { handOverTenants } from '../../src/lib/tenant/selected.ts';
-import type { RuntimeConfig } from '../../src/lib/tenant/settings.ts';
-import type { Tenant } from '../../src/lib/tenant/tenant.ts';
+import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { formatProblem, listTenantSlugs, TenantLoadError } from '../../src/lib/tenant/load.ts';
+import { buildRecordSchema, type BuildRecord, type BuildReport, type TenantReport } from './build-report.ts';
+import { codeHash, tenantFilesHash, tenantHash, tenantStamp } from './code-hash.ts';
+import { publishFolder } from './publish.ts';
+import { CLIENT_FOLDER, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
+import { renderInWorkers } from './render-workers.ts';
+import { shardTenants, type Shard } from './shard.ts';
+import { BATCH, BUILD_RECORD_FILE, failedReport, linkTree, renderAndPublish, type TenantSource } from './tenant-pipeline.ts';
 
 export interface BuildOptions {
   root: string;
@@ -15,9 +16,15 @@ export interface BuildOptions {
   outDir: string;
   /** Only these slugs; all when empty. */
   only: string[];
-  /** Skip tenants whose files and the storefront code are unchanged since their last build. */
-  incremental: boolean;
+  /** Rebuild tenants whose files and the storefront code are unchanged since their last build. */
+  force?: boolean;
+  shard?: Shard;
+  /** Worker threads to render with; by default one per core once there are two batches or more. */
+  workers?: number;
+  /** The code hash when the caller already knows it (watch mode hashes the code once per code change). */
+  code?: string;
   log?: (line: string) => void;
+  progress?: (done: number, total: number) => void;
 }
 
 export interface BuildSummary {
@@ -26,183 +33,109 @@ export interface BuildSummary {
   failures: TenantLoadError[];
   pages: number;
   ms: number;
+  report: BuildReport;
 }
 
-const HASH_FILE = '.build-hash';
-const SITE_NOT_FOUND_FILE = '_site-not-found.html';
+export const REPORT_FILE = 'build-report.json';
+const SITE_NOT_FOUND_OUT = '_site-not-found.html';
+/** Worker threads for big builds: one per core, as rendering is CPU work. */
+const MAX_WORKERS = 4;
 
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
+const exists = (path: string) => stat(path).then(() => true, () => false);
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
-
-async function hashFiles(files: string[], base: string): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of files.sort()) {
-    hash.update(relative(base, file));
-    hash.update(await readFile(file));
-  }
-  return hash.digest('hex');
-}
-
-/** Everything besides a tenant's own files that shapes its output. */
-async function codeHash(root: string): Promise<string> {
-  const files = [...(await walk(join(root, 'src'))).filter((file) => !/\.(test|bench)\.ts$/.test(file)), join(root, 'astro.config.ts'), join(root, 'package-lock.json')];
-  const present = [];
-  for (const file of files) if (await exists(file)) present.push(file);
-  return hashFiles(present, root);
-}
-
-async function tenantHash(code: string, tenantsDir: string, slug: string): Promise<string> {
-  return createHash('sha256')
-    .update(code)
-    .update(await hashFiles(await walk(join(tenantsDir, slug)), tenantsDir))
-    .digest('hex');
-}
-
-async function linkTree(from: string, to: string): Promise<void> {
-  for (const file of await walk(from)) {
-    const target = join(to, relative(from, file));
-    await mkdir(dirname(target), { recursive: true });
-    await link(file, target).catch(() => cp(file, target));
-  }
-}
-
-async function writeJson(path: string, value: unknown): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, JSON.stringify(value));
-}
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Astro builds into one fixed stage folder (a changing outDir makes Vite redo work), so two builds
- * in one checkout take turns; a lock left by a process that died is taken over.
- */
-async function withStageLock<T>(root: string, log: (line: string) => void, work: () => Promise<T>): Promise<T> {
-  const lock = join(root, '.build', 'stage.lock');
-  await mkdir(dirname(lock), { recursive: true });
-  let waited = false;
-  for (;;) {
-    try {
-      await mkdir(lock);
-      await writeFile(join(lock, 'pid'), String(process.pid));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => '0'));
-      if (owner > 0 && owner !== process.pid && !isRunning(owner)) {
-        await rm(lock, { recursive: true, force: true });
-        continue;
-      }
-      if (!waited) log('Another build is running in this checkout; waiting for it…');
-      waited = true;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
-
-/** Turns the shared Astro output for one tenant into its self-contained deployment, swapped in whole. */
-async function assembleTenant(tenant: Tenant, stageDir: string, options: BuildOptions, hash: string): Promise<{ pages: number; buildId: string }> {
-  const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
-  const finalDir = join(options.outDir, tenant.slug);
-  const nextDir = join(options.outDir, `.next-${tenant.slug}`);
-  await rm(nextDir, { recursive: true, force: true });
-  await rename(join(stageDir, tenant.slug), nextDir);
-  await rename(join(nextDir, NOT_FOUND_ROUTE, 'index.html'), join(nextDir, '404.html'));
-  await rm(join(nextDir, NOT_FOUND_ROUTE), { recursive: true });
-  if (await exists(join(stageDir, '_astro'))) await linkTree(join(stageDir, '_astro'), join(nextDir, '_astro'));
-
-  const publicDir = join(options.tenantsDir, tenant.slug, 'public');
-  if (await exists(publicDir)) await cp(publicDir, nextDir, { recursive: true });
-  if (!(await exists(join(nextDir, 'favicon.svg')))) {
-    await writeFile(join(nextDir, 'favicon.svg'), initialFavicon(tenant.config.retailerInfo.name, tenant.config.retailerCSS));
-  }
-
-  const routes = tenantRoutes(tenant);
-
-  const timestamp = Date.now();
-  const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId };
-  const latest: LatestBuild = { id: buildId, timestamp };
-  const meta: BuildMeta = { ...latest, retailerId: tenant.config.retailerId, routes: routes.map((route) => ({ path: route.path, payload: payloadPath(route.path) })), notFound: '/404.html' };
-  await writeJson(join(nextDir, 'runtime-config.json'), runtimeConfig);
-  await writeJson(join(nextDir, 'builds', 'latest.json'), latest);
-  await writeJson(join(nextDir, 'builds', 'meta', `${buildId}.json`), meta);
-  await writeFile(join(nextDir, HASH_FILE), hash);
-
-  const oldDir = join(options.outDir, `.old-${tenant.slug}`);
-  await rm(oldDir, { recursive: true, force: true });
-  if (await exists(finalDir)) await rename(finalDir, oldDir);
-  await rename(nextDir, finalDir);
-  await rm(oldDir, { recursive: true, force: true });
-  return { pages: routes.length + 1, buildId };
+async function readRecord(outDir: string, slug: string): Promise<BuildRecord | undefined> {
+  const text = await readFile(join(outDir, slug, BUILD_RECORD_FILE), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const parsed = buildRecordSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
- * Validates the chosen tenants, renders all good ones in ONE Astro build (one Vite bundle shared
- * by every tenant), then splits the output into one deployment per tenant under outDir.
+ * Builds the chosen tenants into outDir/<slug>/, skipping those whose files and code are unchanged.
+ * Pages are rendered by the prerender bundle of the last Vite build of this code (a code change runs
+ * one new Astro build first), in batches, so memory stays flat however many tenants there are.
  */
 export async function buildTenants(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
+  const startedAt = new Date().toISOString();
   const log = options.log ?? (() => {});
-  const root = resolve(options.root);
-  const code = await codeHash(root);
-  const chosen = options.only.length > 0 ? options.only : await listTenantSlugs(options.tenantsDir);
-  const hashes = new Map<string, string>();
-  const skipped: string[] = [];
-  // Hashing is cheap and validation is not, so an unchanged tenant is never parsed.
+  const code = options.code ?? (await codeHash(options.root));
+  const all = options.only.length > 0 ? options.only : await listTenantSlugs(options.tenantsDir);
+  const chosen = shardTenants(all, options.shard);
+
+  const sources = new Map<string, TenantSource>();
+  const reports = new Map<string, TenantReport>();
+  // Hashing is cheap and validation is not, so an unchanged tenant is never parsed; when its files'
+  // sizes and times are as recorded, their content is not even read.
   await Promise.all(
     chosen.map(async (slug) => {
-      const hash = await tenantHash(code, options.tenantsDir, slug).catch(() => '');
-      hashes.set(slug, hash);
-      const previous = await readFile(join(options.outDir, slug, HASH_FILE), 'utf8').catch(() => '');
-      if (options.incremental && hash !== '' && previous === hash) skipped.push(slug);
+      const record = await readRecord(options.outDir, slug);
+      const stamp = await tenantStamp(options.tenantsDir, slug);
+      const filesHash = record?.filesStamp === stamp ? record.filesHash : await tenantFilesHash(options.tenantsDir, slug);
+      const hash = tenantHash(code, filesHash);
+      sources.set(slug, { hash, filesHash, filesStamp: stamp });
+      if (options.force || record?.hash !== hash) return;
+      reports.set(slug, { slug, status: 'skipped', pages: record.pages, bytes: record.bytes, gzipBytes: record.gzipBytes, contentHash: record.contentHash, ms: 0, buildId: record.buildId, problems: [] });
     }),
   );
-  skipped.sort();
-  const changed = chosen.filter((slug) => !skipped.includes(slug));
-  const { tenants: toBuild, failures } = changed.length > 0 ? await loadTenants(options.tenantsDir, changed) : { tenants: [], failures: [] };
+  const changed = chosen.filter((slug) => !reports.has(slug));
+  const failures: TenantLoadError[] = [];
 
-  const built: BuildSummary['built'] = [];
-  if (toBuild.length > 0) await withStageLock(root, log, async () => {
-    const stageDir = resolve(root, '.build', 'stage');
-    await rm(stageDir, { recursive: true, force: true });
-    process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
-    handOverTenants(toBuild);
-    log(`Rendering ${toBuild.length} tenant(s) in one Astro build…`);
-    const { build } = await import('astro');
-    await build({ root, outDir: stageDir, logLevel: process.env['ASTRO_LOG_LEVEL'] === 'info' ? 'info' : 'warn' });
+  let renderer: Renderer | undefined;
+  if (changed.length > 0) {
+    renderer = await rendererFor(options.root, code, log);
+    log(`Rendering ${changed.length} tenant(s)${renderer.fresh ? '' : ' with the render bundle of the last build of this code (no Vite)'}…`);
     await mkdir(options.outDir, { recursive: true });
-    for (const tenant of toBuild) {
-      const result = await assembleTenant(tenant, stageDir, options, hashes.get(tenant.slug) ?? '');
-      built.push({ slug: tenant.slug, ...result });
+    const context = { cacheDir: renderer.cacheDir, tenantsDir: options.tenantsDir, outDir: options.outDir, sources: Object.fromEntries(sources) };
+    const progress = (done: number) => options.progress?.(done, changed.length);
+    const workers = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(changed.length / BATCH));
+    const rendered = workers >= 2 ? await renderInWorkers(changed, context, workers, progress) : await renderAndPublish(changed, { ...context, pages: await renderer.pages() }, progress);
+    for (const entry of rendered) {
+      reports.set(entry.slug, entry);
+      if (entry.status === 'failed') failures.push(new TenantLoadError(entry.slug, entry.problems));
     }
-    await cp(join(stageDir, 'site-not-found', 'index.html'), join(options.outDir, SITE_NOT_FOUND_FILE));
-    // The unknown-host screen has no tenant folder, so it takes its styles from here.
-    await linkTree(join(stageDir, '_astro'), join(options.outDir, '_shared', '_astro'));
-    await rm(stageDir, { recursive: true, force: true });
-  });
+  }
+  await publishShared(options.outDir, renderer);
 
-  return { built, skipped, failures, pages: built.reduce((sum, entry) => sum + entry.pages, 0), ms: performance.now() - started };
+  const tenants = chosen.map((slug) => reports.get(slug) ?? failedReport(slug, [{ file: join('tenants', slug), path: '$', message: 'not built' }]));
+  const report: BuildReport = {
+    startedAt,
+    ms: performance.now() - started,
+    codeHash: code,
+    renderer: renderer ? (renderer.fresh ? 'vite-build' : 'cached-bundle') : 'none',
+    ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+    // maxRSS is in KiB.
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    tenants,
+  };
+  await mkdir(options.outDir, { recursive: true });
+  await writeFile(join(options.outDir, REPORT_FILE), JSON.stringify(report));
+  const built = tenants.filter((tenant) => tenant.status === 'built').map((tenant) => ({ slug: tenant.slug, pages: tenant.pages, buildId: tenant.buildId ?? '' }));
+  return {
+    built,
+    skipped: tenants.filter((tenant) => tenant.status === 'skipped').map((tenant) => tenant.slug),
+    failures,
+    pages: built.reduce((sum, entry) => sum + entry.pages, 0),
+    ms: report.ms,
+    report,
+  };
+}
+
+/** The unknown-host screen and its styles, which belong to no tenant folder. */
+async function publishShared(outDir: string, renderer: Renderer | undefined): Promise<void> {
+  if (!renderer) return;
+  const stamp = join(outDir, '_shared', '.code');
+  if ((await readFile(stamp, 'utf8').catch(() => '')) === renderer.cacheDir && (await exists(join(outDir, SITE_NOT_FOUND_OUT)))) return;
+  const next = join(outDir, `.shared-${process.pid}`);
+  await rm(next, { recursive: true, force: true });
+  await linkTree(join(renderer.cacheDir, CLIENT_FOLDER), next);
+  // A static host serving _shared/ for unknown hosts (deploy/nginx) shows the site-not-found screen as its 404.
+  await cp(join(renderer.cacheDir, SITE_NOT_FOUND_FILE), join(next, '404.html'));
+  await writeFile(join(next, '.code'), renderer.cacheDir);
+  await publishFolder(next, join(outDir, '_shared'));
+  await cp(join(renderer.cacheDir, SITE_NOT_FOUND_FILE), join(outDir, `${SITE_NOT_FOUND_OUT}.next`));
+  await rename(join(outDir, `${SITE_NOT_FOUND_OUT}.next`), join(outDir, SITE_NOT_FOUND_OUT));
 }
 
 export function formatSummary(summary: BuildSummary): string {
@@ -211,8 +144,11 @@ export function formatSummary(summary: BuildSummary): string {
       (summary.skipped.length > 0 ? `; ${summary.skipped.length} unchanged (skipped)` : '') +
       (summary.failures.length > 0 ? `; ${summary.failures.length} FAILED` : ''),
   ];
-  for (const entry of summary.built) lines.push(`  ✓ ${entry.slug} (${entry.pages} pages, build ${entry.buildId})`);
-  for (const slug of summary.skipped) lines.push(`  = ${slug} (unchanged)`);
+  const listed = 20;
+  for (const entry of summary.built.slice(0, listed)) lines.push(`  ✓ ${entry.slug} (${entry.pages} pages, build ${entry.buildId})`);
+  if (summary.built.length > listed) lines.push(`  ✓ … and ${summary.built.length - listed} more built`);
+  if (summary.skipped.length > listed) lines.push(`  = ${summary.skipped.length} unchanged (skipped), e.g. ${summary.skipped.slice(0, 3).join(', ')}`);
+  else for (const slug of summary.skipped) lines.push(`  = ${slug} (unchanged)`);
   for (const failure of summary.failures) {
     lines.push(`  ✗ ${failure.slug}`);
     for (const problem of failure.problems) lines.push(`      ${formatProblem(problem)}`);

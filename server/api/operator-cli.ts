@@ -1,10 +1,25 @@
 /** `node server/api/operator-cli.ts <command>`: staff actions against a running API; run without arguments for help. */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { DEFAULT_OPERATOR_TOKEN } from './operator-contract.ts';
 import { operatorRequest, usage, UsageError } from './operator-commands.ts';
 import { DEFAULT_API_PORT } from './server.ts';
 
 const apiUrl = (process.env['API_URL'] || `http://localhost:${DEFAULT_API_PORT}`).replace(/\/+$/, '');
 const token = process.env['OPERATOR_TOKEN'] || DEFAULT_OPERATOR_TOKEN;
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'rebuild') {
+  const [slug, ...buildFlags] = rest;
+  if (!slug || slug.startsWith('-') || !buildFlags.every((flag, index) => index % 2 === 1 || flag === '--out' || flag === '--tenants-dir')) {
+    console.error(`rebuild expects <slug> [--tenants-dir <dir>] [--out <dir>]\n\n${usage}`);
+    process.exit(2);
+  }
+  // A back-office change is one command away from the static site: this checkout's build reads the
+  // retailer's data from the API this CLI talks to and publishes dist/<slug>/.
+  const build = spawnSync(process.execPath, ['scripts/build.ts', '--from-api', apiUrl, '--tenant', slug, ...buildFlags], { cwd: join(import.meta.dirname, '..', '..'), stdio: 'inherit' });
+  process.exit(build.status ?? 1);
+}
 
 try {
   const { method, path, body } = operatorRequest(process.argv.slice(2));

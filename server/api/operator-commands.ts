@@ -21,6 +21,8 @@ export const usage = `Usage: node server/api/operator-cli.ts <command> [argument
   publish-clock <slug>                       push the current clock status to open pages
   design <slug> <fieldName> <fieldValue> [--website-id <id>]
   errors <slug> [--limit <n>]                the latest client error logs, newest first (default 20)
+  rebuild <slug> [--tenants-dir d] [--out d] rebuild the retailer's static site from this API's data
+                                             (npm run build -- --from-api API_URL --tenant <slug>)
 
 Environment: API_URL (default http://localhost:8787), OPERATOR_TOKEN (default dev-operator).`;
 

@@ -1,0 +1,117 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { hostFolders, nginxConfig } from './lib/nginx-config.ts';
+import { cacheControlFor } from './lib/static-server.ts';
+import { freePort } from '../tests/e2e/free-port.ts';
+
+const run = promisify(execFile);
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+const workflowSchema = z.object({
+  name: z.string(),
+  on: z.record(z.string(), z.unknown()),
+  env: z.object({ SHARDS: z.number().int().positive() }),
+  jobs: z.record(
+    z.string(),
+    z.object({
+      'runs-on': z.string(),
+      strategy: z.object({ matrix: z.object({ shard: z.array(z.number().int()) }) }).optional(),
+      steps: z.array(z.object({ uses: z.string().optional(), run: z.string().optional(), with: z.record(z.string(), z.unknown()).optional() })),
+    }),
+  ),
+});
+
+describe('deploy/github-actions/build-storefronts.yml', () => {
+  it('is a valid workflow whose shard matrix covers 1..SHARDS and whose commands name existing scripts and files', async () => {
+    const workflow = workflowSchema.parse(parse(await readFile('deploy/github-actions/build-storefronts.yml', 'utf8')));
+    const build = workflow.jobs['build'];
+    expect(build?.strategy?.matrix.shard).toEqual(Array.from({ length: workflow.env.SHARDS }, (_, index) => index + 1));
+    const scripts = z.object({ scripts: z.record(z.string(), z.string()) }).parse(JSON.parse(await readFile('package.json', 'utf8'))).scripts;
+    const commands = (build?.steps ?? []).flatMap((step) => (step.run ?? '').split('\n')).filter(Boolean);
+    expect(commands).toContain('npm run build -- --shard ${{ matrix.shard }}/${{ env.SHARDS }}');
+    for (const command of commands) {
+      const npmScript = /^npm run ([\w:-]+)/.exec(command)?.[1];
+      if (npmScript) expect(scripts, command).toHaveProperty(npmScript);
+      const nodeFile = /^node (\S+)/.exec(command)?.[1];
+      if (nodeFile) expect(existsSync(nodeFile), command).toBe(true);
+    }
+    for (const step of build?.steps ?? []) if (step.uses) expect(step.uses).toMatch(/^actions\/[\w-]+@v\d+$/);
+  });
+});
+
+describe('deploy/nginx/storefronts.conf', () => {
+  it('is what scripts/nginx-config.ts makes of the sample tenants', async () => {
+    expect(await readFile('deploy/nginx/storefronts.conf', 'utf8')).toBe(nginxConfig('/srv/storefronts/dist', await hostFolders('tenants')));
+  });
+
+  describe.skipIf(!NGINX)('served by nginx', () => {
+    let work: string;
+    let port: number;
+    let nginx: ReturnType<typeof spawn> | undefined;
+
+    const get = (host: string, path: string) =>
+      new Promise<{ status: number; cacheControl: string; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+
+    beforeAll(async () => {
+      work = await mkdtemp(join(tmpdir(), 'storefront-nginx-'));
+      const tenantsDir = join(work, 'tenants');
+      const dist = join(work, 'dist');
+      for (const slug of ['bella-napoli', 'old-mill-pizza']) await cp(join('tenants', slug), join(tenantsDir, slug), { recursive: true });
+      await run(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', dist]);
+      port = await freePort();
+      const mimeTypes = ['/etc/nginx/mime.types'].find((path) => existsSync(path));
+      await writeFile(
+        join(work, 'nginx.conf'),
+        `pid ${join(work, 'nginx.pid')};\nerror_log ${join(work, 'error.log')};\nevents {}\nhttp {\n${mimeTypes ? `include ${mimeTypes};\n` : ''}access_log off;\nclient_body_temp_path ${work};\nproxy_temp_path ${work};\nfastcgi_temp_path ${work};\nuwsgi_temp_path ${work};\nscgi_temp_path ${work};\n${nginxConfig(dist, await hostFolders(tenantsDir), `127.0.0.1:${port}`)}}\n`,
+      );
+      await run(NGINX ?? 'nginx', ['-t', '-p', work, '-c', join(work, 'nginx.conf')]);
+      nginx = spawn(NGINX ?? 'nginx', ['-p', work, '-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+      for (let tries = 0; tries < 100; tries += 1) {
+        if (await get('x', '/').then(() => true, () => false)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }, 120_000);
+
+    afterAll(async () => {
+      nginx?.kill('SIGTERM');
+      await rm(work, { recursive: true, force: true });
+    });
+
+    it('parses (nginx -t) and serves each tenant on its hosts with the cache headers of scripts/serve.ts', async () => {
+      const home = await get('bella-napoli.com.au', '/');
+      expect(home.status).toBe(200);
+      expect(home.body).toContain('Bella Napoli');
+      expect((await get('www.bella-napoli.com.au', '/about')).body).toContain('About Bella Napoli');
+      expect((await get('old-mill-pizza.localhost', '/')).body).toContain('retid=222');
+      const asset = /\/_astro\/[^"]+\.css/.exec(home.body)?.[0] ?? '/_astro/missing.css';
+      for (const path of ['/', '/about', '/about/', '/_payload.json', '/builds/latest.json', '/runtime-config.json', '/favicon.svg', asset]) {
+        const answer = await get('bella-napoli.com.au', path);
+        expect(answer.status, path).toBe(200);
+        expect(answer.cacheControl, path).toBe(cacheControlFor(path));
+      }
+      const missing = await get('bella-napoli.com.au', '/no-such-page');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toContain('Page Not Found');
+      expect((await get('bella-napoli.com.au', '/.build.json')).status).toBe(404);
+      const unknown = await get('unknown.example.com', '/');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toContain('Site not found');
+    });
+  });
+});
