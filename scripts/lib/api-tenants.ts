@@ -20,10 +20,13 @@ const fileCalls = {
   productsInfo: 'getProductsInfo',
   trending: 'getTrending',
   groupHours: 'getGroupHours',
-} as const satisfies Record<Exclude<TenantFileKey, 'settings' | 'productDetails'>, ApiCallName>;
+} as const satisfies Record<Exclude<TenantFileKey, 'settings' | 'productDetails' | 'websites'>, ApiCallName>;
 
-/** Files that are deployment settings or content, not retailer data: they stay in tenants/<slug>/. */
-const LOCAL_PARTS = ['tenant.json', 'pages', 'public'];
+/**
+ * Files that are deployment settings or content, not retailer data: they stay in tenants/<slug>/.
+ * The other websites' settings too: the API answers one website's config per call, by its id.
+ */
+const LOCAL_PARTS = ['tenant.json', 'websites.json', 'pages', 'public'];
 /** Product detail calls in flight at once, and tenants fetched at once: enough to hide latency, few enough to be polite. */
 const PARALLEL_PRODUCTS = 8;
 const PARALLEL_TENANTS = 4;
