@@ -76,7 +76,8 @@ describe('npm run build', () => {
     const { tenants, renderer } = await report();
     expect(renderer).toBe('vite-build');
     const bella = tenants.find((tenant) => tenant.slug === 'bella-napoli');
-    expect(bella).toMatchObject({ status: 'built', pages: 7 });
+    // Home, reset-password, the order confirmation, three custom pages and the 404 page.
+    expect(bella).toMatchObject({ status: 'built', pages: 8 });
     expect(bella?.bytes).toBeGreaterThan(bella?.gzipBytes ?? Infinity);
     expect(bella?.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(tenants.find((tenant) => tenant.slug === 'broken-shop')).toMatchObject({
@@ -84,12 +85,12 @@ describe('npm run build', () => {
       problems: [expect.objectContaining({ file: join('tenants', 'broken-shop', 'specials.json'), path: '$[1].price' })],
     });
     expect(first.stdout).toMatch(/tenant\s+status\s+pages\s+size\s+gzip\s+time/);
-    expect(first.stdout).toMatch(/bella-napoli\s+built\s+7\s/);
+    expect(first.stdout).toMatch(/bella-napoli\s+built\s+8\s/);
   });
 
   it('makes each tenant folder a complete deployment that references no file outside itself', async () => {
     const site = join(outDir, 'bella-napoli');
-    for (const file of ['index.html', '_payload.json', 'reset-password/index.html', 'reset-password/_payload.json', 'about/our-story/index.html', 'about/our-story/_payload.json', '404.html', 'favicon.svg', 'runtime-config.json', 'builds/latest.json']) {
+    for (const file of ['index.html', '_payload.json', 'reset-password/index.html', 'reset-password/_payload.json', 'order/index.html', 'order/_payload.json', 'about/our-story/index.html', 'about/our-story/_payload.json', '404.html', 'favicon.svg', 'runtime-config.json', 'builds/latest.json']) {
       expect(await exists(join(site, file)), file).toBe(true);
     }
     for (const slug of ['bella-napoli', 'crust-and-co', 'old-mill-pizza']) {
