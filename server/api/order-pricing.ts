@@ -2,8 +2,8 @@ import type { CartProduct, OrderPayload } from '../../src/lib/cart/schemas.ts';
 import type { Catalogue } from '../../src/lib/pricing/catalogue.ts';
 import { catalogueLine } from '../../src/lib/pricing/catalogue-line.ts';
 import { PricingError } from '../../src/lib/pricing/item-price.ts';
-import { isSpecialAvailableFor } from '../../src/lib/menu/special-availability.ts';
-import { cartTotals, type TotalsContext } from '../../src/lib/pricing/totals.ts';
+import { placementTotals } from '../../src/lib/cart/checkout.ts';
+import type { TotalsContext } from '../../src/lib/pricing/totals.ts';
 import type { Tenant } from '../../src/lib/tenant/tenant.ts';
 import { ApiProblem } from './problems.ts';
 
@@ -29,11 +29,8 @@ export interface PricedOrder {
  * Line uuids are unique (the API's order body checks it).
  */
 export function priceOrder(payload: OrderPayload, catalogue: Catalogue, tenant: Pick<Tenant, 'specials' | 'groupHours' | 'productsInfoSsr' | 'config'>, now: Date, delivery?: TotalsContext['delivery']): PricedOrder {
-  const orderType = payload.isPickup ? 'pickup' : 'delivery';
-  const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
-  const context = { orderType, at, groups: tenant.productsInfoSsr.groups, groupHours: tenant.groupHours, timeZoneDiff: tenant.config.retailerInfo.timeZoneDiff } as const;
   try {
-    const totals = cartTotals(payload.products, catalogue, { orderType, specials: tenant.specials, isSpecialAvailable: (special) => isSpecialAvailableFor(special, context), delivery });
+    const totals = placementTotals(payload, tenant, catalogue, now, delivery ?? null);
     const unitCents = new Map(totals.lines.map((line) => [line.uuid, line.unitCents]));
     return {
       payload,

@@ -3,7 +3,7 @@ import { checkCartAvailability } from '../lib/cart/availability.ts';
 import { isCartExpired } from '../lib/cart/expiry.ts';
 import { needsStartStatus, orderTypeStatus, startStatus } from '../lib/cart/order-status.ts';
 import { revalidateCart } from '../lib/cart/revalidate.ts';
-import { isGroupAvailable } from '../lib/menu/group-availability.ts';
+import { groupAvailabilityMap } from '../lib/menu/group-availability-map.ts';
 import { $orderTime } from '../stores/cart.ts';
 import { $clockStatus } from '../stores/clock.ts';
 import { $customer, resetCustomer } from '../stores/customer.ts';
@@ -49,11 +49,8 @@ function recheckCart(now: Date): void {
     if (checked.toast) toast(checked.toast);
   }
   const at = $orderTime.get();
-  const groups = new Map(data.productsInfoSsr.groups.map((group) => [group.productGroupId, group]));
-  const availability = checkCartAvailability($order.get().products, catalogue, (groupId) => {
-    const group = groups.get(groupId);
-    return group !== undefined && isGroupAvailable(group, data.groupHours, at, data.config.retailerInfo.timeZoneDiff);
-  });
+  const open = groupAvailabilityMap(data.productsInfoSsr.groups, { built: data.groupHours, live: undefined }, at, data.config.retailerInfo.timeZoneDiff);
+  const availability = checkCartAvailability($order.get().products, catalogue, (groupId) => open[groupId] === true);
   if (availability.removed.length > 0) setCartLines(availability.available, now);
   if (availability.toast) toast(availability.toast);
 }

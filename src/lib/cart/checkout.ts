@@ -69,7 +69,13 @@ export function acceptedPaymentMethods(retailer: Pick<CheckoutRetailer, 'config'
  * The order's totals as placing it would count them: the specials of its order time and, for
  * delivery, the fee and minimum of the customer's zone. Throws PricingError for a line no longer sold.
  */
-export function placementTotals(payload: OrderPayload, retailer: CheckoutRetailer, catalogue: Catalogue, now: Date, terms: { feeCents: number; minimumCents: number } | null): CartTotals {
+export function placementTotals(
+  payload: OrderPayload,
+  retailer: Pick<CheckoutRetailer, 'specials' | 'groupHours' | 'productsInfoSsr'> & { config: Pick<CheckoutRetailer['config'], 'retailerInfo'> },
+  catalogue: Catalogue,
+  now: Date,
+  terms: { feeCents: number; minimumCents: number } | null,
+): CartTotals {
   const service = payload.isPickup ? 'pickup' : 'delivery';
   const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
   const context = { orderType: service, at, groups: retailer.productsInfoSsr.groups, groupHours: retailer.groupHours, timeZoneDiff: retailer.config.retailerInfo.timeZoneDiff } as const;
