@@ -2,10 +2,6 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { retailerApi } from '../runtime/retailer-api.ts';
 import { withIslandBoundary } from './IslandBoundary.tsx';
 
-interface Props {
-  retailerWebsiteId: number;
-}
-
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; ok: boolean; message: string };
 
 const MIN_PASSWORD_LENGTH = 8;
@@ -27,7 +23,7 @@ function Message({ status }: { status: Status }) {
  * Asks for a reset link, or, opened from that link (`?token=`), sets the new password. The
  * retailer API sends the link; this form never learns whether an email has an account.
  */
-function ResetPassword({ retailerWebsiteId }: Props) {
+function ResetPassword() {
   const [token, setToken] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [mismatch, setMismatch] = useState(false);
@@ -47,7 +43,7 @@ function ResetPassword({ retailerWebsiteId }: Props) {
     setMismatch(false);
     setStatus({ kind: 'sending' });
     try {
-      const api = await retailerApi(retailerWebsiteId);
+      const api = await retailerApi();
       const answer = token ? await api.resetPassword({ token, password }) : await api.requestPasswordReset({ email: String(form.get('email') ?? '') });
       setStatus({ kind: 'done', ok: answer.success, message: answer.message });
     } catch {

@@ -5,17 +5,13 @@ import { loginStatus, logoutStatus } from '../lib/cart/order-status.ts';
 import { PricingError } from '../lib/pricing/item-price.ts';
 import { $customer, resetCustomer, setCustomer } from '../stores/customer.ts';
 import { $order, addToCart } from '../stores/order.ts';
-import { $catalogue, $orderingData, loadOrderingData } from '../stores/ordering-data.ts';
+import { $catalogue, loadOrderingData } from '../stores/ordering-data.ts';
 import { recordStatus } from '../stores/status-queue.ts';
 import { toast } from '../stores/toasts.ts';
 import { retailerApi } from './retailer-api.ts';
 
 export type AccountResult = { ok: true } | { ok: false; message: string };
 
-async function api(): Promise<ApiClient> {
-  const data = $orderingData.get() ?? (await loadOrderingData());
-  return retailerApi(data.retailerWebsiteId);
-}
 
 function failure(error: unknown): AccountResult {
   if (error instanceof ApiError && error.body) return { ok: false, message: error.body.message };
@@ -36,7 +32,7 @@ export async function linkOrder(client: ApiClient, customerId: number | null): P
 /** Spec section 7: status 63 with the customer id, then the order is linked. A failed login leaves no customer behind. */
 export async function logIn(body: ApiBody<'login'>): Promise<AccountResult> {
   try {
-    const client = await api();
+    const client = await retailerApi();
     const answer = await client.login(body);
     if (!answer.success) {
       resetCustomer();
@@ -55,7 +51,7 @@ export async function logIn(body: ApiBody<'login'>): Promise<AccountResult> {
 /** On success the order is linked to the new customer; an error is logged and shown, never thrown. */
 export async function signUp(body: ApiBody<'signup'>): Promise<AccountResult> {
   try {
-    const client = await api();
+    const client = await retailerApi();
     const answer = await client.signup(body);
     if (!answer.success) return { ok: false, message: answer.message };
     setCustomer({ custInfo: answer.custInfo, sessionToken: answer.sessionToken });
@@ -72,7 +68,7 @@ export async function signUp(body: ApiBody<'signup'>): Promise<AccountResult> {
 export async function logOut(): Promise<void> {
   recordStatus(logoutStatus(new Date()));
   try {
-    const client = await api();
+    const client = await retailerApi();
     await linkOrder(client, null);
     await client.logout();
   } catch (error) {

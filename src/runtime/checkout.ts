@@ -29,7 +29,7 @@ export async function placeCurrentOrder(details: CheckoutDetails): Promise<Place
   if (!(await syncOrderNow())) return { ok: false, message: 'We could not reach the shop to save your order. Check your connection and try again; your cart is safe.' };
   const order = payloadFromState($order.get(), { retailerId: data.retailerId, deliveryFeeCents: details.deliveryFeeCents, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime }, new Date());
   try {
-    const api = await retailerApi(data.retailerWebsiteId);
+    const api = await retailerApi();
     const placed = await api.placeOrder({ order, contact: details.contact, delivery: details.delivery, paymentMethod: details.paymentMethod, expectedTotal: toDollars(details.expectedTotalCents) });
     resetOrder();
     return { ok: true, encryptedOrderId: placed.encryptedOrderId };

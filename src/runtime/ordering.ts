@@ -62,13 +62,13 @@ let started = false;
  * order with the shop, settle delivery or pickup, record the visit, then keep the order in
  * sync and the closing warnings coming. Started once per page.
  */
-export async function startOrdering(retailerWebsiteId: number): Promise<void> {
+export async function startOrdering(): Promise<void> {
   if (started) return;
   started = true;
   let data;
   let api: ApiClient;
   try {
-    [data, api] = await Promise.all([loadOrderingData(), retailerApi(retailerWebsiteId)]);
+    [data, api] = await Promise.all([loadOrderingData(), retailerApi()]);
   } catch (error) {
     started = false;
     toastFailure('load-menu', error);

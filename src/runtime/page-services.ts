@@ -6,6 +6,7 @@ import { startErrorReporter } from './error-reporter.ts';
 import { startLiveUpdates } from './live-updates.ts';
 import { retailerApi } from './retailer-api.ts';
 import { runtimeConfig } from './runtime-config.ts';
+import { currentWebsiteId } from './website.ts';
 
 function readPageRuntime(json: string): PageRuntime | null {
   try {
@@ -39,14 +40,14 @@ export async function startPageServices(json: string): Promise<void> {
   started = true;
   const page = readPageRuntime(json);
   if (!page) return;
-  startErrorReporter(() => retailerApi(page.retailerWebsiteId), page.retailerId);
+  startErrorReporter(() => retailerApi(), page.retailerId);
   if (!page.orderingShell) toasterOnDemand();
   if (page.analytics) void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics(page));
   try {
     const config = await runtimeConfig();
     startBuildWatcher(config.buildId);
     // The clock itself is polled by the ordering runtime, on the pages that show it.
-    startLiveUpdates({ config, retailerId: page.retailerId, retailerWebsiteId: page.retailerWebsiteId });
+    startLiveUpdates({ config, retailerId: page.retailerId, retailerWebsiteId: currentWebsiteId() });
   } catch (error) {
     // Without the runtime configuration there is no API or broker to talk to; the page still reads.
     reportError({ errorType: 'javascript', message: `Page services could not start: ${error instanceof Error ? error.message : String(error)}`, component: 'page-services' });

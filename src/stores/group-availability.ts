@@ -3,7 +3,7 @@ import { computed } from 'nanostores';
 import { AVAILABILITY_CACHE_STALE_MS, AVAILABILITY_REFRESH_THROTTLE_MS } from '../lib/constants.ts';
 import { groupAvailabilityMap } from '../lib/menu/group-availability-map.ts';
 import type { GroupAvailabilityHours } from '../lib/tenant/index.ts';
-import { pageRetailerApi } from '../runtime/retailer-api.ts';
+import { retailerApi } from '../runtime/retailer-api.ts';
 import { $orderTime } from './cart.ts';
 import { $orderingData } from './ordering-data.ts';
 
@@ -21,7 +21,7 @@ const [createFetcherStore] = nanoquery({
 
 /** The retailer's current group hours from the API; undefined until the first answer. */
 export const $liveGroupHours = createFetcherStore<GroupAvailabilityHours[]>(['group-hours'], {
-  fetcher: async () => (await pageRetailerApi()).getGroupHours(),
+  fetcher: async () => (await retailerApi()).getGroupHours(),
 });
 
 /** Whether each product group can be ordered at the order time, following the clock; null until the menu data is in. */

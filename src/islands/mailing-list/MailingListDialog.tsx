@@ -11,7 +11,7 @@ import { useFormIssues } from '../ui/use-form-issues.ts';
 const fieldMessages = { name: 'Please enter your name.', email: 'Please enter your email address, e.g. sam@example.com.' };
 
 /** Name and email for the retailer's mailing list; any failure reads as the spec's one message. */
-export default function MailingListDialog({ retailerWebsiteId }: { retailerWebsiteId: number }) {
+export default function MailingListDialog() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -27,7 +27,7 @@ export default function MailingListDialog({ retailerWebsiteId }: { retailerWebsi
     if (!body) return;
     setSending(true);
     try {
-      const answer = await (await retailerApi(retailerWebsiteId)).mailingListSignup(body);
+      const answer = await (await retailerApi()).mailingListSignup(body);
       if (answer.success) setJoined(true);
       else setFailure(answer.message);
     } catch {

@@ -7,7 +7,6 @@ import { formatDayAndTime } from '../../lib/time/format.ts';
 import { retailerApi } from '../../runtime/retailer-api.ts';
 
 interface Props {
-  retailerWebsiteId: number;
   timeZoneDiff: number;
   phone: string;
 }
@@ -21,7 +20,7 @@ const REFRESH_MS = 15000;
  * The placed order, read from the shop by the id in the address so a reload shows it again;
  * it checks back until the kitchen has taken it and then says it is being prepared.
  */
-export default function OrderConfirmation({ retailerWebsiteId, timeZoneDiff, phone }: Props) {
+export default function OrderConfirmation({ timeZoneDiff, phone }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
@@ -34,7 +33,7 @@ export default function OrderConfirmation({ retailerWebsiteId, timeZoneDiff, pho
     let active = true;
     const load = async () => {
       try {
-        const order = await (await retailerApi(retailerWebsiteId)).getOrder(id);
+        const order = await (await retailerApi()).getOrder(id);
         if (!active) return;
         setState(order.placement ? { kind: 'shown', order } : { kind: 'missing' });
         if (order.placement && !order.orderProcessed) timer = setTimeout(() => void load(), REFRESH_MS);
@@ -49,7 +48,7 @@ export default function OrderConfirmation({ retailerWebsiteId, timeZoneDiff, pho
       active = false;
       clearTimeout(timer);
     };
-  }, [retailerWebsiteId]);
+  }, []);
 
   if (state.kind === 'loading') return <p role="status">Loading your order…</p>;
   if (state.kind === 'missing') return <p role="status">We could not find that order. If you placed it, call us{phone ? ` on ${phone}` : ''} and we will check.</p>;

@@ -20,15 +20,13 @@ interface Props {
   /** The retailer's active popups; the layer leaves out those dismissed in this visit. */
   popups: Popup[];
   timeZoneDiff: number;
-  /** The website the visitor is on, for the table booking and mailing-list calls. */
-  retailerWebsiteId: number;
 }
 
 /**
  * Everything the page shows on demand: the toaster and each dialog, every one loaded the first
  * time it is needed. The page's shell loads this layer only once something asks for it.
  */
-export default function OrderingLayer({ popups, timeZoneDiff, retailerWebsiteId }: Props) {
+export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
   const ui = useStore($ui);
   const toasts = useStore($toasts);
   const [toasterWanted, setToasterWanted] = useState(false);
@@ -57,7 +55,7 @@ export default function OrderingLayer({ popups, timeZoneDiff, retailerWebsiteId 
       {open(ui.accountOpen, <AccountDialog />)}
       {open(ui.checkoutOpen, <CheckoutDialog />)}
       {open(ui.orderTimeOpen, <OrderTimeDialog />)}
-      {open(siteDialogOpen, <SiteDialogs retailerWebsiteId={retailerWebsiteId} />)}
+      {open(siteDialogOpen, <SiteDialogs />)}
     </>
   );
 }

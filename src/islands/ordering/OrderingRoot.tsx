@@ -10,14 +10,8 @@ const OrderingLayer = lazy(() => import('./OrderingLayer.tsx'));
 const siteDialogs = () => import('./SiteDialogs.tsx');
 
 interface Props {
-  retailerWebsiteId: number;
   timeZoneDiff: number;
   popups: Popup[];
-}
-
-/** The website `?retailerWebsiteId=` chose, which the head script marks on <html> (lib/site/websites.ts); only read in the browser. */
-function chosenWebsiteId(fallback: number): number {
-  return Number(document.documentElement.dataset['website']) || fallback;
 }
 
 /**
@@ -25,7 +19,7 @@ function chosenWebsiteId(fallback: number): number {
  * runtime when the browser is idle and loads the layer of toaster and dialogs once anything
  * asks for one.
  */
-function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
+function OrderingRoot({ timeZoneDiff, popups }: Props) {
   const dialogOpen = useStore($dialogOpen);
   const toastCount = useStore($toasts).length;
   const [idle, setIdle] = useState(false);
@@ -50,10 +44,10 @@ function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
     document.addEventListener('click', onClick);
     void whenIdle().then(() => {
       setIdle(true);
-      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering(chosenWebsiteId(retailerWebsiteId)));
+      return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering());
     });
     return () => document.removeEventListener('click', onClick);
-  }, [retailerWebsiteId]);
+  }, []);
 
   // Once loaded the layer stays, so the toaster keeps its hotkey and dialogs reopen at once.
   useEffect(() => {
@@ -63,7 +57,7 @@ function OrderingRoot({ retailerWebsiteId, timeZoneDiff, popups }: Props) {
   if (!layerWanted) return null;
   return (
     <Suspense>
-      <OrderingLayer popups={popups} timeZoneDiff={timeZoneDiff} retailerWebsiteId={chosenWebsiteId(retailerWebsiteId)} />
+      <OrderingLayer popups={popups} timeZoneDiff={timeZoneDiff} />
     </Suspense>
   );
 }

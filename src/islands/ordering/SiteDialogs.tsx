@@ -10,13 +10,13 @@ const MailingListDialog = lazy(() => import('../mailing-list/MailingListDialog.t
 export { openDialogOfLink, openLinkedDialog } from '../../stores/dialogs.ts';
 
 /** The dialogs a page address can open (`?modal=`); the shell loads this only once one is asked for. */
-export default function SiteDialogs({ retailerWebsiteId }: { retailerWebsiteId: number }) {
+export default function SiteDialogs() {
   const ui = useStore($ui);
   return (
     <Suspense>
-      {ui.showTableBookingModal && <TableBookingDialog retailerWebsiteId={retailerWebsiteId} />}
+      {ui.showTableBookingModal && <TableBookingDialog />}
       {ui.showDeliveryMapModal && <DeliveryMapDialog />}
-      {ui.showMailingListModal && <MailingListDialog retailerWebsiteId={retailerWebsiteId} />}
+      {ui.showMailingListModal && <MailingListDialog />}
     </Suspense>
   );
 }

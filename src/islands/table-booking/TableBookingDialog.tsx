@@ -27,7 +27,7 @@ const capitalised = (text: string) => text.replace(/^./, (first) => first.toUppe
 type Sent = { when: string; partySize: number };
 
 /** A table request for a time the shop is open, stored by the retailer API for staff to confirm. */
-export default function TableBookingDialog({ retailerWebsiteId }: { retailerWebsiteId: number }) {
+export default function TableBookingDialog() {
   const schedule = useStore($schedule);
   useEffect(() => {
     void loadOrderingData().catch(() => undefined);
@@ -57,7 +57,7 @@ export default function TableBookingDialog({ retailerWebsiteId }: { retailerWebs
     if (!booking || !chosenDay || !chosenTime) return;
     setSending(true);
     try {
-      await (await retailerApi(retailerWebsiteId)).requestTableBooking(booking);
+      await (await retailerApi()).requestTableBooking(booking);
       setSent({ when: `${formatRelativeDay(chosenDay.date, today)} at ${chosenTime.label}`, partySize: booking.partySize });
     } catch (error) {
       const refusedTime = error instanceof ApiError && error.body?.issues?.some((issue) => issue.path === 'dateTime');

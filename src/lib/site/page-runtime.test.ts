@@ -7,7 +7,7 @@ const crust = await loadTenant('tenants', 'crust-and-co');
 
 describe('page runtime settings', () => {
   it('name the retailer and, where analytics is configured, its tracker', () => {
-    expect(pageRuntime(bella)).toEqual({ retailerId: 111, retailerWebsiteId: 1111, analytics: { trackerUrl: 'https://analytics.example.com/matomo.php', siteId: 11 }, orderingShell: false });
+    expect(pageRuntime(bella)).toEqual({ retailerId: 111, analytics: { trackerUrl: 'https://analytics.example.com/matomo.php', siteId: 11 }, orderingShell: false });
     expect(pageRuntime(bella, { orderingShell: true }).orderingShell).toBe(true);
   });
 

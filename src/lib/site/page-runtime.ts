@@ -8,7 +8,6 @@ import type { Tenant } from '../tenant/tenant.ts';
  */
 export const pageRuntimeSchema = z.object({
   retailerId: id,
-  retailerWebsiteId: id,
   analytics: z.object({ trackerUrl: z.url({ protocol: /^https?$/ }), siteId: id }).nullable(),
   /** Whether the page's own ordering shell shows toasts; elsewhere the page services bring a toaster when one arrives. */
   orderingShell: z.boolean(),
@@ -19,7 +18,6 @@ export function pageRuntime(tenant: Tenant, { orderingShell = false }: { orderin
   const { enabled, host, siteId } = tenant.settings.analytics;
   return {
     retailerId: tenant.config.retailerId,
-    retailerWebsiteId: tenant.config.retailerWebsiteId,
     analytics: enabled && host !== null && siteId !== null ? { trackerUrl: new URL('matomo.php', host.endsWith('/') ? host : `${host}/`).href, siteId } : null,
     orderingShell,
   };

@@ -20,6 +20,24 @@ describe('route payloads', () => {
     expect([...payload.sectionsTop, ...payload.sectionsBottom].every((section) => section.html.includes('<'))).toBe(true);
   });
 
+  it('renders another website’s home with that website’s layout, theme, SEO and links, and the same menu', () => {
+    const home = routePayload(bella, { path: '/', kind: 'home' });
+    const catering = routePayload(bella, { path: '/website/1112', kind: 'home', retailerWebsiteId: 1112 });
+    if (home.kind !== 'home' || catering.kind !== 'home') throw new Error('expected home payloads');
+    expect(home.retailer).toMatchObject({ retailerWebsiteId: 1111, defaultWebsiteId: 1111, homePath: '/', layout: { layout: 2, showDeals: true } });
+    expect(catering.retailer).toMatchObject({
+      retailerWebsiteId: 1112,
+      defaultWebsiteId: 1111,
+      homePath: '/website/1112',
+      layout: { layout: 3, showDeals: false, showClock: true, clockPosition: 'right' },
+      css: { primary: '#0b6e4f' },
+      seo: { title: expect.stringContaining('Catering') },
+      links: [expect.objectContaining({ label: 'Catering enquiries' }), expect.objectContaining({ label: 'Instagram' })],
+    });
+    expect(catering.menu).toEqual(home.menu);
+    expect(catering.ordering).toEqual(home.ordering);
+  });
+
   it('renders a custom page from its Markdown', () => {
     const payload = routePayload(bella, { path: '/about/our-story', kind: 'custom-page' });
     expect(payload).toMatchObject({ kind: 'custom-page', page: { path: '/about/our-story', title: 'Our Story' } });

@@ -1,10 +1,10 @@
 import { describeSpecialHours } from '../menu/hours-description.ts';
 import { toCents } from '../pricing/money.ts';
 import type { ScheduleRetailerInfo } from '../time/schedule.ts';
-import type { ClosedDate, Popup, RetailerConfig, RetailerInfo, Tenant, TradingHourEntry } from '../tenant/index.ts';
+import { websiteConfig, type ClosedDate, type Popup, type RetailerConfig, type RetailerInfo, type Tenant, type TradingHourEntry } from '../tenant/index.ts';
 import { deliveryMapView, type DeliveryMapView } from './delivery-map.ts';
 import { renderMarkdown } from './markdown.ts';
-import { websiteVariants, type WebsiteVariant } from './websites.ts';
+import { websiteHomePath, websiteVariants, type WebsiteVariant } from './websites.ts';
 import { menuView, type MenuGroup } from './menu.ts';
 import { orderingData, type OrderingData } from './ordering.ts';
 import type { TenantRoute } from './routes.ts';
@@ -13,7 +13,11 @@ import type { TenantRoute } from './routes.ts';
 export interface RetailerSummary {
   slug: string;
   retailerId: number;
+  /** The website the page is rendered for: the default one except on another website's home. */
   retailerWebsiteId: number;
+  defaultWebsiteId: number;
+  /** That website's home page. */
+  homePath: string;
   name: string;
   address: string;
   phone: string;
@@ -78,12 +82,15 @@ export interface OrderPayload {
 
 export type RoutePayload = HomePayload | CustomPagePayload | ResetPasswordPayload | OrderPayload;
 
-export function retailerSummary(tenant: Tenant): RetailerSummary {
-  const { config } = tenant;
+/** What pages say of the retailer, as website `retailerWebsiteId` (the default website when absent or unknown) presents it. */
+export function retailerSummary(tenant: Tenant, retailerWebsiteId?: number): RetailerSummary {
+  const config = websiteConfig(tenant.config, tenant.websites, retailerWebsiteId);
   return {
     slug: tenant.slug,
     retailerId: config.retailerId,
     retailerWebsiteId: config.retailerWebsiteId,
+    defaultWebsiteId: tenant.config.retailerWebsiteId,
+    homePath: config.retailerWebsiteId === tenant.config.retailerWebsiteId ? '/' : websiteHomePath(config.retailerWebsiteId),
     name: config.retailerInfo.name,
     address: config.retailerInfo.address,
     phone: config.retailerInfo.phone,
@@ -121,7 +128,7 @@ function trendingProducts(tenant: Tenant, menu: MenuGroup[]): HomePayload['trend
 
 /** The prerender data of one route: rendered into its HTML and written beside it as `_payload.json`. */
 export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
-  const retailer = retailerSummary(tenant);
+  const retailer = retailerSummary(tenant, route.retailerWebsiteId);
   if (route.kind === 'reset-password') return { kind: 'reset-password', retailer };
   if (route.kind === 'order') return { kind: 'order', retailer };
   if (route.kind === 'custom-page') {

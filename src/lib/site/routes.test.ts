@@ -13,6 +13,13 @@ describe('routes', () => {
     expect(paths).toContain('/about');
   });
 
+  it('gives each of the retailer’s other websites a home of its own', () => {
+    expect(tenantRoutes(bella).filter((route) => route.kind === 'home')).toEqual([
+      { path: '/', kind: 'home' },
+      { path: '/website/1112', kind: 'home', retailerWebsiteId: 1112 },
+    ]);
+  });
+
   it('gives an inactive retailer only its redirecting home', () => {
     expect(tenantRoutes(oldMill)).toEqual([{ path: '/', kind: 'home' }]);
     expect(inactiveRedirectUrl(oldMill)).toBe('https://order.example.com/?retid=222');

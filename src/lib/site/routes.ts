@@ -1,4 +1,5 @@
 import type { Tenant } from '../tenant/index.ts';
+import { websiteHomePath } from './websites.ts';
 
 export type RouteKind = 'home' | 'reset-password' | 'order' | 'custom-page';
 
@@ -6,15 +7,18 @@ export interface TenantRoute {
   /** URL path with a leading slash and no trailing slash ('/' for home). */
   path: string;
   kind: RouteKind;
+  /** A home of another of the retailer's websites than the default: that website's id. */
+  retailerWebsiteId?: number;
 }
 
 /** Every prerendered route of a tenant's deployment, in a stable order. Inactive retailers only redirect. */
-export function tenantRoutes(tenant: Pick<Tenant, 'settings' | 'pages'>): TenantRoute[] {
+export function tenantRoutes(tenant: Pick<Tenant, 'settings' | 'pages' | 'websites'>): TenantRoute[] {
   if (!tenant.settings.active) return [{ path: '/', kind: 'home' }];
   return [
     { path: '/', kind: 'home' },
     { path: '/reset-password', kind: 'reset-password' },
     { path: '/order', kind: 'order' },
+    ...tenant.websites.map(({ retailerWebsiteId }) => ({ path: websiteHomePath(retailerWebsiteId), kind: 'home' as const, retailerWebsiteId })),
     ...tenant.pages.map((page) => ({ path: `/${page.path}`, kind: 'custom-page' as const })),
   ];
 }

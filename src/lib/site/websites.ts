@@ -5,8 +5,9 @@ export const WEBSITE_PARAM = 'retailerWebsiteId';
 
 /**
  * What changes on the page when a visitor arrives with `?retailerWebsiteId=` of another of the
- * retailer's websites. Pages are prerendered for the default website; these switch in the
- * browser before the first paint (see websiteScript and themeStyle).
+ * retailer's websites. Its home is prerendered on its own (websiteHomePath); the other pages are
+ * prerendered for the default website and switch these in the browser before the first paint
+ * (see websiteScript and themeStyle).
  */
 export interface WebsiteVariant {
   retailerWebsiteId: number;
@@ -26,30 +27,54 @@ export function websiteVariants(tenant: Pick<Tenant, 'config' | 'websites'>): We
 /** JSON safe inside an inline <script>: no `</script>` or `<!--` can close it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** Each other website's home page, prerendered with its own layout, theme and SEO. */
+export function websiteHomePath(retailerWebsiteId: number): string {
+  return `/website/${retailerWebsiteId}`;
+}
+
+export interface WebsiteChoice {
+  defaultWebsiteId: number;
+  defaultTitle: string;
+  variants: readonly WebsiteVariant[];
+  /** The website whose home this page is; null on the other pages, which switch in place. */
+  home: number | null;
+}
+
 /**
  * The inline head script that picks the website: `?retailerWebsiteId=` of a known website is
- * remembered for the visit (links within the site do not carry it); any other value, the default
- * website's own id included, goes back to the default. The choice is `data-website` on <html>,
- * which the theme and link rules follow, and the SEO title of the page.
+ * remembered for the visit (links within the site do not carry it), and so is opening another
+ * website's home; any other value, the default website's own id included, goes back to the
+ * default. A home page of another website than the chosen one hands over to the chosen one's
+ * home before anything paints. Other pages are prerendered for the default website and switch in
+ * place: `data-website` on <html>, which the theme and link rules follow, and the SEO title.
  */
-export function websiteScript(defaultTitle: string, variants: readonly WebsiteVariant[]): string | null {
+export function websiteScript({ defaultWebsiteId, defaultTitle, variants, home }: WebsiteChoice): string | null {
   if (variants.length === 0) return null;
+  const homes = Object.fromEntries([[String(defaultWebsiteId), '/'], ...variants.map((variant) => [String(variant.retailerWebsiteId), websiteHomePath(variant.retailerWebsiteId)])]);
   const titles = Object.fromEntries(variants.map((variant) => [String(variant.retailerWebsiteId), variant.title]));
   return `(function () {
-  var titles = ${scriptJson(titles)};
+  var homes = ${scriptJson(homes)};
+  var fallback = ${scriptJson(String(defaultWebsiteId))};
+  var home = ${scriptJson(home === null ? null : String(home))};
   var key = ${scriptJson(WEBSITE_PARAM)};
-  var known = function (value) { return value !== null && Object.prototype.hasOwnProperty.call(titles, value); };
-  var chosen = null;
+  var known = function (value) { return value !== null && Object.prototype.hasOwnProperty.call(homes, value); };
+  var params = new URLSearchParams(location.search);
+  var asked = params.get(key);
+  var saved = null;
+  try { saved = sessionStorage.getItem(key); } catch (error) { /* storage blocked: only the address decides */ }
+  var chosen = asked !== null ? (known(asked) ? asked : fallback) : home !== null && home !== fallback ? home : known(saved) ? saved : fallback;
   try {
-    var asked = new URLSearchParams(location.search).get(key);
-    if (asked !== null) {
-      chosen = known(asked) ? asked : null;
-      if (chosen) sessionStorage.setItem(key, chosen); else sessionStorage.removeItem(key);
-    } else if (known(sessionStorage.getItem(key))) {
-      chosen = sessionStorage.getItem(key);
-    }
-  } catch (error) { /* storage blocked: only the address decides */ }
-  if (!chosen) return;
+    if (chosen === fallback) sessionStorage.removeItem(key); else sessionStorage.setItem(key, chosen);
+  } catch (error) { /* the choice lasts for this page only */ }
+  if (home !== null) {
+    if (chosen === home) return;
+    params.delete(key);
+    var query = params.toString();
+    location.replace(homes[chosen] + (query ? '?' + query : '') + location.hash);
+    return;
+  }
+  if (chosen === fallback) return;
+  var titles = ${scriptJson(titles)};
   document.documentElement.setAttribute('data-website', chosen);
   document.title = document.title.replace(${scriptJson(defaultTitle)}, titles[chosen]);
 })();`;

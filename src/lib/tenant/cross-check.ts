@@ -6,7 +6,7 @@ import type { RetailerCss } from './retailer.ts';
 import type { Tenant } from './tenant.ts';
 
 /** Routes the build owns; a custom page may not take them. */
-export const reservedPaths = ['reset-password', 'order', '404', 'builds', '_astro', 'runtime-config.json', '_payload.json'];
+export const reservedPaths = ['reset-password', 'order', 'website', '404', 'builds', '_astro', 'runtime-config.json', '_payload.json'];
 
 /** References between files that no single schema can see: ids must point at things that exist. */
 export function crossCheckTenant(tenant: Tenant, dir: string): TenantProblem[] {

@@ -8,6 +8,7 @@ describe('websiteConfig', () => {
   const websites = retailerWebsitesSchema.parse([
     { retailerWebsiteId: 5001, retailerSEO: { title: 'Bella Catering' }, retailerWebsiteLinks: [{ label: 'Menu PDF', url: '/menu.pdf' }] },
     { retailerWebsiteId: 5002, retailerCSS: { ...bella.config.retailerCSS, primary: '#0b6e4f' } },
+    { retailerWebsiteId: 5003, retailerLayout: { layout: 4 } },
   ]);
 
   it.each([
@@ -22,8 +23,13 @@ describe('websiteConfig', () => {
     const catering = websiteConfig(bella.config, websites, 5001);
     expect(catering).toMatchObject({ retailerWebsiteId: 5001, retailerSEO: { title: 'Bella Catering', description: '' }, retailerWebsiteLinks: [{ label: 'Menu PDF', url: '/menu.pdf' }] });
     expect(catering.retailerCSS).toBe(bella.config.retailerCSS);
+    expect(catering.retailerLayout).toBe(bella.config.retailerLayout);
     expect(catering.retailerInfo).toBe(bella.config.retailerInfo);
     expect(websiteConfig(bella.config, websites, 5002).retailerCSS.primary).toBe('#0b6e4f');
+  });
+
+  it('gives a website its own layout, with the layout defaults for what it leaves out', () => {
+    expect(websiteConfig(bella.config, websites, 5003).retailerLayout).toEqual({ layout: 4, showDeals: false, showClock: false, clockPosition: 'left' });
   });
 
   it('refuses a website listed twice', () => {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { id } from './primitives.ts';
-import { retailerCssSchema, retailerSeoSchema, retailerWebsiteLinkSchema, type RetailerConfig } from './retailer.ts';
+import { retailerCssSchema, retailerLayoutSchema, retailerSeoSchema, retailerWebsiteLinkSchema, type RetailerConfig } from './retailer.ts';
 
 /**
  * `websites.json` (optional): the retailer's other websites besides the one of tenant.json. Each
- * is picked with `?retailerWebsiteId=` and changes what it names (theme, SEO title and
+ * is picked with `?retailerWebsiteId=` and changes what it names (layout, theme, SEO title and
  * description, footer links) of the default website's configuration; the rest is shared.
  */
 export const retailerWebsiteSchema = z.object({
   retailerWebsiteId: id,
+  retailerLayout: retailerLayoutSchema.optional(),
   retailerCSS: retailerCssSchema.optional(),
   retailerSEO: retailerSeoSchema.optional(),
   retailerWebsiteLinks: z.array(retailerWebsiteLinkSchema).optional(),
@@ -31,6 +32,7 @@ export function websiteConfig(config: RetailerConfig, websites: readonly Retaile
   return {
     ...config,
     retailerWebsiteId: website.retailerWebsiteId,
+    retailerLayout: website.retailerLayout ?? config.retailerLayout,
     retailerCSS: website.retailerCSS ?? config.retailerCSS,
     retailerSEO: website.retailerSEO ?? config.retailerSEO,
     retailerWebsiteLinks: website.retailerWebsiteLinks ?? config.retailerWebsiteLinks,
