@@ -105,6 +105,11 @@ describe('deploy/nginx/storefronts.conf', () => {
         expect(answer.status, path).toBe(200);
         expect(answer.cacheControl, path).toBe(cacheControlFor(path));
       }
+      // Another website's home is served at once; the default or an unknown id gets the default home.
+      const catering = await get('bella-napoli.com.au', '/?retailerWebsiteId=1112&modal=delivery-map');
+      expect(catering.body).toContain('data-website="1112"');
+      expect(catering.cacheControl).toBe(cacheControlFor('/'));
+      for (const other of ['1111', '424242', '..%2F..%2Fetc', '']) expect((await get('bella-napoli.com.au', `/?retailerWebsiteId=${other}`)).body, other).toContain('data-website="1111"');
       const missing = await get('bella-napoli.com.au', '/no-such-page');
       expect(missing.status).toBe(404);
       expect(missing.body).toContain('Page Not Found');

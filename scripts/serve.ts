@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStaticServer } from './lib/static-server.ts';
 
@@ -28,7 +30,19 @@ const running = await startStaticServer({
   process.exit(1);
 });
 console.log(`Storefronts on port ${running.port}:`);
-for (const slug of new Set(running.hosts().values())) console.log(`  http://${slug}.localhost:${running.port}/`);
+/** The retailer's other websites built into its folder (their homes under website/<id>). */
+function otherWebsites(slug: string): string[] {
+  try {
+    return readdirSync(join(values.dist, slug, 'website'));
+  } catch {
+    return [];
+  }
+}
+for (const slug of new Set(running.hosts().values())) {
+  const home = `http://${slug}.localhost:${running.port}/`;
+  console.log(`  ${home}`);
+  for (const websiteId of otherWebsites(slug)) console.log(`    another website: ${home}?retailerWebsiteId=${websiteId}`);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

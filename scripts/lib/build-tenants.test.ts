@@ -76,8 +76,8 @@ describe('npm run build', () => {
     const { tenants, renderer } = await report();
     expect(renderer).toBe('vite-build');
     const bella = tenants.find((tenant) => tenant.slug === 'bella-napoli');
-    // Home, reset-password, the order confirmation, three custom pages and the 404 page.
-    expect(bella).toMatchObject({ status: 'built', pages: 8 });
+    // Home, the catering website's home, reset-password, the order confirmation, three custom pages and the 404 page.
+    expect(bella).toMatchObject({ status: 'built', pages: 9 });
     expect(bella?.bytes).toBeGreaterThan(bella?.gzipBytes ?? Infinity);
     expect(bella?.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(tenants.find((tenant) => tenant.slug === 'broken-shop')).toMatchObject({

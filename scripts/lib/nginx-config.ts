@@ -46,6 +46,13 @@ map $uri $storefront_cache_control {
     default "public, max-age=0, must-revalidate";
 }
 
+# The home \`?retailerWebsiteId=\` asks for: another website's own home (website/<id>/) when the
+# retailer has one, served at once instead of after the page's script hands over to it.
+map $arg_retailerWebsiteId $storefront_home {
+    "~^(?<website>[0-9]{1,12})$" /website/$website/index.html;
+    default /index.html;
+}
+
 server {
     listen ${listen} default_server;
     server_name _;
@@ -55,6 +62,9 @@ server {
     gzip_min_length 1024;
     gzip_types text/css application/javascript application/json image/svg+xml;
 
+    location = / {
+        try_files $storefront_home /index.html =404;
+    }
     location / {
         try_files $uri $uri/index.html =404;
     }

@@ -48,7 +48,7 @@ test('?retailerWebsiteId= of a second website opens its own home, with its layou
   expect(websiteIds.every((id) => id === '1112')).toBe(true);
 });
 
-test('a dialog or dish link of the second website opens on its home', async ({ page }) => {
+test('a dialog link of the second website opens the dialog on its home', async ({ page }) => {
   await page.goto(tenantUrl('bella-napoli', '/?retailerWebsiteId=1112&modal=delivery-map'));
   await expect(page).toHaveURL(tenantUrl('bella-napoli', '/website/1112?modal=delivery-map'));
   await expect(page.getByRole('dialog', { name: /delivery/i })).toBeVisible();
