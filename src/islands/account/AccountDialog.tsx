@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatMoney, toCents } from '../../lib/pricing/money.ts';
 import { $customer } from '../../stores/customer.ts';
 import { closeAccount, openCart } from '../../stores/ui.ts';
@@ -74,7 +74,7 @@ function LogInOrSignUp() {
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [key]: event.target.value });
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setMessage(null);

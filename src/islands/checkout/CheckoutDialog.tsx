@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, deliveryTermsFor, paymentMethodLabels, placementTotals, type PaymentMethod } from '../../lib/cart/checkout.ts';
 import { payloadFromState } from '../../lib/cart/order-payload.ts';
 import { PricingError } from '../../lib/pricing/item-price.ts';
@@ -56,7 +56,7 @@ export default function CheckoutDialog() {
     if (!(error instanceof PricingError)) throw error;
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: Errors = {};
     const checkedContact = checkoutContactSchema.safeParse(contact);

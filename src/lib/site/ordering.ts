@@ -8,7 +8,6 @@ import { closedDatesSchema, deliverySuburbsSchema, deliveryZonesSchema, groupHou
  */
 export const orderingDataSchema = z.object({
   retailerId: id,
-  retailerWebsiteId: id,
   config: z.object({ retailerInfo: retailerInfoSchema, allowHalfHalfInSpecials: z.boolean(), retailerPaymentTypes: retailerPaymentTypesSchema }),
   productsInfoSsr: productsInfoSsrSchema,
   productsInfo: productsInfoSchema,
@@ -31,7 +30,6 @@ export function orderingData(tenant: Tenant): OrderingData {
   const { config } = tenant;
   return {
     retailerId: config.retailerId,
-    retailerWebsiteId: config.retailerWebsiteId,
     config: { retailerInfo: config.retailerInfo, allowHalfHalfInSpecials: config.allowHalfHalfInSpecials, retailerPaymentTypes: config.retailerPaymentTypes },
     productsInfoSsr: tenant.productsInfoSsr,
     productsInfo: tenant.productsInfo,
