@@ -1,24 +1,40 @@
 import { createMessagingErrorFilter } from '../lib/live/error-filter.ts';
-import { liveThemeProperty } from '../lib/site/theme.ts';
+import { lightColours, liveThemeStyle, withLiveDesignField } from '../lib/site/theme.ts';
 import { toast } from '../stores/toasts.ts';
 import { applyLiveClockStatus } from './clock-status.ts';
 import { reportError } from './error-capture.ts';
 import { startLiveMessaging, type LiveMessagingError, type StopLiveMessaging } from './live-messaging.ts';
+import type { RetailerCss } from '../lib/tenant/index.ts';
 import type { RuntimeConfig } from '../lib/tenant/settings.ts';
 
 export interface LiveUpdatesOptions {
   config: RuntimeConfig;
   retailerId: number;
   retailerWebsiteId: number | null;
+  /** The theme the page shows, which design updates change; without it they are refused. */
+  theme: RetailerCss | null;
 }
 
-/** Sets one theme colour of the open page; anything but a known colour field with a #rrggbb value is refused. */
-function applyDesignField(fieldName: string, fieldValue: unknown): boolean {
-  const declaration = liveThemeProperty(fieldName, fieldValue);
-  if (!declaration) return false;
-  document.documentElement.style.setProperty(declaration.property, declaration.value);
-  if (declaration.property === '--tenant-primary') document.querySelector('meta[name="theme-color"]')?.setAttribute('content', declaration.value);
-  return true;
+/**
+ * The open page's theme as live design updates change it, light and dark alike, in one style
+ * element of its own; anything but a known colour field with a #rrggbb value is refused.
+ */
+function liveTheme(initial: RetailerCss | null) {
+  let theme = initial;
+  let style: HTMLStyleElement | null = null;
+  return (fieldName: string, fieldValue: unknown): boolean => {
+    const changed = theme && withLiveDesignField(theme, fieldName, fieldValue);
+    if (!changed) return false;
+    theme = changed;
+    if (!style) {
+      style = document.createElement('style');
+      style.dataset['liveTheme'] = '';
+      document.head.append(style);
+    }
+    style.textContent = liveThemeStyle(changed);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', lightColours(changed).primary);
+    return true;
+  };
 }
 
 /** Logs messaging trouble to the console and the error log, without a storm (see createMessagingErrorFilter). */
@@ -35,8 +51,9 @@ function messagingErrorLog() {
 }
 
 /** The page's live topics: notifications as toasts, clock changes, and theme colours. */
-export function startLiveUpdates({ config, retailerId, retailerWebsiteId }: LiveUpdatesOptions): StopLiveMessaging {
+export function startLiveUpdates({ config, retailerId, retailerWebsiteId, theme }: LiveUpdatesOptions): StopLiveMessaging {
   const errors = messagingErrorLog();
+  const applyDesignField = liveTheme(theme);
   return startLiveMessaging({
     brokerUrl: config.brokerUrl,
     topicPrefix: config.mqttTopicPrefix,

@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { addProduct, dismissPopups, liveStatusAsNormal, waitForSync } from './ordering-support.ts';
 import { recordAnnouncedClientIds, startLiveStack, type LiveStack } from './live-stack.ts';
 import { tenantUrl } from './urls.ts';
+import { darkColours } from '../../src/lib/site/theme.ts';
+import { loadTenant } from '../../src/lib/tenant/load.ts';
 
 // The retailer's popups would cover the page these journeys drive.
 test.beforeEach(({ page }) => dismissPopups(page));
@@ -32,6 +34,7 @@ async function openLivePage(page: Page, announced: string[], path = '/'): Promis
 }
 
 const rootVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+const bodyVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.body).getPropertyValue(variable).trim(), name);
 
 test('operator messages reach an open page: a notification, a new colour, a closed shop; bad design values change nothing', async ({ page }) => {
   const listener = await stack.operatorClient();
@@ -85,6 +88,29 @@ test('operator messages reach an open page: a notification, a new colour, a clos
   await expect(page.locator('[data-order-time]')).toContainText('closed now');
   await stack.operator('clock-clear', BELLA.slug);
   expect(pageErrors).toEqual([]);
+});
+
+test('a design update reaches a visitor in dark mode too: the dark theme is derived again from the new colour', async ({ page }) => {
+  const bellaCss = (await loadTenant('tenants', BELLA.slug)).config.retailerCSS;
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const clientId = await openLivePage(page, await recordAnnouncedClientIds(await stack.operatorClient(), BELLA.retailerId));
+  expect(clientId).not.toBe('');
+  await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+  const callButton = page.getByRole('link', { name: /^Call / });
+  const before = await callButton.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+  await stack.operator('design', BELLA.slug, 'primary', '#0b6e4f');
+  const expected = darkColours({ ...bellaCss, primary: '#0b6e4f' }).primary;
+  await expect.poll(() => bodyVariable(page, '--tenant-primary')).toBe(expected);
+  await expect(callButton).not.toHaveCSS('background-color', before);
+
+  // The retailer may name the dark colour itself; switching back to light shows the light one.
+  await stack.operator('design', BELLA.slug, 'dark-primary', '#ff8a80');
+  await expect.poll(() => bodyVariable(page, '--tenant-primary')).toBe('#ff8a80');
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('body')).not.toHaveClass(/\bdark\b/);
+  await expect.poll(() => bodyVariable(page, '--tenant-primary')).toBe('#0b6e4f');
+  await expect(callButton).toHaveCSS('background-color', 'rgb(11, 110, 79)');
 });
 
 test('a custom page shows a notification too, bringing its toaster along', async ({ page }) => {

@@ -29,8 +29,11 @@ describe('page runtime settings', () => {
   });
 
   it('round-trips through the page as JSON that cannot close its script element', () => {
-    const json = pageRuntimeJson({ ...pageRuntime(bella), analytics: { trackerUrl: 'https://stats.example/</script><script>x/matomo.php', siteId: 1 } });
+    const themes = { '1111': bella.config.retailerCSS };
+    const json = pageRuntimeJson({ ...pageRuntime(bella), analytics: { trackerUrl: 'https://stats.example/</script><script>x/matomo.php', siteId: 1 }, themes });
     expect(json).not.toContain('</script>');
-    expect(pageRuntimeSchema.parse(JSON.parse(json)).analytics?.trackerUrl).toContain('</script>');
+    const parsed = pageRuntimeSchema.parse(JSON.parse(json));
+    expect(parsed.analytics?.trackerUrl).toContain('</script>');
+    expect(parsed.themes).toEqual(themes);
   });
 });

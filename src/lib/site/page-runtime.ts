@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from '../tenant/primitives.ts';
+import { retailerCssSchema } from '../tenant/retailer.ts';
 import type { Tenant } from '../tenant/tenant.ts';
 
 /**
@@ -11,10 +12,14 @@ export const pageRuntimeSchema = z.object({
   analytics: z.object({ trackerUrl: z.url({ protocol: /^https?$/ }), siteId: id }).nullable(),
   /** Whether the page's own ordering shell shows toasts; elsewhere the page services bring a toaster when one arrives. */
   orderingShell: z.boolean(),
+  /** The theme of each website the page can show, by website id, for live design updates to change. */
+  themes: z.record(z.string().regex(/^\d+$/), retailerCssSchema),
 });
 export type PageRuntime = z.infer<typeof pageRuntimeSchema>;
+/** A page's runtime settings but its themes, which the layout adds as it writes the theme. */
+export type PageSettings = Omit<PageRuntime, 'themes'>;
 
-export function pageRuntime(tenant: Tenant, { orderingShell = false }: { orderingShell?: boolean } = {}): PageRuntime {
+export function pageRuntime(tenant: Tenant, { orderingShell = false }: { orderingShell?: boolean } = {}): PageSettings {
   const { enabled, host, siteId } = tenant.settings.analytics;
   return {
     retailerId: tenant.config.retailerId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { retailerCssSchema } from '../tenant/index.ts';
 import { loadTenant } from '../tenant/load.ts';
 import { luminance } from './contrast.ts';
-import { contrastProblems, darkColours, DEFAULT_THEME, lightColours, liveThemeProperty, themeStyle } from './theme.ts';
+import { contrastProblems, darkColours, DEFAULT_THEME, lightColours, liveThemeStyle, themeStyle, withLiveDesignField } from './theme.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
 const crust = await loadTenant('tenants', 'crust-and-co');
@@ -29,8 +29,9 @@ describe('theme', () => {
 
 describe('live theme updates', () => {
   it.each([
-    ['primary', '#0b6e4f', { property: '--tenant-primary', value: '#0b6e4f' }],
-    ['secondary-foreground', '#ABCDEF', { property: '--tenant-secondary-foreground', value: '#ABCDEF' }],
+    ['primary', '#0b6e4f', { primary: '#0b6e4f' }],
+    ['secondary-foreground', '#ABCDEF', { 'secondary-foreground': '#ABCDEF' }],
+    ['dark-primary', '#ff8a80', { 'dark-primary': '#ff8a80' }],
     ['background', '#fff', null],
     ['primary', 'red', null],
     ['primary', 'red;}body{display:none', null],
@@ -38,12 +39,30 @@ describe('live theme updates', () => {
     ['primary', 'url(javascript:alert(1))', null],
     ['primary', 255, null],
     ['initial-layout', 3, null],
+    ['dark-initial-layout', '#000000', null],
     ['font', '#000000', null],
     ['--tenant-primary', '#000000', null],
     ['__proto__', '#000000', null],
     ['constructor', '#000000', null],
-  ])('%s = %j sets %j', (fieldName, fieldValue, expected) => {
-    expect(liveThemeProperty(fieldName, fieldValue)).toEqual(expected);
+  ])('%s = %j changes %j', (fieldName, fieldValue, expected) => {
+    const changed = withLiveDesignField(DEFAULT_THEME, fieldName, fieldValue);
+    expect(changed).toEqual(expected === null ? null : { ...DEFAULT_THEME, ...expected });
+  });
+
+  it('leaves the theme it was given as it was', () => {
+    const theme = { ...DEFAULT_THEME };
+    withLiveDesignField(theme, 'primary', '#0b6e4f');
+    expect(theme).toEqual(DEFAULT_THEME);
+  });
+
+  it('restyles the light page and derives the dark page again from the changed colours', () => {
+    const changed = withLiveDesignField(DEFAULT_THEME, 'primary', '#0b6e4f') ?? DEFAULT_THEME;
+    const style = liveThemeStyle(changed);
+    const [light = '', dark = ''] = style.split('html.dark,html.dark body');
+    expect(light).toContain('--tenant-primary:#0b6e4f !important');
+    expect(dark).toContain(`--tenant-primary:${darkColours(changed).primary} !important`);
+    expect(darkColours(changed).primary).not.toBe(darkColours(DEFAULT_THEME).primary);
+    expect(dark).toContain(`--tenant-background:${darkColours(changed).background} !important`);
   });
 });
 

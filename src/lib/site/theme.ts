@@ -103,12 +103,26 @@ export function themeStyle(css: RetailerCss, websites: readonly { retailerWebsit
   return [rules(':root', '.dark', css), ...others].join('');
 }
 
+/** The fields a live design update may set: the theme colours and their dark counterparts. */
+const liveFields = [...themeColourKeys, ...themeColourKeys.map((key) => `dark-${key}` as const)];
+
 /**
- * The CSS custom property a live design update may set, or null. Only the theme's own colour
- * fields with a plain #rrggbb value pass, so nothing a message says can reach the page as CSS.
+ * The theme after a live design update, or null when the update is refused. Only the theme's own
+ * colour fields (light, or `dark-` for the dark theme) with a plain #rrggbb value pass, so
+ * nothing a message says can reach the page as CSS.
  */
-export function liveThemeProperty(fieldName: string, fieldValue: unknown): { property: `--tenant-${ThemeColourKey}`; value: string } | null {
-  const key = themeColourKeys.find((known) => known === fieldName);
+export function withLiveDesignField(css: RetailerCss, fieldName: string, fieldValue: unknown): RetailerCss | null {
+  const field = liveFields.find((known) => known === fieldName);
   const colour = hexColour.safeParse(fieldValue);
-  return key && colour.success ? { property: `--tenant-${key}`, value: colour.data } : null;
+  return field && colour.success ? { ...css, [field]: colour.data } : null;
+}
+
+/**
+ * The rules a theme changed by live design updates takes, light and dark alike (the dark one
+ * derived again from the changed colours). `!important` lets them win over the page's own theme
+ * rules, however specific, without knowing which of those the page has.
+ */
+export function liveThemeStyle(css: RetailerCss): string {
+  const important = (colours: ThemeColours) => themeColourKeys.map((key) => `--tenant-${key}:${colours[key]} !important`).join(';');
+  return `html:not(.dark),html:not(.dark) body{${important(lightColours(css))}}html.dark,html.dark body{${important(darkColours(css))}}`;
 }

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../tenant/load.ts';
-import { websiteHomePath, websiteLinkStyle, websiteScript, websiteVariants } from './websites.ts';
+import { websiteHomePath, websiteLinkStyle, websiteScript, websiteThemes, websiteVariants } from './websites.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
 const variants = websiteVariants(bella);
@@ -91,5 +91,15 @@ describe('websiteLinkStyle', () => {
       '[data-website-links]:not([data-website-links="default"]){display:none}[data-website="1112"] [data-website-links="default"]{display:none}[data-website="1112"] [data-website-links="1112"]{display:list-item}',
     );
     expect(websiteLinkStyle([])).toBe('');
+  });
+});
+
+describe('websiteThemes', () => {
+  it('gives the page’s own website its theme and each website it switches to in place, the default’s where it has none', () => {
+    const [catering] = variants;
+    if (!catering?.css) throw new Error('expected bella-napoli’s catering website with a theme');
+    const plain = { ...catering, retailerWebsiteId: 1113, css: null };
+    expect(websiteThemes(defaultWebsiteId, bella.config.retailerCSS, [catering, plain])).toEqual({ '1111': bella.config.retailerCSS, '1112': catering.css, '1113': bella.config.retailerCSS });
+    expect(websiteThemes(1112, catering.css, [])).toEqual({ '1112': catering.css });
   });
 });

@@ -80,6 +80,11 @@ export function websiteScript({ defaultWebsiteId, defaultTitle, variants, home }
 })();`;
 }
 
+/** The theme of each website a page shows, by id: its own, and those of the websites it switches to in place. */
+export function websiteThemes(retailerWebsiteId: number, css: RetailerCss, inPlace: readonly WebsiteVariant[]): Record<string, RetailerCss> {
+  return Object.fromEntries([[String(retailerWebsiteId), css], ...inPlace.map((website) => [String(website.retailerWebsiteId), website.css ?? css])]);
+}
+
 /** Footer links of the chosen website: its own list replaces the default's, only while it is chosen. */
 export function websiteLinkStyle(variants: readonly WebsiteVariant[]): string {
   const withLinks = variants.filter((variant) => variant.links !== null);
