@@ -233,6 +233,21 @@ describe('create-order-status', () => {
     expect(api.counts().order_statuses).toBe(before + 1);
   });
 
+  it('sent again with the same Idempotency-Key (its answer lost) is recorded once, with the same id', async () => {
+    const { encryptedOrderId } = await create(orderBody([cartLine(uuid('k'))]));
+    const before = api.counts().order_statuses ?? 0;
+    const send = (key: string) => api.call(apiCalls.createOrderStatus.path, { body: { encryptedOrderId, orderStatus: status(55) }, headers: { 'idempotency-key': key } });
+    const first = apiCalls.createOrderStatus.response.parse((await send('status-key-0001')).body);
+    const again = apiCalls.createOrderStatus.response.parse((await send('status-key-0001')).body);
+    expect(again.orderStatusId).toBe(first.orderStatusId);
+    expect(api.counts().order_statuses).toBe(before + 1);
+    const other = apiCalls.createOrderStatus.response.parse((await send('status-key-0002')).body);
+    expect(other.orderStatusId).not.toBe(first.orderStatusId);
+    expect(api.counts().order_statuses).toBe(before + 2);
+    expect((await send('bad key')).status).toBe(400);
+    expect(api.counts().order_statuses).toBe(before + 2);
+  });
+
   it('for an unknown order is 404 and records nothing', async () => {
     const before = api.counts();
     const answer = await api.call(apiCalls.createOrderStatus.path, { body: { encryptedOrderId: 'no-such-order', orderStatus: status(56) } });

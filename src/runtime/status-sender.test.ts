@@ -9,19 +9,27 @@ import { startStatusSender } from './status-sender.ts';
 
 type Sent = ApiBody<'createOrderStatus'>;
 
-function fakeApi(failures: number) {
+/** An API that fails the first `failures` calls; with `answersLost`, those reach the server and only their answers are lost. */
+function fakeApi(failures: number, { answersLost = false } = {}) {
   const sent: Sent[] = [];
+  const keys: (string | undefined)[] = [];
+  const recorded = new Map<string, number>();
   let failuresLeft = failures;
   return {
     sent,
+    keys,
+    recorded,
     api: {
-      createOrderStatus: (body: Sent) => {
-        if (failuresLeft > 0) {
-          failuresLeft -= 1;
-          return Promise.reject(new ApiError('network', 'unreachable'));
+      createOrderStatus: (body: Sent, { idempotencyKey }: { idempotencyKey?: string } = {}) => {
+        keys.push(idempotencyKey);
+        const lost = failuresLeft > 0;
+        if (lost) failuresLeft -= 1;
+        if (!lost || answersLost) {
+          sent.push(body);
+          if (idempotencyKey && !recorded.has(idempotencyKey)) recorded.set(idempotencyKey, recorded.size + 1);
         }
-        sent.push(body);
-        return Promise.resolve({ success: true as const, orderStatusId: sent.length });
+        if (lost) return Promise.reject(new ApiError('timeout', 'no answer'));
+        return Promise.resolve({ success: true as const, orderStatusId: recorded.get(idempotencyKey ?? '') ?? 0 });
       },
     },
   };
@@ -72,6 +80,20 @@ describe('status sender', () => {
       ['order-9', 1],
       ['order-9', 55],
     ]);
+    expect($statusQueue.get()).toEqual([]);
+  });
+
+  it('sends a status whose answer was lost again with the same key, so the server records it once', async () => {
+    const { api, keys, recorded } = fakeApi(1, { answersLost: true });
+    stop = startStatusSender(api, events);
+    queueStatus('order-1', orderTypeStatus('pickup', at(1)));
+    queueStatus('order-1', orderTypeStatus('delivery', at(2)));
+    await vi.advanceTimersByTimeAsync(10000);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(recorded.size).toBe(2);
     expect($statusQueue.get()).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export function startStatusSender(api: Pick<ApiClient, 'createOrderStatus'>, onl
     sending = true;
     try {
       for (let next = $statusQueue.get()[0]; next !== undefined; next = $statusQueue.get()[0]) {
-        await api.createOrderStatus({ encryptedOrderId: next.encryptedOrderId ?? $order.get().encryptedOrderId, orderStatus: next.status });
+        await api.createOrderStatus({ encryptedOrderId: next.encryptedOrderId ?? $order.get().encryptedOrderId, orderStatus: next.status }, { idempotencyKey: next.key });
         statusSent(next);
       }
     } catch {

@@ -100,7 +100,9 @@ test('a design update reaches a visitor in dark mode too: the dark theme is deri
   const before = await callButton.evaluate((element) => getComputedStyle(element).backgroundColor);
 
   await stack.operator('design', BELLA.slug, 'primary', '#0b6e4f');
-  const expected = darkColours({ ...bellaCss, primary: '#0b6e4f' }).primary;
+  const changed = structuredClone(bellaCss);
+  changed.primary = '#0b6e4f';
+  const expected = darkColours(changed).primary;
   await expect.poll(() => bodyVariable(page, '--tenant-primary')).toBe(expected);
   await expect(callButton).not.toHaveCSS('background-color', before);
 

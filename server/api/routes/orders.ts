@@ -151,12 +151,13 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
   });
 
   serveCall(app, tenants, 'createOrderStatus', async (c, { tenant }) => {
+    const key = parseWith(idempotencyKey.optional(), c.req.header(IDEMPOTENCY_KEY_HEADER), `${IDEMPOTENCY_KEY_HEADER} header`);
     const { encryptedOrderId, orderStatus } = await readBody(c, apiCalls.createOrderStatus.body);
     const { retailerId } = tenant.config;
     return inTransaction(db, () => {
       const order = encryptedOrderId === null ? null : orders.find(retailerId, encryptedOrderId);
       if (order === undefined) throw new ApiProblem(404, 'Order not found');
-      return { success: true, orderStatusId: orders.addStatus(retailerId, order?.orderId ?? null, orderStatus, deps.now()) };
+      return { success: true, orderStatusId: orders.addStatus(retailerId, order?.orderId ?? null, orderStatus, deps.now(), key ?? null) };
     });
   });
 }

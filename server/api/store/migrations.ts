@@ -161,6 +161,14 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE orders ADD COLUMN placement_json TEXT;
     `,
   },
+  {
+    version: 8,
+    name: 'order status idempotency keys',
+    sql: `
+      ALTER TABLE order_statuses ADD COLUMN idempotency_key TEXT;
+      CREATE UNIQUE INDEX order_statuses_idempotency_key ON order_statuses (retailer_id, idempotency_key);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */

@@ -79,7 +79,8 @@ export function createOrderStore(db: DatabaseSync) {
     placement: db.prepare('SELECT placement_json FROM orders WHERE order_id = ? AND placed_at IS NOT NULL'),
     place: db.prepare('UPDATE orders SET placed_at = ?, placement_json = ?, updated_at = ? WHERE order_id = ? AND placed_at IS NULL'),
     markProcessed: db.prepare('UPDATE orders SET processed_at = COALESCE(processed_at, ?), updated_at = ? WHERE order_id = ?'),
-    insertStatus: db.prepare('INSERT INTO order_statuses (retailer_id, order_id, order_status_type_id, notes, timestamp, received_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertStatus: db.prepare('INSERT INTO order_statuses (retailer_id, order_id, order_status_type_id, notes, timestamp, received_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    statusByKey: db.prepare('SELECT order_status_id FROM order_statuses WHERE retailer_id = ? AND idempotency_key = ?'),
     setCurrentStatus: db.prepare('UPDATE orders SET current_order_status_type_id = ?, last_order_status_update = ?, updated_at = ? WHERE order_id = ? AND processed_at IS NULL'),
     previous: db.prepare(
       `SELECT order_id, encrypted_order_id, create_date, is_pickup, order_for_later, order_for_later_request_date_time, sub_total_cents, historic_delivery_fee_cents
@@ -201,9 +202,14 @@ export function createOrderStore(db: DatabaseSync) {
       statements.markProcessed.run(now.toISOString(), now.toISOString(), orderId);
     },
 
-    /** Records a status; it becomes the order's current one unless the order is already processed. */
-    addStatus(retailerId: number, orderId: number | null, status: OrderStatus, now: Date): number {
-      const result = statements.insertStatus.run(retailerId, orderId, status.orderStatusTypeId, status.notes, status.timestamp, now.toISOString());
+    /**
+     * Records a status; it becomes the order's current one unless the order is already processed.
+     * A status sent again with the same idempotency key (its answer was lost) is the one recorded.
+     */
+    addStatus(retailerId: number, orderId: number | null, status: OrderStatus, now: Date, idempotencyKey: string | null = null): number {
+      const recorded = idempotencyKey === null ? undefined : statements.statusByKey.get(retailerId, idempotencyKey);
+      if (recorded) return integer(recorded, 'order_status_id');
+      const result = statements.insertStatus.run(retailerId, orderId, status.orderStatusTypeId, status.notes, status.timestamp, now.toISOString(), idempotencyKey);
       if (orderId !== null) statements.setCurrentStatus.run(status.orderStatusTypeId, status.timestamp, now.toISOString(), orderId);
       return Number(result.lastInsertRowid);
     },

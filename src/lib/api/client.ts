@@ -191,7 +191,8 @@ export function createApiClient(options: ApiClientOptions) {
     updateOrder: (payload: ApiBody<'updateOrder'>) => send('updateOrder', payload),
     /** Safe to retry: placing a placed order answers the same placement. */
     placeOrder: (body: ApiBody<'placeOrder'>) => send('placeOrder', body, { retries: 1 }),
-    createOrderStatus: (body: ApiBody<'createOrderStatus'>) => send('createOrderStatus', body),
+    /** Retrying with the same `idempotencyKey` records the status once. */
+    createOrderStatus: (body: ApiBody<'createOrderStatus'>, callOptions: { idempotencyKey?: string } = {}) => send('createOrderStatus', body, callOptions),
     createErrorLogs: (entries: ErrorLogEntryInput[]) => send('createErrorLogs', entries, { timeoutMs: ERROR_LOG_TIMEOUT_MS, retries: ERROR_LOG_RETRIES }),
     requestTableBooking: (body: ApiBody<'requestTableBooking'>) => send('requestTableBooking', body),
   };
