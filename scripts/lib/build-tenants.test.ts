@@ -56,6 +56,10 @@ describe('npm run build', () => {
     const specials = JSON.parse(await readFile(join(tenantsDir, 'broken-shop', 'specials.json'), 'utf8'));
     specials[1].price = 'twelve dollars';
     await writeFile(join(tenantsDir, 'broken-shop', 'specials.json'), JSON.stringify(specials));
+    // crust-and-co here has no favicon of its own and a second website in other colours.
+    await rm(join(tenantsDir, 'crust-and-co', 'public', 'favicon.svg'));
+    const crustCss = JSON.parse(await readFile(join(tenantsDir, 'crust-and-co', 'retailer-config.json'), 'utf8')).retailerCSS;
+    await writeFile(join(tenantsDir, 'crust-and-co', 'websites.json'), JSON.stringify([{ retailerWebsiteId: 4362, retailerCSS: { ...crustCss, primary: '#7fd1ae' } }]));
     first = await build([]);
   }, 180_000);
 
@@ -90,9 +94,15 @@ describe('npm run build', () => {
 
   it('makes each tenant folder a complete deployment that references no file outside itself', async () => {
     const site = join(outDir, 'bella-napoli');
-    for (const file of ['index.html', '_payload.json', 'reset-password/index.html', 'reset-password/_payload.json', 'order/index.html', 'order/_payload.json', 'about/our-story/index.html', 'about/our-story/_payload.json', '404.html', 'favicon.svg', 'runtime-config.json', 'builds/latest.json']) {
+    for (const file of ['index.html', '_payload.json', 'website/1112/index.html', 'website/1112/_payload.json', 'reset-password/index.html', 'reset-password/_payload.json', 'order/index.html', 'order/_payload.json', 'about/our-story/index.html', 'about/our-story/_payload.json', '404.html', 'favicon.svg', 'runtime-config.json', 'builds/latest.json']) {
       expect(await exists(join(site, file)), file).toBe(true);
     }
+    // A retailer's own favicon serves all its websites; without one, each website's initial takes its colours.
+    expect(await readFile(join(site, 'website/1112/favicon.svg'), 'utf8')).toBe(await readFile(join(site, 'favicon.svg'), 'utf8'));
+    const crust = join(outDir, 'crust-and-co');
+    expect(await readFile(join(crust, 'favicon.svg'), 'utf8')).toContain('#f5a623');
+    expect(await readFile(join(crust, 'website/4362/favicon.svg'), 'utf8')).toContain('#7fd1ae');
+    expect(await readFile(join(crust, 'website/4362/index.html'), 'utf8')).toContain('href="/website/4362/favicon.svg"');
     for (const slug of ['bella-napoli', 'crust-and-co', 'old-mill-pizza']) {
       for (const page of (await filesUnder(join(outDir, slug))).filter((file) => file.endsWith('.html'))) {
         const html = await readFile(page, 'utf8');

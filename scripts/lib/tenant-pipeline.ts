@@ -4,6 +4,7 @@ import { rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { BuildMeta, LatestBuild } from '../../src/lib/site/build-manifest.ts';
 import { initialFavicon } from '../../src/lib/site/favicon.ts';
+import { websiteFaviconFile } from '../../src/lib/site/websites.ts';
 import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
 import { loadTenants } from '../../src/lib/tenant/load.ts';
 import type { RuntimeConfig } from '../../src/lib/tenant/settings.ts';
@@ -113,7 +114,10 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
   };
   const publicDir = join(context.tenantsDir, tenant.slug, 'public');
   for (const file of await filesUnder(publicDir)) put(relative(publicDir, file).split(sep).join('/'), readFileSync(file));
-  if (!contents.has('favicon.svg')) put('favicon.svg', initialFavicon(tenant.config.retailerInfo.name, tenant.config.retailerCSS));
+  const ownFavicon = contents.get('favicon.svg');
+  if (!ownFavicon) put('favicon.svg', initialFavicon(tenant.config.retailerInfo.name, tenant.config.retailerCSS));
+  // Each other website's initial takes its own colours; a favicon of the retailer's own serves them all.
+  for (const website of tenant.websites) put(websiteFaviconFile(website.retailerWebsiteId), ownFavicon ?? initialFavicon(tenant.config.retailerInfo.name, website.retailerCSS ?? tenant.config.retailerCSS));
 
   const routes = tenantRoutes(tenant);
   const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId };

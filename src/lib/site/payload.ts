@@ -4,7 +4,7 @@ import type { ScheduleRetailerInfo } from '../time/schedule.ts';
 import { websiteConfig, type ClosedDate, type Popup, type RetailerConfig, type RetailerInfo, type Tenant, type TradingHourEntry } from '../tenant/index.ts';
 import { deliveryMapView, type DeliveryMapView } from './delivery-map.ts';
 import { renderMarkdown } from './markdown.ts';
-import { websiteHomePath, websiteVariants, type WebsiteVariant } from './websites.ts';
+import { websiteFaviconFile, websiteHomePath, websiteVariants, type WebsiteVariant } from './websites.ts';
 import { menuView, type MenuGroup } from './menu.ts';
 import { orderingData, type OrderingData } from './ordering.ts';
 import type { TenantRoute } from './routes.ts';
@@ -16,8 +16,9 @@ export interface RetailerSummary {
   /** The website the page is rendered for: the default one except on another website's home. */
   retailerWebsiteId: number;
   defaultWebsiteId: number;
-  /** That website's home page. */
+  /** That website's home page and favicon. */
   homePath: string;
+  favicon: string;
   name: string;
   address: string;
   phone: string;
@@ -90,7 +91,9 @@ export function retailerSummary(tenant: Tenant, retailerWebsiteId?: number): Ret
     retailerId: config.retailerId,
     retailerWebsiteId: config.retailerWebsiteId,
     defaultWebsiteId: tenant.config.retailerWebsiteId,
-    homePath: config.retailerWebsiteId === tenant.config.retailerWebsiteId ? '/' : websiteHomePath(config.retailerWebsiteId),
+    ...(config.retailerWebsiteId === tenant.config.retailerWebsiteId
+      ? { homePath: '/', favicon: '/favicon.svg' }
+      : { homePath: websiteHomePath(config.retailerWebsiteId), favicon: `/${websiteFaviconFile(config.retailerWebsiteId)}` }),
     name: config.retailerInfo.name,
     address: config.retailerInfo.address,
     phone: config.retailerInfo.phone,

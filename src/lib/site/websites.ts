@@ -32,6 +32,11 @@ export function websiteHomePath(retailerWebsiteId: number): string {
   return `/website/${retailerWebsiteId}`;
 }
 
+/** Each other website's favicon, beside its home: the retailer's initial in that website's colours. */
+export function websiteFaviconFile(retailerWebsiteId: number): string {
+  return `${websiteHomePath(retailerWebsiteId).slice(1)}/favicon.svg`;
+}
+
 export interface WebsiteChoice {
   defaultWebsiteId: number;
   defaultTitle: string;
