@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { liveStatusAsNormal } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
 
+// Wednesday 19:00 in Melbourne: bella-napoli is open for pickup and delivery.
+const wednesdayEvening = '2026-11-25T08:00:00Z';
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test.beforeEach(async ({ page }) => {
@@ -49,9 +51,12 @@ test('?retailerWebsiteId= of a second website opens its own home, with its layou
 });
 
 test('a dialog link of the second website opens the dialog on its home', async ({ page }) => {
+  // While the shop is open, so no closing-time toast arrives to take the Escape meant for the dialog.
+  await page.clock.install({ time: new Date(wednesdayEvening) });
   await page.goto(tenantUrl('bella-napoli', '/?retailerWebsiteId=1112&modal=delivery-map'));
   await expect(page).toHaveURL(tenantUrl('bella-napoli', '/website/1112?modal=delivery-map'));
   await expect(page.getByRole('dialog', { name: /delivery/i })).toBeVisible();
+  await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(tenantUrl('bella-napoli', '/website/1112'));
