@@ -32,7 +32,7 @@ export function websiteHomePath(retailerWebsiteId: number): string {
   return `/website/${retailerWebsiteId}`;
 }
 
-/** Each other website's favicon, beside its home: the retailer's initial in that website's colours. */
+/** Each other website's favicon, beside its home: the build writes the retailer's own there, or its initial in that website's colours. */
 export function websiteFaviconFile(retailerWebsiteId: number): string {
   return `${websiteHomePath(retailerWebsiteId).slice(1)}/favicon.svg`;
 }
