@@ -1,5 +1,5 @@
 import { createMessagingErrorFilter } from '../lib/live/error-filter.ts';
-import { lightColours, liveThemeStyle, withLiveDesignField } from '../lib/site/theme.ts';
+import { liveThemeStyle, withLiveDesignField } from '../lib/site/theme.ts';
 import { toast } from '../stores/toasts.ts';
 import { applyLiveClockStatus } from './clock-status.ts';
 import { reportError } from './error-capture.ts';
@@ -32,7 +32,7 @@ function liveTheme(initial: RetailerCss | null) {
       document.head.append(style);
     }
     style.textContent = liveThemeStyle(changed);
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', lightColours(changed).primary);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', changed.primary);
     return true;
   };
 }

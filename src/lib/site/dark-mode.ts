@@ -1,3 +1,5 @@
+import { scriptJson } from './script-json.ts';
+
 /**
  * Dark mode (spec section 2) as two inline scripts, so the right theme is there at first paint,
  * before any island hydrates, and the header toggle works without loading an island.
@@ -10,7 +12,7 @@ export const DARK_MODE_KEY = 'darkMode';
 export const DARK_MODE_TOGGLE = 'data-dark-mode-toggle';
 
 export const darkModeHeadScript = `(function () {
-  var key = ${JSON.stringify(DARK_MODE_KEY)};
+  var key = ${scriptJson(DARK_MODE_KEY)};
   var root = document.documentElement;
   var systemDark = function () { return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches; };
   var dark;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from '../tenant/primitives.ts';
 import { retailerCssSchema } from '../tenant/retailer.ts';
+import { scriptJson } from './script-json.ts';
 import type { Tenant } from '../tenant/tenant.ts';
 
 /**
@@ -28,7 +29,7 @@ export function pageRuntime(tenant: Tenant, { orderingShell = false }: { orderin
   };
 }
 
-/** JSON for a `<script type="application/json">`: `<` escaped so no value can close the element. */
+/** The settings as JSON for their `<script type="application/json">` element. */
 export function pageRuntimeJson(runtime: PageRuntime): string {
-  return JSON.stringify(runtime).replace(/</g, '\\u003c');
+  return scriptJson(runtime);
 }

@@ -84,9 +84,10 @@ export function contrastProblems(colours: ThemeColours): ContrastProblem[] {
   });
 }
 
-const declarations = (colours: ThemeColours) => themeColourKeys.map((key) => `--tenant-${key}:${colours[key]}`).join(';');
+const declarations = (colours: ThemeColours, priority: string) => themeColourKeys.map((key) => `--tenant-${key}:${colours[key]}${priority}`).join(';');
 
-const rules = (light: string, dark: string, css: RetailerCss) => `${light}{${declarations(lightColours(css))};color-scheme:light}${dark}{${declarations(darkColours(css))};color-scheme:dark}`;
+const rules = (light: string, dark: string, css: RetailerCss, priority = '') =>
+  `${light}{${declarations(lightColours(css), priority)};color-scheme:light}${dark}{${declarations(darkColours(css), priority)};color-scheme:dark}`;
 
 /**
  * The rules that carry a retailer's theme into the page: `:root` for the light theme, `.dark`
@@ -123,6 +124,5 @@ export function withLiveDesignField(css: RetailerCss, fieldName: string, fieldVa
  * rules, however specific, without knowing which of those the page has.
  */
 export function liveThemeStyle(css: RetailerCss): string {
-  const important = (colours: ThemeColours) => themeColourKeys.map((key) => `--tenant-${key}:${colours[key]} !important`).join(';');
-  return `html:not(.dark),html:not(.dark) body{${important(lightColours(css))}}html.dark,html.dark body{${important(darkColours(css))}}`;
+  return rules('html:not(.dark),html:not(.dark) body', 'html.dark,html.dark body', css, ' !important');
 }

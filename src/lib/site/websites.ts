@@ -1,4 +1,5 @@
 import { websiteConfig, type RetailerCss, type Tenant } from '../tenant/index.ts';
+import { scriptJson } from './script-json.ts';
 
 /** Query parameter of spec section 2 that picks one of a retailer's websites. */
 export const WEBSITE_PARAM = 'retailerWebsiteId';
@@ -24,8 +25,6 @@ export function websiteVariants(tenant: Pick<Tenant, 'config' | 'websites'>): We
   });
 }
 
-/** JSON safe inside an inline <script>: no `</script>` or `<!--` can close it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** Each other website's home page, prerendered with its own layout, theme and SEO. */
 export function websiteHomePath(retailerWebsiteId: number): string {
