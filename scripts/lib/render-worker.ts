@@ -9,6 +9,7 @@ export const workerInputSchema = z.object({
   cacheDir: z.string(),
   tenantsDir: z.string(),
   outDir: z.string(),
+  photoCacheDir: z.string(),
   sources: z.record(z.string(), z.object({ hash: z.string(), filesHash: z.string(), filesStamp: z.string() })),
 });
 

@@ -13,6 +13,10 @@ const messageSchema = z.discriminatedUnion('type', [
  * tenant, loads the bundle itself and publishes its tenants. Resolves with every worker's reports.
  */
 export async function renderInWorkers(slugs: readonly string[], context: PipelineContext, workers: number, progress?: (done: number) => void): Promise<TenantReport[]> {
+  // sharp's native library must be loaded by the main thread before worker threads load it (sharp's
+  // documentation: otherwise it can be unloaded under a thread still using it). A missing sharp
+  // fails only the tenants with photos, in their worker.
+  await import('sharp').catch(() => undefined);
   const doneBy = new Array<number>(workers).fill(0);
   const shares = Array.from({ length: workers }, (_, worker) => slugs.filter((_, index) => index % workers === worker));
   const results = await Promise.all(

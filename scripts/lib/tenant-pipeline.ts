@@ -12,6 +12,7 @@ import type { Tenant } from '../../src/lib/tenant/tenant.ts';
 import type { BuildRecord, TenantReport } from './build-report.ts';
 import { filesUnder } from './code-hash.ts';
 import type { PageRenderer, RenderedTenant } from './page-renderer.ts';
+import { prepareProductPhotos, type PhotoFile } from './product-photos.ts';
 import { publishFolder } from './publish.ts';
 import { CLIENT_FOLDER } from './renderer-store.ts';
 import { folderStats, measure, measureFolder, type FileStats } from './tenant-stats.ts';
@@ -26,6 +27,8 @@ export interface PipelineContext {
   cacheDir: string;
   tenantsDir: string;
   outDir: string;
+  /** Product photo variants, shared by every build and thread of this checkout (product-photos.ts). */
+  photoCacheDir: string;
   /** slug → what its files hashed to, recorded in each deployment so an unchanged tenant is skipped next time. */
   sources: Record<string, TenantSource>;
 }
@@ -86,7 +89,7 @@ function clientStats(clientDir: string): Promise<Map<string, FileStats>> {
 }
 
 /** Turns a tenant's rendered routes (nextDir) into its complete deployment and swaps it into outDir. */
-async function assembleTenant(tenant: Tenant, nextDir: string, rendered: RenderedTenant, context: PipelineContext): Promise<BuildRecord> {
+async function assembleTenant(tenant: Tenant, nextDir: string, rendered: RenderedTenant, photos: readonly PhotoFile[], context: PipelineContext): Promise<BuildRecord> {
   const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   const finalDir = join(context.outDir, tenant.slug);
   const clientDir = join(context.cacheDir, CLIENT_FOLDER);
@@ -119,6 +122,20 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
   // Each other website's initial takes its own colours; a favicon of the retailer's own serves them all.
   for (const website of tenant.websites) put(websiteFaviconFile(website.retailerWebsiteId), ownFavicon ?? initialFavicon(tenant.config.retailerInfo.name, website.retailerCSS ?? tenant.config.retailerCSS));
 
+  // Linked from the photo cache, as the client assets are: hashed names, never written in place.
+  for (const photo of photos) {
+    const target = join(nextDir, photo.name);
+    if (!made.has(dirname(target))) {
+      mkdirSync(dirname(target), { recursive: true });
+      made.add(dirname(target));
+    }
+    try {
+      linkSync(photo.source, target);
+    } catch {
+      copyFileSync(photo.source, target);
+    }
+  }
+
   const routes = tenantRoutes(tenant);
   const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId };
   const latest: LatestBuild = { id: buildId, timestamp: Date.now() };
@@ -127,7 +144,7 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
   put('builds/latest.json', JSON.stringify(latest));
   put(`builds/meta/${buildId}.json`, JSON.stringify(meta));
   const measured = await Promise.all([...contents].map(async ([name, content]) => [name, await measure(content)] as const));
-  const stats = folderStats(new Map([...(await clientStats(clientDir)), ...measured]));
+  const stats = folderStats(new Map([...(await clientStats(clientDir)), ...measured, ...photos.map((photo) => [photo.name, photo.stats] as const)]));
   const source = context.sources[tenant.slug] ?? { hash: '', filesHash: '', filesStamp: '' };
   const record: BuildRecord = { ...source, buildId, pages: routes.length + 1, ...stats };
   put(BUILD_RECORD_FILE, JSON.stringify(record));
@@ -146,14 +163,14 @@ export function failedReport(slug: string, problems: TenantReport['problems']): 
 export async function renderAndPublish(slugs: readonly string[], context: PipelineContext & { pages: PageRenderer }, progress?: (done: number) => void): Promise<TenantReport[]> {
   const stageDir = join(context.outDir, `.stage-${process.pid}-${randomUUID().slice(0, 8)}`);
   const reports: TenantReport[] = [];
-  const publish = async (tenant: Tenant, result: RenderedTenant | undefined): Promise<void> => {
+  const publish = async (tenant: Tenant, result: RenderedTenant | undefined, photos: readonly PhotoFile[]): Promise<void> => {
     const started = performance.now();
     if (!result || result.error !== undefined) {
       reports.push(failedReport(tenant.slug, [{ file: join('tenants', tenant.slug), path: '$', message: `could not render: ${result?.error ?? 'no pages'}` }]));
       await rm(join(stageDir, tenant.slug), { recursive: true, force: true });
       return;
     }
-    const { hash: _hash, filesHash: _filesHash, filesStamp: _filesStamp, ...record } = await assembleTenant(tenant, join(stageDir, tenant.slug), result, context);
+    const { hash: _hash, filesHash: _filesHash, filesStamp: _filesStamp, ...record } = await assembleTenant(tenant, join(stageDir, tenant.slug), result, photos, context);
     reports.push({ slug: tenant.slug, status: 'built', ...record, ms: result.ms + (performance.now() - started), problems: [] });
   };
   let done = 0;
@@ -161,8 +178,17 @@ export async function renderAndPublish(slugs: readonly string[], context: Pipeli
     const batch = slugs.slice(index, index + BATCH);
     const loaded = await loadTenants(context.tenantsDir, batch);
     for (const failure of loaded.failures) reports.push(failedReport(failure.slug, failure.problems));
-    const rendered = new Map((await context.pages.renderTenants(loaded.tenants, stageDir)).map((entry) => [entry.slug, entry]));
-    await Promise.all(loaded.tenants.map((tenant) => publish(tenant, rendered.get(tenant.slug))));
+    // Photos before pages: the pages name the variants, and a tenant with a broken photo is not rendered.
+    const photos = await Promise.all(loaded.tenants.map((tenant) => prepareProductPhotos(tenant, context)));
+    const ready: { tenant: Tenant; files: PhotoFile[] }[] = [];
+    loaded.tenants.forEach((tenant, index) => {
+      const prepared = photos[index];
+      if (!prepared) return;
+      if ('problems' in prepared) reports.push(failedReport(tenant.slug, prepared.problems));
+      else ready.push({ tenant: prepared.files.length > 0 ? { ...tenant, photos: prepared.photos } : tenant, files: prepared.files });
+    });
+    const rendered = new Map((await context.pages.renderTenants(ready.map((entry) => entry.tenant), stageDir)).map((entry) => [entry.slug, entry]));
+    await Promise.all(ready.map(({ tenant, files }) => publish(tenant, rendered.get(tenant.slug), files)));
     done += batch.length;
     progress?.(done);
   }

@@ -7,6 +7,7 @@ import type { MenuGroup, MenuProduct } from '../lib/site/menu.ts';
 import { allergenFlags } from '../lib/tenant/allergens.ts';
 import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../stores/menu-filters.ts';
 import { useLazyStore } from './ordering/use-lazy-store.ts';
+import { WithPhoto } from './ui/ProductPhoto.tsx';
 import { withIslandBoundary } from './IslandBoundary.tsx';
 
 interface Props {
@@ -67,14 +68,16 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
   if (layout === 4) {
     return (
       <li className="py-3" data-product-id={product.productId}>
-        <div className="flex items-baseline gap-2">
-          <h4 className="font-semibold">{product.name}</h4>
-          <span aria-hidden="true" className="flex-1 border-b border-dotted border-border" />
-          <span className="font-semibold whitespace-nowrap">{product.sizes.length > 1 ? `from ${formatMoney(product.fromPriceCents)}` : formatMoney(product.fromPriceCents)}</span>
-          <AddButton product={product} compact />
-        </div>
-        {product.description && <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>}
-        <Allergens product={product} />
+        <WithPhoto photo={product.photo} shape="row" side="start">
+          <div className="flex items-baseline gap-2">
+            <h4 className="font-semibold">{product.name}</h4>
+            <span aria-hidden="true" className="flex-1 border-b border-dotted border-border" />
+            <span className="font-semibold whitespace-nowrap">{product.sizes.length > 1 ? `from ${formatMoney(product.fromPriceCents)}` : formatMoney(product.fromPriceCents)}</span>
+            <AddButton product={product} compact />
+          </div>
+          {product.description && <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>}
+          <Allergens product={product} />
+        </WithPhoto>
       </li>
     );
   }
@@ -87,12 +90,14 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
           : 'flex flex-col gap-2 rounded-xl border border-border bg-background p-4'
       }
     >
-      <div className="flex items-start justify-between gap-3">
-        <h4 className="text-base font-semibold leading-snug">{product.name}</h4>
-        {product.isHalfHalf && <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">Half &amp; half</span>}
-      </div>
-      {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
-      <Allergens product={product} />
+      <WithPhoto photo={product.photo} shape="card" side="end">
+        <div className="flex items-start justify-between gap-3">
+          <h4 className="text-base font-semibold leading-snug">{product.name}</h4>
+          {product.isHalfHalf && <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">Half &amp; half</span>}
+        </div>
+        {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
+        <Allergens product={product} />
+      </WithPhoto>
       <div className="mt-auto flex items-end justify-between gap-3 pt-1">
         <Prices product={product} />
         <AddButton product={product} />

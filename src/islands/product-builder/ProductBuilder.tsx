@@ -10,6 +10,7 @@ import { closeProductBuilder, openCart, type BuilderTarget } from '../../stores/
 import { primaryButton } from '../ui/buttons.ts';
 import { QuantityStepper } from '../ui/QuantityStepper.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
+import { BuilderPhoto } from './BuilderPhoto.tsx';
 import { ExtrasPicker } from './ExtrasPicker.tsx';
 import { HalfHalfPicker } from './HalfHalfPicker.tsx';
 import { OptionPicker } from './OptionPicker.tsx';
@@ -90,6 +91,7 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
         </div>
       }
     >
+      <BuilderPhoto productId={choices.productId} />
       {unavailable && (
         <p role="status" className="mb-4 rounded-lg bg-muted px-3 py-2 text-sm font-medium" data-builder-unavailable>
           {groupName} is not available at your order time.

@@ -1,6 +1,7 @@
 import { describeGroupHours } from '../menu/hours-description.ts';
 import { toCents } from '../pricing/money.ts';
 import { allergenFlags, type AllergenFlag, type GroupAvailabilityHours, type Tenant } from '../tenant/index.ts';
+import type { ProductPhoto } from './product-photo.ts';
 
 export interface MenuSize {
   retailerProductSizeId: number;
@@ -16,6 +17,8 @@ export interface MenuProduct {
   sizes: MenuSize[];
   allergens: AllergenFlag[];
   isHalfHalf: boolean;
+  /** Left out when the product has none, so a menu without photos carries nothing for them. */
+  photo?: ProductPhoto;
 }
 
 export interface MenuGroup {
@@ -37,7 +40,7 @@ const bySortOrder = <T extends { sortOrder: number; name: string }>(a: T, b: T) 
  * The menu as a page shows it: groups and products in the retailer's order, each product with
  * its size prices. Plain data, so the same object renders the static HTML and hydrates the island.
  */
-export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productDetails' | 'groupHours'>): MenuGroup[] {
+export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productDetails' | 'groupHours' | 'photos'>): MenuGroup[] {
   const detailsById = new Map(tenant.productDetails.map((detail) => [detail.productId, detail]));
   return [...tenant.productsInfoSsr.groups].sort(bySortOrder).map((group) => ({
     productGroupId: group.productGroupId,
@@ -57,6 +60,7 @@ export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productDetail
           name: size.name,
           priceCents: toCents(size.price),
         }));
+        const photo = product.image === '' ? undefined : tenant.photos?.[product.image];
         return {
           productId: product.productId,
           name: product.name,
@@ -65,6 +69,7 @@ export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productDetail
           sizes,
           allergens: allergenFlags.filter((flag) => product[flag]),
           isHalfHalf: product.isHalfHalf,
+          ...(photo ? { photo } : {}),
         };
       }),
   }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { closedDatesSchema, deliverySuburbsSchema, deliveryZonesSchema, groupHoursSchema, id, productDetailsSchema, productsInfoSchema, productsInfoSsrSchema, retailerInfoSchema, retailerPaymentTypesSchema, specialsSchema, tradingHoursSchema, trendingSchema, type Tenant } from '../tenant/index.ts';
+import { productPhotosSchema } from './product-photo.ts';
 
 /**
  * What the browser needs to price, build and time an order, in the tenant files' shapes. It
@@ -19,6 +20,8 @@ export const orderingDataSchema = z.object({
   closedDates: closedDatesSchema,
   deliverySuburbs: deliverySuburbsSchema,
   deliveryZones: deliveryZonesSchema,
+  /** The build's photos by product `image`, for the builder's header. */
+  photos: productPhotosSchema.default({}),
 });
 
 export type OrderingData = z.infer<typeof orderingDataSchema>;
@@ -41,5 +44,6 @@ export function orderingData(tenant: Tenant): OrderingData {
     closedDates: tenant.closedDates,
     deliverySuburbs: tenant.deliverySuburbs,
     deliveryZones: tenant.deliveryZones,
+    photos: tenant.photos ?? {},
   };
 }

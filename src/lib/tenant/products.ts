@@ -16,13 +16,50 @@ export const productGroupSchema = z.object({
   extraPrice: nonNegativeDollars.nullable().default(null),
 });
 
+/** Files the build turns into AVIF and WebP variants; a URL's content is checked when it is fetched. */
+const PHOTO_FILE = /\.(jpe?g|png|webp|avif)$/i;
+/** One part of a path: no separators, control characters or characters Windows refuses in names. */
+const PATH_PART = /^[^/\\:*?"<>|\u0000-\u001f]+$/;
+
+/** What is wrong with a product's `image`, or undefined when the build can use it. */
+export function productImageProblem(image: string): string | undefined {
+  if (image === '') return undefined;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(image)) {
+    if (!/^https:/i.test(image)) return 'expected an https:// URL (a photo over http or another scheme would make the page insecure)';
+    try {
+      const url = new URL(image);
+      return url.hostname === '' || url.username !== '' || url.password !== '' ? 'expected an https:// URL with a host and no user name or password' : undefined;
+    } catch {
+      return 'not a valid URL';
+    }
+  }
+  if (image.startsWith('//')) return 'expected an https:// URL with its scheme, or a path inside the tenant\'s public/ folder';
+  if (image.startsWith('/')) return `expected a path inside the tenant's public/ folder without a leading "/", like "${image.replace(/^\/+/, '')}"`;
+  if (!image.split('/').every((part) => PATH_PART.test(part) && part !== '.' && part !== '..')) return 'expected a path inside the tenant\'s public/ folder: no "..", "." or empty parts, no "\\"';
+  if (!PHOTO_FILE.test(image)) return 'expected a .jpg, .jpeg, .png, .webp or .avif file';
+  return undefined;
+}
+
+/**
+ * A product's photo: a file under the tenant's `public/` folder ("photos/margherita.jpg") or an
+ * https URL; '' for none. The build makes the variants pages show (scripts/lib/product-photos.ts).
+ */
+export const productImage = z
+  .string()
+  .max(2048)
+  .default('')
+  .superRefine((image, context) => {
+    const problem = productImageProblem(image);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 export const productSchema = z.object({
   productId: id,
   productGroupId: id,
   name: z.string().min(1),
   description: z.string().default(''),
   minPrice: nonNegativeDollars,
-  image: z.string().default(''),
+  image: productImage,
   sortOrder: z.int().default(0),
   isHalfHalf: z.boolean().default(false),
   isVegetarian: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProductPhotos } from '../site/product-photo.ts';
 import { closedDatesSchema, groupHoursSchema, tradingHoursSchema } from './hours.ts';
 import { customSectionsSchema, deliverySuburbsSchema, deliveryZonesSchema, popupsSchema } from './content.ts';
 import { productDetailsSchema, productsInfoSchema, productsInfoSsrSchema, trendingSchema } from './products.ts';
@@ -44,4 +45,6 @@ export type CustomPage = z.infer<typeof customPageSchema>;
 export type Tenant = TenantData & {
   slug: string;
   pages: CustomPage[];
+  /** Made by the build from the products' `image` files and URLs (scripts/lib/product-photos.ts); without it, no photos show. */
+  photos?: ProductPhotos;
 };
