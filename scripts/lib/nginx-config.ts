@@ -39,7 +39,7 @@ ${lines.join('\n')}
 
 # The rules of cacheControlFor in scripts/lib/static-server.ts, first match wins.
 map $uri $storefront_cache_control {
-    ~^/_astro/ "public, max-age=31536000, immutable";
+    ~^/(_astro|_images)/ "public, max-age=31536000, immutable";
     ~/$ "public, max-age=0, must-revalidate";
     ~(\\.html|/_payload\\.json|/runtime-config\\.json|/builds/.*\\.json)$ "public, max-age=0, must-revalidate";
     ~*\\.[a-z0-9]+$ "public, max-age=3600";

@@ -131,6 +131,7 @@ describe('routing rules', () => {
 
   it.each([
     ['/_astro/index.B1c2.js', 'public, max-age=31536000, immutable'],
+    ['/_images/0123456789abcdef-400.avif', 'public, max-age=31536000, immutable'],
     ['/', 'public, max-age=0, must-revalidate'],
     ['/about', 'public, max-age=0, must-revalidate'],
     ['/builds/latest.json', 'public, max-age=0, must-revalidate'],

@@ -26,7 +26,8 @@ export interface RunningStaticServer {
   close: () => Promise<void>;
 }
 
-const HASHED_ASSET = /^\/_astro\//;
+/** Content-hashed names: the client bundle's and the product photos' (product-photos.ts). */
+const HASHED_ASSET = /^\/(_astro|_images)\//;
 const REVALIDATE = /(\.html|\/_payload\.json|\/runtime-config\.json|\/builds\/.*\.json)$/;
 
 /** Hashed assets never change under their name; pages, payloads and build files must be rechecked on every visit. */

@@ -30,4 +30,20 @@ describe('menu view', () => {
     expect(limited.length).toBeGreaterThan(0);
     for (const group of limited) expect(group.hours.every((row) => row.productGroupId === group.productGroupId)).toBe(true);
   });
+
+  it('gives a product the photo the build made of its image, and a product without one none', () => {
+    const photo = { src: '/_images/0123456789abcdef', width: 800, height: 600 };
+    const [first, second] = bella.productsInfoSsr.products;
+    if (!first || !second) throw new Error('bella-napoli has fewer than two products');
+    const withImages = {
+      ...bella,
+      productsInfoSsr: { ...bella.productsInfoSsr, products: bella.productsInfoSsr.products.map((product) => (product === first || product === second ? { ...product, image: 'photos/margherita.jpg' } : product)) },
+      photos: { 'photos/margherita.jpg': photo },
+    };
+    const products = menuView(withImages).flatMap((group) => group.products);
+    expect(products.filter((product) => product.photo).map((product) => product.productId).sort()).toEqual([first.productId, second.productId].sort());
+    expect(products.find((product) => product.productId === first.productId)?.photo).toEqual(photo);
+    // Without the build's photos (the reference API's tenants), an image names nothing to show.
+    expect(menuView({ ...withImages, photos: {} }).flatMap((group) => group.products).some((product) => 'photo' in product)).toBe(false);
+  });
 });
