@@ -56,6 +56,7 @@ describe('product photos in the tenant pipeline', () => {
     download: async (url) => {
       downloads.push(url);
       if (url.endsWith('/gone.jpg')) throw new PhotoError('could not be downloaded (HTTP 404)');
+      if (url.endsWith('/logo.svg')) return Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><circle cx="200" cy="150" r="100"/></svg>');
       return remote;
     },
   });
@@ -129,12 +130,25 @@ describe('product photos in the tenant pipeline', () => {
     expect(changed.photos['https://cdn.example.com/p/wings.jpg']).toEqual(first.photos['https://cdn.example.com/p/wings.jpg']);
   }, 60_000);
 
+  it('encodes again what a damaged cache lost, instead of publishing a hole', async () => {
+    const tenant = await shop('damaged-cache', ['photos/pie.jpg', 'https://cdn.example.com/p/wings.jpg'], { 'photos/pie.jpg': await picture(1000, 750, '#c0392b') });
+    const first = await prepareProductPhotos(tenant, context());
+    if ('problems' in first) throw new Error(JSON.stringify(first.problems));
+    const [pieFile, wingsFile] = [first.photos['photos/pie.jpg'], first.photos['https://cdn.example.com/p/wings.jpg']].map((photo) => first.files.find((file) => file.name.startsWith(`_images/${photo?.src.split('/').pop()}`)));
+    await rm(pieFile?.source ?? '');
+    await writeFile(join(dirname(wingsFile?.source ?? ''), 'photo.json'), '{ not json');
+    const again = await prepareProductPhotos(tenant, context());
+    expect(again).toEqual(first);
+    for (const file of first.files) expect((await stat(file.source)).size, file.name).toBe(file.stats.bytes);
+    expect(downloads).toHaveLength(2);
+  }, 60_000);
+
   it('names the tenant file, the product and the photo of every broken image', async () => {
     const good = await picture(400, 300, '#c0392b');
     const outside = join(tenantsDir, 'secret.jpg');
     await mkdir(tenantsDir, { recursive: true });
     await writeFile(outside, good);
-    const tenant = await shop('broken-photos', ['photos/missing.jpg', 'photos/notes.jpg', 'photos/cut.jpg', 'photos/escape.jpg', 'https://cdn.example.com/gone.jpg', 'photos/fine.jpg'], {
+    const tenant = await shop('broken-photos', ['photos/missing.jpg', 'photos/notes.jpg', 'photos/cut.jpg', 'photos/escape.jpg', 'https://cdn.example.com/gone.jpg', 'https://cdn.example.com/logo.svg', 'photos/fine.jpg'], {
       'photos/notes.jpg': 'these are my notes, not a photo',
       'photos/cut.jpg': (await picture(1200, 900, '#c0392b')).subarray(0, 4000),
       'photos/fine.jpg': good,
@@ -147,6 +161,19 @@ describe('product photos in the tenant pipeline', () => {
       { file: join('tenants', 'broken-photos', 'products-info-ssr.json'), path: '$.products[2].image', message: expect.stringContaining(`${join('tenants', 'broken-photos', 'public', 'photos', 'cut.jpg')} is not an image the build can read`) },
       { file: join('tenants', 'broken-photos', 'products-info-ssr.json'), path: '$.products[3].image', message: `${join('tenants', 'broken-photos', 'public', 'photos', 'escape.jpg')} leads outside the tenant's public/ folder` },
       { file: join('tenants', 'broken-photos', 'products-info-ssr.json'), path: '$.products[4].image', message: 'https://cdn.example.com/gone.jpg could not be downloaded (HTTP 404)' },
+      { file: join('tenants', 'broken-photos', 'products-info-ssr.json'), path: '$.products[5].image', message: 'https://cdn.example.com/logo.svg is a SVG file; expected JPEG, PNG, WebP or AVIF' },
+    ]);
+  }, 60_000);
+
+  it('refuses a photo over the size or pixel bounds, before decoding it', async () => {
+    const tenant = await shop('huge-photos', ['photos/heavy.png', 'photos/wide.jpg'], {
+      'photos/heavy.png': Buffer.alloc(60_000),
+      'photos/wide.jpg': await picture(1600, 700, '#c0392b'),
+    });
+    const prepared = await prepareProductPhotos(tenant, { ...context(), limits: { bytes: 50 * 1024, pixels: 1_000_000, timeoutMs: 1_000 } });
+    expect('problems' in prepared && prepared.problems.map((problem) => [problem.path, problem.message])).toEqual([
+      ['$.products[0].image', `${join('tenants', 'huge-photos', 'public', 'photos', 'heavy.png')} is larger than 50 KB`],
+      ['$.products[1].image', expect.stringMatching(/wide\.jpg is not an image the build can read \(Input image exceeds pixel limit\)/)],
     ]);
   }, 60_000);
 

@@ -84,66 +84,105 @@ function limiter(size: number): <T>(work: () => Promise<T>) => Promise<T> {
 }
 const encodingSlot = limiter(ENCODING_AT_ONCE);
 
-async function readCached(cacheDir: string, key: string): Promise<CachedPhoto | undefined> {
-  const text = await readFile(join(cacheDir, key, PHOTO_JSON), 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
-  const parsed = cachedPhotoSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) return undefined;
-  // A variant deleted by hand means encoding again, not a deployment with a hole in it.
-  const present = await Promise.all(parsed.data.files.map((file) => stat(join(cacheDir, key, file.name)).then(() => true, () => false)));
-  return present.every(Boolean) ? { ...parsed.data, key } : undefined;
+/** A cache file's content, or undefined when it is missing or damaged: then the work is done again. */
+async function readCacheFile<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
+
+async function readCached(cacheDir: string, key: string): Promise<CachedPhoto | undefined> {
+  const cached = await readCacheFile(join(cacheDir, key, PHOTO_JSON), cachedPhotoSchema);
+  if (!cached) return undefined;
+  // A variant deleted by hand means encoding again, not a deployment with a hole in it.
+  const present = await Promise.all(cached.files.map((file) => stat(join(cacheDir, key, file.name)).then(() => true, () => false)));
+  return present.every(Boolean) ? { ...cached, key } : undefined;
+}
+
+/**
+ * Renames a finished entry into place. When the place is taken, either another thread got there
+ * first with the same content (kept), or a damaged entry is there (replaced).
+ */
+async function placeEntry(partial: string, final: string, isWhole: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await rename(partial, final);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt > 1) throw error;
+      if (await isWhole()) return;
+      await rm(final, { recursive: true, force: true });
+    }
+  }
+}
+
+const tooLarge = (bytes: number) => `is larger than ${bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`}`;
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const unreadable = (error: unknown) => new PhotoError(`is not an image the build can read (${describe(error)})`);
+/** What sharp calls the formats a tenant may use (AVIF is HEIF's). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+
+/** Encodes under way in this thread, so two tenants of a batch sharing a photo wait for one encoding. */
+const encoding = new Map<string, Promise<CachedPhoto>>();
 
 /** Makes every variant of one source into the cache, or finds them there. */
 async function encodeOnce(source: Buffer, context: PhotoContext): Promise<CachedPhoto> {
   const key = sha256(Buffer.concat([Buffer.from(ENCODING_HASH), source])).slice(0, 16);
   const cached = await readCached(context.photoCacheDir, key);
   if (cached) return cached;
-  return encodingSlot(async () => {
-    const sharp = await loadSharp().catch((error: unknown) => {
-      throw new PhotoError(`could not be converted: the image library (sharp) did not load (${error instanceof Error ? error.message : String(error)})`);
-    });
-    const limits = context.limits ?? PHOTO_LIMITS;
-    let input: Sharp;
-    let width: number;
-    try {
-      input = sharp(source, { failOn: 'error', limitInputPixels: limits.pixels, autoOrient: true });
-      width = (await input.metadata()).autoOrient.width;
-    } catch (error) {
-      throw new PhotoError(`is not an image the build can read (${error instanceof Error ? error.message : String(error)})`);
-    }
-    const largest = largestPhotoWidth(width);
-    // Its own folder per writer, renamed into place when whole: two threads encoding the same photo
-    // both succeed, and a build that dies midway leaves no half-written entry behind.
-    const partial = join(context.photoCacheDir, `${key}.partial-${process.pid}-${threadId}-${randomUUID().slice(0, 8)}`);
-    await mkdir(partial, { recursive: true });
-    try {
-      const variants = await Promise.all(
-        photoWidths(largest).flatMap((variantWidth) =>
-          PHOTO_FORMATS.map(async (format: PhotoFormat) => {
-            const resized = input.clone().resize({ width: variantWidth });
-            const encoded = format === 'avif' ? resized.avif(ENCODING.avif) : resized.webp(ENCODING.webp);
-            const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-            const name = `${key}-${variantWidth}.${format}`;
-            await writeFile(join(partial, name), data);
-            return { name, bytes: data.length, digest: sha256(data), width: info.width, height: info.height };
-          }),
-        ),
-      ).catch((error: unknown) => {
-        throw new PhotoError(`is not an image the build can read (${error instanceof Error ? error.message : String(error)})`);
-      });
-      const biggest = variants.find((variant) => variant.width === largest) ?? variants[variants.length - 1];
-      const entry: CachedPhoto = { key, width: largest, height: biggest?.height ?? largest, files: variants.map(({ name, bytes, digest }) => ({ name, bytes, digest })) };
-      await writeFile(join(partial, PHOTO_JSON), JSON.stringify({ width: entry.width, height: entry.height, files: entry.files }));
-      await rename(partial, join(context.photoCacheDir, key)).catch(async (error: unknown) => {
-        // Another thread got there first with the same content.
-        if (!(await readCached(context.photoCacheDir, key))) throw error;
-      });
-      return entry;
-    } finally {
-      await rm(partial, { recursive: true, force: true });
-    }
+  const place = join(context.photoCacheDir, key);
+  let running = encoding.get(place);
+  if (!running) {
+    running = encodingSlot(() => encode(source, key, context)).finally(() => encoding.delete(place));
+    encoding.set(place, running);
+  }
+  return running;
+}
+
+async function encode(source: Buffer, key: string, context: PhotoContext): Promise<CachedPhoto> {
+  const sharp = await loadSharp().catch((error: unknown) => {
+    throw new PhotoError(`could not be converted: the image library (sharp) did not load (${describe(error)})`);
   });
+  const limits = context.limits ?? PHOTO_LIMITS;
+  const input: Sharp = sharp(source, { failOn: 'error', limitInputPixels: limits.pixels, autoOrient: true });
+  const metadata = await input.metadata().catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  // A URL may answer with any format sharp reads (SVG, TIFF, GIF…); only photos' formats are taken.
+  if (!ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoError(`is a ${metadata.format.toUpperCase()} file; expected JPEG, PNG, WebP or AVIF`);
+  const width = metadata.autoOrient.width;
+  const largest = largestPhotoWidth(width);
+  // Its own folder per writer, renamed into place when whole: two threads encoding the same photo
+  // both succeed, and a build that dies midway leaves no half-written entry behind.
+  const partial = join(context.photoCacheDir, `${key}.partial-${process.pid}-${threadId}-${randomUUID().slice(0, 8)}`);
+  await mkdir(partial, { recursive: true });
+  try {
+    const variants = await Promise.all(
+      photoWidths(largest).flatMap((variantWidth) =>
+        PHOTO_FORMATS.map(async (format: PhotoFormat) => {
+          const resized = input.clone().resize({ width: variantWidth });
+          const encoded = format === 'avif' ? resized.avif(ENCODING.avif) : resized.webp(ENCODING.webp);
+          const { data, info } = await encoded.toBuffer({ resolveWithObject: true }).catch((error: unknown) => {
+            throw unreadable(error);
+          });
+          const name = `${key}-${variantWidth}.${format}`;
+          await writeFile(join(partial, name), data);
+          return { name, bytes: data.length, digest: sha256(data), width: info.width, height: info.height };
+        }),
+      ),
+    );
+    const biggest = variants.find((variant) => variant.width === largest) ?? variants[variants.length - 1];
+    const entry: CachedPhoto = { key, width: largest, height: biggest?.height ?? largest, files: variants.map(({ name, bytes, digest }) => ({ name, bytes, digest })) };
+    await writeFile(join(partial, PHOTO_JSON), JSON.stringify({ width: entry.width, height: entry.height, files: entry.files }));
+    await placeEntry(partial, join(context.photoCacheDir, key), () => readCached(context.photoCacheDir, key));
+    return entry;
+  } finally {
+    await rm(partial, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -152,21 +191,20 @@ async function encodeOnce(source: Buffer, context: PhotoContext): Promise<Cached
  */
 export async function downloadPhoto(url: string, limits: PhotoLimits = PHOTO_LIMITS): Promise<Buffer> {
   const seconds = `${limits.timeoutMs / 1000} s`;
-  const tooLarge = `is larger than ${Math.round(limits.bytes / 1024 / 1024)} MB`;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(limits.timeoutMs), headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*' } });
     if (!response.ok) throw new PhotoError(`could not be downloaded (HTTP ${response.status})`);
     if (url.startsWith('https:') && !response.url.startsWith('https:')) throw new PhotoError('redirected away from https');
     const type = response.headers.get('content-type') ?? '';
     if (type !== '' && !type.startsWith('image/') && !type.startsWith('application/octet-stream')) throw new PhotoError(`is not an image (the server sent ${type.split(';')[0]})`);
-    if (Number(response.headers.get('content-length') ?? 0) > limits.bytes) throw new PhotoError(tooLarge);
+    if (Number(response.headers.get('content-length') ?? 0) > limits.bytes) throw new PhotoError(tooLarge(limits.bytes));
     const chunks: Uint8Array[] = [];
     let received = 0;
     for await (const chunk of response.body ?? []) {
       received += chunk.byteLength;
       if (received > limits.bytes) {
         await response.body?.cancel().catch(() => {});
-        throw new PhotoError(tooLarge);
+        throw new PhotoError(tooLarge(limits.bytes));
       }
       chunks.push(chunk);
     }
@@ -183,9 +221,9 @@ async function remotePhoto(url: string, context: PhotoContext): Promise<CachedPh
   // The URL names the content, as CDNs' versioned URLs do: a changed photo at the same URL is seen
   // only when its tenant is built without this cache (CI) or the pointer is deleted.
   const pointer = join(context.photoCacheDir, 'remote', `${sha256(url).slice(0, 32)}.json`);
-  const known = remotePointerSchema.safeParse(JSON.parse((await readFile(pointer, 'utf8').catch(() => undefined)) ?? 'null'));
-  if (known.success && known.data.url === url) {
-    const cached = await readCached(context.photoCacheDir, known.data.key);
+  const known = await readCacheFile(pointer, remotePointerSchema);
+  if (known?.url === url) {
+    const cached = await readCached(context.photoCacheDir, known.key);
     if (cached) return cached;
   }
   const download = context.download ?? ((target: string) => downloadPhoto(target, context.limits));
@@ -210,7 +248,7 @@ async function localPhoto(image: string, publicDir: string, context: PhotoContex
   if (inside.startsWith('..') || isAbsolute(inside)) throw new PhotoError("leads outside the tenant's public/ folder");
   const info = await stat(file);
   if (!info.isFile()) throw new PhotoError('is not a file');
-  if (info.size > limits.bytes) throw new PhotoError(`is larger than ${Math.round(limits.bytes / 1024 / 1024)} MB`);
+  if (info.size > limits.bytes) throw new PhotoError(tooLarge(limits.bytes));
   return encodeOnce(await readFile(file), context);
 }
 
@@ -240,7 +278,7 @@ export async function prepareProductPhotos(tenant: Tenant, context: PhotoContext
       }
     } catch (error) {
       const subject = isRemote(image) ? image : join('tenants', tenant.slug, 'public', image);
-      const reason = error instanceof PhotoError ? error.message : `could not be made into photos (${error instanceof Error ? error.message : String(error)})`;
+      const reason = error instanceof PhotoError ? error.message : `could not be made into photos (${describe(error)})`;
       for (const index of indexes) problems.push({ file: dataFile, path: `$.products[${index}].image`, message: `${subject} ${reason}` });
     }
   }
