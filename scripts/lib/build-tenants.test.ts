@@ -50,7 +50,8 @@ describe('npm run build', () => {
     work = await mkdtemp(join(tmpdir(), 'storefront-build-'));
     tenantsDir = join(work, 'tenants');
     outDir = join(work, 'dist');
-    env = { ...process.env, STOREFRONT_RENDER_CACHE: renderCache };
+    // A photo cache of its own too, so photos are encoded here, not found from earlier builds.
+    env = { ...process.env, STOREFRONT_RENDER_CACHE: renderCache, STOREFRONT_PHOTO_CACHE: join(work, 'photo-cache') };
     for (const slug of ['bella-napoli', 'crust-and-co', 'old-mill-pizza']) await cp(join('tenants', slug), join(tenantsDir, slug), { recursive: true });
     await cp(join('tenants', 'bella-napoli'), join(tenantsDir, 'broken-shop'), { recursive: true });
     const specials = JSON.parse(await readFile(join(tenantsDir, 'broken-shop', 'specials.json'), 'utf8'));
@@ -60,6 +61,13 @@ describe('npm run build', () => {
     await rm(join(tenantsDir, 'crust-and-co', 'public', 'favicon.svg'));
     const crustCss = JSON.parse(await readFile(join(tenantsDir, 'crust-and-co', 'retailer-config.json'), 'utf8')).retailerCSS;
     await writeFile(join(tenantsDir, 'crust-and-co', 'websites.json'), JSON.stringify([{ retailerWebsiteId: 4362, retailerCSS: { ...crustCss, primary: '#7fd1ae' } }]));
+    // And photos of its first two dishes, made in the tenant pipeline (in worker threads too).
+    await cp(join('tenants', 'fire-and-slice', 'public', 'photos', 'margherita.jpg'), join(tenantsDir, 'crust-and-co', 'public', 'photos', 'plain-cheese.jpg'));
+    await cp(join('tenants', 'fire-and-slice', 'public', 'photos', 'soppressa-chilli.jpg'), join(tenantsDir, 'crust-and-co', 'public', 'photos', 'pepperoni.jpg'));
+    const crustProducts = JSON.parse(await readFile(join(tenantsDir, 'crust-and-co', 'products-info-ssr.json'), 'utf8'));
+    crustProducts.products[0].image = 'photos/plain-cheese.jpg';
+    crustProducts.products[1].image = 'photos/pepperoni.jpg';
+    await writeFile(join(tenantsDir, 'crust-and-co', 'products-info-ssr.json'), JSON.stringify(crustProducts));
     first = await build([]);
   }, 180_000);
 
@@ -110,8 +118,16 @@ describe('npm run build', () => {
           const target = join(outDir, slug, path ?? '');
           expect((await exists(target)) || (await exists(join(target, 'index.html'))), `${page} → ${path}`).toBe(true);
         }
+        for (const [, srcset] of html.matchAll(/srcset="([^"]*)"/gi)) {
+          for (const candidate of (srcset ?? '').split(', ')) {
+            const path = candidate.split(' ')[0] ?? '';
+            expect(await exists(join(outDir, slug, path)), `${page} → ${path}`).toBe(true);
+          }
+        }
       }
     }
+    const crustHome = await readFile(join(crust, 'index.html'), 'utf8');
+    expect(crustHome.match(/<source type="image\/avif" srcSet="\/_images\/[0-9a-f]{16}-200\.avif 200w/gi)).toHaveLength(2);
     const html = await readFile(join(site, 'index.html'), 'utf8');
     expect(html).toContain('<title>Bella Napoli Pizzeria');
     expect(html).toContain('--tenant-primary:#b3261e');
@@ -173,6 +189,7 @@ describe('npm run build', () => {
   it('renders the same bytes in worker threads as in the main thread', async () => {
     await build(['--force', '--workers', '1']);
     const before = Object.fromEntries((await report()).tenants.map((tenant) => [tenant.slug, tenant.contentHash]));
+    await rm(join(work, 'photo-cache'), { recursive: true, force: true });
     const threaded = await build(['--force', '--workers', '2']);
     expect(threaded.stdout).toContain('Built 3 tenant(s)');
     const after = await report();

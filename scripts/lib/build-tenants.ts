@@ -1,6 +1,6 @@
 import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatProblem, listTenantSlugs, TenantLoadError } from '../../src/lib/tenant/load.ts';
 import { buildRecordSchema, type BuildRecord, type BuildReport, type TenantReport } from './build-report.ts';
 import { codeHash, tenantFilesHash, tenantHash, tenantStamp } from './code-hash.ts';
@@ -86,7 +86,7 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     renderer = await rendererFor(options.root, code, log);
     log(`Rendering ${changed.length} tenant(s)${renderer.fresh ? '' : ' with the render bundle of the last build of this code (no Vite)'}…`);
     await mkdir(options.outDir, { recursive: true });
-    const context = { cacheDir: renderer.cacheDir, tenantsDir: options.tenantsDir, outDir: options.outDir, photoCacheDir: join(options.root, '.build', 'photos'), sources: Object.fromEntries(sources) };
+    const context = { cacheDir: renderer.cacheDir, tenantsDir: options.tenantsDir, outDir: options.outDir, photoCacheDir: resolve(options.root, process.env['STOREFRONT_PHOTO_CACHE'] ?? join('.build', 'photos')), sources: Object.fromEntries(sources) };
     const progress = (done: number) => options.progress?.(done, changed.length);
     const workers = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(changed.length / BATCH));
     const rendered = workers >= 2 ? await renderInWorkers(changed, context, workers, progress) : await renderAndPublish(changed, { ...context, pages: await renderer.pages() }, progress);
