@@ -68,7 +68,7 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
   if (layout === 4) {
     return (
       <li className="py-3" data-product-id={product.productId}>
-        <WithPhoto photo={product.photo} shape="row" side="start">
+        <WithPhoto photo={product.photo} shape="row">
           <div className="flex items-baseline gap-2">
             <h4 className="font-semibold">{product.name}</h4>
             <span aria-hidden="true" className="flex-1 border-b border-dotted border-border" />
@@ -90,7 +90,7 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
           : 'flex flex-col gap-2 rounded-xl border border-border bg-background p-4'
       }
     >
-      <WithPhoto photo={product.photo} shape="card" side="end">
+      <WithPhoto photo={product.photo} shape="card">
         <div className="flex items-start justify-between gap-3">
           <h4 className="text-base font-semibold leading-snug">{product.name}</h4>
           {product.isHalfHalf && <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">Half &amp; half</span>}

@@ -42,19 +42,28 @@ export function ProductPhoto({ photo, shape, eager = false }: Props) {
 }
 
 /**
- * A product's text with its photo beside it (`end`, as ordering sites put thumbnails) or before it
- * (`start`); without a photo, the text alone, exactly as before.
+ * A product's text with its photo: a card's beside its name and description, as ordering sites put
+ * thumbnails; a list row's under its name line (name, leader, price and Add need the row's whole
+ * width on a phone), beside the description. Without a photo, the text alone, exactly as before.
  */
-export function WithPhoto({ photo, shape, side, children }: { photo: Photo | undefined; shape: 'card' | 'row'; side: 'start' | 'end'; children: ReactNode }) {
+export function WithPhoto({ photo, shape, children }: { photo: Photo | undefined; shape: 'card' | 'row'; children: ReactNode }) {
   if (!photo) return children;
   // Lazy, every one: on the sample layouts the menu starts below the first screenful, and a lazy
   // photo near it still loads at once (Chromium fetches those within 1,250 px of the viewport).
   const image = <ProductPhoto photo={photo} shape={shape} />;
+  if (shape === 'row') {
+    return (
+      // The photo spans a last flexible row, so a short description does not stretch to its height.
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] grid-rows-[auto_auto_auto_1fr] gap-x-3 [&>:first-child]:col-span-2">
+        {children}
+        <div className="col-start-2 row-span-3 row-start-2 pt-2">{image}</div>
+      </div>
+    );
+  }
   return (
     <div className="flex items-start gap-3">
-      {side === 'start' && image}
-      <div className={`flex min-w-0 flex-1 flex-col ${shape === 'card' ? 'gap-2' : ''}`}>{children}</div>
-      {side === 'end' && image}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">{children}</div>
+      {image}
     </div>
   );
 }
