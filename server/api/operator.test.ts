@@ -1,7 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
-import { orderWatchTopicId } from '../broker/acl.ts';
 import { createBroker, type RunningBroker } from '../broker/broker.ts';
 import { connectMqtt, freePort, recordMessages, waitFor } from '../broker/mqtt-test-support.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
