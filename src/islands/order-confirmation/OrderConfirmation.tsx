@@ -56,7 +56,7 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
         <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-7 shrink-0" style={{ color: successPanelStyle.accent }}>
           <circle cx="12" cy="12" r="11" fill="currentColor" />
           {preparing ? (
-            <path fill="none" stroke="var(--tenant-background)" strokeWidth="2" strokeLinecap="round" d="M8.5 17c0-2 1.5-2.5 1.5-4.5S8.5 10 8.5 8m3.5 9c0-2 1.5-2.5 1.5-4.5S12 10 12 8m3.5 9c0-2 1.5-2.5 1.5-4.5S15.5 10 15.5 8" />
+            <path fill="var(--tenant-background)" d="M12.6 5.5c.4 2.6 3.9 4.2 3.9 8.1a4.5 4.5 0 0 1-9 0c0-2 1-3.3 2.1-4.3.1 1.4.8 2.4 1.8 2.8-.4-2.5.1-4.6 1.2-6.6Z" />
           ) : (
             <path fill="none" stroke="var(--tenant-background)" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m7 12.5 3.2 3.2L17 9" />
           )}
@@ -83,7 +83,7 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
           <li aria-hidden="true" className="h-0.5 w-6 rounded-full" style={{ backgroundColor: preparing ? successPanelStyle.accent : 'currentColor', opacity: preparing ? 1 : 0.3 }} />
           <li className="flex items-center gap-1.5" aria-current={preparing ? 'step' : undefined}>
             <span aria-hidden="true" className="size-2.5 rounded-full border-2" style={{ borderColor: successPanelStyle.accent, backgroundColor: preparing ? successPanelStyle.accent : 'transparent' }} />
-            Being prepared
+            Preparing
           </li>
         </ol>
       </div>

@@ -100,7 +100,7 @@ describe('confirmationView', () => {
     expect(shown).toMatchObject({
       service: 'Delivery',
       when: { label: 'Delivery' },
-      place: { label: 'Deliver to', lines: ['12 Lygon Street', 'Carlton 3053'], instructions: 'Ring twice' },
+      place: { label: 'Deliver to', lines: ['12 Lygon Street, Carlton 3053'], instructions: 'Ring twice' },
       payment: 'Card on delivery or pickup',
       totals: [
         { label: 'Subtotal', amount: '$44.00', kind: 'plain' },

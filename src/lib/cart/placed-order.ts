@@ -92,7 +92,7 @@ export function confirmationView(order: OrderAnswer, placement: Placement, shop:
       text: later && placement.orderForLaterRequestDateTime ? formatDayAndTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff) : asapText(placement.dueAt, now, timeZoneDiff),
     },
     place: delivery
-      ? { label: 'Deliver to', lines: [delivery.street, `${delivery.suburbName} ${delivery.postcode}`], instructions: delivery.instructions || null }
+      ? { label: 'Deliver to', lines: [`${delivery.street}, ${delivery.suburbName} ${delivery.postcode}`], instructions: delivery.instructions || null }
       : { label: 'Pickup from', lines: [shop.name, shop.address].filter(Boolean), instructions: null },
     notes: placement.orderNotes.trim() === '' ? null : placement.orderNotes,
     contact: `${placement.contact.fullName} · ${placement.contact.phoneNumber}`,
