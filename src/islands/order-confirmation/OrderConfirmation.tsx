@@ -74,6 +74,7 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
           <span className="text-3xl font-extrabold tabular-nums" data-order-number>
             {view.orderNumber}
           </span>
+          <span className="block text-sm">Quote it if you call us{call}.</span>
         </p>
         <ol className="flex items-center gap-2 text-sm font-semibold" aria-label="Progress">
           <li className="flex items-center gap-1.5" aria-current={preparing ? undefined : 'step'}>
@@ -87,9 +88,11 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
           </li>
         </ol>
       </div>
+      {/* Always there while waiting, so connecting changes its words without moving the page. */}
       {!preparing && (
-        <p className="mt-3 text-sm" data-live-note>
-          {live ? 'Live: this page changes by itself when the kitchen takes your order.' : `Quote your order number if you call us${call}.`}
+        <p className="mt-3 flex items-center gap-2 text-sm">
+          <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${live ? 'animate-pulse motion-reduce:animate-none' : 'opacity-0'}`} style={{ backgroundColor: successPanelStyle.accent }} />
+          {live ? 'Live: this page changes the moment the kitchen takes your order.' : 'This page keeps checking with the kitchen for news.'}
         </p>
       )}
     </section>

@@ -79,7 +79,7 @@ describe('confirmationView', () => {
       orderNumber: '#42',
       status: 'received',
       statusTitle: 'Order received',
-      statusText: 'Thanks, Grace! We have your order. This page changes as soon as the kitchen starts on it.',
+      statusText: 'Thanks, Grace! We have your order and will start on it shortly.',
       service: 'Pickup',
       when: { label: 'Ready for pickup', text: 'As soon as possible, about 9:00 pm' },
       place: { label: 'Pickup from', lines: ['Bella Napoli Pizzeria', '312 Lygon Street, Carlton VIC 3053'], instructions: null },

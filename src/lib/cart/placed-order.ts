@@ -85,7 +85,7 @@ export function confirmationView(order: OrderAnswer, placement: Placement, shop:
     orderNumber: `#${placement.orderNumber}`,
     status: preparing ? 'preparing' : 'received',
     statusTitle: preparing ? 'Being prepared' : 'Order received',
-    statusText: preparing ? 'The kitchen has your order and is preparing it.' : `Thanks, ${firstName}! We have your order. This page changes as soon as the kitchen starts on it.`,
+    statusText: preparing ? 'The kitchen has your order and is preparing it.' : `Thanks, ${firstName}! We have your order and will start on it shortly.`,
     service: placement.isPickup ? 'Pickup' : 'Delivery',
     when: {
       label: placement.isPickup ? 'Ready for pickup' : 'Delivery',
