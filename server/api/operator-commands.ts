@@ -7,7 +7,7 @@ export interface OperatorRequest {
   body?: unknown;
 }
 
-export const usage = `Usage: node server/api/operator-cli.ts <command> [arguments]
+export const usage = `Usage: npm run operator -- <command> [arguments]
 
   tenants                                    list the retailers the API serves
   processed <slug> <encryptedOrderId>        mark an order processed
