@@ -111,9 +111,11 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, por
   await page.locator('[data-add-product]').first().click();
   await page.getByRole('dialog').locator('[data-builder-submit]').waitFor();
   await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.locator('[data-cart-button]').click();
   await page.getByRole('dialog', { name: 'Your order' }).waitFor();
   await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }).click();
   await page.getByRole('dialog', { name: 'Order time' }).waitFor();
   await page.waitForLoadState('networkidle');

@@ -43,6 +43,9 @@ for (const target of targets) {
     const page = await browser.newPage({ viewport, colorScheme: values.dark ? 'dark' : 'light' });
     await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
     const response = await page.goto(`http://${slug}.localhost:${values.port}${path}`, { waitUntil: 'networkidle' });
+    // A visitor's first key press: the ordering runtime and live services start at once rather than after a few quiet seconds.
+    await page.keyboard.press('Shift');
+    await page.waitForLoadState('networkidle');
     if (values.cart) await openCartWithADish(page);
     if (path.includes('modal=')) await page.getByRole('dialog').locator('form, [data-delivery-map]').first().waitFor();
     const file = `${values.out}/${slug}${path.replace(/[^\w-]+/g, '_')}${values.cart ? '-cart' : ''}${values.dark ? '-dark' : ''}-${label}.png`;
