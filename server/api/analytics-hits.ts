@@ -34,7 +34,14 @@ export const analyticsHitSchema = z
   })
   .catchall(z.string().max(MAX_PARAM_LENGTH, `expected at most ${MAX_PARAM_LENGTH} characters`));
 
-export type AnalyticsHitParams = z.output<typeof analyticsHitSchema>;
+/** What the sink keeps of a checked tracking request. */
+export interface AnalyticsHitParams {
+  idsite: number;
+  url: string;
+  link?: string | undefined;
+  action_name?: string | undefined;
+  _id?: string | undefined;
+}
 
 export interface AnalyticsHit {
   at: string;

@@ -124,7 +124,7 @@ describe('the Matomo-compatible sink', () => {
 });
 
 describe('createAnalyticsHits', () => {
-  const params = (index: number) => ({ idsite: 1 + (index % 2), rec: '1' as const, url: `https://shop.example/${index}` });
+  const params = (index: number) => ({ idsite: 1 + (index % 2), url: `https://shop.example/${index}` });
 
   it('keeps the newest hits first, up to its size, and counts every hit per site', () => {
     const hits = createAnalyticsHits(3);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../tenant/load.ts';
+import { retailerCssSchema } from '../tenant/retailer.ts';
 import { pageRuntime, pageRuntimeJson, pageRuntimeSchema } from './page-runtime.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
@@ -24,12 +25,11 @@ describe('page runtime settings', () => {
   });
 
   it('round-trips through the page as JSON that cannot close its script element', () => {
-    const themes = { '1111': bella.config.retailerCSS };
-    const hostile = { ...bella.config.retailerCSS, fontFamily: 'x</script><script>alert(1)</script>' };
+    const hostile = retailerCssSchema.parse({ ...bella.config.retailerCSS, fontFamily: 'x</script><script>alert(1)</script>' });
     const json = pageRuntimeJson({ ...pageRuntime(bella), themes: { '1111': hostile } });
     expect(json).not.toContain('</script>');
     const parsed = pageRuntimeSchema.parse(JSON.parse(json));
-    expect(parsed.themes['1111']?.fontFamily).toBe(hostile.fontFamily);
+    expect(parsed.themes['1111']?.['fontFamily']).toBe('x</script><script>alert(1)</script>');
     expect(parsed.analytics).toEqual({ siteId: 11 });
   });
 });
