@@ -39,8 +39,11 @@ if (summary.built.length + summary.skipped.length === 0) {
 const parts: { name: string; args: string[] }[] = [
   { name: 'api', args: ['server/api/main.ts'] },
   { name: 'broker', args: ['server/broker/main.ts'] },
-  // The local deployments talk to the local API and broker, whatever tenant.json says.
-  { name: 'web', args: ['scripts/serve.ts', '--port', webPort, '--quiet', '--api-url', `http://localhost:${apiPort}`, '--broker-url', `ws://localhost:${brokerPort}`] },
+  // The local deployments talk to the local API and broker, whatever tenant.json says; shops with analytics send their hits to the API's sink.
+  {
+    name: 'web',
+    args: ['scripts/serve.ts', '--port', webPort, '--quiet', '--api-url', `http://localhost:${apiPort}`, '--broker-url', `ws://localhost:${brokerPort}`, '--analytics-url', `http://localhost:${apiPort}/matomo.php`],
+  },
 ];
 
 const children: ChildProcess[] = [];
