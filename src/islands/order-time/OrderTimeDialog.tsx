@@ -10,11 +10,11 @@ import { $slotCalendar, chooseOrderTime, chooseOrderType } from '../../stores/or
 import { $schedule, loadOrderingData } from '../../stores/ordering-data.ts';
 import { closeOrderTime } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
+import { selectControl } from '../ui/fields.ts';
+import { FormField } from '../ui/FormField.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
 import { ServiceSwitch } from './ServiceSwitch.tsx';
 
-// A day's reason can be long (a closed date's note); the select keeps to its column and the list wraps it.
-const selectClass = 'w-full min-w-0 rounded-lg border border-border bg-background px-3 py-2 text-base font-normal';
 
 /** Delivery or pickup, now or at a 15-minute slot of the next 30 days, from the slot engine; a day that cannot be chosen says why. */
 export default function OrderTimeDialog() {
@@ -98,31 +98,33 @@ export default function OrderTimeDialog() {
         )}
         {laterOffered && !asap && firstOpenDate !== null && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-              Day
-              <select className={selectClass} value={chosenDate ?? ''} onChange={(event) => { setDate(event.target.value); setSlotAt(null); }} data-day-select>
-                {days.map((day) => {
-                  const reason = reasons.get(day.date);
-                  return (
-                    <option key={day.date} value={day.date} disabled={reason != null}>
-                      {formatDayLabel(day.date, today)}
-                      {reason ? ` – ${reason.text}` : ''}
+            <FormField label="Day" className="min-w-0">
+              {(control) => (
+                <select {...control} className={selectControl} value={chosenDate ?? ''} onChange={(event) => { setDate(event.target.value); setSlotAt(null); }} data-day-select>
+                  {days.map((day) => {
+                    const reason = reasons.get(day.date);
+                    return (
+                      <option key={day.date} value={day.date} disabled={reason != null}>
+                        {formatDayLabel(day.date, today)}
+                        {reason ? ` – ${reason.text}` : ''}
+                      </option>
+                    );
+                  })}
+                </select>
+              )}
+            </FormField>
+            <FormField label="Time" className="min-w-0">
+              {(control) => (
+                <select {...control} className={selectControl} value={chosenSlot?.at.toISOString() ?? ''} onChange={(event) => setSlotAt(event.target.value || null)} data-slot-select>
+                  <option value="">{slots.length === 0 ? 'No times this day' : 'Choose a time'}</option>
+                  {slots.map((slot) => (
+                    <option key={slot.at.toISOString()} value={slot.at.toISOString()}>
+                      {slot.label}
                     </option>
-                  );
-                })}
-              </select>
-            </label>
-            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-              Time
-              <select className={selectClass} value={chosenSlot?.at.toISOString() ?? ''} onChange={(event) => setSlotAt(event.target.value || null)} data-slot-select>
-                <option value="">{slots.length === 0 ? 'No times this day' : 'Choose a time'}</option>
-                {slots.map((slot) => (
-                  <option key={slot.at.toISOString()} value={slot.at.toISOString()}>
-                    {slot.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+                  ))}
+                </select>
+              )}
+            </FormField>
           </div>
         )}
       </div>

@@ -10,7 +10,7 @@ import { $now } from '../../stores/clock.ts';
 import { closeDialog } from '../../stores/dialogs.ts';
 import { $schedule, loadOrderingData } from '../../stores/ordering-data.ts';
 import { primaryButton } from '../ui/buttons.ts';
-import { fieldControl, fieldError } from '../ui/fields.ts';
+import { fieldControl, fieldError, selectControl } from '../ui/fields.ts';
 import { FormField } from '../ui/FormField.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
 import { useFormIssues } from '../ui/use-form-issues.ts';
@@ -25,8 +25,6 @@ const fieldMessages = {
 
 type Sent = { when: string; partySize: number };
 
-// A closed date's note can make a day's option long; the select keeps to its column.
-const selectControl = `${fieldControl} w-full min-w-0`;
 
 /**
  * A table request for a time the shop is open, stored by the retailer API for staff to confirm.
@@ -94,7 +92,7 @@ export default function TableBookingDialog() {
         <p className="py-6 text-center">We are not taking table bookings for the next few weeks. Please call us.</p>
       ) : (
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate data-table-booking-form>
-          <FormField label="Day">
+          <FormField label="Day" className="min-w-0">
             {(control) => (
               <select {...control} className={selectControl} value={chosenDay?.date ?? ''} onChange={(event) => { setDate(event.target.value); setAt(''); }} data-day-select>
                 {days.map((day) => (
@@ -106,7 +104,7 @@ export default function TableBookingDialog() {
               </select>
             )}
           </FormField>
-          <FormField label="Time" error={issues.dateTime}>
+          <FormField label="Time" error={issues.dateTime} className="min-w-0">
             {(control) => (
               <select {...control} className={selectControl} value={chosenTime ? at : ''} onChange={(event) => setAt(event.target.value)} data-time-select>
                 <option value="">Choose a time</option>

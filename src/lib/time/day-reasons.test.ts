@@ -37,6 +37,7 @@ describe('orderDayReason', () => {
     ['Perth (diff -2): still Wednesday evening when Melbourne is past midnight', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', aedt('2026-11-26 00:30'), '2026-11-25', { kind: 'no-times-left', text: 'no times left' }],
     ['Perth (diff -2): Monday is closed', schedule({ info: { timeZoneDiff: -2 } }), 'pickup', wednesdayNoon, '2026-11-30', { kind: 'closed', text: 'closed' }],
     ['a closed date with its reason', schedule({ closedDates: [closedDate('2026-11-26', '2026-11-27', '23:59', false, 'Staff holiday')] }), 'pickup', wednesdayNoon, '2026-11-27', { kind: 'closed', text: 'closed (Staff holiday)' }],
+    ["a closed Saturday whose own night would run past midnight", schedule({ closedDates: [closedDate('2026-11-28', '2026-11-28', '23:59', false, 'Private party')] }), 'pickup', wednesdayNoon, '2026-11-28', { kind: 'closed', text: 'closed (Private party)' }],
     ['a closed date for delivery', schedule({ closedDates: [closedDate('2026-11-26', '2026-11-26', '23:59', false, 'Staff holiday')] }), 'delivery', wednesdayNoon, '2026-11-26', { kind: 'closed', text: 'closed (Staff holiday)' }],
     ['a delivery-only closure', schedule({ closedDates: [closedDate('2026-11-26', '2026-11-26', '23:59', true, 'No drivers')] }), 'delivery', wednesdayNoon, '2026-11-26', { kind: 'service-closed', text: 'no delivery (No drivers)' }],
     ['a delivery-only closure leaves pickup', schedule({ closedDates: [closedDate('2026-11-26', '2026-11-26', '23:59', true, 'No drivers')] }), 'pickup', wednesdayNoon, '2026-11-26', null],

@@ -1,6 +1,6 @@
 import { withoutClosed } from './open-windows.ts';
 import { orderForLaterDayRange } from './order-for-later.ts';
-import { DAY_MS, assertInstant, daysBetween, instantMsAt, dateToDayMs, retailerDate } from './retailer-clock.ts';
+import { DAY_MS, assertInstant, dateToDayMs, daysBetween, instantMsAt, retailerDate } from './retailer-clock.ts';
 import { type ScheduleInput, type Service, closedWindowsFor, serviceOffered, timeZoneDiffOf } from './schedule.ts';
 import { ownShiftsOfDate } from './shifts.ts';
 
@@ -48,18 +48,28 @@ function daysPhrase(days: number, unit: 'notice' | 'ahead'): string {
   return days === 1 ? "1 day's notice" : `${days} days' notice`;
 }
 
-/** The closed-date note of a closure touching the date's wall-clock day, for the service; '' if none says why. */
-function closureNote(input: ScheduleInput, service: Service, date: string): string {
+/** The wall-clock day of a retailer date as instants: its midnight to the next. */
+function dayBounds(input: ScheduleInput, date: string): { start: number; end: number } {
   const diff = timeZoneDiffOf(input);
   const dayMs = dateToDayMs(date, 'date');
-  const start = instantMsAt(dayMs, 0, diff);
-  const end = instantMsAt(dayMs + DAY_MS, 0, diff);
-  return closedWindowsFor(input.closedDates, service, diff).find((span) => span.start < end && span.end > start && span.reason)?.reason ?? '';
+  return { start: instantMsAt(dayMs, 0, diff), end: instantMsAt(dayMs + DAY_MS, 0, diff) };
 }
 
+/** The closed-date note of a closure touching the date's wall-clock day, for the service; '' if none says why. */
+function closureNote(input: ScheduleInput, service: Service, date: string): string {
+  const day = dayBounds(input, date);
+  return closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input)).find((span) => span.start < day.end && span.end > day.start && span.reason)?.reason ?? '';
+}
+
+/**
+ * Whether the date's own trading hours leave it open for a while within its own day once
+ * closed dates are cut out: a closed Christmas Day whose evening shift would run past
+ * midnight is closed, though the engine keeps that shift's small hours on Boxing Day.
+ */
 function tradesOn(input: ScheduleInput, service: Service, date: string): boolean {
   const closed = closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input));
-  return withoutClosed(ownShiftsOfDate(input, service, date), closed).length > 0;
+  const day = dayBounds(input, date);
+  return withoutClosed(ownShiftsOfDate(input, service, date), closed).some((span) => span.start < day.end && span.end > day.start);
 }
 
 /**

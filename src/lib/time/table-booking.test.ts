@@ -117,6 +117,7 @@ describe('tableBookingDays', () => {
     ['a weekday without hours', schedule(), wednesdayNoon, '2026-11-30', { kind: 'closed', text: 'closed' }],
     ['a closed date', schedule({ closedDates: [closedDate('2026-11-26', '2026-11-26')] }), wednesdayNoon, '2026-11-26', { kind: 'closed', text: 'closed' }],
     ['a closed date with a reason', schedule({ closedDates: [closedDate('2026-12-01', '2026-12-03', '23:59', false, 'Staff holiday')] }), wednesdayNoon, '2026-12-02', { kind: 'closed', text: 'closed (Staff holiday)' }],
+    ['a closed Saturday whose own night would run past midnight', schedule({ closedDates: [closedDate('2026-11-28', '2026-11-28', '23:59', false, 'Private party')] }), wednesdayNoon, '2026-11-28', { kind: 'closed', text: 'closed (Private party)' }],
     ['today after the last seating', schedule(), aedt('2026-11-25 20:00'), '2026-11-25', { kind: 'no-times-left', text: 'no times left' }],
     ['a Perth Wednesday after its last seating', schedule({ info: { timeZoneDiff: -2 } }), aedt('2026-11-25 22:00'), '2026-11-25', { kind: 'no-times-left', text: 'no times left' }],
   ])('%s', (_name, input, now, date, reason) => {
