@@ -25,7 +25,6 @@ const fieldMessages = {
 
 type Sent = { when: string; partySize: number };
 
-
 /**
  * A table request for a time the shop is open, stored by the retailer API for staff to confirm.
  * Every day of the next 30 is listed, one without a time saying why; times after midnight
