@@ -31,7 +31,7 @@ export function ExtrasPicker({ title, note, extras, ingredients, half, maxQuanti
     <section className="flex flex-col gap-4" aria-label={title}>
       <div className="flex flex-col gap-1">
         <h3 className="flex flex-wrap items-center gap-2 font-semibold">
-          {title}
+          {title}{' '}
           <ChoiceBadge required={false} />
         </h3>
         {note && <p className="text-sm text-muted-foreground">{note}</p>}

@@ -27,7 +27,7 @@ export function HalfHalfPicker({ productName, partners, sizeId, halfHalfSizeIds,
   return (
     <fieldset className="flex flex-col gap-2 scroll-mt-4" data-field="second-half" aria-invalid={problem ? true : undefined}>
       <legend className="mb-2 flex flex-wrap items-center gap-2 font-semibold">
-        Half &amp; half{surchargeCents > 0 ? ` (+${formatMoney(surchargeCents)})` : ''}
+        Half &amp; half{surchargeCents > 0 ? ` (+${formatMoney(surchargeCents)})` : ''}{' '}
         <ChoiceBadge required={false} />
       </legend>
       {limitedSizes && (

@@ -18,7 +18,7 @@ export function OptionPicker({ legend, name, required, value, choices, onChange,
   return (
     <fieldset className="flex flex-col gap-2 scroll-mt-4" aria-invalid={problem ? true : undefined} aria-describedby={problem ? problemId : undefined} data-field={name} data-required={required}>
       <legend className="mb-2 flex items-center gap-2 font-semibold">
-        {legend}
+        {legend}{' '}
         <ChoiceBadge required={required} done={value !== null} />
       </legend>
       <div className="grid gap-2 sm:grid-cols-2">

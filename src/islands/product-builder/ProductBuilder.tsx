@@ -100,8 +100,8 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <QuantityStepper value={current.quantity} min={1} max={MAX_LINE_QUANTITY} label="Quantity" onChange={(quantity) => update({ quantity })} />
           <button type="button" className={`${primaryButton} min-w-0 grow sm:grow-0`} onClick={submit} data-builder-submit data-price-exact={shownPrice.exact}>
-            {editing ? 'Update item' : 'Add to cart'}
-            <span aria-hidden="true">·</span>
+            {editing ? 'Update item' : 'Add to cart'}{' '}
+            <span aria-hidden="true">·</span>{' '}
             <span className="tabular-nums" data-builder-price>
               {shownPrice.exact ? '' : 'from '}
               {formatMoney(shownPrice.unitCents * current.quantity)}
