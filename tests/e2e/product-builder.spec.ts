@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { centsOf, openShopAt } from './ordering-support.ts';
 
@@ -19,6 +20,12 @@ async function expectInsideViewport(page: Page, dialog: Locator): Promise<void> 
   expect(box.x + box.width).toBeLessThanOrEqual(screen.width);
   expect(box.y + box.height).toBeLessThanOrEqual(screen.height);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.width);
+}
+
+/** Serious or critical accessibility issues inside the open dialog. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 for (const screen of screens) {
@@ -48,6 +55,7 @@ for (const screen of screens) {
       await expect(firstCrust).toBeFocused();
       await expect(firstCrust).toBeInViewport();
       await expect(builder.getByRole('group', { name: 'Crust Required' })).toHaveAccessibleDescription('Choose a crust');
+      expect(await dialogViolations(page)).toEqual([]);
 
       await builder.getByLabel('Garlic-butter crust').check();
       await expect(builder.getByRole('alert')).toHaveCount(0);
@@ -87,6 +95,7 @@ for (const screen of screens) {
       await expect(secondHalf.locator('[data-extra="Low-moisture mozzarella"] [data-extra-price]')).toHaveText('+$1.00');
       await press(secondHalf.getByRole('button', { name: 'More: Extra Low-moisture mozzarella' }));
       await expect(submit).toHaveAccessibleName('Add to cart $41.00');
+      expect(await dialogViolations(page)).toEqual([]);
 
       // Back to a slice with the half still chosen: the button says from what, and adding says why not.
       await builder.getByRole('radio', { name: /^Slice / }).check();
