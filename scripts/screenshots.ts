@@ -26,9 +26,7 @@ async function openCartWithADish(page: Page): Promise<void> {
   await page.locator('[data-add-product]').first().click();
   const builder = page.getByRole('dialog');
   await builder.locator('[data-builder-submit]').waitFor();
-  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
-    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
-  }
+  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all()) await group.getByRole('radio').first().check();
   await builder.locator('[data-builder-submit]').click();
   await builder.waitFor({ state: 'detached' });
   await page.locator('[data-cart-button]').click();

@@ -55,9 +55,7 @@ export async function addProduct(page: Page, index = 0): Promise<void> {
   await page.locator('[data-add-product]').nth(index).click();
   const builder = page.getByRole('dialog');
   await expect(builder.locator('[data-builder-submit]')).toBeVisible();
-  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
-    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
-  }
+  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all()) await group.getByRole('radio').first().check();
   await builder.getByRole('button', { name: /Add to cart/ }).click();
   await expect(builder).toHaveCount(0);
 }
