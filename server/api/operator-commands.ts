@@ -7,7 +7,7 @@ export interface OperatorRequest {
   body?: unknown;
 }
 
-export const usage = `Usage: node server/api/operator-cli.ts <command> [arguments]
+export const usage = `Usage: npm run operator -- <command> [arguments]
 
   tenants                                    list the retailers the API serves
   orders <slug> [--limit <n>]                placed orders the kitchen has not taken yet, oldest first

@@ -57,6 +57,8 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
     ),
   );
 
+  app.get('/operator/analytics', (c) => c.json(deps.analyticsHits.summary()));
+
   app.get('/operator/tenants/:slug/error-logs', (c) => {
     const { tenant } = tenantOf(c);
     const limit = errorLogLimitSchema.safeParse(c.req.query('limit'));
