@@ -129,13 +129,13 @@ describe('confirmationView', () => {
 
   it.each<[string, Partial<Placement>, string, number, string]>([
     ['now, due the same evening', {}, '2026-11-27T09:35:00Z', 0, 'As soon as possible, about 9:00 pm'],
-    ['now, due after midnight', { placedAt: '2026-11-27T12:50:00.000Z', dueAt: '2026-11-27T13:20:00.000Z' }, '2026-11-27T12:51:00Z', 0, 'As soon as possible, about tomorrow at 12:20 am'],
-    ['now, seen again the next day', {}, '2026-11-28T01:00:00Z', 0, 'As soon as possible, about Friday 27 November at 9:00 pm'],
+    ['now, due after midnight', { placedAt: '2026-11-27T12:50:00.000Z', dueAt: '2026-11-27T13:20:00.000Z' }, '2026-11-27T12:51:00Z', 0, 'As soon as possible, about tomorrow, Sat 28 Nov at 12:20 am'],
+    ['now, seen again the next day', {}, '2026-11-28T01:00:00Z', 0, 'As soon as possible, about Fri 27 Nov at 9:00 pm'],
     ['now, across the spring change (1:50 am + 30 minutes is 3:20 am)', { placedAt: '2025-10-04T15:50:00.000Z', dueAt: '2025-10-04T16:20:00.000Z' }, '2025-10-04T15:51:00Z', 0, 'As soon as possible, about 3:20 am'],
     ['now, across the autumn change (2:50 am + 30 minutes is 2:20 am again)', { placedAt: '2025-04-05T15:50:00.000Z', dueAt: '2025-04-05T16:20:00.000Z' }, '2025-04-05T15:51:00Z', 0, 'As soon as possible, about 2:20 am'],
     ['now, at a Perth shop (two hours behind Melbourne)', {}, '2026-11-27T09:35:00Z', -2, 'As soon as possible, about 7:00 pm'],
-    ['for later tomorrow', { orderForLater: true, orderForLaterRequestDateTime: '2026-11-28T07:00:00+11:00', dueAt: '2026-11-27T20:00:00.000Z' }, '2026-11-27T09:35:00Z', 0, 'tomorrow at 7:00 am'],
-    ['for later on Monday', { orderForLater: true, orderForLaterRequestDateTime: '2026-11-30T18:30:00+11:00', dueAt: '2026-11-30T07:30:00.000Z' }, '2026-11-27T09:35:00Z', 0, 'Monday at 6:30 pm'],
+    ['for later tomorrow', { orderForLater: true, orderForLaterRequestDateTime: '2026-11-28T07:00:00+11:00', dueAt: '2026-11-27T20:00:00.000Z' }, '2026-11-27T09:35:00Z', 0, 'tomorrow, Sat 28 Nov at 7:00 am'],
+    ['for later on Monday', { orderForLater: true, orderForLaterRequestDateTime: '2026-11-30T18:30:00+11:00', dueAt: '2026-11-30T07:30:00.000Z' }, '2026-11-27T09:35:00Z', 0, 'Mon 30 Nov at 6:30 pm'],
     ['placed before due times were kept', { dueAt: null }, '2026-11-27T09:35:00Z', 0, 'As soon as possible'],
   ])('when: %s', (_name, changes, now, timeZoneDiff, text) => {
     expect(view(changes, new Date(now), timeZoneDiff).when.text).toBe(text);

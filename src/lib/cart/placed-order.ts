@@ -1,7 +1,7 @@
 import type { ApiResponse, Placement } from '../api/contract.ts';
 import { formatMoney, toCents } from '../pricing/money.ts';
 import type { ClockStatus } from '../tenant/index.ts';
-import { formatDayAndTime, formatTime } from '../time/format.ts';
+import { formatOrderTime, formatTime } from '../time/format.ts';
 import { MINUTE_MS, retailerWallClock } from '../time/retailer-clock.ts';
 import { paymentMethodLabels } from './checkout.ts';
 import { describeLine, lineTitle } from './describe-line.ts';
@@ -71,7 +71,7 @@ function asapText(dueAt: string | null, now: Date, timeZoneDiff: number): string
   if (dueAt === null) return 'As soon as possible';
   const due = new Date(dueAt);
   const sameDay = retailerWallClock(due, timeZoneDiff).date === retailerWallClock(now, timeZoneDiff).date;
-  return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, timeZoneDiff).minutes) : formatDayAndTime(due, now, timeZoneDiff)}`;
+  return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, timeZoneDiff).minutes) : formatOrderTime(due, now, timeZoneDiff)}`;
 }
 
 /** The confirmation page's view of a placed order; `now` words the day ("today", "Friday") on the retailer's clock. */
@@ -89,7 +89,8 @@ export function confirmationView(order: OrderAnswer, placement: Placement, shop:
     service: placement.isPickup ? 'Pickup' : 'Delivery',
     when: {
       label: placement.isPickup ? 'Ready for pickup' : 'Delivery',
-      text: later && placement.orderForLaterRequestDateTime ? formatDayAndTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff) : asapText(placement.dueAt, now, timeZoneDiff),
+      // Worded as the order-time bar and the cart worded it when the customer chose it.
+      text: later && placement.orderForLaterRequestDateTime ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff) : asapText(placement.dueAt, now, timeZoneDiff),
     },
     place: delivery
       ? { label: 'Deliver to', lines: [`${delivery.street}, ${delivery.suburbName} ${delivery.postcode}`], instructions: delivery.instructions || null }
