@@ -8,7 +8,7 @@ import sharp from 'sharp';
  * SVG written here, seeded so every run gives the same pictures. The JPEGs it writes are the
  * tenant's source files (`tenants/fire-and-slice/public/photos/`); the build makes the variants.
  *
- *   node scripts/sample-photos.ts [--out tenants/fire-and-slice/public/photos]
+ *   npm run sample-photos [-- --out tenants/fire-and-slice/public/photos]
  */
 
 const WIDTH = 960;

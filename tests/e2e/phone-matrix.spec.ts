@@ -142,13 +142,14 @@ for (const screen of screens) {
         }
       });
 
-      test(`${slug}: every dialog opens inside the screen`, async ({ page }) => {
-        for (const dialog of dialogs) {
+      for (const dialog of dialogs) {
+        test(`${slug}: the ${dialog.name} opens inside the screen`, async ({ page }) => {
           await openShopAt(page, slug, wednesdayEvening);
           const opened = await dialog.open(page, slug);
+          test.skip(opened === null, `${slug} shows no deals`);
           if (opened) await expectInsideScreen(page, opened, `${slug} ${dialog.name}`);
-        }
-      });
+        });
+      }
 
       test(`${slug}: the retailer's popup opens inside the screen`, async ({ page }) => {
         await openShopAt(page, slug, wednesdayEvening, { popups: true });
