@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addProduct, centsOf, openShopAt } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
@@ -29,6 +30,11 @@ async function swipeUp(page: Page, distance: number): Promise<void> {
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
+}
+
+/** What the cart's deals take off, in cents. */
+async function discountsIn(cart: Locator): Promise<number> {
+  return (await cart.locator('[data-total="discount"]').allTextContents()).reduce((sum, text) => sum + centsOf(text), 0);
 }
 
 /** Every toast on screen keeps clear of `targets`, and stays inside the window. (A modal dialog hides the toaster's list from assistive technology, which hears toasts through their live announcement, so they are found by their markup.) */
@@ -64,13 +70,15 @@ for (const width of [360, 390]) {
         expect(box.y + box.height).toBeGreaterThan(780 - 32);
         expect(box.y + box.height).toBeLessThanOrEqual(780);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
         const shown = centsOf(await bar.getAttribute('aria-label'));
         await expect(page.locator('[data-cart-button]')).toHaveAttribute('aria-label', `Cart, 2 items, ${(await bar.getAttribute('aria-label'))?.split(' · ')[2]}`);
 
         await bar.tap();
         const cart = page.getByRole('dialog', { name: 'Your order' });
         await expect(cart.locator('[data-total="total"]')).toBeVisible();
-        expect(centsOf(await cart.locator('[data-total="subtotal"]').textContent())).toBe(shown);
+        expect(centsOf(await cart.locator('[data-total="subtotal"]').textContent()) - (await discountsIn(cart))).toBe(shown);
         // A delivery order's fee is its own line and is not part of what the bar and the header show.
         const delivery = (await cart.getByRole('button', { name: 'Delivery', pressed: true }).count()) > 0;
         const fee = delivery ? centsOf(await cart.locator('[data-total="delivery"]').textContent()) : 0;
@@ -239,7 +247,16 @@ test.describe('desktop', () => {
     await expect(toasts.filter({ hasText: 'Deal added' })).toContainText('Any Two Large Pizzas is in your cart.');
     await page.waitForTimeout(500);
     await expect(toasts).toHaveCount(1);
-    await expect(page.locator('[data-cart-button]')).toHaveAttribute('aria-label', /^Cart, 2 items, /);
+
+    // The header shows what the items cost with the deal taken off, without the delivery fee.
+    const header = page.locator('[data-cart-button]');
+    await header.click();
+    const cart = page.getByRole('dialog', { name: 'Your order' });
+    await expect(cart.locator('[data-special-line]')).toContainText('Any Two Large Pizzas');
+    const items = centsOf(await cart.locator('[data-total="subtotal"]').textContent()) - (await discountsIn(cart));
+    expect(await discountsIn(cart)).toBeGreaterThan(0);
+    expect(centsOf(await header.getAttribute('aria-label'))).toBe(items);
+    expect(centsOf(await cart.locator('[data-total="total"]').textContent())).toBe(items + centsOf(await cart.locator('[data-total="delivery"]').textContent()));
   });
 
   test('pages without a menu skip to their main content', async ({ page }) => {
