@@ -108,9 +108,10 @@ const READING_LINE_SLACK_PX = 8;
 /** Room kept between the current group's link and the edge of its row. */
 const LINK_MARGIN_PX = 16;
 
+// The border is always there, only coloured once stuck, so sticking moves nothing.
 const navClass = {
-  sidebar: 'sticky top-0 z-20 -mx-4 bg-background py-2 data-stuck:border-b data-stuck:border-border data-stuck:shadow-sm md:top-4 md:mx-0 md:self-start md:bg-transparent md:py-0',
-  chips: 'sticky top-0 z-20 -mx-4 bg-background py-2 data-stuck:border-b data-stuck:border-border data-stuck:shadow-sm',
+  sidebar: 'sticky top-0 z-20 -mx-4 border-b border-transparent bg-background py-2 data-stuck:border-border data-stuck:shadow-sm md:top-4 md:mx-0 md:self-start md:border-0 md:bg-transparent md:py-0',
+  chips: 'sticky top-0 z-20 -mx-4 border-b border-transparent bg-background py-2 data-stuck:border-border data-stuck:shadow-sm',
 };
 const rowClass = 'strip-fade relative flex gap-2 overflow-x-auto px-4 [scrollbar-width:none] motion-safe:scroll-smooth';
 const linkClass = {

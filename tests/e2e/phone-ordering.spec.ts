@@ -32,6 +32,15 @@ async function swipeUp(page: Page, distance: number): Promise<void> {
   await cdp.detach();
 }
 
+/** Waits until a fling has come to rest. */
+async function scrollSettled(page: Page): Promise<void> {
+  await expect.poll(async () => {
+    const before = await page.evaluate(() => window.scrollY);
+    await page.waitForTimeout(200);
+    return (await page.evaluate(() => window.scrollY)) === before;
+  }).toBe(true);
+}
+
 /** What the cart's deals take off, in cents. */
 async function discountsIn(cart: Locator): Promise<number> {
   return (await cart.locator('[data-total="discount"]').allTextContents()).reduce((sum, text) => sum + centsOf(text), 0);
@@ -91,8 +100,18 @@ for (const width of [360, 390]) {
         await expect(bar).toBeFocused();
       });
 
-      test(`${slug}: the group navigation sticks under the top and follows the scroll`, async ({ page }) => {
+      test(`${slug}: the group navigation sticks under the top and follows the scroll, moving nothing`, async ({ page }) => {
+        await page.addInitScript(() => {
+          const shifts: number[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+          }).observe({ type: 'layout-shift', buffered: true });
+          Object.assign(window, { layoutShifts: shifts });
+        });
         await openShopAt(page, slug, wednesdayEvening);
+        // Only what moves while the customer scrolls counts here; the page's own load is measured by `npm run bench:page`.
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.splice(0));
         const nav = page.getByRole('navigation', { name: 'Menu sections' });
         const links = nav.getByRole('link');
         const names = await links.allTextContents();
@@ -109,7 +128,7 @@ for (const width of [360, 390]) {
         // Reading on by swiping: the link of whichever later group is current comes into sight in the row.
         for (let swipes = 0; swipes < 20 && (await third.getAttribute('aria-current')) === 'true'; swipes += 1) {
           await swipeUp(page, 400);
-          await page.waitForTimeout(300);
+          await scrollSettled(page);
         }
         const current = nav.locator('[aria-current="true"]');
         await expect(current).toHaveCount(1);
@@ -123,6 +142,8 @@ for (const width of [360, 390]) {
         const tops = await page.evaluate((titles) => titles.map((title) => [...document.querySelectorAll('h3')].find((h) => h.textContent === title)?.getBoundingClientRect().top ?? Infinity), names);
         expect(tops[reading]).toBeLessThan(780 / 2);
         expect(tops[reading + 1] ?? Infinity).toBeGreaterThan(0);
+
+        expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0))).toBeLessThan(0.005);
 
         // The last group, scrolled to, is marked and its link shown whole although the row is wider than the screen.
         const last = names.at(-1) ?? '';
