@@ -165,8 +165,9 @@ function GroupNav({ groups, shown, layout }: { groups: MenuGroup[]; shown: numbe
     const list = row.current;
     const link = list?.querySelector<HTMLElement>('[aria-current="true"]');
     if (!list || !link) return;
-    // The chips scroll sideways; layout 2's sidebar on wider screens scrolls down instead.
+    // The chips scroll sideways; layout 2's sidebar on wider screens scrolls down, when it is taller than the screen.
     const sideways = list.scrollWidth > list.clientWidth;
+    if (!sideways && list.scrollHeight <= list.clientHeight) return;
     const target = sideways
       ? scrollToShow({ itemStart: link.offsetLeft, itemSize: link.offsetWidth, scrolled: list.scrollLeft, visibleSize: list.clientWidth, margin: LINK_MARGIN_PX })
       : scrollToShow({ itemStart: link.offsetTop, itemSize: link.offsetHeight, scrolled: list.scrollTop, visibleSize: list.clientHeight, margin: LINK_MARGIN_PX });
@@ -175,7 +176,7 @@ function GroupNav({ groups, shown, layout }: { groups: MenuGroup[]; shown: numbe
 
   const sidebar = layout === 2;
   return (
-    <nav ref={nav} aria-label="Menu sections" data-group-nav data-stuck={productGroupsStuck || undefined} className={sidebar ? navClass.sidebar : navClass.chips}>
+    <nav ref={nav} aria-label="Menu sections" data-stuck={productGroupsStuck || undefined} className={sidebar ? navClass.sidebar : navClass.chips}>
       <ul ref={row} className={sidebar ? `${rowClass} md:max-h-[calc(100dvh-2rem)] md:flex-col md:gap-1 md:overflow-y-auto md:px-0 md:[mask-image:none]` : rowClass}>
         {groups.map((group) => (
           <li key={group.productGroupId} className="shrink-0">
