@@ -26,9 +26,7 @@ async function openCartWithADish(page: Page): Promise<void> {
   await page.locator('[data-add-product]').first().click();
   const builder = page.getByRole('dialog');
   await builder.locator('[data-builder-submit]').waitFor();
-  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
-    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
-  }
+  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all()) await group.getByRole('radio').first().check();
   await builder.locator('[data-builder-submit]').click();
   await builder.waitFor({ state: 'detached' });
   await page.locator('[data-cart-button]').click();
@@ -43,6 +41,9 @@ for (const target of targets) {
     const page = await browser.newPage({ viewport, colorScheme: values.dark ? 'dark' : 'light' });
     await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
     const response = await page.goto(`http://${slug}.localhost:${values.port}${path}`, { waitUntil: 'networkidle' });
+    // A visitor's first key press: the ordering runtime and live services start at once rather than after a few quiet seconds.
+    await page.keyboard.press('Shift');
+    await page.waitForLoadState('networkidle');
     if (values.cart) await openCartWithADish(page);
     if (path.includes('modal=')) await page.getByRole('dialog').locator('form, [data-delivery-map]').first().waitFor();
     const file = `${values.out}/${slug}${path.replace(/[^\w-]+/g, '_')}${values.cart ? '-cart' : ''}${values.dark ? '-dark' : ''}-${label}.png`;

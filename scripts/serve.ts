@@ -11,6 +11,7 @@ const { values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'api-url': { type: 'string', default: process.env['STOREFRONT_API_URL'] ?? '' },
     'broker-url': { type: 'string', default: process.env['STOREFRONT_BROKER_URL'] ?? '' },
+    'analytics-url': { type: 'string', default: process.env['STOREFRONT_ANALYTICS_URL'] ?? '' },
   },
 });
 
@@ -21,6 +22,7 @@ const running = await startStaticServer({
   runtimeOverrides: {
     ...(values['api-url'] ? { apiBaseUrl: values['api-url'] } : {}),
     ...(values['broker-url'] ? { brokerUrl: values['broker-url'] } : {}),
+    ...(values['analytics-url'] ? { analyticsUrl: values['analytics-url'] } : {}),
   },
   log: (line) => {
     if (!values.quiet) console.log(line);

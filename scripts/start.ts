@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { alwaysOpenTenants } from './lib/always-open.ts';
 import { buildTenants, formatSummary } from './lib/build-tenants.ts';
 import { watchTenants } from './lib/watch-tenants.ts';
 
@@ -16,7 +18,17 @@ const brokerPort = process.env['BROKER_WS_PORT'] ?? '9001';
 // the environment the operator started us in, or they would refuse the development secrets.
 const environment = { ...process.env };
 
-const buildOptions = { root: process.cwd(), tenantsDir: 'tenants', outDir: 'dist', log: (line: string) => console.log(`[build] ${line}`) };
+// `--always-open`: outside Melbourne's trading hours every sample shop is closed; this serves a copy that trades all day.
+const { values: flags } = parseArgs({ options: { 'always-open': { type: 'boolean', default: false } } });
+let tenantsDir = 'tenants';
+if (flags['always-open']) {
+  tenantsDir = '.build/always-open-tenants';
+  const slugs = await alwaysOpenTenants('tenants', tenantsDir);
+  environment['TENANTS_DIR'] = tenantsDir;
+  console.log(`Always open: ${slugs.length} shop(s) trade all day from ${tenantsDir} (edits under tenants/ need a restart).`);
+}
+
+const buildOptions = { root: process.cwd(), tenantsDir, outDir: 'dist', log: (line: string) => console.log(`[build] ${line}`) };
 const summary = await buildTenants({ ...buildOptions, only: [] });
 console.log(formatSummary(summary));
 if (summary.built.length + summary.skipped.length === 0) {
@@ -27,8 +39,11 @@ if (summary.built.length + summary.skipped.length === 0) {
 const parts: { name: string; args: string[] }[] = [
   { name: 'api', args: ['server/api/main.ts'] },
   { name: 'broker', args: ['server/broker/main.ts'] },
-  // The local deployments talk to the local API and broker, whatever tenant.json says.
-  { name: 'web', args: ['scripts/serve.ts', '--port', webPort, '--quiet', '--api-url', `http://localhost:${apiPort}`, '--broker-url', `ws://localhost:${brokerPort}`] },
+  // The local deployments talk to the local API and broker, whatever tenant.json says; shops with analytics send their hits to the API's sink.
+  {
+    name: 'web',
+    args: ['scripts/serve.ts', '--port', webPort, '--quiet', '--api-url', `http://localhost:${apiPort}`, '--broker-url', `ws://localhost:${brokerPort}`, '--analytics-url', `http://localhost:${apiPort}/matomo.php`],
+  },
 ];
 
 const children: ChildProcess[] = [];

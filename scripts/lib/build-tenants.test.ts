@@ -121,7 +121,9 @@ describe('npm run build', () => {
     const meta = buildMetaSchema.parse(JSON.parse(await readFile(join(site, 'builds/meta', `${latest.id}.json`), 'utf8')));
     expect(meta.routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/', '/reset-password', '/about/our-story']));
     for (const route of meta.routes) expect(await exists(join(site, route.payload)), route.payload).toBe(true);
-    expect(runtimeConfigSchema.parse(JSON.parse(await readFile(join(site, 'runtime-config.json'), 'utf8'))).buildId).toBe(latest.id);
+    const runtime = runtimeConfigSchema.parse(JSON.parse(await readFile(join(site, 'runtime-config.json'), 'utf8')));
+    expect(runtime).toMatchObject({ buildId: latest.id, analyticsUrl: 'https://analytics.example.com/matomo.php' });
+    expect(runtimeConfigSchema.parse(JSON.parse(await readFile(join(outDir, 'crust-and-co', 'runtime-config.json'), 'utf8'))).analyticsUrl).toBeNull();
 
     const payload = JSON.parse(await readFile(join(site, 'about/our-story/_payload.json'), 'utf8'));
     expect(payload).toMatchObject({ kind: 'custom-page', page: { path: '/about/our-story', title: 'Our Story' } });

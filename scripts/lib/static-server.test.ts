@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, startStaticServer, tenantForHost, type RunningStaticServer } from './static-server.ts';
+import { cacheControlFor, servedRuntimeConfig, startStaticServer, tenantForHost, type RunningStaticServer } from './static-server.ts';
 
 interface Reply {
   status: number;
@@ -32,6 +32,22 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
+const napoliBuilt = { apiBaseUrl: 'https://api.napoli.com.au', brokerUrl: 'wss://mqtt.napoli.com.au', mqttTopicPrefix: 'storefront', buildId: 'one', analyticsUrl: 'https://stats.napoli.com.au/matomo.php' };
+
+describe('servedRuntimeConfig', () => {
+  const luigis = { ...napoliBuilt, analyticsUrl: null };
+
+  it.each([
+    ['no overrides keep the build', luigis, {}, luigis],
+    ['the API and broker of this environment', luigis, { apiBaseUrl: 'http://localhost:1', brokerUrl: 'ws://localhost:2' }, { ...luigis, apiBaseUrl: 'http://localhost:1', brokerUrl: 'ws://localhost:2' }],
+    ["this environment's tracker for a shop with analytics", napoliBuilt, { analyticsUrl: 'http://localhost:1/matomo.php' }, { ...napoliBuilt, analyticsUrl: 'http://localhost:1/matomo.php' }],
+    ['no tracker for a shop without analytics', luigis, { analyticsUrl: 'http://localhost:1/matomo.php' }, luigis],
+    ['empty overrides keep the build', napoliBuilt, { apiBaseUrl: '', analyticsUrl: '' }, napoliBuilt],
+  ])('%s', (_name, built, overrides, expected) => {
+    expect(servedRuntimeConfig(built, overrides)).toEqual(expected);
+  });
+});
+
 describe('host-routing static server', () => {
   let work: string;
   let server: RunningStaticServer;
@@ -48,9 +64,15 @@ describe('host-routing static server', () => {
     await put(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await put(join(site, 'builds', 'latest.json'), '{"id":"one","timestamp":1}');
     await put(join(site, 'runtime-config.json'), JSON.stringify({ apiBaseUrl: 'https://api.luigis.com.au', brokerUrl: 'wss://mqtt.luigis.com.au', mqttTopicPrefix: 'storefront', buildId: 'one' }));
+    const napoli = join(work, 'dist', 'napoli');
+    await put(join(napoli, 'index.html'), '<h1>Napoli home</h1>');
+    await put(join(napoli, '404.html'), '<h1>Napoli has no such page</h1>');
+    await put(join(napoli, 'builds', 'latest.json'), '{"id":"two","timestamp":1}');
+    await put(join(napoli, 'runtime-config.json'), JSON.stringify({ ...napoliBuilt, buildId: 'two' }));
+    await put(join(work, 'tenants', 'napoli', 'tenant.json'), JSON.stringify({ hosts: ['napoli.com.au'], retailerWebsiteId: 6, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
     await put(join(work, 'dist', '_site-not-found.html'), "<h1>Oops! This site can't be found.</h1>");
     await put(join(work, 'tenants', 'luigis', 'tenant.json'), JSON.stringify({ hosts: ['luigis.com.au', 'www.luigis.com.au'], retailerWebsiteId: 5, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
-    server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1', runtimeOverrides: { apiBaseUrl: 'http://localhost:9999' } });
+    server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1', runtimeOverrides: { apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php' } });
   });
 
   afterAll(async () => {
@@ -86,8 +108,14 @@ describe('host-routing static server', () => {
 
   it('points the deployment at this environment without a rebuild', async () => {
     const reply = await get(server.port, 'luigis.com.au', '/runtime-config.json');
-    expect(JSON.parse(reply.body)).toEqual({ apiBaseUrl: 'http://localhost:9999', brokerUrl: 'wss://mqtt.luigis.com.au', mqttTopicPrefix: 'storefront', buildId: 'one' });
+    expect(JSON.parse(reply.body)).toEqual({ apiBaseUrl: 'http://localhost:9999', brokerUrl: 'wss://mqtt.luigis.com.au', mqttTopicPrefix: 'storefront', buildId: 'one', analyticsUrl: null });
     expect(reply.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it("sends a shop with analytics to this environment's tracker, and gives none to a shop without", async () => {
+    const napoliConfig = JSON.parse((await get(server.port, 'napoli.com.au', '/runtime-config.json')).body);
+    expect(napoliConfig).toMatchObject({ apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php', buildId: 'two' });
+    expect(JSON.parse((await get(server.port, 'luigis.com.au', '/runtime-config.json')).body).analyticsUrl).toBeNull();
   });
 
   it('compresses what is worth compressing', async () => {

@@ -13,10 +13,15 @@ export interface StaticServerOptions {
   tenantsDir: string;
   port: number;
   host?: string;
-  /** Addresses that replace the built ones in every `/runtime-config.json`, for this environment. */
-  runtimeOverrides?: Partial<Pick<RuntimeConfig, 'apiBaseUrl' | 'brokerUrl'>>;
+  /**
+   * Addresses that replace the built ones in every `/runtime-config.json`, for this environment;
+   * the analytics tracker's only where the tenant has analytics.
+   */
+  runtimeOverrides?: RuntimeOverrides;
   log?: (line: string) => void;
 }
+
+export type RuntimeOverrides = Partial<{ [Key in 'apiBaseUrl' | 'brokerUrl' | 'analyticsUrl']: NonNullable<RuntimeConfig[Key]> }>;
 
 export interface RunningStaticServer {
   server: Server;
@@ -139,9 +144,20 @@ function sendHtml(res: ServerResponse, status: number, body: Buffer): void {
   res.end(body);
 }
 
+/** The built runtime configuration with this environment's addresses; a tenant without analytics stays without. */
+export function servedRuntimeConfig(built: RuntimeConfig, overrides: RuntimeOverrides): RuntimeConfig {
+  const { apiBaseUrl, brokerUrl, analyticsUrl } = overrides;
+  return {
+    ...built,
+    ...(apiBaseUrl ? { apiBaseUrl } : {}),
+    ...(brokerUrl ? { brokerUrl } : {}),
+    ...(analyticsUrl && built.analyticsUrl !== null ? { analyticsUrl } : {}),
+  };
+}
+
 async function sendRuntimeConfig(res: ServerResponse, siteDir: string, overrides: NonNullable<StaticServerOptions['runtimeOverrides']>): Promise<void> {
   const built = runtimeConfigSchema.parse(JSON.parse(await readFile(join(siteDir, 'runtime-config.json'), 'utf8')));
-  const body = JSON.stringify({ ...built, ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value)) });
+  const body = JSON.stringify(servedRuntimeConfig(built, overrides));
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': cacheControlFor('/runtime-config.json') });
   res.end(body);
 }

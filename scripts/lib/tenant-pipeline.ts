@@ -7,7 +7,7 @@ import { initialFavicon } from '../../src/lib/site/favicon.ts';
 import { websiteFaviconFile } from '../../src/lib/site/websites.ts';
 import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
 import { loadTenants } from '../../src/lib/tenant/load.ts';
-import type { RuntimeConfig } from '../../src/lib/tenant/settings.ts';
+import { analyticsTracker, type RuntimeConfig } from '../../src/lib/tenant/settings.ts';
 import type { Tenant } from '../../src/lib/tenant/tenant.ts';
 import type { BuildRecord, TenantReport } from './build-report.ts';
 import { filesUnder } from './code-hash.ts';
@@ -120,7 +120,7 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
   for (const website of tenant.websites) put(websiteFaviconFile(website.retailerWebsiteId), ownFavicon ?? initialFavicon(tenant.config.retailerInfo.name, website.retailerCSS ?? tenant.config.retailerCSS));
 
   const routes = tenantRoutes(tenant);
-  const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId };
+  const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId, analyticsUrl: analyticsTracker(tenant.settings.analytics)?.url ?? null };
   const latest: LatestBuild = { id: buildId, timestamp: Date.now() };
   const meta: BuildMeta = { ...latest, retailerId: tenant.config.retailerId, routes: routes.map((route) => ({ path: route.path, payload: payloadPath(route.path) })), notFound: '/404.html' };
   put('runtime-config.json', JSON.stringify(runtimeConfig));

@@ -14,6 +14,7 @@ import {
   type ApiCallName,
   type ApiResponse,
 } from '../../src/lib/api/contract.ts';
+import type { AnalyticsHits } from './analytics-hits.ts';
 import type { LivePublisher } from './live-publisher.ts';
 import { ApiProblem, parseWith } from './problems.ts';
 import type { RateLimiters } from './rate-limits.ts';
@@ -34,6 +35,8 @@ export interface ApiDeps {
   passwordResets: PasswordResetStore;
   intake: IntakeStore;
   clockOverrides: ClockOverrideStore;
+  /** What the local analytics sink has received, in memory. */
+  analyticsHits: AnalyticsHits;
   publisher: LivePublisher;
   operatorToken: string;
   rateLimits: RateLimiters;

@@ -1,4 +1,4 @@
-/** `node server/api/operator-cli.ts <command>`: staff actions against a running API; run without arguments for help. */
+/** `npm run operator -- <command>` (node server/api/operator-cli.ts): staff actions against a running API; run without arguments for help. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DEFAULT_OPERATOR_TOKEN } from './operator-contract.ts';

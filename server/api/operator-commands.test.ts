@@ -5,6 +5,9 @@ describe('operatorRequest', () => {
   it.each([
     ['tenants', ['tenants'], { method: 'GET', path: '/operator/tenants' }],
     ['processed', ['processed', 'bella-napoli', 'abc_123'], { method: 'POST', path: '/operator/tenants/bella-napoli/orders/abc_123/processed' }],
+    ['processed by order number', ['processed', 'bella-napoli', '--number', '42'], { method: 'POST', path: '/operator/tenants/bella-napoli/order-numbers/42/processed' }],
+    ['orders', ['orders', 'bella-napoli'], { method: 'GET', path: '/operator/tenants/bella-napoli/open-orders' }],
+    ['orders with a limit', ['orders', 'bella-napoli', '--limit', '5'], { method: 'GET', path: '/operator/tenants/bella-napoli/open-orders?limit=5' }],
     ['bookings', ['bookings', 'bella-napoli'], { method: 'GET', path: '/operator/tenants/bella-napoli/table-bookings' }],
     [
       'clock with flags',
@@ -34,6 +37,8 @@ describe('operatorRequest', () => {
     ['no command', [], 'no command given'],
     ['an unknown command', ['reboot'], 'unknown command "reboot"'],
     ['a missing argument', ['processed', 'bella-napoli'], 'processed expects <slug> <encryptedOrderId>'],
+    ['an order number that is not a number', ['processed', 'bella-napoli', '--number', 'first'], '--number expects a whole number'],
+    ['an order number and an order id', ['processed', 'bella-napoli', 'abc_123', '--number', '42'], 'processed expects <slug> --number <orderNumber>'],
     ['a clock without flags', ['clock', 'bella-napoli'], 'clock expects at least one flag'],
     ['a flag that is not true or false', ['clock', 'bella-napoli', '--online', 'yes'], '--online expects true or false'],
     ['a wait that is not a number', ['clock', 'bella-napoli', '--pickup-wait', 'soon'], '--pickup-wait expects a whole number'],

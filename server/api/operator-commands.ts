@@ -7,10 +7,13 @@ export interface OperatorRequest {
   body?: unknown;
 }
 
-export const usage = `Usage: node server/api/operator-cli.ts <command> [arguments]
+export const usage = `Usage: npm run operator -- <command> [arguments]
 
   tenants                                    list the retailers the API serves
-  processed <slug> <encryptedOrderId>        mark an order processed
+  orders <slug> [--limit <n>]                placed orders the kitchen has not taken yet, oldest first
+  processed <slug> <encryptedOrderId>        mark an order processed (the kitchen took it); its open
+                                             confirmation page shows so at once
+  processed <slug> --number <orderNumber>    the same, by the order number the customer sees
   bookings <slug>                            list the table-booking requests, oldest first
   clock <slug> [flags]                       override the live clock; flags:
       --online true|false  --closed-today true|false  --allow-delivery true|false
@@ -59,6 +62,7 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
       title: { type: 'string' },
       'website-id': { type: 'string' },
       limit: { type: 'string' },
+      number: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -71,8 +75,17 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
     case 'tenants':
       need(0, 'no arguments');
       return { method: 'GET', path: operatorPaths.tenants };
+    case 'orders': {
+      const [slug = ''] = need(1, '<slug>');
+      return { method: 'GET', path: operatorPaths.openOrders(slug, flagNumber('limit', values.limit)) };
+    }
     case 'processed': {
-      const [slug = '', encryptedOrderId = ''] = need(2, '<slug> <encryptedOrderId>');
+      const orderNumber = flagNumber('number', values.number);
+      if (orderNumber !== undefined) {
+        const [slug = ''] = need(1, '<slug> --number <orderNumber>');
+        return { method: 'POST', path: operatorPaths.orderNumberProcessed(slug, orderNumber) };
+      }
+      const [slug = '', encryptedOrderId = ''] = need(2, '<slug> <encryptedOrderId> (or <slug> --number <orderNumber>)');
       return { method: 'POST', path: operatorPaths.orderProcessed(slug, encryptedOrderId) };
     }
     case 'bookings': {

@@ -10,6 +10,8 @@ export { DEVELOPMENT_SECRET as DEFAULT_OPERATOR_TOKEN } from '../secrets.ts';
 export const operatorPaths = {
   tenants: '/operator/tenants',
   orderProcessed: (slug: string, encryptedOrderId: string) => `/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`,
+  orderNumberProcessed: (slug: string, orderNumber: number) => `/operator/tenants/${slug}/order-numbers/${orderNumber}/processed`,
+  openOrders: (slug: string, limit?: number) => `/operator/tenants/${slug}/open-orders${limit === undefined ? '' : `?limit=${limit}`}`,
   tableBookings: (slug: string) => `/operator/tenants/${slug}/table-bookings`,
   clockOverride: (slug: string) => `/operator/tenants/${slug}/clock-override`,
   notify: (slug: string) => `/operator/tenants/${slug}/publish/notify`,
@@ -17,6 +19,13 @@ export const operatorPaths = {
   designField: (slug: string) => `/operator/tenants/${slug}/publish/design-field`,
   errorLogs: (slug: string, limit?: number) => `/operator/tenants/${slug}/error-logs${limit === undefined ? '' : `?limit=${limit}`}`,
 };
+
+/** An order number as a path segment: the retailer's count of placed orders. */
+export const orderNumberParamSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** A kitchen's queue is short; the cap only bounds one answer. */
+export const DEFAULT_OPEN_ORDERS_LIMIT = 50;
+export const openOrdersLimitSchema = z.coerce.number().int().min(1).max(200).default(DEFAULT_OPEN_ORDERS_LIMIT);
 
 export const DEFAULT_ERROR_LOG_LIMIT = 20;
 export const errorLogLimitSchema = z.coerce.number().int().min(1).max(500).default(DEFAULT_ERROR_LOG_LIMIT);

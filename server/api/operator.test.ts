@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { createBroker, type RunningBroker } from '../broker/broker.ts';
 import { connectMqtt, freePort, recordMessages, waitFor } from '../broker/mqtt-test-support.ts';
-import { cartLine, FIXTURE_TENANTS, operatorHeaders, orderBody, startTestApi, type CallOptions, type TestApi } from './test-support.ts';
+import { pizzaSizes } from './fixtures/orders.ts';
+import { cartLine, FIXTURE_TENANTS, lineUuid, operatorHeaders, orderBody, startTestApi, type CallOptions, type TestApi } from './test-support.ts';
 
 const BROKER_PASSWORD = 'test-broker-password';
 
@@ -60,6 +61,105 @@ describe('marking an order processed', () => {
     ['an unknown tenant', '/operator/tenants/nowhere/orders/x/processed', 'Retailer not found: no tenant "nowhere"'],
   ])('of %s is 404', async (_name, path, message) => {
     expect(await operator(path, { method: 'POST' })).toMatchObject({ status: 404, body: { success: false, message } });
+  });
+});
+
+let placedCount = 0;
+/** A delivery order of two large Margheritas ($37.50 with the special and the fee), placed by a customer. */
+async function placeOrder(target: TestApi = api, notes = '') {
+  placedCount += 1;
+  const lines = [cartLine(lineUuid(`operator-placed-${placedCount}`), { size: pizzaSizes.large, quantity: 2 })];
+  const created = await target.call(apiCalls.createOrder.path, { body: orderBody(lines, { extraOrderNotes: notes }) });
+  const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
+  const answer = await target.call(apiCalls.placeOrder.path, {
+    body: {
+      order: orderBody(lines, { encryptedOrderId, extraOrderNotes: notes }),
+      contact: { fullName: 'Ada Lovelace', phoneNumber: '0400 000 000', email: 'ada@example.com' },
+      delivery: { street: '1 Collins St', suburbId: 1, instructions: '' },
+      paymentMethod: 'card',
+      expectedTotal: 37.5,
+    },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const { placement } = apiCalls.placeOrder.response.parse(answer.body);
+  const watch = apiCalls.getOrder.response.parse((await target.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body).orderWatch;
+  return { encryptedOrderId, orderNumber: placement.orderNumber, topic: `storefront-test/9001/order/${watch?.topicId}/status` };
+}
+
+const statusMessages = (topic: string) => received.filter((message) => message.topic === topic).map((message) => JSON.parse(message.text));
+
+describe('the kitchen takes a placed order', () => {
+  it("tells the order's confirmation page at once, on the order's own topic", async () => {
+    const { encryptedOrderId, orderNumber, topic } = await placeOrder();
+    const answer = await operator(`/operator/tenants/test-pizza/orders/${encryptedOrderId}/processed`, { method: 'POST' });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, encryptedOrderId, orderNumber, pageTold: true } });
+    await waitFor(() => statusMessages(topic).length === 1, topic);
+    expect(statusMessages(topic)).toEqual([{ orderProcessed: true }]);
+  });
+
+  it('by the order number the customer sees', async () => {
+    const { encryptedOrderId, orderNumber, topic } = await placeOrder();
+    const answer = await operator(`/operator/tenants/test-pizza/order-numbers/${orderNumber}/processed`, { method: 'POST' });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, encryptedOrderId, orderNumber, pageTold: true } });
+    await waitFor(() => statusMessages(topic).length === 1, topic);
+    expect((await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body).toMatchObject({ orderProcessed: true });
+  });
+
+  it.each([
+    ['an order number no order has', '/operator/tenants/test-pizza/order-numbers/999999/processed', 404, 'Order not found'],
+    ["another retailer's order number", '/operator/tenants/other-pizza/order-numbers/1/processed', 404, 'Order not found'],
+    ['order number 0', '/operator/tenants/test-pizza/order-numbers/0/processed', 400, 'orderNumber: expected a whole number from 1'],
+    ['an order number that is no number', '/operator/tenants/test-pizza/order-numbers/first/processed', 400, 'orderNumber: expected a whole number from 1'],
+  ])('refuses %s', async (_name, path, status, message) => {
+    expect(await operator(path, { method: 'POST' })).toMatchObject({ status, body: { success: false, message } });
+  });
+
+  it('tells nobody about an order that was never placed', async () => {
+    const created = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine('operator-unplaced')]) });
+    const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
+    const answer = await operator(`/operator/tenants/test-pizza/orders/${encryptedOrderId}/processed`, { method: 'POST' });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, orderNumber: null, pageTold: false } });
+  });
+
+  it('takes the order even when the broker is down; the answer says the page was not told', async () => {
+    const offline = await startTestApi({ brokerUrl: `ws://127.0.0.1:${await freePort()}`, brokerOperatorPassword: BROKER_PASSWORD });
+    try {
+      const { encryptedOrderId } = await placeOrder(offline);
+      const answer = await offline.call(`/operator/tenants/test-pizza/orders/${encryptedOrderId}/processed`, { method: 'POST', domain: null, headers: operatorHeaders() });
+      expect(answer).toMatchObject({ status: 200, body: { success: true, pageTold: false } });
+      expect((await offline.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body).toMatchObject({ orderProcessed: true });
+    } finally {
+      await offline.dispose();
+    }
+  });
+});
+
+describe("the kitchen's queue of open orders", () => {
+  it('lists the placed orders not yet taken, oldest first, with the notes and each line in words', async () => {
+    const queue = await startTestApi({ brokerUrl: `ws://127.0.0.1:${broker.wsPort}`, brokerOperatorPassword: BROKER_PASSWORD });
+    try {
+      const first = await placeOrder(queue, 'No onions please');
+      const second = await placeOrder(queue);
+      const open = () => queue.call('/operator/tenants/test-pizza/open-orders', { domain: null, headers: operatorHeaders() });
+      expect((await open()).body).toMatchObject([
+        { encryptedOrderId: first.encryptedOrderId, orderNumber: 1, orderNotes: 'No onions please', isPickup: false, contact: { fullName: 'Ada Lovelace' }, total: 37.5, items: ['2 × Margherita · Large'] },
+        { encryptedOrderId: second.encryptedOrderId, orderNumber: 2 },
+      ]);
+      await queue.call(`/operator/tenants/test-pizza/order-numbers/1/processed`, { method: 'POST', domain: null, headers: operatorHeaders() });
+      expect(((await open()).body as { orderNumber: number }[]).map((order) => order.orderNumber)).toEqual([2]);
+      expect(((await queue.call('/operator/tenants/test-pizza/open-orders?limit=1', { domain: null, headers: operatorHeaders() })).body as unknown[]).length).toBe(1);
+      expect((await queue.call('/operator/tenants/other-pizza/open-orders', { domain: null, headers: operatorHeaders() })).body).toEqual([]);
+    } finally {
+      await queue.dispose();
+    }
+  });
+
+  it.each(['0', '201', 'all'])('refuses limit=%s', async (limit) => {
+    expect((await operator(`/operator/tenants/test-pizza/open-orders?limit=${limit}`)).status).toBe(400);
+  });
+
+  it('needs the operator token', async () => {
+    expect((await api.call('/operator/tenants/test-pizza/open-orders', { domain: null })).status).toBe(401);
   });
 });
 

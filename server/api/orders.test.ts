@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
+import { orderWatchTopicId } from '../broker/acl.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
-import { cartLine, halfHalfLine, lineUuid, loadedLine, operatorHeaders, orderBody, startTestApi, type Answer, type TestApi } from './test-support.ts';
+import { cartLine, halfHalfLine, lineUuid, loadedLine, OPEN_NOW, operatorHeaders, orderBody, startTestApi, type Answer, type TestApi } from './test-support.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -299,6 +300,67 @@ describe('place-order', () => {
     expect(answer.status).toBe(status);
     expect((answer.body as { message: string }).message).toContain(message);
     expect((await getOrder(order.encryptedOrderId ?? '')).placement).toBeNull();
+  });
+
+  const placed = async (changes: Record<string, unknown> = {}) => {
+    const { order } = await placeable();
+    const answer = await place({ order, contact, delivery, paymentMethod: 'cash', expectedTotal: 37.5, ...changes });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return { order, placement: apiCalls.placeOrder.response.parse(answer.body).placement };
+  };
+
+  it('numbers placed orders one after another, and a retry keeps its number', async () => {
+    const first = await placed();
+    const second = await placed();
+    expect(second.placement.orderNumber).toBe(first.placement.orderNumber + 1);
+    const retried = await place({ order: first.order, contact, delivery, paymentMethod: 'cash', expectedTotal: 37.5 });
+    expect(apiCalls.placeOrder.response.parse(retried.body).placement.orderNumber).toBe(first.placement.orderNumber);
+    expect((await getOrder(second.order.encryptedOrderId ?? '')).placement?.orderNumber).toBe(second.placement.orderNumber);
+  });
+
+  it('gives ten orders placed at once ten numbers in a row', async () => {
+    const orders = await Promise.all(Array.from({ length: 10 }, () => placeable()));
+    const answers = await Promise.all(orders.map(({ order }) => place({ order, contact, delivery, paymentMethod: 'cash', expectedTotal: 37.5 })));
+    const numbers = answers.map((answer) => apiCalls.placeOrder.response.parse(answer.body).placement.orderNumber).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, index) => (numbers[0] ?? 0) + index));
+  });
+
+  it("counts each retailer's orders on their own", async () => {
+    const line = cartLine(uuid('other'));
+    const created = await api.call(apiCalls.createOrder.path, { body: orderBody([line], { retailerId: 9003, isPickup: true }), domain: 'order.otherpizza.example' });
+    const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
+    await placed();
+    const answer = await api.call(apiCalls.placeOrder.path, {
+      body: { order: orderBody([line], { retailerId: 9003, isPickup: true, encryptedOrderId }), contact, delivery: null, paymentMethod: 'cash', expectedTotal: 12 },
+      domain: 'order.otherpizza.example',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(apiCalls.placeOrder.response.parse(answer.body).placement.orderNumber).toBe(1);
+  });
+
+  it.each([
+    ['now, by delivery: the live delivery wait (30 minutes) from placing', {}, new Date(OPEN_NOW.getTime() + 30 * 60_000).toISOString()],
+    ['for later: the time asked for', { later: '2030-03-06T08:00:00.000Z' }, '2030-03-06T08:00:00.000Z'],
+  ])('records when it is due %s', async (_name, { later }: { later?: string }, dueAt) => {
+    const { order } = await placeable();
+    const sent = later ? { ...order, orderForLater: true, orderForLaterRequestDateTime: later } : order;
+    const answer = await place({ order: sent, contact, delivery, paymentMethod: 'cash', expectedTotal: 37.5 });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(apiCalls.placeOrder.response.parse(answer.body).placement.dueAt).toBe(dueAt);
+  });
+
+  it('hands the page a watch key for the live status from placing until the kitchen takes the order', async () => {
+    const { order } = await placeable();
+    const id = order.encryptedOrderId ?? '';
+    expect((await getOrder(id)).orderWatch).toBeNull();
+    await place({ order, contact, delivery, paymentMethod: 'cash', expectedTotal: 37.5 });
+    const watch = (await getOrder(id)).orderWatch;
+    expect(watch?.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(watch?.key).not.toBe(id);
+    expect(watch?.topicId).toBe(orderWatchTopicId(watch?.key ?? ''));
+    expect((await getOrder(id)).orderWatch).toEqual(watch);
+    await markProcessed(id);
+    expect((await getOrder(id)).orderWatch).toBeNull();
   });
 
   it('refuses an order the kitchen already took', async () => {

@@ -12,7 +12,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * Limits of the customer calls that guess or spam: per account (the email as sent, known or not, so
+ * Limits of the anonymous calls that guess or spam: per account (the email as sent, known or not, so
  * a 429 says nothing about whether an account exists) and per client address.
  */
 export const DEFAULT_RATE_LIMITS = {
@@ -22,6 +22,9 @@ export const DEFAULT_RATE_LIMITS = {
   resetRequestPerAddress: { attempts: 20, windowMs: HOUR_MS },
   resetPasswordPerAddress: { attempts: 20, windowMs: HOUR_MS },
   signupPerAddress: { attempts: 30, windowMs: HOUR_MS },
+  // A visitor sends a page view per page and one per outbound click; 5 a second is far beyond any
+  // person, with room for an office behind one address and for the e2e suite's browsers.
+  analyticsHitsPerAddress: { attempts: 300, windowMs: MINUTE_MS },
 } satisfies Record<string, Limit>;
 
 export type RateLimitSettings = Record<keyof typeof DEFAULT_RATE_LIMITS, Limit>;
@@ -72,6 +75,7 @@ export function createRateLimiters(settings: Partial<RateLimitSettings> = {}): R
     resetRequestPerAddress: createRateLimiter(all.resetRequestPerAddress),
     resetPasswordPerAddress: createRateLimiter(all.resetPasswordPerAddress),
     signupPerAddress: createRateLimiter(all.signupPerAddress),
+    analyticsHitsPerAddress: createRateLimiter(all.analyticsHitsPerAddress),
   };
 }
 

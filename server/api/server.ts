@@ -6,8 +6,10 @@ import { createAdaptorServer } from '@hono/node-server';
 import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
 import { DEFAULT_BROKER_WS_PORT } from '../broker/settings.ts';
 import { secretFromEnv } from '../secrets.ts';
+import { createAnalyticsHits } from './analytics-hits.ts';
 import { createApp, type ApiApp, type ApiDeps } from './app.ts';
 import { createLivePublisher } from './live-publisher.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { intakeRoutes } from './routes/intake.ts';
@@ -40,7 +42,7 @@ export interface ApiServerOptions {
   operatorToken?: string;
   /** Default env BROKER_OPERATOR_PASSWORD, as operatorToken. */
   brokerOperatorPassword?: string;
-  /** Limits of login, signup and password reset; DEFAULT_RATE_LIMITS for any left out. */
+  /** Limits of login, signup, password reset and analytics hits; DEFAULT_RATE_LIMITS for any left out. */
   rateLimits?: Partial<RateLimitSettings>;
   /** Read the client address from X-Forwarded-For (behind a reverse proxy). Default env API_TRUST_PROXY=1. */
   trustProxy?: boolean;
@@ -93,6 +95,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     passwordResets: createPasswordResetStore(db),
     intake: createIntakeStore(db),
     clockOverrides: createClockOverrideStore(db),
+    analyticsHits: createAnalyticsHits(),
     publisher,
     operatorToken,
     rateLimits: createRateLimiters(options.rateLimits),
@@ -100,7 +103,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     now,
     log,
   };
-  const app = createApp(deps, [catalogueRoutes, customerRoutes, orderRoutes, intakeRoutes, operatorRoutes]);
+  const app = createApp(deps, [catalogueRoutes, customerRoutes, orderRoutes, intakeRoutes, analyticsRoutes, operatorRoutes]);
 
   let server: Server | null = null;
   let inFlight = 0;

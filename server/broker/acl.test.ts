@@ -8,6 +8,7 @@ import {
   BROWSER_PUBLISH_BURST,
   BROWSER_PUBLISH_REFILL_MS,
   decideConnect,
+  orderWatchTopicId,
   originIndex,
   publishBudget,
   publishRefusal,
@@ -90,6 +91,71 @@ describe('decideConnect', () => {
 
   it('refuses a browser asking for a kept session, which would inherit the id’s subscriptions', () => {
     expect(decide({ ...alphaPage, clean: false })).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED, reason: expect.stringContaining('clean session') });
+  });
+});
+
+describe('an order watch: a confirmation page logs in with its order’s watch key', () => {
+  const KEY = 'q3Zr0-_AbCdEfGhIjKlMnO';
+  const watch = (overrides: Partial<ConnectRequest> = {}) =>
+    decideConnect({ clientId: CLIENT, username: 'order-watch', password: KEY, origin: 'https://alpha-pizza.example', clean: true, holder: undefined, ...overrides }, index, PASSWORD);
+
+  it('is a browser of the page’s retailer, allowed the order topic derived from the key', () => {
+    expect(watch()).toEqual({
+      allowed: true,
+      visitor: { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteId: 601 }, watchedOrderTopicId: orderWatchTopicId(KEY) },
+    });
+  });
+
+  it.each([
+    ['no key', { password: undefined }, BAD_USERNAME_OR_PASSWORD],
+    ['a key of the wrong shape', { password: 'short' }, BAD_USERNAME_OR_PASSWORD],
+    ['a key with a topic wildcard', { password: 'q3Zr0-_AbCdEfGhIjKlMn#' }, BAD_USERNAME_OR_PASSWORD],
+    ['the operator password', { password: PASSWORD }, BAD_USERNAME_OR_PASSWORD],
+    ['no Origin (not a page)', { origin: undefined }, NOT_AUTHORIZED],
+    ['an unknown Origin', { origin: 'https://evil.example' }, NOT_AUTHORIZED],
+    ['a client id without the storefront prefix', { clientId: 'mqttjs_1' }, IDENTIFIER_REJECTED],
+    ['a kept session', { clean: false }, IDENTIFIER_REJECTED],
+  ])('is refused with %s', (_name, overrides, returnCode) => {
+    const decision = watch(overrides);
+    expect(decision.allowed ? 'allowed' : decision.returnCode).toBe(returnCode);
+  });
+
+  it('derives a topic id that is neither the key nor the same for two keys', () => {
+    const topicId = orderWatchTopicId(KEY);
+    expect(topicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(topicId).not.toBe(KEY);
+    expect(orderWatchTopicId(KEY)).toBe(topicId);
+    expect(orderWatchTopicId('Q3Zr0-_AbCdEfGhIjKlMnO')).not.toBe(topicId);
+  });
+
+  describe('subscribing', () => {
+    const watcher = () => {
+      const decision = watch();
+      if (!decision.allowed) throw new Error(decision.reason);
+      return decision.visitor;
+    };
+    const own = `storefront/501/order/${orderWatchTopicId(KEY)}/status`;
+    const another = `storefront/501/order/${orderWatchTopicId('AAAAAAAAAAAAAAAAAAAAAA')}/status`;
+
+    it.each([
+      ['its own order', own, true],
+      ['its own notify topic too', `storefront/501/${CLIENT}/notify`, true],
+      ['another order of the retailer', another, false],
+      ['the topic named by the key itself', `storefront/501/order/${KEY}/status`, false],
+      ['every order by wildcard', 'storefront/501/order/+/status', false],
+      ['everything under order', 'storefront/501/order/#', false],
+      ['its order id on a foreign retailer', `storefront/502/order/${orderWatchTopicId(KEY)}/status`, false],
+    ])('%s: %s', (_name, topic, allowed) => {
+      expect(subscribeRefusal(watcher(), topic) === null).toBe(allowed);
+    });
+
+    it('a page without the key may not subscribe to the order', () => {
+      expect(subscribeRefusal({ kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteId: 601 } }, own)).toBe(`may not subscribe to ${own}`);
+    });
+
+    it('publishing on its own order topic is refused', () => {
+      expect(publishRefusal(watcher(), { topic: own, payload: '{"orderProcessed":true}', retain: false })).toBe(`may not publish to ${own}`);
+    });
   });
 });
 

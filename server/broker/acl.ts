@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isBrowserClientId } from '../../src/lib/live/client-id.ts';
 import { clientInfoSchema, parseMessage } from '../../src/lib/live/messages.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic } from '../../src/lib/live/topics.ts';
+import { isOrderWatchKey, ORDER_WATCH_USERNAME } from '../../src/lib/live/order-watch.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic } from '../../src/lib/live/topics.ts';
 import { hostIndex, originHost } from '../../src/lib/tenant/hosts.ts';
 import type { Tenant } from '../../src/lib/tenant/index.ts';
 
@@ -20,7 +21,8 @@ export interface RetailerScope {
   retailerWebsiteId: number;
 }
 
-export type Visitor = { kind: 'operator' } | { kind: 'browser'; clientId: string; scope: RetailerScope };
+/** `watchedOrderTopicId`: the order topic a confirmation page proved its right to with the order's watch key. */
+export type Visitor = { kind: 'operator' } | { kind: 'browser'; clientId: string; scope: RetailerScope; watchedOrderTopicId?: string };
 
 /** MQTT 3.1.1 CONNACK return codes used for refusals. */
 export const IDENTIFIER_REJECTED = 2;
@@ -69,9 +71,21 @@ export interface ConnectRequest {
   holder: Visitor | undefined;
 }
 
+/**
+ * The topic id a placed order's status is published under, derived one way from its watch key:
+ * the API publishes to it, and the broker lets only a connection that logged in with the key
+ * subscribe to it. Knowing the topic (from a log, or an operator's view) is not enough.
+ */
+export function orderWatchTopicId(watchKey: string): string {
+  return createHash('sha256').update(`order-watch:${watchKey}`).digest().subarray(0, 16).toString('base64url');
+}
+
 export function decideConnect(request: ConnectRequest, index: OriginIndex, operatorPassword: string): ConnectDecision {
   const { clientId, username, password, origin, clean, holder } = request;
-  if (username !== undefined || password !== undefined) {
+  // Undefined: not an order watch; null: an order watch without a well-formed key.
+  const watchKey = username === ORDER_WATCH_USERNAME ? (isOrderWatchKey(password) ? password : null) : undefined;
+  if (watchKey === null) return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: 'an order watch needs the order’s watch key as its password' };
+  if (watchKey === undefined && (username !== undefined || password !== undefined)) {
     if (username === OPERATOR_USERNAME && password !== undefined && sameSecret(password, operatorPassword)) return { allowed: true, visitor: { kind: 'operator' } };
     return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: `bad operator credentials (username ${JSON.stringify(username ?? '')})` };
   }
@@ -84,18 +98,24 @@ export function decideConnect(request: ConnectRequest, index: OriginIndex, opera
   }
   // A kept session would hand its subscriptions (the notify topic) to whoever connects next under the id.
   if (!clean) return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: 'browsers must connect with a clean session' };
-  return { allowed: true, visitor: { kind: 'browser', clientId, scope } };
+  const visitor: Visitor = watchKey === undefined ? { kind: 'browser', clientId, scope } : { kind: 'browser', clientId, scope, watchedOrderTopicId: orderWatchTopicId(watchKey) };
+  return { allowed: true, visitor };
 }
 
-/** A browser's exact topics: its own notify topic, its retailer's clock, its website's design updates. */
-export function browserSubscriptions(clientId: string, scope: RetailerScope): string[] {
-  return [notifyTopic(scope, clientId), clockStatusTopic(scope), designFieldUpdateTopic(scope, scope.retailerWebsiteId)];
+/**
+ * A browser's exact topics: its own notify topic, its retailer's clock, its website's design
+ * updates and, for a confirmation page that logged in with an order's watch key, that order's status.
+ */
+export function browserSubscriptions(visitor: Extract<Visitor, { kind: 'browser' }>): string[] {
+  const { clientId, scope, watchedOrderTopicId } = visitor;
+  const own = [notifyTopic(scope, clientId), clockStatusTopic(scope), designFieldUpdateTopic(scope, scope.retailerWebsiteId)];
+  return watchedOrderTopicId === undefined ? own : [...own, orderStatusTopic(scope, watchedOrderTopicId)];
 }
 
 /** Null when allowed, else why not. Exact matches only, so wildcards never widen a browser's view. */
 export function subscribeRefusal(visitor: Visitor, topic: string): string | null {
   if (visitor.kind === 'operator') return null;
-  return browserSubscriptions(visitor.clientId, visitor.scope).includes(topic) ? null : `may not subscribe to ${topic}`;
+  return browserSubscriptions(visitor).includes(topic) ? null : `may not subscribe to ${topic}`;
 }
 
 export interface PublishRequest {

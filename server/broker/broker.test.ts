@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newBrowserClientId } from '../../src/lib/live/client-id.ts';
-import { startLiveMessaging } from '../../src/runtime/live-messaging.ts';
-import { BROWSER_PUBLISH_BURST } from './acl.ts';
+import type { OrderStatusMessage } from '../../src/lib/live/messages.ts';
+import { startLiveMessaging, watchOrderStatus, type LiveMessagingError } from '../../src/runtime/live-messaging.ts';
+import { BROWSER_PUBLISH_BURST, orderWatchTopicId } from './acl.ts';
 import { createBroker, type RunningBroker } from './broker.ts';
 import { connectFromOrigin, connectMqtt, journeyClockStatus, liveRecorder, recordMessages, runVisitorJourney, subscribeCodes, waitFor } from './mqtt-test-support.ts';
 
@@ -229,5 +230,73 @@ describe('startLiveMessaging through the broker', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe("a confirmation page follows its own order, and only its own", () => {
+  const KEY = 'q3Zr0-_AbCdEfGhIjKlMnO';
+  const OTHER_KEY = 'Zz9-_yXwVuTsRqPoNmLkJi';
+  const topic = `storefront/501/order/${orderWatchTopicId(KEY)}/status`;
+  const watcher = (key: string, origin = ALPHA_ORIGIN) => track(connectMqtt(url, { clientId: newBrowserClientId(), username: 'order-watch', password: key, wsOptions: { origin } }));
+
+  it('gets the status the retailer publishes on its order topic', async () => {
+    const statuses: OrderStatusMessage[] = [];
+    const errors: LiveMessagingError[] = [];
+    let subscribed = 0;
+    const stop = watchOrderStatus({
+      brokerUrl: url,
+      topicPrefix: 'storefront',
+      retailerId: 501,
+      watch: { key: KEY, topicId: orderWatchTopicId(KEY) },
+      onStatus: (status) => statuses.push(status),
+      onSubscribed: () => (subscribed += 1),
+      onError: (error) => errors.push(error),
+      mqttConnect: connectFromOrigin(ALPHA_ORIGIN),
+    });
+    try {
+      await waitFor(() => subscribed === 1, 'the order watch to subscribe');
+      await (await operator()).publishAsync(topic, JSON.stringify({ orderProcessed: true }), { qos: 1 });
+      await waitFor(() => statuses.length === 1, 'the order status');
+      expect(statuses).toEqual([{ orderProcessed: true }]);
+      expect(errors).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it("another customer's page is refused the order topic, by its own key, without one, or by wildcard, and hears nothing", async () => {
+    const other = await watcher(OTHER_KEY);
+    const plain = await browser(ALPHA_ORIGIN);
+    const otherReceived = recordMessages(other);
+    const plainReceived = recordMessages(plain);
+    const logged = logs.length;
+    expect(await subscribeCodes(other, [topic, 'storefront/501/order/+/status', `storefront/501/order/${KEY}/status`])).toEqual({
+      [topic]: 128,
+      'storefront/501/order/+/status': 128,
+      [`storefront/501/order/${KEY}/status`]: 128,
+    });
+    expect(await subscribeCodes(plain, [topic, 'storefront/501/order/#'])).toEqual({ [topic]: 128, 'storefront/501/order/#': 128 });
+    expect(logs.slice(logged).filter((line) => line.includes('refused subscription'))).toHaveLength(5);
+    await (await operator()).publishAsync(topic, JSON.stringify({ orderProcessed: true }), { qos: 1 });
+    await settle();
+    expect([...otherReceived, ...plainReceived]).toEqual([]);
+  });
+
+  it.each([
+    ['a malformed key', () => watcher('not-a-key'), /Bad username or password/],
+    ['an unknown Origin', () => watcher(KEY, 'https://phishing.example'), /Not authorized/],
+  ])('an order watch with %s is refused', async (_name, connect, refusal) => {
+    await expect(connect()).rejects.toThrow(refusal);
+  });
+
+  it('the watching page may not publish on its order topic', async () => {
+    const page = await watcher(KEY);
+    const listener = await operator();
+    const seen = recordMessages(listener);
+    await listener.subscribeAsync(topic, { qos: 0 });
+    page.publish(topic, JSON.stringify({ orderProcessed: true }), { qos: 0 });
+    await waitFor(() => !page.connected, 'the broker to drop the publisher');
+    await settle();
+    expect(seen).toEqual([]);
   });
 });

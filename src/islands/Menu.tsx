@@ -271,7 +271,7 @@ function Menu({ groups, layout }: Props) {
             )}
             {group.allowHalfHalf && (
               <p className="mt-1 text-sm text-muted-foreground">
-                Any two can be made half &amp; half{group.halfHalfSurchargeCents > 0 ? ` (+${formatMoney(group.halfHalfSurchargeCents)})` : ''}.
+                Any two can be made half &amp; half{group.halfHalfSizes ? ` in ${group.halfHalfSizes}` : ''}{group.halfHalfSurchargeCents > 0 ? ` (+${formatMoney(group.halfHalfSurchargeCents)})` : ''}.
               </p>
             )}
             <ul className={`mt-4 ${gridClass[layout] ?? gridClass[2]}`}>

@@ -1,5 +1,6 @@
 import { isTrackedLink, trackingUrl, visitorIdPattern, type PageContext, type TrackedEvent } from '../lib/site/analytics.ts';
 import type { PageRuntime } from '../lib/site/page-runtime.ts';
+import { runtimeConfig } from './runtime-config.ts';
 
 const VISITOR_ID_KEY = 'analyticsVisitorId';
 
@@ -23,11 +24,20 @@ function send(url: string): void {
 
 let started = false;
 
-/** Page views and outbound link clicks for the retailer's Matomo-compatible tracker; only called when analytics is configured. */
-export function startAnalytics(page: PageRuntime): void {
+/**
+ * Page views and outbound link clicks for the retailer's Matomo-compatible tracker; only called when
+ * analytics is configured. The tracker's address is this environment's, from `/runtime-config.json`;
+ * without one (or without that file) nothing is sent.
+ */
+export async function startAnalytics(page: PageRuntime): Promise<void> {
   if (started || !page.analytics) return;
   started = true;
-  const settings = { ...page.analytics, retailerId: page.retailerId };
+  const trackerUrl = await runtimeConfig().then(
+    (config) => config.analyticsUrl,
+    () => null,
+  );
+  if (trackerUrl === null) return;
+  const settings = { trackerUrl, siteId: page.analytics.siteId, retailerId: page.retailerId };
   const context = (): PageContext => ({
     url: location.href,
     referrer: document.referrer,

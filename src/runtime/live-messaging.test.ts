@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ClientSubscribeCallback, IClientOptions, ISubscriptionGrant, MqttClient, PacketCallback } from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { clientInfo, startLiveMessaging, type LiveMessagingError, type LiveMessagingOptions } from './live-messaging.ts';
+import { clientInfo, startLiveMessaging, watchOrderStatus, type LiveMessagingError, type LiveMessagingOptions, type OrderWatchOptions } from './live-messaging.ts';
 
 /** Stands in for mqtt.js' client with only the surface startLiveMessaging touches; the broker tests use the real one. */
 class FakeMqttClient extends EventEmitter {
@@ -204,6 +204,96 @@ describe('startLiveMessaging', () => {
     });
     await expect.poll(() => errors).toEqual([{ kind: 'connection', message: 'Missing protocol' }]);
     await stop();
+  });
+});
+
+describe('watchOrderStatus', () => {
+  const KEY = 'q3Zr0-_AbCdEfGhIjKlMnO';
+  const TOPIC = 'storefront/111/order/T0p1cId-of-the-order_/status';
+
+  function watch(overrides: Partial<OrderWatchOptions> = {}) {
+    const fake = new FakeMqttClient();
+    const connections: { url: string; options: IClientOptions }[] = [];
+    const seen = { statuses: [] as unknown[], subscribed: 0, errors: [] as LiveMessagingError[] };
+    const stop = watchOrderStatus({
+      brokerUrl: 'wss://broker.example:443/mqtt',
+      topicPrefix: 'storefront',
+      retailerId: 111,
+      watch: { key: KEY, topicId: 'T0p1cId-of-the-order_' },
+      onStatus: (status) => seen.statuses.push(status),
+      onSubscribed: () => (seen.subscribed += 1),
+      onError: (error) => seen.errors.push(error),
+      mqttConnect: (url, options) => {
+        connections.push({ url, options });
+        return fake as unknown as MqttClient;
+      },
+      ...overrides,
+    });
+    const connectAndSubscribe = () => {
+      fake.emit('connect');
+      fake.suback([1]);
+    };
+    return { fake, connections, seen, stop, connectAndSubscribe };
+  }
+
+  it("logs in as an order watch with the order's key, on a clean session of its own", () => {
+    const { connections } = watch();
+    expect(connections).toEqual([
+      {
+        url: 'wss://broker.example:443/mqtt',
+        options: expect.objectContaining({ clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/), username: 'order-watch', password: KEY, clean: true, connectTimeout: 4000, reconnectPeriod: 5000 }),
+      },
+    ]);
+  });
+
+  it('subscribes to the order topic only, on every connect, and says so each time so the page can catch up', () => {
+    const { fake, seen, connectAndSubscribe } = watch();
+    connectAndSubscribe();
+    expect(fake.subscriptions.map((subscription) => subscription.topics)).toEqual([[TOPIC]]);
+    expect(seen.subscribed).toBe(1);
+    fake.emit('close');
+    connectAndSubscribe();
+    expect(fake.subscriptions).toHaveLength(2);
+    expect(seen.subscribed).toBe(2);
+    expect(fake.published).toEqual([]);
+  });
+
+  it('hands the status to the page and drops a malformed one or another topic', () => {
+    const { fake, seen, connectAndSubscribe } = watch();
+    connectAndSubscribe();
+    fake.deliver(TOPIC, '{"orderProcessed":"soon"}');
+    fake.deliver('storefront/111/clock/status', '{"orderProcessed":true}');
+    fake.deliver(TOPIC, '{"orderProcessed":true}');
+    expect(seen.statuses).toEqual([{ orderProcessed: true }]);
+    expect(seen.errors).toEqual([{ kind: 'message', topic: TOPIC, message: expect.stringContaining(`Malformed message on ${TOPIC}`) }]);
+  });
+
+  it('reports a refused subscription and does not claim to be listening', () => {
+    const { fake, seen } = watch();
+    fake.emit('connect');
+    fake.suback([128]);
+    expect(seen.errors).toEqual([{ kind: 'subscription', topic: TOPIC, message: `Subscription refused: ${TOPIC}` }]);
+    expect(seen.subscribed).toBe(0);
+  });
+
+  it('keeps a throwing page callback from breaking the connection', () => {
+    const { fake, seen, connectAndSubscribe } = watch({
+      onStatus: () => {
+        throw new Error('render failed');
+      },
+    });
+    connectAndSubscribe();
+    expect(() => fake.deliver(TOPIC, '{"orderProcessed":true}')).not.toThrow();
+    expect(seen.errors).toEqual([{ kind: 'callback', topic: TOPIC, message: 'render failed' }]);
+  });
+
+  it('reports one error per outage and stops quietly', async () => {
+    const { fake, seen, stop } = watch();
+    for (const event of ['close', 'close', 'connect', 'close']) fake.emit(event);
+    expect(seen.errors.map((error) => error.message)).toEqual(['No connection to broker', 'Connection closed']);
+    await stop();
+    expect(fake.ended).toBe(true);
+    expect(seen.errors).toHaveLength(2);
   });
 });
 

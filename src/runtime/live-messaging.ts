@@ -6,14 +6,17 @@ import { CONNECTION_CLOSED, messagingErrorText, NO_CONNECTION_TO_BROKER } from '
 import {
   designFieldUpdateSchema,
   notifyMessageSchema,
+  orderStatusMessageSchema,
   parseClockStatusMessage,
   parseMessage,
   type ClientInfo,
   type DesignFieldUpdate,
   type NotifyMessage,
+  type OrderStatusMessage,
   type ParsedMessage,
 } from '../lib/live/messages.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, type RetailerTopicScope } from '../lib/live/topics.ts';
+import { ORDER_WATCH_USERNAME } from '../lib/live/order-watch.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, type RetailerTopicScope } from '../lib/live/topics.ts';
 import type { ClockStatus } from '../lib/tenant/hours.ts';
 
 export type MqttConnect = (brokerUrl: string, options: IClientOptions) => MqttClient;
@@ -184,6 +187,107 @@ function openSession(
   client.on('message', (topic, payload) => handlers.get(topic)?.(payload));
 
   return client;
+}
+
+export interface OrderWatchOptions {
+  brokerUrl: string;
+  topicPrefix: string;
+  retailerId: number;
+  /** The placed order's watch, as get-order answers it: the key proves the page's right to the topic id. */
+  watch: { key: string; topicId: string };
+  onStatus: (status: OrderStatusMessage) => void;
+  /** Subscribed, first time or after an outage: a status published while the page was not listening is missed, so the page asks again. */
+  onSubscribed: () => void;
+  onError: (error: LiveMessagingError) => void;
+  mqttConnect?: MqttConnect;
+}
+
+/**
+ * Follows one placed order on its own connection: logs in as an order watch with the order's key
+ * and listens to that order's status topic only. Like startLiveMessaging it never throws into the
+ * page, retries every 5 s, and loads mqtt.js only when called.
+ */
+export function watchOrderStatus(options: OrderWatchOptions): StopLiveMessaging {
+  let stopped = false;
+  let client: MqttClient | undefined;
+  const report = safeReporter(options.onError);
+  const topic = orderStatusTopic({ topicPrefix: options.topicPrefix, retailerId: options.retailerId }, options.watch.topicId);
+
+  const open = (connect: MqttConnect) => {
+    if (stopped) return;
+    try {
+      client = connect(options.brokerUrl, {
+        clientId: newBrowserClientId(),
+        username: ORDER_WATCH_USERNAME,
+        password: options.watch.key,
+        clean: true,
+        connectTimeout: BROKER_CONNECT_TIMEOUT_MS,
+        reconnectPeriod: BROKER_RECONNECT_PERIOD_MS,
+        resubscribe: false,
+        protocolVersion: 4,
+      });
+    } catch (error) {
+      report({ kind: 'connection', message: messagingErrorText(error) });
+      return;
+    }
+    const watching = client;
+    let connected = false;
+    let outageReported = false;
+    watching.on('connect', () => {
+      connected = true;
+      outageReported = false;
+      watching.subscribe([topic], { qos: 1 }, (error, _granted, suback) => {
+        if (isRefusalCode(suback?.granted[0])) report({ kind: 'subscription', topic, message: `Subscription refused: ${topic}` });
+        else if (error) report({ kind: 'subscription', topic, message: messagingErrorText(error) });
+        else {
+          try {
+            options.onSubscribed();
+          } catch (callbackError) {
+            report({ kind: 'callback', topic, message: messagingErrorText(callbackError) });
+          }
+        }
+      });
+    });
+    watching.on('close', () => {
+      if (stopped || outageReported) return;
+      outageReported = true;
+      report({ kind: 'connection', message: connected ? CONNECTION_CLOSED : NO_CONNECTION_TO_BROKER });
+      connected = false;
+    });
+    watching.on('error', (error) => {
+      if (!stopped) report({ kind: 'connection', message: messagingErrorText(error) });
+    });
+    watching.on('message', (messageTopic, payload) => {
+      if (messageTopic !== topic) return;
+      const parsed = parseMessage(orderStatusMessageSchema, payload);
+      if (!parsed.ok) {
+        report({ kind: 'message', topic, message: `Malformed message on ${topic}: ${parsed.reason}` });
+        return;
+      }
+      try {
+        options.onStatus(parsed.value);
+      } catch (error) {
+        report({ kind: 'callback', topic, message: messagingErrorText(error) });
+      }
+    });
+  };
+
+  if (options.mqttConnect) open(options.mqttConnect);
+  else
+    import('mqtt').then(
+      (mqtt) => open(mqtt.default.connect),
+      (error: unknown) => report({ kind: 'connection', message: `Could not load the MQTT client: ${messagingErrorText(error)}` }),
+    );
+
+  return () => {
+    stopped = true;
+    const closing = client;
+    client = undefined;
+    return new Promise((resolve) => {
+      if (!closing) resolve();
+      else closing.end(false, {}, () => resolve());
+    });
+  };
 }
 
 function isRefusalCode(code: unknown): boolean {

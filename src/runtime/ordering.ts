@@ -18,6 +18,7 @@ import { startClosingWarnings } from './closing-warnings.ts';
 import { toastFailure } from './failure-toasts.ts';
 import { startOrderSync } from './order-sync.ts';
 import { retailerApi } from './retailer-api.ts';
+import { yieldToMain } from './yield-to-main.ts';
 import { startStatusSender } from './status-sender.ts';
 
 /** Spec section 4, "Cart and order" at start-up: an expired cart is reset, otherwise the server's view of the order decides. */
@@ -74,8 +75,12 @@ export async function startOrdering(): Promise<void> {
     toastFailure('load-menu', error);
     return;
   }
+  // Each step in a task of its own: a tap during start-up is answered between them.
+  await yieldToMain();
   await Promise.all([startClockStatus(api), restoreOrder(api, new Date())]);
+  await yieldToMain();
   recheckCart(new Date());
+  await yieldToMain();
   applyStartupOrderType(new Date());
   // A clock change (poll or live message) can close a service: the start-up rules settle the order type again.
   $clockStatus.listen(() => applyStartupOrderType(new Date()));
@@ -87,7 +92,9 @@ export async function startOrdering(): Promise<void> {
     const customerId = $customer.get().custInfo?.customerId;
     if (previous?.encryptedOrderId === null && state.encryptedOrderId !== null && customerId !== undefined) void linkOrder(api, customerId);
   });
+  await yieldToMain();
   startOrderSync(api, data.retailerId);
   startStatusSender(api);
+  await yieldToMain();
   startClosingWarnings();
 }

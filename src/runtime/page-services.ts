@@ -1,6 +1,7 @@
 import { pageRuntimeSchema, type PageRuntime } from '../lib/site/page-runtime.ts';
 import { $toasts } from '../stores/toasts.ts';
 import { startBuildWatcher } from './build-watcher.ts';
+import { yieldToMain } from './yield-to-main.ts';
 import { reportError } from './error-capture.ts';
 import { startErrorReporter } from './error-reporter.ts';
 import { startLiveUpdates } from './live-updates.ts';
@@ -46,6 +47,7 @@ export async function startPageServices(json: string): Promise<void> {
   try {
     const config = await runtimeConfig();
     startBuildWatcher(config.buildId);
+    await yieldToMain();
     // The clock itself is polled by the ordering runtime, on the pages that show it.
     const retailerWebsiteId = currentWebsiteId();
     startLiveUpdates({ config, retailerId: page.retailerId, retailerWebsiteId, theme: page.themes[String(retailerWebsiteId)] ?? null });

@@ -2,7 +2,7 @@ import { computed } from 'nanostores';
 import type { OrderType } from '../lib/cart/schemas.ts';
 import { itemAddedToast } from '../lib/cart/toasts.ts';
 import { closingWarnings } from '../lib/time/closing-warnings.ts';
-import { formatDayAndTime, formatTime } from '../lib/time/format.ts';
+import { formatOrderTime, formatTime } from '../lib/time/format.ts';
 import { currentOpening } from '../lib/time/open-windows.ts';
 import { startupOrderType, switchOrderType, type OrderTypeState } from '../lib/time/order-type.ts';
 import { retailerWallClock } from '../lib/time/retailer-clock.ts';
@@ -67,12 +67,12 @@ export const $closingWarnings = computed([$schedule, $order, $clockStatus, $now]
   schedule && now && !order.orderForLater ? closingWarnings(schedule, order.orderType, now, clockStatus) : [],
 );
 
-/** "as soon as possible", "Friday at 6:30 pm", or "closed now" when neither applies, as the order-time bar shows it. */
+/** "as soon as possible", "today, Wed 25 Nov at 6:30 pm", or "closed now" when neither applies, as the order-time bar shows it. */
 export const $orderTimeLabel = computed([$schedule, $order, $clockStatus, $now], (schedule, order, clockStatus, now) => {
   const { orderType } = order;
   if (!schedule || !now) return { orderType, when: 'as soon as possible', closedNow: false };
   if (order.orderForLater && order.orderForLaterRequestDateTime) {
-    return { orderType, when: formatDayAndTime(new Date(order.orderForLaterRequestDateTime), now, schedule.retailerInfo.timeZoneDiff), closedNow: false };
+    return { orderType, when: formatOrderTime(new Date(order.orderForLaterRequestDateTime), now, schedule.retailerInfo.timeZoneDiff), closedNow: false };
   }
   const open = isServiceAvailableNow(schedule, orderType, now, clockStatus);
   return { orderType, when: open ? 'as soon as possible' : `${serviceNames[orderType]} is closed now: choose a later time`, closedNow: !open };

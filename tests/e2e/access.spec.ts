@@ -76,5 +76,5 @@ test('the whole ordering journey works by keyboard alone', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await tabTo(page, picker.getByRole('button', { name: /^Order for / }));
   await page.keyboard.press('Enter');
-  await expect(page.locator('[data-order-time-bar] [data-order-time]')).toHaveText(/^today at /);
+  await expect(page.locator('[data-order-time-bar] [data-order-time]')).toHaveText(/^today, Wed 25 Nov at /);
 });

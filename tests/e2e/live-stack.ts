@@ -15,7 +15,7 @@ const OPERATOR_PASSWORD = 'dev-operator';
  * A reference API and broker of the test's own, so live messages (clock closures, recolours)
  * reach only the pages of this test, and the broker can be stopped and started again. Pages
  * are pointed at it by rewriting their `/runtime-config.json`, as the static server's
- * `--api-url`/`--broker-url` would.
+ * `--api-url`/`--broker-url`/`--analytics-url` would.
  */
 export interface LiveStack {
   apiUrl: string;
@@ -64,7 +64,8 @@ export async function startLiveStack(): Promise<LiveStack> {
       await page.route('**/runtime-config.json', async (route) => {
         const slug = new URL(route.request().url()).hostname.split('.')[0] ?? '';
         const config = JSON.parse(await readFile(join('dist', slug, 'runtime-config.json'), 'utf8')) as Record<string, unknown>;
-        await route.fulfill({ json: { ...config, apiBaseUrl: apiUrl, brokerUrl }, headers: { 'cache-control': 'no-cache' } });
+        const analytics = config['analyticsUrl'] ? { analyticsUrl: `${apiUrl}/matomo.php` } : {};
+        await route.fulfill({ json: { ...config, apiBaseUrl: apiUrl, brokerUrl, ...analytics }, headers: { 'cache-control': 'no-cache' } });
       });
     },
     async stop() {

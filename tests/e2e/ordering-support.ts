@@ -20,6 +20,15 @@ export async function dismissPopups(page: Page): Promise<void> {
 }
 
 /**
+ * Acts as a visitor who has started using the page (a key press that does nothing): the ordering
+ * runtime, live messaging and popups start at the first interaction, or only after a few quiet
+ * seconds when nobody touches the page.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+}
+
+/**
  * Opens a shop's home page on the real clock, which the reference API shares: for journeys the
  * server checks against the time (placing an order), so they never depend on the day they run.
  */
@@ -27,6 +36,7 @@ export async function openShopNow(page: Page, slug: string): Promise<void> {
   await dismissPopups(page);
   await page.clock.install();
   await page.goto(tenantUrl(slug));
+  await settle(page);
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
 }
 
@@ -36,6 +46,7 @@ export async function openShopAt(page: Page, slug: string, at: string, options: 
   if (!options.popups) await dismissPopups(page);
   await liveStatusAsNormal(page);
   await page.goto(tenantUrl(slug));
+  await settle(page);
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
 }
 
@@ -44,9 +55,7 @@ export async function addProduct(page: Page, index = 0): Promise<void> {
   await page.locator('[data-add-product]').nth(index).click();
   const builder = page.getByRole('dialog');
   await expect(builder.locator('[data-builder-submit]')).toBeVisible();
-  for (const group of await builder.locator('fieldset[data-field^="option-"]').all()) {
-    if (!(await group.locator('legend').textContent())?.includes('optional')) await group.getByRole('radio').first().check();
-  }
+  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all()) await group.getByRole('radio').first().check();
   await builder.getByRole('button', { name: /Add to cart/ }).click();
   await expect(builder).toHaveCount(0);
 }

@@ -133,25 +133,44 @@ test('"Retailer inactive" from an API call sends the visitor to the retailer’s
   await page.waitForURL('https://order.example/holding?retid=111');
 });
 
-test('analytics: the configured shop sends its page view and a link click to its tracker; other shops send nothing', async ({ page }) => {
-  const hits: URL[] = [];
-  await page.route('https://analytics.example.com/**', (route) => {
-    hits.push(new URL(route.request().url()));
-    return route.fulfill({ status: 204 });
+test("analytics: the configured shop sends its page view and a link click to the local API's sink, with no console error; other shops send nothing", async ({ page }) => {
+  const apiOrigin = `http://localhost:${process.env['E2E_API_PORT']}`;
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const hits: { url: URL; status: number }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === '/matomo.php') hits.push({ url, status: response.status() });
   });
   await page.context().route('https://www.instagram.com/**', (route) => route.fulfill({ body: 'instagram', contentType: 'text/html' }));
   await page.goto(tenantUrl('bella-napoli', '/about/our-story'));
+  // The page's services start at the visitor's first interaction (or once the page is idle).
+  await page.keyboard.press('Shift');
   await expect.poll(() => hits.length, { timeout: 10_000 }).toBe(1);
   const [view] = hits;
-  expect(view?.pathname).toBe('/matomo.php');
-  expect(Object.fromEntries(view?.searchParams ?? [])).toMatchObject({ idsite: '11', rec: '1', url: tenantUrl('bella-napoli', '/about/our-story'), action_name: `bella-napoli.localhost/${await page.title()}` });
-  expect(JSON.parse(view?.searchParams.get('_cvar') ?? '')).toEqual({ '1': ['retailerId', '111'], '2': ['hostName', 'bella-napoli.localhost'] });
+  expect(view?.url.origin).toBe(apiOrigin);
+  expect(view?.status).toBe(204);
+  expect(Object.fromEntries(view?.url.searchParams ?? [])).toMatchObject({ idsite: '11', rec: '1', url: tenantUrl('bella-napoli', '/about/our-story'), action_name: `bella-napoli.localhost/${await page.title()}` });
+  expect(JSON.parse(view?.url.searchParams.get('_cvar') ?? '')).toEqual({ '1': ['retailerId', '111'], '2': ['hostName', 'bella-napoli.localhost'] });
 
   const popup = page.waitForEvent('popup');
   await page.getByRole('link', { name: 'Instagram' }).click();
   await (await popup).close();
   await expect.poll(() => hits.length).toBe(2);
-  expect(hits[1]?.searchParams.get('link')).toBe('https://www.instagram.com/bellanapolicarlton/');
+  expect(hits[1]?.url.searchParams.get('link')).toBe('https://www.instagram.com/bellanapolicarlton/');
+  expect(hits[1]?.status).toBe(204);
+
+  // What a developer sees arrive at the local API.
+  const seen = await page.request.get(`${apiOrigin}/operator/analytics`, { headers: { authorization: 'Bearer dev-operator' } });
+  const { recent } = (await seen.json()) as { recent: { siteId: number; kind: string; url: string; link: string | null }[] };
+  expect(recent.filter((hit) => hit.siteId === 11).slice(0, 2)).toEqual([
+    expect.objectContaining({ kind: 'link', link: 'https://www.instagram.com/bellanapolicarlton/' }),
+    expect.objectContaining({ kind: 'page-view', url: tenantUrl('bella-napoli', '/about/our-story') }),
+  ]);
+  expect(errors).toEqual([]);
 
   const others: string[] = [];
   page.on('request', (request) => {
@@ -160,6 +179,7 @@ test('analytics: the configured shop sends its page view and a link click to its
   for (const slug of ['crust-and-co', 'fire-and-slice', 'harbour-pizza']) {
     await page.goto(tenantUrl(slug));
     await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
+    await page.keyboard.press('Shift');
     await page.waitForTimeout(1500);
   }
   expect(others).toEqual([]);

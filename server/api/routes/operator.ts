@@ -1,11 +1,15 @@
 import type { Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
-import { designFieldUpdateTopic, clockStatusTopic, notifyTopic, type RetailerTopicScope } from '../../../src/lib/live/topics.ts';
+import { describeLine, lineTitle } from '../../../src/lib/cart/describe-line.ts';
+import type { OrderStatusMessage } from '../../../src/lib/live/messages.ts';
+import { designFieldUpdateTopic, clockStatusTopic, notifyTopic, orderStatusTopic, type RetailerTopicScope } from '../../../src/lib/live/topics.ts';
+import { orderWatchTopicId } from '../../broker/acl.ts';
 import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
 import { clockStatusOf } from '../clock.ts';
-import { designFieldBodySchema, errorLogLimitSchema, notifyBodySchema, type TenantSummary } from '../operator-contract.ts';
+import { designFieldBodySchema, errorLogLimitSchema, notifyBodySchema, openOrdersLimitSchema, orderNumberParamSchema, type TenantSummary } from '../operator-contract.ts';
 import { ApiProblem, readBody } from '../problems.ts';
 import { clockOverrideSchema } from '../store/clock-overrides.ts';
+import type { StoredOrder } from '../store/orders.ts';
 import { inTransaction } from '../store/transaction.ts';
 import type { ServedTenant } from '../tenants.ts';
 
@@ -53,6 +57,8 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
     ),
   );
 
+  app.get('/operator/analytics', (c) => c.json(deps.analyticsHits.summary()));
+
   app.get('/operator/tenants/:slug/error-logs', (c) => {
     const { tenant } = tenantOf(c);
     const limit = errorLogLimitSchema.safeParse(c.req.query('limit'));
@@ -60,15 +66,55 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
     return c.json(deps.intake.latestErrors(tenant.config.retailerId, limit.data));
   });
 
-  app.post('/operator/tenants/:slug/orders/:encryptedOrderId/processed', (c) => {
-    const { tenant } = tenantOf(c);
-    const encryptedOrderId = c.req.param('encryptedOrderId');
-    inTransaction(deps.db, () => {
-      const order = deps.orders.find(tenant.config.retailerId, encryptedOrderId);
+  /**
+   * Tells the confirmation page watching this order that the kitchen took it. Sent again on every
+   * call, so taking an order again retries a push the broker missed. A failure is logged, not
+   * answered: the order is taken all the same, and the page's poll catches up.
+   */
+  async function tellWatchingPage(served: ServedTenant, watchKey: string): Promise<boolean> {
+    const message: OrderStatusMessage = { orderProcessed: true };
+    try {
+      await deps.publisher.publish(orderStatusTopic(scopeOf(served), orderWatchTopicId(watchKey)), message);
+      return true;
+    } catch (error) {
+      deps.log(`api: the confirmation page of a ${served.tenant.slug} order was not told it was taken: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  /** Marks the order the kitchen took as processed, then tells its open confirmation page. */
+  async function takeOrder(c: Context<ApiEnv>, find: (retailerId: number) => StoredOrder | undefined) {
+    const served = tenantOf(c);
+    const taken = inTransaction(deps.db, () => {
+      const order = find(served.tenant.config.retailerId);
       if (!order) throw new ApiProblem(404, 'Order not found');
       deps.orders.markProcessed(order.orderId, deps.now());
+      return { encryptedOrderId: order.encryptedOrderId, orderNumber: deps.orders.placement(order.orderId)?.orderNumber ?? null, watchKey: deps.orders.watchKey(order.orderId) };
     });
-    return c.json({ success: true, encryptedOrderId });
+    const pageTold = taken.watchKey !== null && (await tellWatchingPage(served, taken.watchKey));
+    return c.json({ success: true, encryptedOrderId: taken.encryptedOrderId, orderNumber: taken.orderNumber, pageTold });
+  }
+
+  app.post('/operator/tenants/:slug/orders/:encryptedOrderId/processed', (c) => takeOrder(c, (retailerId) => deps.orders.find(retailerId, c.req.param('encryptedOrderId'))));
+
+  app.post('/operator/tenants/:slug/order-numbers/:orderNumber/processed', (c) => {
+    const orderNumber = orderNumberParamSchema.safeParse(c.req.param('orderNumber'));
+    if (!orderNumber.success) throw new ApiProblem(400, 'orderNumber: expected a whole number from 1');
+    return takeOrder(c, (retailerId) => deps.orders.findByOrderNumber(retailerId, orderNumber.data));
+  });
+
+  /** The kitchen's queue: what was placed and not yet taken, oldest first, with each line in words. */
+  app.get('/operator/tenants/:slug/open-orders', (c) => {
+    const { tenant } = tenantOf(c);
+    const limit = openOrdersLimitSchema.safeParse(c.req.query('limit'));
+    if (!limit.success) throw new ApiProblem(400, 'limit: expected a whole number from 1 to 200');
+    return c.json(
+      deps.orders.openPlacements(tenant.config.retailerId, limit.data).map(({ orderId, encryptedOrderId, placement }) => ({
+        encryptedOrderId,
+        ...placement,
+        items: deps.orders.products(orderId).map((line) => [`${line.quantity} × ${lineTitle(line)}`, ...describeLine(line)].join(' · ')),
+      })),
+    );
   });
 
   app.get('/operator/tenants/:slug/table-bookings', (c) => c.json(deps.intake.bookings(tenantOf(c).tenant.config.retailerId)));

@@ -1,9 +1,11 @@
 import type { OrderPayload } from '../../../src/lib/cart/schemas.ts';
 import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../src/lib/api/contract.ts';
 import { checkPlacement, deliveryTermsFor } from '../../../src/lib/cart/checkout.ts';
+import { placementDueAt } from '../../../src/lib/cart/placed-order.ts';
 import { toDollars } from '../../../src/lib/pricing/money.ts';
 import { clockStatusOf } from '../clock.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
+import { orderWatchTopicId } from '../../broker/acl.ts';
 import { priceOrder } from '../order-pricing.ts';
 import { ApiProblem, parseWith, readBody } from '../problems.ts';
 import { sessionTokenOf } from '../sessions.ts';
@@ -78,6 +80,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const { encryptedOrderId } = await readBody(c, apiCalls.getOrder.body);
     const order = orders.find(tenant.config.retailerId, encryptedOrderId);
     if (!order) throw new ApiProblem(404, 'Order not found');
+    const watchKey = orders.watchKey(order.orderId);
     return {
       orderProcessed: order.processed,
       loggedInCustId: order.customerId,
@@ -85,6 +88,8 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       discountTotal: toDollars(order.discountCents),
       products: orders.products(order.orderId),
       placement: orders.placement(order.orderId),
+      // Only while there is something to wait for: a taken order's page has nothing left to follow.
+      orderWatch: watchKey === null || order.processed ? null : { key: watchKey, topicId: orderWatchTopicId(watchKey) },
     };
   });
 
@@ -101,22 +106,21 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
       assertLinesFree(tenant.config.retailerId, uuidsOf(body.order), order);
-      const checked = checkPlacement(
-        { payload: body.order, paymentMethod: body.paymentMethod, delivery: body.delivery, expectedTotal: body.expectedTotal },
-        tenant,
-        catalogue,
-        now,
-        clockStatusOf(tenant, deps.clockOverrides, now),
-      );
+      const clock = clockStatusOf(tenant, deps.clockOverrides, now);
+      const checked = checkPlacement({ payload: body.order, paymentMethod: body.paymentMethod, delivery: body.delivery, expectedTotal: body.expectedTotal }, tenant, catalogue, now, clock);
       if (!checked.ok) throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
       const { totals, suburb } = checked;
       const terms = suburb ? deliveryTermsFor(tenant, suburb.suburbId) : null;
       orders.update(order, priceOrder(body.order, catalogue, tenant, now, terms ?? undefined), now);
-      const placement = {
-        placedAt: now.toISOString(),
+      const timing = {
         isPickup: body.order.isPickup,
         orderForLater: body.order.orderForLater,
         orderForLaterRequestDateTime: body.order.orderForLater ? body.order.orderForLaterRequestDateTime : null,
+      };
+      const placement = orders.place(order, {
+        placedAt: now.toISOString(),
+        dueAt: placementDueAt(timing, clock, now),
+        ...timing,
         contact: body.contact,
         delivery: body.delivery && suburb ? { ...body.delivery, suburbName: suburb.name, postcode: suburb.postcode } : null,
         paymentMethod: body.paymentMethod,
@@ -125,8 +129,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
         discountTotal: toDollars(totals.discount),
         deliveryFee: toDollars(totals.deliveryFee),
         total: toDollars(totals.total),
-      };
-      orders.place(order.orderId, placement, now);
+      }, now);
       return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement };
     });
   });

@@ -35,4 +35,18 @@ describe('migrate', () => {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('b', 'c')").all();
     expect(tables).toEqual([]);
   });
+
+  it('numbers the orders placed before order numbers existed per retailer, in the order they were made', () => {
+    const db = new DatabaseSync(':memory:');
+    migrate(db, migrations.filter((migration) => migration.version < 9), at);
+    const insert = db.prepare(
+      `INSERT INTO orders (encrypted_order_id, retailer_id, is_pickup, order_for_later, closed_date, extra_order_notes, create_date, current_order_status_type_id,
+         last_order_status_update, historic_delivery_fee_cents, historic_delivery_wait_time, sub_total_cents, order_platform_source_id, source, created_at, updated_at, placed_at)
+       VALUES (?, ?, 1, 0, 0, '', 'x', 1, 'x', 0, 0, 0, 1, 'web', 'x', 'x', ?)`,
+    );
+    for (const [id, retailer, placedAt] of [['a', 1, 'x'], ['b', 2, 'x'], ['c', 1, null], ['d', 1, 'x'], ['e', 2, 'x']] as const) insert.run(id, retailer, placedAt);
+    migrate(db, migrations, at);
+    const numbers = db.prepare('SELECT encrypted_order_id, order_number FROM orders ORDER BY order_id').all().map((row) => [row['encrypted_order_id'], row['order_number']]);
+    expect(numbers).toEqual([['a', 1], ['b', 1], ['c', null], ['d', 2], ['e', 2]]);
+  });
 });

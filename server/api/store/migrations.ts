@@ -169,6 +169,20 @@ export const migrations: readonly Migration[] = [
       CREATE UNIQUE INDEX order_statuses_idempotency_key ON order_statuses (retailer_id, idempotency_key);
     `,
   },
+  {
+    version: 9,
+    name: 'order numbers and order watch keys',
+    // Orders placed before numbers existed are numbered in the order they were made.
+    sql: `
+      ALTER TABLE orders ADD COLUMN order_number INTEGER;
+      ALTER TABLE orders ADD COLUMN watch_key TEXT;
+      UPDATE orders SET order_number = (
+        SELECT COUNT(*) FROM orders AS earlier
+        WHERE earlier.retailer_id = orders.retailer_id AND earlier.placed_at IS NOT NULL AND earlier.order_id <= orders.order_id
+      ) WHERE placed_at IS NOT NULL;
+      CREATE UNIQUE INDEX orders_order_number ON orders (retailer_id, order_number);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */

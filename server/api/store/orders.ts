@@ -44,6 +44,22 @@ function newEncryptedOrderId(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/** The key a confirmation page follows its placed order with on the broker (lib/live/order-watch.ts). */
+function newOrderWatchKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A placed order as the kitchen's list shows it. */
+export interface PlacedOrder {
+  orderId: number;
+  encryptedOrderId: string;
+  placement: Placement;
+}
+
+function placementOf(row: Row): Placement {
+  return placementSchema.parse({ ...JSON.parse(text(row, 'placement_json')), orderNumber: integer(row, 'order_number') });
+}
+
 const orderColumns = 'order_id, encrypted_order_id, retailer_id, customer_id, processed_at, historic_delivery_fee_cents, discount_cents';
 
 /** Orders, their lines and their statuses. Callers wrap every multi-statement change in inTransaction. */
@@ -76,8 +92,15 @@ export function createOrderStore(db: DatabaseSync) {
     deleteLine: db.prepare('DELETE FROM order_products WHERE order_product_id = ?'),
     lines: db.prepare('SELECT order_product_id, unit_price_cents, line_json FROM order_products WHERE order_id = ? ORDER BY position'),
     setCustomer: db.prepare('UPDATE orders SET customer_id = ?, updated_at = ? WHERE order_id = ?'),
-    placement: db.prepare('SELECT placement_json FROM orders WHERE order_id = ? AND placed_at IS NOT NULL'),
-    place: db.prepare('UPDATE orders SET placed_at = ?, placement_json = ?, updated_at = ? WHERE order_id = ? AND placed_at IS NULL'),
+    placement: db.prepare('SELECT placement_json, order_number FROM orders WHERE order_id = ? AND placed_at IS NOT NULL'),
+    watchKey: db.prepare('SELECT watch_key FROM orders WHERE order_id = ? AND placed_at IS NOT NULL'),
+    nextOrderNumber: db.prepare('SELECT COALESCE(MAX(order_number), 0) + 1 AS next FROM orders WHERE retailer_id = ?'),
+    place: db.prepare('UPDATE orders SET placed_at = ?, placement_json = ?, order_number = ?, watch_key = ?, updated_at = ? WHERE order_id = ? AND placed_at IS NULL'),
+    byOrderNumber: db.prepare(`SELECT ${orderColumns} FROM orders WHERE retailer_id = ? AND order_number = ?`),
+    openPlacements: db.prepare(
+      `SELECT order_id, encrypted_order_id, placement_json, order_number FROM orders
+       WHERE retailer_id = ? AND placed_at IS NOT NULL AND processed_at IS NULL ORDER BY order_number LIMIT ?`,
+    ),
     markProcessed: db.prepare('UPDATE orders SET processed_at = COALESCE(processed_at, ?), updated_at = ? WHERE order_id = ?'),
     insertStatus: db.prepare('INSERT INTO order_statuses (retailer_id, order_id, order_status_type_id, notes, timestamp, received_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     statusByKey: db.prepare('SELECT order_status_id FROM order_statuses WHERE retailer_id = ? AND idempotency_key = ?'),
@@ -191,11 +214,35 @@ export function createOrderStore(db: DatabaseSync) {
     /** The placement of a placed order, or null; stored rows are parsed like any other input. */
     placement(orderId: number): Placement | null {
       const row = statements.placement.get(orderId);
-      return row === undefined ? null : placementSchema.parse(JSON.parse(text(row, 'placement_json')));
+      return row === undefined ? null : placementOf(row);
     },
 
-    place(orderId: number, placement: Placement, now: Date): void {
-      statements.place.run(placement.placedAt, JSON.stringify(placement), now.toISOString(), orderId);
+    /** The placed order's watch key; null before it is placed, and for orders placed before keys existed. */
+    watchKey(orderId: number): string | null {
+      const row = statements.watchKey.get(orderId);
+      return row === undefined ? null : textOrNull(row, 'watch_key');
+    },
+
+    /**
+     * Places the order under the retailer's next order number, with a fresh watch key. The caller's
+     * transaction (BEGIN IMMEDIATE) keeps any other placement from taking the same number between
+     * the read and the write; the unique index would refuse it if one did.
+     */
+    place(order: Pick<StoredOrder, 'orderId' | 'retailerId'>, placement: Omit<Placement, 'orderNumber'>, now: Date): Placement {
+      const next = statements.nextOrderNumber.get(order.retailerId);
+      const orderNumber = next === undefined ? 1 : integer(next, 'next');
+      statements.place.run(placement.placedAt, JSON.stringify(placement), orderNumber, newOrderWatchKey(), now.toISOString(), order.orderId);
+      return { ...placement, orderNumber };
+    },
+
+    findByOrderNumber(retailerId: number, orderNumber: number): StoredOrder | undefined {
+      const row = statements.byOrderNumber.get(retailerId, orderNumber);
+      return row ? storedOrder(row) : undefined;
+    },
+
+    /** Placed orders the kitchen has not taken yet, oldest first. */
+    openPlacements(retailerId: number, limit: number): PlacedOrder[] {
+      return statements.openPlacements.all(retailerId, limit).map((row) => ({ orderId: integer(row, 'order_id'), encryptedOrderId: text(row, 'encrypted_order_id'), placement: placementOf(row) }));
     },
 
     markProcessed(orderId: number, now: Date): void {

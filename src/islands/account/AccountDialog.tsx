@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
+import { lineTitle } from '../../lib/cart/describe-line.ts';
 import { formatMoney, toCents } from '../../lib/pricing/money.ts';
 import { $customer } from '../../stores/customer.ts';
 import { closeAccount, openCart } from '../../stores/ui.ts';
@@ -49,7 +50,7 @@ function LoggedIn() {
                     <p className="font-semibold">
                       {dateFormat.format(new Date(previous.createDate))} · {previous.isPickup ? 'Pickup' : 'Delivery'} · {formatMoney(toCents(previous.subTotal))}
                     </p>
-                    <p className="text-muted-foreground">{items.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}</p>
+                    <p className="text-muted-foreground">{items.map((line) => `${line.quantity} × ${lineTitle(line)}`).join(', ')}</p>
                   </div>
                   <button type="button" className={secondaryButton} onClick={() => void again(index)}>
                     Order again

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { formatRelativeDay } from '../../lib/time/format.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { orderDayReason } from '../../lib/time/day-reasons.ts';
+import { formatDayAndTimeLabel, formatDayLabel } from '../../lib/time/format.ts';
 import { retailerWallClock } from '../../lib/time/retailer-clock.ts';
 import { isServiceAvailableNow } from '../../lib/time/service-availability.ts';
 import { $clockStatus, $now } from '../../stores/clock.ts';
@@ -9,10 +10,13 @@ import { $slotCalendar, chooseOrderTime, chooseOrderType } from '../../stores/or
 import { $schedule, loadOrderingData } from '../../stores/ordering-data.ts';
 import { closeOrderTime } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
+import { selectControl } from '../ui/fields.ts';
+import { FormField } from '../ui/FormField.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
 import { ServiceSwitch } from './ServiceSwitch.tsx';
 
-/** Delivery or pickup, now or at a 15-minute slot of the next 30 days, from the slot engine. */
+
+/** Delivery or pickup, now or at a 15-minute slot of the next 30 days, from the slot engine; a day that cannot be chosen says why. */
 export default function OrderTimeDialog() {
   const order = useStore($order);
   const schedule = useStore($schedule);
@@ -27,6 +31,10 @@ export default function OrderTimeDialog() {
   const [later, setLater] = useState(savedAt !== null);
   const [date, setDate] = useState<string | null>(null);
   const [slotAt, setSlotAt] = useState<string | null>(savedAt);
+  const reasons = useMemo(
+    () => new Map(schedule && calendar && now ? calendar.days.map((day) => [day.date, orderDayReason(schedule, order.orderType, day.date, now, day.slots.length > 0)]) : []),
+    [schedule, calendar, now, order.orderType],
+  );
 
   if (!schedule || !calendar || !now) {
     return (
@@ -44,7 +52,8 @@ export default function OrderTimeDialog() {
   const laterOffered = schedule.retailerInfo.oflEnabled;
   const days = calendar.days;
   const savedDate = savedAt ? retailerWallClock(new Date(savedAt), diff).date : null;
-  const chosenDate = date ?? savedDate ?? days.find((day) => day.slots.length > 0)?.date ?? null;
+  const firstOpenDate = days.find((day) => day.slots.length > 0)?.date ?? null;
+  const chosenDate = date ?? savedDate ?? firstOpenDate;
   const slots = days.find((day) => day.date === chosenDate)?.slots ?? [];
   const chosenSlot = slots.find((slot) => slot.at.toISOString() === slotAt) ?? null;
   const asap = !later && openNow;
@@ -62,7 +71,7 @@ export default function OrderTimeDialog() {
       title="Order time"
       footer={
         <button type="button" className={`${primaryButton} w-full`} disabled={!canSave} onClick={save}>
-          {asap ? 'Order for as soon as possible' : chosenSlot ? `Order for ${formatRelativeDay(chosenSlot.date, today)} at ${chosenSlot.label.replace(/ \(.*\)$/, '')}` : 'Choose a time'}
+          {asap ? 'Order for as soon as possible' : chosenSlot ? `Order for ${formatDayAndTimeLabel(chosenSlot.date, chosenSlot.label.replace(/ \(.*\)$/, ''), today)}` : 'Choose a time'}
         </button>
       }
     >
@@ -82,31 +91,40 @@ export default function OrderTimeDialog() {
           )}
           {!laterOffered && !openNow && <p className="text-sm">Ordering ahead is not offered. Please order within trading hours.</p>}
         </fieldset>
-        {laterOffered && !asap && (
+        {laterOffered && !asap && firstOpenDate === null && (
+          <p className="text-sm" role="status" data-no-order-times>
+            There are no times to order {order.orderType} for in the next {days.length} days.
+          </p>
+        )}
+        {laterOffered && !asap && firstOpenDate !== null && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Day
-              <select className="rounded-lg border border-border bg-background px-3 py-2 text-base font-normal" value={chosenDate ?? ''} onChange={(event) => { setDate(event.target.value); setSlotAt(null); }}>
-                {days.map((day) => (
-                  <option key={day.date} value={day.date} disabled={calendar.disabledDates.includes(day.date)}>
-                    {formatRelativeDay(day.date, today).replace(/^./, (first) => first.toUpperCase())}
-                    {day.date !== today && formatRelativeDay(day.date, today).length < 10 ? ` ${day.date.slice(8)}/${day.date.slice(5, 7)}` : ''}
-                    {calendar.disabledDates.includes(day.date) ? ' (closed)' : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Time
-              <select className="rounded-lg border border-border bg-background px-3 py-2 text-base font-normal" value={chosenSlot?.at.toISOString() ?? ''} onChange={(event) => setSlotAt(event.target.value || null)} data-slot-select>
-                <option value="">{slots.length === 0 ? 'No times this day' : 'Choose a time'}</option>
-                {slots.map((slot) => (
-                  <option key={slot.at.toISOString()} value={slot.at.toISOString()}>
-                    {slot.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FormField label="Day" className="min-w-0">
+              {(control) => (
+                <select {...control} className={selectControl} value={chosenDate ?? ''} onChange={(event) => { setDate(event.target.value); setSlotAt(null); }} data-day-select>
+                  {days.map((day) => {
+                    const reason = reasons.get(day.date);
+                    return (
+                      <option key={day.date} value={day.date} disabled={reason != null}>
+                        {formatDayLabel(day.date, today)}
+                        {reason ? ` – ${reason.text}` : ''}
+                      </option>
+                    );
+                  })}
+                </select>
+              )}
+            </FormField>
+            <FormField label="Time" className="min-w-0">
+              {(control) => (
+                <select {...control} className={selectControl} value={chosenSlot?.at.toISOString() ?? ''} onChange={(event) => setSlotAt(event.target.value || null)} data-slot-select>
+                  <option value="">{slots.length === 0 ? 'No times this day' : 'Choose a time'}</option>
+                  {slots.map((slot) => (
+                    <option key={slot.at.toISOString()} value={slot.at.toISOString()}>
+                      {slot.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
           </div>
         )}
       </div>

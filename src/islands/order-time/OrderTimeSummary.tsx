@@ -4,7 +4,7 @@ import { $orderTimeLabel, chooseOrderType } from '../../stores/order-time.ts';
 import { openOrderTime } from '../../stores/ui.ts';
 import { ServiceSwitch } from './ServiceSwitch.tsx';
 
-/** Delivery or pickup and when, with a way to change both; used inside the cart. */
+/** Delivery or pickup and when, with a way to change both; used inside the cart, where the time stands alone and so starts with a capital. */
 export function OrderTimeSummary() {
   const label = useStore($orderTimeLabel);
   return (
@@ -12,7 +12,7 @@ export function OrderTimeSummary() {
       <ServiceSwitch value={label.orderType} onChange={(orderType: OrderType) => chooseOrderType(orderType)} />
       <p className="text-sm">
         <span className="sr-only">Order time: </span>
-        <span data-order-time>{label.when}</span>{' '}
+        <span data-order-time>{label.when.replace(/^[a-z]/, (first) => first.toUpperCase())}</span>{' '}
         <button type="button" className="font-semibold underline underline-offset-4" onClick={openOrderTime}>
           Change time
         </button>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Popup } from '../../lib/tenant/index.ts';
-import { whenIdle } from '../../runtime/idle.ts';
+import { whenSettled } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
 import { $dialogOpen, linkedProductId, openAccount, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
@@ -42,7 +42,7 @@ function OrderingRoot({ timeZoneDiff, popups }: Props) {
       else openSpecials();
     };
     document.addEventListener('click', onClick);
-    void whenIdle().then(() => {
+    void whenSettled().then(() => {
       setIdle(true);
       return import('../../runtime/ordering.ts').then(({ startOrdering }) => startOrdering());
     });

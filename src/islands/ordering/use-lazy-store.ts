@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { ReadableAtom } from 'nanostores';
-import { whenIdle } from '../../runtime/idle.ts';
+import { whenSettled } from '../../runtime/idle.ts';
 
 /**
  * Follows a store whose module is too heavy for the first paint (it carries the menu and its
- * schemas): the module loads when the browser is idle, and until then the value is undefined.
+ * schemas): the module loads once the page has settled (first interaction, or a few quiet seconds after load), and until then the value is undefined.
  */
 export function useLazyStore<T>(load: () => Promise<ReadableAtom<T>>): T | undefined {
   const [value, setValue] = useState<T>();
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let active = true;
-    void whenIdle()
+    void whenSettled()
       .then(load)
       .then((store) => {
         if (active) unsubscribe = store.subscribe((next) => setValue(() => next));

@@ -1,9 +1,13 @@
 import type { HalfSelection, ProductChoices } from '../../lib/cart/line-builder.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { QuantityStepper } from '../ui/QuantityStepper.tsx';
+import { ChoiceBadge } from './ChoiceBadge.tsx';
 
 interface Props {
   title: string;
+  /** Under the title, e.g. that extras on a half cost half. */
+  note?: string | undefined;
+  /** Priced as they are charged here: on a half, the half-and-half's extras price. */
   extras: ProductChoices['extras'];
   ingredients: ProductChoices['ingredients'];
   half: Pick<HalfSelection, 'extras' | 'removed'>;
@@ -12,7 +16,7 @@ interface Props {
 }
 
 /** Ingredients to leave off and extras to add, for the whole product or one half. */
-export function ExtrasPicker({ title, extras, ingredients, half, maxQuantity, onChange }: Props) {
+export function ExtrasPicker({ title, note, extras, ingredients, half, maxQuantity, onChange }: Props) {
   if (extras.length === 0 && ingredients.length === 0) return null;
   const setExtra = (ingredientId: number, quantity: number) => {
     const next = { ...half.extras };
@@ -25,7 +29,13 @@ export function ExtrasPicker({ title, extras, ingredients, half, maxQuantity, on
 
   return (
     <section className="flex flex-col gap-4" aria-label={title}>
-      <h3 className="font-semibold">{title}</h3>
+      <div className="flex flex-col gap-1">
+        <h3 className="flex flex-wrap items-center gap-2 font-semibold">
+          {title}{' '}
+          <ChoiceBadge required={false} />
+        </h3>
+        {note && <p className="text-sm text-muted-foreground">{note}</p>}
+      </div>
       {ingredients.length > 0 && (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm text-muted-foreground">Leave off</legend>
@@ -34,7 +44,7 @@ export function ExtrasPicker({ title, extras, ingredients, half, maxQuantity, on
               <label key={ingredient.ingredientId} className="flex cursor-pointer items-center gap-2 rounded-full border border-border px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-muted has-[:checked]:line-through has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary">
                 <input type="checkbox" className="accent-[var(--color-primary)]" checked={half.removed.includes(ingredient.ingredientId)} onChange={() => toggleRemoved(ingredient.ingredientId)} />
                 No {ingredient.name}
-                {ingredient.creditCents > 0 && <span className="text-muted-foreground">−{formatMoney(ingredient.creditCents)}</span>}
+                {ingredient.creditCents > 0 && <span className="text-muted-foreground tabular-nums">−{formatMoney(ingredient.creditCents)}</span>}
               </label>
             ))}
           </div>
@@ -43,9 +53,9 @@ export function ExtrasPicker({ title, extras, ingredients, half, maxQuantity, on
       {extras.length > 0 && (
         <ul className="flex flex-col divide-y divide-border rounded-xl border border-border" aria-label="Extras">
           {extras.map((extra) => (
-            <li key={extra.ingredientId} className="flex items-center justify-between gap-3 px-3 py-2">
+            <li key={extra.ingredientId} className="flex items-center justify-between gap-3 px-3 py-2" data-extra={extra.name}>
               <span>
-                {extra.name} <span className="text-sm text-muted-foreground tabular-nums">+{formatMoney(extra.unitCents)}</span>
+                {extra.name} <span className="text-sm text-muted-foreground tabular-nums" data-extra-price>+{formatMoney(extra.unitCents)}</span>
               </span>
               <QuantityStepper value={half.extras[extra.ingredientId] ?? 0} min={0} max={maxQuantity} label={`Extra ${extra.name}`} onChange={(quantity) => setExtra(extra.ingredientId, quantity)} />
             </li>

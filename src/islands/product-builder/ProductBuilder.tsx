@@ -1,6 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
-import { buildCartLine, defaultSelection, MAX_EXTRA_QUANTITY, MAX_LINE_QUANTITY, productChoices, selectionFromLine, selectionProblems, type LineSelection } from '../../lib/cart/line-builder.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { lineTitle } from '../../lib/cart/describe-line.ts';
+import {
+  buildCartLine,
+  builderPrice,
+  defaultSelection,
+  extrasOnHalf,
+  MAX_EXTRA_QUANTITY,
+  MAX_LINE_QUANTITY,
+  productChoices,
+  selectionFromLine,
+  selectionProblems,
+  type LineSelection,
+  type SelectionProblem,
+} from '../../lib/cart/line-builder.ts';
+import { halfHalfSizesText } from '../../lib/pricing/half-half.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { $order, addToCart, replaceLine } from '../../stores/order.ts';
 import { toastItemAdded } from '../../stores/order-time.ts';
@@ -8,6 +22,7 @@ import { $groupAvailability } from '../../stores/group-availability.ts';
 import { $catalogue, loadOrderingData } from '../../stores/ordering-data.ts';
 import { closeProductBuilder, openCart, type BuilderTarget } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
+import { fieldError } from '../ui/fields.ts';
 import { QuantityStepper } from '../ui/QuantityStepper.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
 import { ExtrasPicker } from './ExtrasPicker.tsx';
@@ -28,12 +43,13 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
   const [selection, setSelection] = useState<LineSelection | null>(null);
   const current = selection ?? (editing ? selectionFromLine(editing) : choices ? defaultSelection(choices) : null);
   const [showProblems, setShowProblems] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  const title = choices?.name ?? editing?.productName ?? 'Loading…';
+  const loadingTitle = choices?.name ?? (editing ? lineTitle(editing) : 'Loading…');
   if (!catalogue || !choices || !current) {
     const message = loadFailed ? 'The menu could not be loaded. Please check your connection and try again.' : catalogue ? 'This item is no longer on the menu.' : 'Loading the menu…';
     return (
-      <Sheet open onClose={closeProductBuilder} title={title}>
+      <Sheet open onClose={closeProductBuilder} title={loadingTitle}>
         <p className="py-6 text-center text-muted-foreground" role="status">
           {message}
         </p>
@@ -49,11 +65,16 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
     ...(unavailable ? [{ field: 'availability', message: `${groupName} is not available at your order time. Change the time or choose something else` }] : []),
   ];
   const priced = problems.length === 0 ? buildCartLine(catalogue, current, { addedByTrending: target.addedByTrending }) : null;
-  const unitCents = priced?.price.unitCents ?? null;
+  const shownPrice = builderPrice(catalogue, choices, current);
+  const partner = current.secondHalf ? choices.halfHalfPartners.find((candidate) => candidate.productId === current.secondHalf?.productId) : undefined;
+  const title = lineTitle({ productName: choices.name, secondHalf: partner ? { productName: partner.name } : null });
+  const { halfHalfIngredPriceType } = catalogue.retailerInfo;
+  const firstHalf = current.secondHalf ? extrasOnHalf(choices, halfHalfIngredPriceType) : choices;
 
   const submit = () => {
     if (!priced) {
       setShowProblems(true);
+      if (formRef.current) bringIntoView(formRef.current, problems);
       return;
     }
     if (editing) {
@@ -73,17 +94,21 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
     <Sheet
       open
       onClose={closeProductBuilder}
-      title={choices.name}
+      title={title}
       {...(choices.description ? { description: choices.description } : {})}
       footer={
         <div className="flex flex-wrap items-center justify-between gap-3">
           <QuantityStepper value={current.quantity} min={1} max={MAX_LINE_QUANTITY} label="Quantity" onChange={(quantity) => update({ quantity })} />
-          <button type="button" className={primaryButton} onClick={submit} data-builder-submit>
-            {editing ? 'Update item' : 'Add to cart'}
-            {unitCents !== null && <span className="tabular-nums" data-builder-price>{formatMoney(unitCents * current.quantity)}</span>}
+          <button type="button" className={`${primaryButton} min-w-0 grow sm:grow-0`} onClick={submit} data-builder-submit data-price-exact={shownPrice.exact}>
+            {editing ? 'Update item' : 'Add to cart'}{' '}
+            <span aria-hidden="true">·</span>{' '}
+            <span className="tabular-nums" data-builder-price>
+              {shownPrice.exact ? '' : 'from '}
+              {formatMoney(shownPrice.unitCents * current.quantity)}
+            </span>
           </button>
           {showProblems && problems.length > 0 && (
-            <p role="alert" className="w-full text-sm font-medium text-red-700">
+            <p role="alert" className={`w-full ${fieldError}`} data-builder-problems>
               {problems.map((problem) => problem.message).join('. ')}.
             </p>
           )}
@@ -95,12 +120,13 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
           {groupName} is not available at your order time.
         </p>
       )}
-      <form className="flex flex-col gap-6" onSubmit={(event) => { event.preventDefault(); submit(); }}>
+      <form ref={formRef} noValidate className="flex flex-col gap-6" onSubmit={(event) => { event.preventDefault(); submit(); }}>
         {choices.sizes.length > 1 && (
           <OptionPicker
             legend="Size"
             name="size"
-            value={current.retailerProductSizeId}
+            required
+            value={choices.sizes.some((size) => size.retailerProductSizeId === current.retailerProductSizeId) ? current.retailerProductSizeId : null}
             choices={choices.sizes.map((size) => ({ id: size.retailerProductSizeId, name: size.name, note: formatMoney(size.priceCents) }))}
             onChange={(retailerProductSizeId) => update({ retailerProductSizeId })}
             problem={problemFor('size')}
@@ -109,8 +135,9 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
         {choices.options.map((option) => (
           <OptionPicker
             key={option.retailerProductOptionId}
-            legend={option.required ? option.name : `${option.name} (optional)`}
+            legend={option.name}
             name={`option-${option.retailerProductOptionId}`}
+            required={option.required}
             value={current.options[option.retailerProductOptionId] ?? null}
             choices={option.choices.map((choice) => ({ id: choice.retailerProductOptionChoiceId, name: choice.name, note: choice.priceCents === 0 ? '' : `+${formatMoney(choice.priceCents)}` }))}
             onChange={(choiceId) => update({ options: { ...current.options, [option.retailerProductOptionId]: choiceId } })}
@@ -123,6 +150,9 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
             productName={choices.name}
             partners={choices.halfHalfPartners}
             sizeId={current.retailerProductSizeId}
+            halfHalfSizeIds={choices.halfHalfSizeIds}
+            sizesText={halfHalfSizesText(choices.sizes, choices.halfHalfSizeIds)}
+            limitedSizes={choices.halfHalfSizeIds.length < choices.sizes.length}
             surchargeCents={choices.halfHalfSurchargeCents}
             value={current.secondHalf?.productId ?? null}
             onChange={(productId) => update({ secondHalf: productId === null ? null : { productId, extras: {}, removed: [] } })}
@@ -131,23 +161,42 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
         )}
         <ExtrasPicker
           title={current.secondHalf ? `${choices.name} half` : 'Make it yours'}
-          extras={choices.extras}
-          ingredients={choices.ingredients}
+          note={current.secondHalf && halfHalfIngredPriceType === 2 ? 'Extras and left-off ingredients on a half count at half price.' : undefined}
+          extras={firstHalf.extras}
+          ingredients={firstHalf.ingredients}
           half={current}
           maxQuantity={MAX_EXTRA_QUANTITY}
           onChange={(half) => update({ extras: half.extras, removed: half.removed })}
         />
-        {current.secondHalf && catalogue && (
-          <SecondHalfExtras catalogue={catalogue} selection={current} onChange={(secondHalf) => update({ secondHalf })} />
-        )}
+        {current.secondHalf && <SecondHalfExtras catalogue={catalogue} half={current.secondHalf} onChange={(secondHalf) => update({ secondHalf })} />}
       </form>
     </Sheet>
   );
 }
 
-function SecondHalfExtras({ catalogue, selection, onChange }: { catalogue: NonNullable<ReturnType<typeof $catalogue.get>>; selection: LineSelection; onChange: (half: NonNullable<LineSelection['secondHalf']>) => void }) {
-  const half = selection.secondHalf;
-  const partner = half ? productChoices(catalogue, half.productId) : null;
-  if (!half || !partner) return null;
-  return <ExtrasPicker title={`${partner.name} half`} extras={partner.extras} ingredients={partner.ingredients} half={half} maxQuantity={MAX_EXTRA_QUANTITY} onChange={(changed) => onChange({ ...half, ...changed })} />;
+function SecondHalfExtras({ catalogue, half, onChange }: { catalogue: NonNullable<ReturnType<typeof $catalogue.get>>; half: NonNullable<LineSelection['secondHalf']>; onChange: (half: NonNullable<LineSelection['secondHalf']>) => void }) {
+  const partner = productChoices(catalogue, half.productId);
+  if (!partner) return null;
+  const onHalf = extrasOnHalf(partner, catalogue.retailerInfo.halfHalfIngredPriceType);
+  return (
+    <ExtrasPicker
+      title={`${partner.name} half`}
+      extras={onHalf.extras}
+      ingredients={onHalf.ingredients}
+      half={half}
+      maxQuantity={MAX_EXTRA_QUANTITY}
+      onChange={(changed) => onChange({ ...half, ...changed })}
+    />
+  );
+}
+
+/** Scrolls the first choice still to make (in the order the customer sees them) into view and puts focus on it. */
+function bringIntoView(form: HTMLFormElement, problems: readonly SelectionProblem[]) {
+  const fields = new Set(problems.map((problem) => problem.field));
+  const field = [...form.querySelectorAll<HTMLElement>('[data-field]')].find((candidate) => fields.has(candidate.dataset['field'] ?? ''));
+  if (!field) return;
+  const control = field.querySelector<HTMLElement>('input:checked, select, input');
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  field.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+  control?.focus({ preventScroll: true });
 }

@@ -2,14 +2,15 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { ApiError } from '../../lib/api/client.ts';
 import { tableBookingBodySchema } from '../../lib/api/contract.ts';
-import { formatRelativeDay } from '../../lib/time/format.ts';
+import { formatDayAndTimeLabel, formatDayLabel } from '../../lib/time/format.ts';
 import { retailerDate } from '../../lib/time/retailer-clock.ts';
 import { TABLE_BOOKING_MAX_PARTY, tableBookingDays } from '../../lib/time/table-booking.ts';
 import { retailerApi } from '../../runtime/retailer-api.ts';
+import { $now } from '../../stores/clock.ts';
 import { closeDialog } from '../../stores/dialogs.ts';
 import { $schedule, loadOrderingData } from '../../stores/ordering-data.ts';
 import { primaryButton } from '../ui/buttons.ts';
-import { fieldControl, fieldError } from '../ui/fields.ts';
+import { fieldControl, fieldError, selectControl } from '../ui/fields.ts';
 import { FormField } from '../ui/FormField.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
 import { useFormIssues } from '../ui/use-form-issues.ts';
@@ -22,19 +23,21 @@ const fieldMessages = {
   notes: 'Please keep notes under 1000 characters.',
 };
 
-const capitalised = (text: string) => text.replace(/^./, (first) => first.toUpperCase());
-
 type Sent = { when: string; partySize: number };
 
-/** A table request for a time the shop is open, stored by the retailer API for staff to confirm. */
+/**
+ * A table request for a time the shop is open, stored by the retailer API for staff to confirm.
+ * Every day of the next 30 is listed, one without a time saying why; times after midnight
+ * sit under the evening they belong to.
+ */
 export default function TableBookingDialog() {
   const schedule = useStore($schedule);
+  const now = useStore($now);
   useEffect(() => {
     void loadOrderingData().catch(() => undefined);
   }, []);
-  const now = useMemo(() => new Date(), [schedule]);
-  const days = useMemo(() => (schedule ? tableBookingDays(schedule, now) : []), [schedule, now]);
-  const today = schedule ? retailerDate(now, schedule.retailerInfo.timeZoneDiff) : '';
+  const days = useMemo(() => (schedule && now ? tableBookingDays(schedule, now) : []), [schedule, now]);
+  const today = schedule && now ? retailerDate(now, schedule.retailerInfo.timeZoneDiff) : '';
 
   const [date, setDate] = useState<string | null>(null);
   const [at, setAt] = useState('');
@@ -47,7 +50,8 @@ export default function TableBookingDialog() {
   const [sent, setSent] = useState<Sent | null>(null);
   const { issues, check } = useFormIssues(fieldMessages);
 
-  const chosenDay = days.find((day) => day.date === date) ?? days[0];
+  const firstOpenDay = days.find((day) => day.times.length > 0);
+  const chosenDay = days.find((day) => day.date === date && day.times.length > 0) ?? firstOpenDay;
   const chosenTime = chosenDay?.times.find((time) => time.at.toISOString() === at);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -58,7 +62,7 @@ export default function TableBookingDialog() {
     setSending(true);
     try {
       await (await retailerApi()).requestTableBooking(booking);
-      setSent({ when: `${formatRelativeDay(chosenDay.date, today)} at ${chosenTime.label}`, partySize: booking.partySize });
+      setSent({ when: formatDayAndTimeLabel(chosenDay.date, chosenTime.label, today), partySize: booking.partySize });
     } catch (error) {
       const refusedTime = error instanceof ApiError && error.body?.issues?.some((issue) => issue.path === 'dateTime');
       setFailure(refusedTime ? 'That time can no longer be booked. Please choose another.' : 'We could not send your request. Please try again.');
@@ -71,7 +75,7 @@ export default function TableBookingDialog() {
     return (
       <Sheet open onClose={closeDialog} title="Table requested" footer={<button type="button" className={`${primaryButton} w-full`} onClick={closeDialog}>Done</button>}>
         <p role="status" data-booking-sent>
-          Thank you, {name.trim()}. We have your request for a table for {sent.partySize} {sent.when}. We will call {phone.trim()} to confirm it.
+          Thank you, {name.trim()}. We have your request for a table for {sent.partySize}: {sent.when}. We will call {phone.trim()} to confirm it.
         </p>
       </Sheet>
     );
@@ -79,31 +83,32 @@ export default function TableBookingDialog() {
 
   return (
     <Sheet open onClose={closeDialog} title="Book a table" description="Ask for a table and we will call you to confirm.">
-      {!schedule ? (
+      {!schedule || !now ? (
         <p className="py-6 text-center text-muted-foreground" role="status">
           Loading opening hours…
         </p>
-      ) : days.length === 0 ? (
+      ) : !firstOpenDay ? (
         <p className="py-6 text-center">We are not taking table bookings for the next few weeks. Please call us.</p>
       ) : (
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate data-table-booking-form>
-          <FormField label="Day">
+          <FormField label="Day" className="min-w-0">
             {(control) => (
-              <select {...control} className={fieldControl} value={chosenDay?.date ?? ''} onChange={(event) => { setDate(event.target.value); setAt(''); }}>
+              <select {...control} className={selectControl} value={chosenDay?.date ?? ''} onChange={(event) => { setDate(event.target.value); setAt(''); }} data-day-select>
                 {days.map((day) => (
-                  <option key={day.date} value={day.date}>
-                    {capitalised(formatRelativeDay(day.date, today))}
+                  <option key={day.date} value={day.date} disabled={day.reason !== null}>
+                    {formatDayLabel(day.date, today)}
+                    {day.reason ? ` – ${day.reason.text}` : ''}
                   </option>
                 ))}
               </select>
             )}
           </FormField>
-          <FormField label="Time" error={issues.dateTime}>
+          <FormField label="Time" error={issues.dateTime} className="min-w-0">
             {(control) => (
-              <select {...control} className={fieldControl} value={chosenTime ? at : ''} onChange={(event) => setAt(event.target.value)}>
+              <select {...control} className={selectControl} value={chosenTime ? at : ''} onChange={(event) => setAt(event.target.value)} data-time-select>
                 <option value="">Choose a time</option>
                 {chosenDay?.times.map((time) => (
-                  <option key={time.time} value={time.at.toISOString()}>
+                  <option key={time.at.toISOString()} value={time.at.toISOString()}>
                     {time.label}
                   </option>
                 ))}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkoutContactSchema, deliveryAddressSchema, paymentMethods } from '../cart/checkout.ts';
 import { cartProductSchema, orderPayloadSchema, orderStatusSchema } from '../cart/schemas.ts';
+import { orderWatchKeyPattern } from '../live/order-watch.ts';
 import {
   clockStatusSchema,
   closedDatesSchema,
@@ -168,7 +169,11 @@ export const updateCustomerResponseSchema = z.discriminatedUnion('success', [z.o
 
 /** A placed order as the kitchen received it: who, where, how they pay and what it came to, in dollars. */
 export const placementSchema = z.object({
+  /** The retailer's own count of placed orders (1, 2, 3, …): what the customer and the kitchen call the order. */
+  orderNumber: z.int().positive(),
   placedAt: z.iso.datetime({ offset: true }),
+  /** When it should be ready: the time asked for, or the placing time plus the live wait. Null on orders placed before it was recorded. */
+  dueAt: z.iso.datetime({ offset: true }).nullable().default(null),
   isPickup: z.boolean(),
   orderForLater: z.boolean(),
   orderForLaterRequestDateTime: z.iso.datetime({ offset: true }).nullable(),
@@ -192,6 +197,11 @@ export const getOrderResponseSchema = z.object({
   products: z.array(cartProductSchema),
   /** Null until the customer placed the order. */
   placement: placementSchema.nullable().default(null),
+  /**
+   * How the confirmation page follows the order live (see lib/live/order-watch.ts): the key it
+   * logs in to the broker with and the topic id the status arrives on. Null until placed.
+   */
+  orderWatch: z.object({ key: z.string().regex(orderWatchKeyPattern), topicId: z.string().regex(orderWatchKeyPattern) }).nullable().default(null),
 });
 
 

@@ -25,7 +25,10 @@ export function describeLine(line: Pick<CartProduct, 'productName' | 'size' | 's
   ];
 }
 
-/** The line's title: "Margherita" or "Margherita / Diavola". */
-export function lineTitle(line: Pick<CartProduct, 'productName' | 'secondHalf'>): string {
+/**
+ * The line's title wherever it is shown (builder, cart, checkout, order confirmation):
+ * "Margherita", or both halves of a half-and-half, "Margherita / Diavola".
+ */
+export function lineTitle(line: { productName: string; secondHalf?: { productName: string } | null | undefined }): string {
   return line.secondHalf ? `${line.productName} / ${line.secondHalf.productName}` : line.productName;
 }

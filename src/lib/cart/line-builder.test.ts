@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueFromTenant } from '../pricing/catalogue.ts';
 import { priceCartItem } from '../pricing/item-price.ts';
-import { BASIL, CHEESE, CLASSIC, COLA, CRUST, HAM, LARGE, MARGHERITA, menuSource, OLIVES, PEPPERONI, SMALL, STUFFED, SUPREME, testCatalogue, THIN, WEDGES } from '../pricing/test-menu.ts';
-import { buildCartLine, defaultSelection, productChoices, selectionFromLine, selectionProblems, type LineSelection } from './line-builder.ts';
+import { BASIL, CHEESE, CLASSIC, COLA, CRUST, HAM, LARGE, MARGHERITA, menuSource, OLIVES, PEPPERONI, PIZZAS, SMALL, STUFFED, SUPREME, testCatalogue, THIN, WEDGES } from '../pricing/test-menu.ts';
+import { buildCartLine, builderPrice, defaultSelection, extrasOnHalf, productChoices, selectionFromLine, selectionProblems, type LineSelection } from './line-builder.ts';
 
 /** The test shop with its pizzas sold as half-and-halfs and the crust a required choice. */
 function halvingCatalogue(retailerInfo: { ingredientsOffProductPrice?: boolean; halfHalfPriceType?: 1 | 2 } = {}) {
@@ -43,7 +43,7 @@ describe('productChoices', () => {
 
   it('offers no halves outside a half-and-half group, and nothing for an unknown product', () => {
     expect(productChoices(halvingCatalogue(), WEDGES)?.halfHalfPartners).toEqual([]);
-    expect(productChoices(testCatalogue(), MARGHERITA)?.halfHalfPartners).toEqual([]);
+    expect(productChoices(testCatalogue({ groups: { [PIZZAS]: { allowHalfHalf: false } } }), MARGHERITA)?.halfHalfPartners).toEqual([]);
     expect(productChoices(halvingCatalogue(), 999)).toBeNull();
   });
 });
@@ -101,5 +101,97 @@ describe('buildCartLine', () => {
     const chosen = selection({ retailerProductSizeId: LARGE, extras: { [CHEESE]: 2 }, removed: [BASIL], secondHalf: { productId: PEPPERONI, extras: { [OLIVES]: 1 }, removed: [] }, quantity: 2 });
     const { line } = buildCartLine(halvingCatalogue(), chosen);
     expect(selectionFromLine({ ...line, uuid: 'a', timeStamp: 1 })).toEqual(chosen);
+  });
+});
+
+describe('half-and-half limited to some sizes', () => {
+  const largeOnly = () => testCatalogue({ groups: { [PIZZAS]: { halfHalfSizeIds: [LARGE] } } });
+  const choices = productChoices(largeOnly(), MARGHERITA);
+  if (!choices) throw new Error('no choices');
+
+  it('offers halves only in the sizes the group lists', () => {
+    expect(choices.halfHalfSizeIds).toEqual([LARGE]);
+    expect(choices.halfHalfPartners).toEqual([
+      { productId: PEPPERONI, name: 'Pepperoni', sizeIds: [LARGE] },
+      { productId: SUPREME, name: 'Supreme', sizeIds: [LARGE] },
+    ]);
+    expect(productChoices(testCatalogue(), MARGHERITA)?.halfHalfSizeIds).toEqual([SMALL, LARGE]);
+  });
+
+  it.each([
+    ['a large half-and-half', selection({ retailerProductSizeId: LARGE, secondHalf: { productId: PEPPERONI, extras: {}, removed: [] } }), []],
+    ['a small half-and-half', selection({ secondHalf: { productId: PEPPERONI, extras: {}, removed: [] } }), [{ field: 'second-half', message: 'Half & half is made in Large only' }]],
+    ['a small whole pizza', selection({}), []],
+  ])('%s', (_name, chosen, problems) => {
+    expect(selectionProblems(choices, chosen)).toEqual(problems);
+  });
+});
+
+describe('builderPrice', () => {
+  const catalogue = halvingCatalogue();
+  const choices = productChoices(catalogue, MARGHERITA);
+  if (!choices) throw new Error('no choices');
+  const largeOnly = testCatalogue({ groups: { [PIZZAS]: { halfHalfSizeIds: [LARGE] } } });
+  const largeOnlyChoices = productChoices(largeOnly, MARGHERITA);
+  if (!largeOnlyChoices) throw new Error('no choices');
+  const pepperoniHalf = { productId: PEPPERONI, extras: {}, removed: [] };
+
+  it.each<[string, LineSelection, { unitCents: number; exact: boolean }]>([
+    ['the required crust open: from the cheapest crust', selection({ options: {} }), { unitCents: 1200, exact: false }],
+    ['a dearer size with the crust open: from that size', selection({ retailerProductSizeId: LARGE, options: {} }), { unitCents: 1850, exact: false }],
+    ['extras count while the crust is open', selection({ options: {}, extras: { [CHEESE]: 1 } }), { unitCents: 1400, exact: false }],
+    ['a half-and-half with the crust open', selection({ retailerProductSizeId: LARGE, options: {}, secondHalf: pepperoniHalf }), { unitCents: 925 + 998 + 200, exact: false }],
+    ['every choice made: exact', selection({ options: { [CRUST]: STUFFED } }), { unitCents: 1520, exact: true }],
+    ['a quantity out of range still shows a unit price', selection({ quantity: 0 }), { unitCents: 1200, exact: false }],
+  ])('%s', (_name, chosen, price) => {
+    expect(builderPrice(catalogue, choices, chosen)).toEqual(price);
+  });
+
+  it('prices a half-and-half in a size the group does not halve as the whole pizza, from', () => {
+    expect(builderPrice(largeOnly, largeOnlyChoices, selection({ secondHalf: pepperoniHalf }))).toEqual({ unitCents: 1200, exact: false });
+    expect(builderPrice(largeOnly, largeOnlyChoices, selection({ retailerProductSizeId: LARGE, secondHalf: pepperoniHalf }))).toEqual({ unitCents: 1923 + 200, exact: true });
+  });
+
+  it('matches the price the cart line gets once complete', () => {
+    const chosen = selection({ retailerProductSizeId: LARGE, options: { [CRUST]: THIN }, extras: { [CHEESE]: 2 }, secondHalf: { productId: SUPREME, extras: { [OLIVES]: 1 }, removed: [] } });
+    expect(builderPrice(catalogue, choices, chosen)).toEqual({ unitCents: buildCartLine(catalogue, chosen).price.unitCents, exact: true });
+  });
+});
+
+describe('extrasOnHalf: what an extra on a half is labelled', () => {
+  const whole = {
+    extras: [
+      { ingredientId: CHEESE, name: 'Cheese', unitCents: 200 },
+      { ingredientId: OLIVES, name: 'Olives', unitCents: 75 },
+    ],
+    ingredients: [
+      { ingredientId: BASIL, name: 'Basil', creditCents: 75 },
+      { ingredientId: HAM, name: 'Ham', creditCents: 0 },
+    ],
+  };
+  it.each([
+    ['full price (type 1)', 1, [200, 75], [75, 0]],
+    ['half price (type 2), an odd cent rounded as the till rounds one extra', 2, [100, 38], [37, 0]],
+  ] as const)('%s', (_name, type, extraCents, creditCents) => {
+    const onHalf = extrasOnHalf(whole, type);
+    expect(onHalf.extras.map((extra) => extra.unitCents)).toEqual(extraCents);
+    expect(onHalf.ingredients.map((ingredient) => ingredient.creditCents)).toEqual(creditCents);
+  });
+
+  it.each([1, 2] as const)('labels each extra on a half with what it adds to the half-and-half (type %s)', (halfHalfIngredPriceType) => {
+    const catalogue = testCatalogue({ retailerInfo: { halfHalfIngredPriceType, ingredientsOffProductPrice: true } });
+    const choices = productChoices(catalogue, PEPPERONI);
+    if (!choices) throw new Error('no choices');
+    const halfHalf = selection({ retailerProductSizeId: LARGE, secondHalf: { productId: PEPPERONI, extras: {}, removed: [] } });
+    const plain = buildCartLine(catalogue, halfHalf).price.unitCents;
+    const onHalf = extrasOnHalf(choices, halfHalfIngredPriceType);
+    for (const extra of onHalf.extras) {
+      const withExtra = buildCartLine(catalogue, { ...halfHalf, secondHalf: { productId: PEPPERONI, extras: { [extra.ingredientId]: 1 }, removed: [] } }).price.unitCents;
+      expect(withExtra - plain, extra.name).toBe(extra.unitCents);
+    }
+    for (const ingredient of onHalf.ingredients) {
+      const without = buildCartLine(catalogue, { ...halfHalf, secondHalf: { productId: PEPPERONI, extras: {}, removed: [ingredient.ingredientId] } }).price.unitCents;
+      expect(plain - without, ingredient.name).toBe(ingredient.creditCents);
+    }
   });
 });

@@ -1,8 +1,9 @@
 import type { Catalogue, ProductOffer } from '../pricing/catalogue.ts';
 import { extraUnitCents } from '../pricing/extras.ts';
+import { canBeHalved, halfHalfSizeAllowed, halfHalfSizesText, onHalfCents } from '../pricing/half-half.ts';
 import { priceCartItemParts, PricingError, type ItemPrice } from '../pricing/item-price.ts';
 import { toCents, toDollars } from '../pricing/money.ts';
-import type { Ingredient } from '../tenant/index.ts';
+import type { Ingredient, RetailerInfo } from '../tenant/index.ts';
 import type { CartExtra, CartHalf, CartOption, CartProduct } from './schemas.ts';
 
 export const REMOVED_INGREDIENT = -1;
@@ -20,8 +21,10 @@ export interface ProductChoices {
   extras: { ingredientId: number; name: string; unitCents: number }[];
   /** Ingredients the customer may take off; `creditCents` is what removing one takes off the price (0 when the retailer gives nothing back). */
   ingredients: { ingredientId: number; name: string; creditCents: number }[];
-  /** Other products of the group it can be halved with; empty when it cannot be a half-and-half. */
+  /** Other products of the group it can be halved with, each with the sizes both come in as halves; empty when it cannot be a half-and-half. */
   halfHalfPartners: { productId: number; name: string; sizeIds: number[] }[];
+  /** This product's sizes a half-and-half is made in (all of them unless the group limits it); empty without partners. */
+  halfHalfSizeIds: number[];
   halfHalfSurchargeCents: number;
 }
 
@@ -60,21 +63,20 @@ function ingredientsOf(catalogue: Catalogue, ids: Iterable<number>): Ingredient[
   return [...ids].flatMap((ingredientId) => catalogue.ingredients.get(ingredientId) ?? []);
 }
 
-function canBeHalved(offer: ProductOffer): boolean {
-  return offer.group.allowHalfHalf && offer.product.isHalfHalf;
-}
-
 /** Everything the builder shows for a product, or null when it is not sold. */
 export function productChoices(catalogue: Catalogue, productId: number): ProductChoices | null {
   const offer = catalogue.offers.get(productId);
   if (!offer) return null;
   const { retailerInfo } = catalogue;
-  const partners = canBeHalved(offer)
-    ? [...catalogue.offers.values()]
-        .filter((other) => other.product.productId !== productId && other.product.productGroupId === offer.product.productGroupId && canBeHalved(other))
-        .sort((a, b) => a.product.sortOrder - b.product.sortOrder || a.product.name.localeCompare(b.product.name))
-        .map((other) => ({ productId: other.product.productId, name: other.product.name, sizeIds: [...other.sizes.keys()] }))
-    : [];
+  const halvableSizeIds = canBeHalved(offer) ? [...offer.sizes.keys()].filter((sizeId) => halfHalfSizeAllowed(offer.group, sizeId)) : [];
+  const partners =
+    halvableSizeIds.length > 0
+      ? [...catalogue.offers.values()]
+          .filter((other) => other.product.productId !== productId && other.product.productGroupId === offer.product.productGroupId && canBeHalved(other))
+          .sort((a, b) => a.product.sortOrder - b.product.sortOrder || a.product.name.localeCompare(b.product.name))
+          .map((other) => ({ productId: other.product.productId, name: other.product.name, sizeIds: halvableSizeIds.filter((sizeId) => other.sizes.has(sizeId)) }))
+          .filter((other) => other.sizeIds.length > 0)
+      : [];
   return {
     productId,
     productGroupId: offer.product.productGroupId,
@@ -100,6 +102,7 @@ export function productChoices(catalogue: Catalogue, productId: number): Product
       creditCents: retailerInfo.ingredientsOffProductPrice ? extraUnitCents(ingredient, offer.group, retailerInfo) : 0,
     })),
     halfHalfPartners: partners,
+    halfHalfSizeIds: partners.length > 0 ? halvableSizeIds : [],
     halfHalfSurchargeCents: partners.length > 0 ? toCents(offer.group.halfHalfSurcharge) : 0,
   };
 }
@@ -141,12 +144,56 @@ export function selectionProblems(choices: ProductChoices, selection: LineSelect
   if (selection.secondHalf !== null) {
     const partner = choices.halfHalfPartners.find((candidate) => candidate.productId === selection.secondHalf?.productId);
     if (!partner) problems.push({ field: 'second-half', message: 'Choose the other half' });
+    else if (!choices.halfHalfSizeIds.includes(selection.retailerProductSizeId)) problems.push({ field: 'second-half', message: `Half & half is made in ${halfHalfSizesText(choices.sizes, choices.halfHalfSizeIds)} only` });
     else if (!partner.sizeIds.includes(selection.retailerProductSizeId)) problems.push({ field: 'second-half', message: `${partner.name} does not come in this size` });
   }
   if (!Number.isInteger(selection.quantity) || selection.quantity < 1 || selection.quantity > MAX_LINE_QUANTITY) {
     problems.push({ field: 'quantity', message: `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}` });
   }
   return problems;
+}
+
+/**
+ * A product's extras and removable ingredients priced as they are charged on one half of a
+ * half-and-half: at half price when the retailer halves them (halfHalfIngredPriceType 2).
+ */
+export function extrasOnHalf(choices: Pick<ProductChoices, 'extras' | 'ingredients'>, halfHalfIngredPriceType: RetailerInfo['halfHalfIngredPriceType']): Pick<ProductChoices, 'extras' | 'ingredients'> {
+  return {
+    extras: choices.extras.map((extra) => ({ ...extra, unitCents: onHalfCents(extra.unitCents, halfHalfIngredPriceType) })),
+    // A credit rounds as a negative amount does; `0 -` keeps a zero credit 0 rather than -0.
+    ingredients: choices.ingredients.map((ingredient) => ({ ...ingredient, creditCents: 0 - onHalfCents(0 - ingredient.creditCents, halfHalfIngredPriceType) })),
+  };
+}
+
+/** What the add button shows: the exact unit price of a complete selection, else the least it can come to. */
+export interface BuilderPrice {
+  unitCents: number;
+  exact: boolean;
+}
+
+/**
+ * The unit price to show while the customer builds the line. Until the required choices are made
+ * it is the lowest price the line can reach from here: each open required option at its cheapest
+ * choice, and a half-and-half the chosen size cannot make priced whole. Availability at the order
+ * time does not change the price, so it does not make it inexact.
+ */
+export function builderPrice(catalogue: Catalogue, choices: ProductChoices, selection: LineSelection): BuilderPrice {
+  const problems = selectionProblems(choices, selection);
+  const exact = problems.length === 0;
+  const cheapest = Object.fromEntries(
+    choices.options
+      .filter((option) => option.required && selection.options[option.retailerProductOptionId] === undefined)
+      .flatMap((option) => {
+        const choice = [...option.choices].sort((a, b) => a.priceCents - b.priceCents)[0];
+        return choice ? [[option.retailerProductOptionId, choice.retailerProductOptionChoiceId]] : [];
+      }),
+  );
+  const quantity = Math.min(Math.max(1, Math.trunc(selection.quantity) || 1), MAX_LINE_QUANTITY);
+  const filled: LineSelection = { ...selection, options: { ...selection.options, ...cheapest }, quantity };
+  const secondHalfFits = selectionProblems(choices, filled).every((problem) => problem.field !== 'second-half');
+  const candidate = secondHalfFits ? filled : { ...filled, secondHalf: null };
+  if (selectionProblems(choices, candidate).length === 0) return { unitCents: buildCartLine(catalogue, candidate).price.unitCents, exact };
+  return { unitCents: Math.min(...choices.sizes.map((size) => size.priceCents)), exact: false };
 }
 
 function cartExtras(catalogue: Catalogue, half: HalfSelection): CartExtra[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientInfoSchema, designFieldUpdateSchema, notifyMessageSchema, parseClockStatusMessage, parseMessage } from './messages.ts';
+import { clientInfoSchema, designFieldUpdateSchema, notifyMessageSchema, orderStatusMessageSchema, parseClockStatusMessage, parseMessage } from './messages.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -99,5 +99,22 @@ describe('client info', () => {
     ['extra window fields', { ...valid, windowSize: { width: 1, height: 1, depth: 1 } }],
   ])('rejects %s', (_name, info) => {
     expect(parseMessage(clientInfoSchema, JSON.stringify(info)).ok).toBe(false);
+  });
+});
+
+describe('order status messages', () => {
+  it.each([
+    ['taken', '{"orderProcessed":true}', { ok: true, value: { orderProcessed: true } }],
+    ['not yet taken', '{"orderProcessed":false}', { ok: true, value: { orderProcessed: false } }],
+  ])('accepts %s', (_name, payload, expected) => {
+    expect(parseMessage(orderStatusMessageSchema, bytes(payload))).toEqual(expected);
+  });
+
+  it.each([
+    ['the flag as text', '{"orderProcessed":"yes"}'],
+    ['no flag', '{}'],
+    ['an empty payload', ''],
+  ])('rejects %s', (_name, payload) => {
+    expect(parseMessage(orderStatusMessageSchema, bytes(payload)).ok).toBe(false);
   });
 });

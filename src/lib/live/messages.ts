@@ -48,6 +48,10 @@ export const designFieldUpdateSchema = z
   });
 export type DesignFieldUpdate = z.infer<typeof designFieldUpdateSchema>;
 
+/** `{prefix}/{retailerId}/order/{topicId}/status`: the API says the kitchen has taken the order. */
+export const orderStatusMessageSchema = z.object({ orderProcessed: z.boolean() });
+export type OrderStatusMessage = z.infer<typeof orderStatusMessageSchema>;
+
 /** `{prefix}/{retailerId}/connected`: what a visitor announces; strict, because browsers author it. */
 export const clientInfoSchema = z.strictObject({
   clientid: z.string().regex(browserClientIdPattern, 'expected a storefront client id'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, visitorSubscriptions } from './topics.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, visitorSubscriptions } from './topics.ts';
 
 const scope = { topicPrefix: 'storefront', retailerId: 111 };
 
@@ -9,6 +9,7 @@ describe('live topics', () => {
     ['clock status', clockStatusTopic(scope), 'storefront/111/clock/status'],
     ['design field update', designFieldUpdateTopic(scope, 42), 'storefront/111/design/field-update/42'],
     ['connected', connectedTopic(scope), 'storefront/111/connected'],
+    ['order status', orderStatusTopic(scope, 'Xy12_-ab'), 'storefront/111/order/Xy12_-ab/status'],
     ['another prefix', clockStatusTopic({ topicPrefix: 'pizza-live', retailerId: 436 }), 'pizza-live/436/clock/status'],
   ])('%s topic', (_name, topic, expected) => {
     expect(topic).toBe(expected);

@@ -24,6 +24,14 @@ export function connectedTopic({ topicPrefix, retailerId }: RetailerTopicScope):
   return `${topicPrefix}/${retailerId}/connected`;
 }
 
+/**
+ * A placed order's status, for the one page watching it. `topicId` is derived on the server from
+ * the order's watch key, which the broker asks of the page before it lets it subscribe here.
+ */
+export function orderStatusTopic({ topicPrefix, retailerId }: RetailerTopicScope, topicId: string): string {
+  return `${topicPrefix}/${retailerId}/order/${topicId}/status`;
+}
+
 /** The three topics one storefront visitor listens to. */
 export function visitorSubscriptions(scope: RetailerTopicScope, clientId: string, retailerWebsiteId: number): string[] {
   return [notifyTopic(scope, clientId), clockStatusTopic(scope), designFieldUpdateTopic(scope, retailerWebsiteId)];

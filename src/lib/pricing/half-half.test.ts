@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { halfHalfExtrasCents, halfHalfSizeCents } from './half-half.ts';
+import { halfHalfExtrasCents, halfHalfSizeAllowed, halfHalfSizeCents, halfHalfSizesText, onHalfCents } from './half-half.ts';
 
 describe('halfHalfSizeCents', () => {
   it.each([
@@ -28,5 +28,56 @@ describe('halfHalfExtrasCents', () => {
     [0, 0, 2, 0],
   ] as const)('%s and %s cents with ingredient type %s cost %s cents', (first, second, type, cents) => {
     expect(halfHalfExtrasCents(first, second, type)).toBe(cents);
+  });
+});
+
+describe('onHalfCents: the label of an extra on one half', () => {
+  it.each([
+    [200, 1, 200],
+    [200, 2, 100],
+    [150, 2, 75],
+    [75, 2, 38],
+    [-200, 2, -100],
+    [-75, 2, -37],
+    [0, 2, 0],
+  ] as const)('%s cents with ingredient type %s is labelled %s cents', (unitCents, type, label) => {
+    expect(onHalfCents(unitCents, type)).toBe(label);
+  });
+
+  it.each([
+    [200, 1],
+    [150, 2],
+    [75, 2],
+  ] as const)('is what one %s-cent extra alone on a half adds (type %s)', (unitCents, type) => {
+    expect(onHalfCents(unitCents, type)).toBe(halfHalfExtrasCents(unitCents, 0, type));
+    expect(onHalfCents(unitCents, type)).toBe(halfHalfExtrasCents(0, unitCents, type));
+  });
+});
+
+describe('halfHalfSizeAllowed', () => {
+  it.each([
+    ['every size when the group lists none', { allowHalfHalf: true, halfHalfSizeIds: null }, 301, true],
+    ['a listed size', { allowHalfHalf: true, halfHalfSizeIds: [302, 303] }, 303, true],
+    ['a size the group does not list (a slice)', { allowHalfHalf: true, halfHalfSizeIds: [302, 303] }, 301, false],
+    ['no size of a group without halves', { allowHalfHalf: false, halfHalfSizeIds: null }, 301, false],
+    ['no size of a group without halves, even a listed one', { allowHalfHalf: false, halfHalfSizeIds: [301] }, 301, false],
+  ])('%s', (_name, group, sizeId, allowed) => {
+    expect(halfHalfSizeAllowed(group, sizeId)).toBe(allowed);
+  });
+});
+
+describe('halfHalfSizesText', () => {
+  const sizes = [
+    { retailerProductSizeId: 301, name: 'Slice' },
+    { retailerProductSizeId: 302, name: 'Medium 14"' },
+    { retailerProductSizeId: 303, name: 'Large 18"' },
+  ];
+  it.each([
+    ['one size', [303], 'Large 18"'],
+    ['two sizes, in the menu\'s order', [303, 302], 'Medium 14" or Large 18"'],
+    ['three sizes', [301, 302, 303], 'Slice, Medium 14" or Large 18"'],
+    ['an id of no size shown', [999], ''],
+  ])('%s', (_name, ids, text) => {
+    expect(halfHalfSizesText(sizes, ids)).toBe(text);
   });
 });

@@ -169,6 +169,31 @@ describe('half-and-half', () => {
   });
 });
 
+describe('half-and-half sizes a group restricts', () => {
+  const largeOnly = testCatalogue({ groups: { [PIZZAS]: { halfHalfSizeIds: [LARGE] } } });
+  it.each<[string, CartProduct, number | RegExp]>([
+    ['a size the group halves is priced as before', halfHalf(MARGHERITA, PEPPERONI, LARGE), 1923 + 200],
+    ['a whole pizza in a size the group does not halve is still sold', cartItem(MARGHERITA, SMALL), 1200],
+    ['a half-and-half in a size the group does not halve is refused', halfHalf(MARGHERITA, PEPPERONI, SMALL), /Pizzas are not made half-and-half in Small/],
+  ])('%s', (_, item, expected) => {
+    if (typeof expected === 'number') expect(priceCartItem(item, largeOnly)).toBe(expected);
+    else expect(() => priceCartItem(item, largeOnly)).toThrow(expected);
+  });
+
+  it('refuses with its own code, so the cart can say why the line went', () => {
+    expect(() => priceCartItem(halfHalf(MARGHERITA, PEPPERONI, SMALL), largeOnly)).toThrow(expect.objectContaining({ code: 'half-half-not-allowed' }));
+  });
+
+  it('refuses a half of a product the retailer does not offer as a half', () => {
+    const source = menuSource();
+    const catalogue = catalogueFromTenant({
+      ...source,
+      productsInfoSsr: { ...source.productsInfoSsr, products: source.productsInfoSsr.products.map((product) => (product.productId === SUPREME ? { ...product, isHalfHalf: false } : product)) },
+    });
+    expect(() => priceCartItem(halfHalf(MARGHERITA, SUPREME, LARGE), catalogue)).toThrow(/Margherita and Supreme cannot be made half-and-half/);
+  });
+});
+
 describe('lines that cannot be priced', () => {
   const gone = cartItem(MARGHERITA, SMALL);
   type Case = [string, CartProduct, PricingErrorCode, RegExp];
@@ -190,6 +215,9 @@ describe('lines that cannot be priced', () => {
     ['an option the product does not offer', cartItem(COLA, CAN, { options: [option(CRUST, THIN)] }), 'unknown-option', /no longer offered for Cola/],
     ['an option choice that is gone', cartItem(MARGHERITA, SMALL, { options: [option(CRUST, 9999)] }), 'unknown-option', /choice 9999/],
     ['an option that is gone', cartItem(GARLIC_BREAD, REGULAR_SIDE, { options: [option(777, GARLIC_DIP)] }), 'unknown-option', /option 777/],
+    ['halves of a group that does not make half-and-halves', cartItem(GARLIC_BREAD, REGULAR_SIDE, { isHalfHalf: true, secondHalf: half(WEDGES, REGULAR_SIDE) }), 'half-half-not-allowed', /Garlic bread and Wedges cannot be made half-and-half/],
+    ['halves from two different menus', halfHalf(MARGHERITA, PEPPERONI, SMALL, { secondHalf: half(GARLIC_BREAD, REGULAR_SIDE) }), 'half-half-not-allowed', /Margherita and Garlic bread cannot be made half-and-half/],
+    ['halves of two sizes', halfHalf(MARGHERITA, PEPPERONI, LARGE, { secondHalf: half(PEPPERONI, SMALL) }), 'half-half-not-allowed', /must be the same size/],
   ])('%s', (_, item, code, message) => {
     expect(() => priceCartItem(item, shop)).toThrow(PricingError);
     expect(() => priceCartItem(item, shop)).toThrow(message);

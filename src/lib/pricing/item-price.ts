@@ -1,7 +1,7 @@
 import type { CartOption, CartProduct } from '../cart/schemas.ts';
 import type { Catalogue, ProductOffer } from './catalogue.ts';
 import { extrasCents } from './extras.ts';
-import { halfHalfExtrasCents, halfHalfSizeCents } from './half-half.ts';
+import { halfHalfExtrasCents, halfHalfRefusal, halfHalfSizeCents } from './half-half.ts';
 import { toCents } from './money.ts';
 import { PricingError } from './pricing-error.ts';
 
@@ -68,9 +68,12 @@ export function priceCartItemParts(item: CartProduct, catalogue: Catalogue): Ite
     const secondOffer = catalogue.offers.get(secondHalf.productId);
     if (!secondOffer) throw new PricingError('unknown-second-half', `second half ${secondHalf.productId} (${secondHalf.productName}) is no longer on the menu`);
     const secondSizeId = secondHalf.size.retailerProductSizeId;
+    const secondSizeCents = sizeCents(secondOffer, secondSizeId);
+    const refusal = halfHalfRefusal(offer, secondOffer, sizeId, secondSizeId);
+    if (refusal !== null) throw new PricingError('half-half-not-allowed', refusal);
     const { halfHalfPriceType, halfHalfIngredPriceType } = catalogue.retailerInfo;
     parts = {
-      baseCents: halfHalfSizeCents(firstSizeCents, sizeCents(secondOffer, secondSizeId), halfHalfPriceType),
+      baseCents: halfHalfSizeCents(firstSizeCents, secondSizeCents, halfHalfPriceType),
       halfHalfSurchargeCents: toCents(offer.group.halfHalfSurcharge),
       extrasCents: halfHalfExtrasCents(firstExtrasCents, extrasCents(secondHalf.extras, secondOffer, catalogue), halfHalfIngredPriceType),
       halves: [pricedHalf(offer, sizeId), pricedHalf(secondOffer, secondSizeId)],

@@ -3,6 +3,7 @@ export type PricingErrorCode =
   | 'unknown-product'
   | 'unknown-size'
   | 'unknown-second-half'
+  | 'half-half-not-allowed'
   | 'unknown-ingredient'
   | 'unknown-option'
   | 'invalid-item'

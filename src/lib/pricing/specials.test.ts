@@ -25,7 +25,6 @@ import {
   WEDGES,
   cartItem,
   extra,
-  half,
   halfHalf,
   option,
   slot,
@@ -172,13 +171,7 @@ describe('half-and-half items in specials', () => {
     ['need both halves to fit a product slot', [hh()], largePizzaDeal({ allowHalfHalfsInSpecials: true, retailerSpecialItems: [slot({ productId: MARGHERITA })] }), true, 0],
     ['fit a product slot when both halves are that product', [halfHalf(MARGHERITA, MARGHERITA, LARGE)], largePizzaDeal({ allowHalfHalfsInSpecials: true, retailerSpecialItems: [slot({ productId: MARGHERITA })] }), true, 1850 + 200 - 1500],
     ['stay out when the second half is excluded', [hh()], largePizzaDeal({ allowHalfHalfsInSpecials: true, excludedProductIds: [PEPPERONI] }), true, 0],
-    [
-      'stay out when the second half is a size the slot does not take',
-      [halfHalf(MARGHERITA, PEPPERONI, LARGE, { secondHalf: half(PEPPERONI, SMALL) })],
-      largePizzaDeal({ allowHalfHalfsInSpecials: true }),
-      true,
-      0,
-    ],
+    ['stay out when the halves are a size the slot does not take', [halfHalf(MARGHERITA, PEPPERONI, SMALL)], largePizzaDeal({ allowHalfHalfsInSpecials: true }), true, 0],
     ['whole pizzas are unaffected by the half-and-half switches', [cartItem(SUPREME, LARGE)], largePizzaDeal(), false, 2240 - 1500],
   ])('%s', (_, items, deal, retailerAllows, discount) => {
     expect(discountOf(items, [deal], { catalogue: testCatalogue({ allowHalfHalfInSpecials: retailerAllows }) }).discount).toBe(discount);

@@ -5,6 +5,7 @@ import {
   productsInfoSsrSchema,
   retailerConfigSchema,
   specialSchema,
+  type ProductGroup,
   type RetailerConfig,
   type RetailerInfo,
   type Special,
@@ -57,9 +58,9 @@ export const menuSource = (): CatalogueSource => ({
       { productGroupId: DESSERTS, name: 'Desserts', availableForAllHours: false },
     ],
     products: [
-      { productId: MARGHERITA, productGroupId: PIZZAS, name: 'Margherita', minPrice: 12 },
-      { productId: PEPPERONI, productGroupId: PIZZAS, name: 'Pepperoni', minPrice: 13.25 },
-      { productId: SUPREME, productGroupId: PIZZAS, name: 'Supreme', minPrice: 14.1 },
+      { productId: MARGHERITA, productGroupId: PIZZAS, name: 'Margherita', minPrice: 12, isHalfHalf: true },
+      { productId: PEPPERONI, productGroupId: PIZZAS, name: 'Pepperoni', minPrice: 13.25, isHalfHalf: true },
+      { productId: SUPREME, productGroupId: PIZZAS, name: 'Supreme', minPrice: 14.1, isHalfHalf: true },
       { productId: COLA, productGroupId: DRINKS, name: 'Cola', minPrice: 3.5 },
       { productId: GARLIC_BREAD, productGroupId: SIDES, name: 'Garlic bread', minPrice: 4.95 },
       { productId: WEDGES, productGroupId: SIDES, name: 'Wedges', minPrice: 6.1 },
@@ -131,6 +132,7 @@ function pizzaDetail(productId: number, name: string, small: number, large: numb
     productGroupId: PIZZAS,
     name,
     minPrice: small,
+    isHalfHalf: true,
     productSizes: [
       { retailerProductSizeId: SMALL, productGroupId: PIZZAS, productSizeId: 1, name: 'Small', price: small, defaultProductPrice: 10 },
       { retailerProductSizeId: LARGE, productGroupId: PIZZAS, productSizeId: 2, name: 'Large', price: large, defaultProductPrice: 15 },
@@ -166,11 +168,13 @@ function retailerConfig(): RetailerConfig {
   });
 }
 
-/** The shop's catalogue with some retailer settings changed. */
-export function testCatalogue(changes: { retailerInfo?: Partial<RetailerInfo>; allowHalfHalfInSpecials?: boolean } = {}): Catalogue {
+/** The shop's catalogue with some retailer settings or product groups changed. */
+export function testCatalogue(changes: { retailerInfo?: Partial<RetailerInfo>; allowHalfHalfInSpecials?: boolean; groups?: Record<number, Partial<ProductGroup>> } = {}): Catalogue {
   const source = menuSource();
+  const groups = source.productsInfoSsr.groups.map((group) => ({ ...group, ...changes.groups?.[group.productGroupId] }));
   return catalogueFromTenant({
     ...source,
+    productsInfoSsr: { ...source.productsInfoSsr, groups },
     config: {
       ...source.config,
       allowHalfHalfInSpecials: changes.allowHalfHalfInSpecials ?? source.config.allowHalfHalfInSpecials,

@@ -1,6 +1,7 @@
 import { describeGroupHours } from '../menu/hours-description.ts';
+import { halfHalfSizesText } from '../pricing/half-half.ts';
 import { toCents } from '../pricing/money.ts';
-import { allergenFlags, type AllergenFlag, type GroupAvailabilityHours, type Tenant } from '../tenant/index.ts';
+import { allergenFlags, type AllergenFlag, type GroupAvailabilityHours, type ProductGroup, type Size, type Tenant } from '../tenant/index.ts';
 
 export interface MenuSize {
   retailerProductSizeId: number;
@@ -23,6 +24,8 @@ export interface MenuGroup {
   name: string;
   description: string;
   allowHalfHalf: boolean;
+  /** The sizes halves are made in ('Medium 14" or Large 18"'), or '' when every size can be halved. */
+  halfHalfSizes: string;
   halfHalfSurchargeCents: number;
   availableForAllHours: boolean;
   hours: GroupAvailabilityHours[];
@@ -33,17 +36,25 @@ export interface MenuGroup {
 
 const bySortOrder = <T extends { sortOrder: number; name: string }>(a: T, b: T) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
 
+function halfHalfSizesOf(group: ProductGroup, sizes: readonly Size[]): string {
+  const groupSizes = sizes.filter((size) => size.productGroupId === group.productGroupId);
+  const { halfHalfSizeIds } = group;
+  if (!group.allowHalfHalf || halfHalfSizeIds === null || groupSizes.every((size) => halfHalfSizeIds.includes(size.retailerProductSizeId))) return '';
+  return halfHalfSizesText(groupSizes, halfHalfSizeIds);
+}
+
 /**
  * The menu as a page shows it: groups and products in the retailer's order, each product with
  * its size prices. Plain data, so the same object renders the static HTML and hydrates the island.
  */
-export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productDetails' | 'groupHours'>): MenuGroup[] {
+export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productsInfo' | 'productDetails' | 'groupHours'>): MenuGroup[] {
   const detailsById = new Map(tenant.productDetails.map((detail) => [detail.productId, detail]));
   return [...tenant.productsInfoSsr.groups].sort(bySortOrder).map((group) => ({
     productGroupId: group.productGroupId,
     name: group.name,
     description: group.description,
     allowHalfHalf: group.allowHalfHalf,
+    halfHalfSizes: halfHalfSizesOf(group, tenant.productsInfo.sizes),
     halfHalfSurchargeCents: toCents(group.halfHalfSurcharge),
     availableForAllHours: group.availableForAllHours,
     hours: tenant.groupHours.filter((row) => row.productGroupId === group.productGroupId),

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../tenant/load.ts';
+import { retailerCssSchema } from '../tenant/retailer.ts';
 import { pageRuntime, pageRuntimeJson, pageRuntimeSchema } from './page-runtime.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
 const crust = await loadTenant('tenants', 'crust-and-co');
 
 describe('page runtime settings', () => {
-  it('name the retailer and, where analytics is configured, its tracker', () => {
-    expect(pageRuntime(bella)).toEqual({ retailerId: 111, analytics: { trackerUrl: 'https://analytics.example.com/matomo.php', siteId: 11 }, orderingShell: false });
+  it('name the retailer and, where analytics is configured, its site id but not the per-environment tracker address', () => {
+    expect(pageRuntime(bella)).toEqual({ retailerId: 111, analytics: { siteId: 11 }, orderingShell: false });
     expect(pageRuntime(bella, { orderingShell: true }).orderingShell).toBe(true);
   });
 
@@ -23,17 +24,12 @@ describe('page runtime settings', () => {
     expect(pageRuntime({ ...bella, settings: { ...bella.settings, analytics } }).analytics).toBeNull();
   });
 
-  it('keeps a tracker path under the host', () => {
-    const analytics = { enabled: true, host: 'https://stats.example/piwik', siteId: 3 };
-    expect(pageRuntime({ ...bella, settings: { ...bella.settings, analytics } }).analytics?.trackerUrl).toBe('https://stats.example/piwik/matomo.php');
-  });
-
   it('round-trips through the page as JSON that cannot close its script element', () => {
-    const themes = { '1111': bella.config.retailerCSS };
-    const json = pageRuntimeJson({ ...pageRuntime(bella), analytics: { trackerUrl: 'https://stats.example/</script><script>x/matomo.php', siteId: 1 }, themes });
+    const hostile = retailerCssSchema.parse({ ...bella.config.retailerCSS, fontFamily: 'x</script><script>alert(1)</script>' });
+    const json = pageRuntimeJson({ ...pageRuntime(bella), themes: { '1111': hostile } });
     expect(json).not.toContain('</script>');
     const parsed = pageRuntimeSchema.parse(JSON.parse(json));
-    expect(parsed.analytics?.trackerUrl).toContain('</script>');
-    expect(parsed.themes).toEqual(themes);
+    expect(parsed.themes['1111']?.['fontFamily']).toBe('x</script><script>alert(1)</script>');
+    expect(parsed.analytics).toEqual({ siteId: 11 });
   });
 });

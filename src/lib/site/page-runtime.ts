@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from '../tenant/primitives.ts';
 import { retailerCssSchema } from '../tenant/retailer.ts';
+import { analyticsTracker } from '../tenant/settings.ts';
 import { scriptJson } from './script-json.ts';
 import type { Tenant } from '../tenant/tenant.ts';
 
@@ -10,7 +11,8 @@ import type { Tenant } from '../tenant/tenant.ts';
  */
 export const pageRuntimeSchema = z.object({
   retailerId: id,
-  analytics: z.object({ trackerUrl: z.url({ protocol: /^https?$/ }), siteId: id }).nullable(),
+  /** Whether the page is tracked, and as which site; the tracker's address is per environment, in `/runtime-config.json`. */
+  analytics: z.object({ siteId: id }).nullable(),
   /** Whether the page's own ordering shell shows toasts; elsewhere the page services bring a toaster when one arrives. */
   orderingShell: z.boolean(),
   /** The theme of each website the page can show, by website id, for live design updates to change. */
@@ -21,10 +23,10 @@ export type PageRuntime = z.infer<typeof pageRuntimeSchema>;
 export type PageSettings = Omit<PageRuntime, 'themes'>;
 
 export function pageRuntime(tenant: Tenant, { orderingShell = false }: { orderingShell?: boolean } = {}): PageSettings {
-  const { enabled, host, siteId } = tenant.settings.analytics;
+  const tracker = analyticsTracker(tenant.settings.analytics);
   return {
     retailerId: tenant.config.retailerId,
-    analytics: enabled && host !== null && siteId !== null ? { trackerUrl: new URL('matomo.php', host.endsWith('/') ? host : `${host}/`).href, siteId } : null,
+    analytics: tracker && { siteId: tracker.siteId },
     orderingShell,
   };
 }

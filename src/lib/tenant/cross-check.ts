@@ -61,6 +61,12 @@ export function crossCheckTenant(tenant: Tenant, dir: string): TenantProblem[] {
   tenant.productsInfo.sizes.forEach((size, index) => {
     if (!groupIds.has(size.productGroupId)) at('products-info.json', `$.sizes[${index}].productGroupId`, `no product group ${size.productGroupId}`);
   });
+  const groupOfSize = new Map(tenant.productsInfo.sizes.map((size) => [size.retailerProductSizeId, size.productGroupId]));
+  tenant.productsInfoSsr.groups.forEach((group, index) => {
+    group.halfHalfSizeIds?.forEach((sizeId, sizeIndex) => {
+      if (groupOfSize.get(sizeId) !== group.productGroupId) at('products-info-ssr.json', `$.groups[${index}].halfHalfSizeIds[${sizeIndex}]`, `no size ${sizeId} of group ${group.productGroupId} in products-info.json`);
+    });
+  });
   tenant.productDetails.forEach((detail, index) => {
     const base = `$[${index}]`;
     if (!productIds.has(detail.productId)) at('product-details.json', `${base}.productId`, `no product ${detail.productId} in products-info-ssr.json`);

@@ -215,6 +215,11 @@ const brokenCases: BrokenCase[] = [
     file: 'products-info.json', path: '$.sizes[2].productGroupId', message: 'no product group 3',
   },
   {
+    name: 'a half-and-half size of another group',
+    breakIt: (dir) => setJson(dir, 'products-info-ssr.json', ['groups', 0, 'halfHalfSizeIds'], [102, 201]),
+    file: 'products-info-ssr.json', path: '$.groups[0].halfHalfSizeIds[1]', message: 'no size 201 of group 1 in products-info.json',
+  },
+  {
     name: 'details of a product that does not exist',
     breakIt: (dir) => copyJson(dir, 'product-details.json', [2], [3]).then(() => setJson(dir, 'product-details.json', [3, 'productId'], 99)),
     file: 'product-details.json', path: '$[3].productId', message: 'no product 99 in products-info-ssr.json',

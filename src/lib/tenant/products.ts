@@ -11,6 +11,11 @@ export const productGroupSchema = z.object({
   /** Products of this group may be ordered as half-and-half. */
   allowHalfHalf: z.boolean().default(false),
   halfHalfSurcharge: nonNegativeDollars.default(0),
+  /**
+   * The group's sizes (retailerProductSizeId) a half-and-half is made in, for a shop that halves
+   * only its whole pies and not a slice; null (the default) for every size.
+   */
+  halfHalfSizeIds: z.array(id).min(1).nullable().default(null),
   availableForAllHours: z.boolean().default(true),
   /** Extra price used by ingredientsPriceType 2 for this group's extras, when set. */
   extraPrice: nonNegativeDollars.nullable().default(null),

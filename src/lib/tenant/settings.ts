@@ -33,11 +33,19 @@ export const tenantSettingsSchema = z
 
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
+/** A retailer's tracker when its analytics is on and complete: the `matomo.php` endpoint under its host and its site id. */
+export function analyticsTracker({ enabled, host, siteId }: TenantSettings['analytics']): { url: string; siteId: number } | null {
+  if (!enabled || host === null || siteId === null) return null;
+  return { url: new URL('matomo.php', host.endsWith('/') ? host : `${host}/`).href, siteId };
+}
+
 /** What reaches the browser at run time (`/runtime-config.json`), so one build serves any environment. */
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: webUrl,
   brokerUrl: z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }),
   mqttTopicPrefix: z.string(),
   buildId: z.string(),
+  /** The Matomo-compatible tracker endpoint (`…/matomo.php`), or null when the retailer has no analytics; older files have none. */
+  analyticsUrl: webUrl.nullable().default(null),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

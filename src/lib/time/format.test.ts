@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDayAndTime, formatHoursRange, formatRelativeDay, formatTime, isAllDayWindow, isEveningFromWindow, isMidnightTime } from './format.ts';
+import { formatCount, formatDayAndTime, formatDayAndTimeLabel, formatDayLabel, formatHoursRange, formatListTime, formatOrderTime, formatRelativeDay, formatShortDate, formatTime, isAllDayWindow, isEveningFromWindow, isMidnightTime } from './format.ts';
 import { aedt, aest } from './test-fixtures.ts';
 
 describe('formatCount', () => {
@@ -114,5 +114,49 @@ describe('relative days', () => {
     [aedt('2026-04-05 02:30'), aedt('2026-04-04 20:00'), 0, 'tomorrow at 2:30 am'],
   ] as const)('%s seen at %s (diff %s) reads "%s"', (at, now, diff, text) => {
     expect(formatDayAndTime(at, now, diff)).toBe(text);
+  });
+});
+
+describe('day labels of the order-time picker, its bar and table booking', () => {
+  it.each([
+    ['2026-11-25', 'Today, Wed 25 Nov', 'today, Wed 25 Nov at 6:00 pm'],
+    ['2026-11-26', 'Tomorrow, Thu 26 Nov', 'tomorrow, Thu 26 Nov at 6:00 pm'],
+    ['2026-11-27', 'Fri 27 Nov', 'Fri 27 Nov at 6:00 pm'],
+    ['2026-12-02', 'Wed 2 Dec', 'Wed 2 Dec at 6:00 pm'],
+    ['2027-01-01', 'Fri 1 Jan', 'Fri 1 Jan at 6:00 pm'],
+    ['2026-11-24', 'Tue 24 Nov', 'Tue 24 Nov at 6:00 pm'],
+  ])('%s seen on Wednesday 2026-11-25 reads "%s"', (date, label, phrase) => {
+    expect(formatDayLabel(date, '2026-11-25')).toBe(label);
+    expect(formatDayAndTimeLabel(date, '6:00 pm', '2026-11-25')).toBe(phrase);
+  });
+
+  it.each([
+    ['2026-10-04', 'Sun 4 Oct'],
+    ['2026-04-05', 'Sun 5 Apr'],
+    ['2028-02-29', 'Tue 29 Feb'],
+  ])('%s reads "%s"', (date, text) => {
+    expect(formatShortDate(date)).toBe(text);
+  });
+
+  it.each([
+    [aedt('2026-11-25 18:00'), aedt('2026-11-25 12:00'), 0, 'today, Wed 25 Nov at 6:00 pm'],
+    [aedt('2026-11-26 00:30'), aedt('2026-11-25 23:50'), 0, 'tomorrow, Thu 26 Nov at 12:30 am'],
+    [aedt('2026-11-28 00:15'), aedt('2026-11-25 12:00'), 0, 'Sat 28 Nov at 12:15 am'],
+    [aedt('2026-11-26 01:00'), aedt('2026-11-25 12:00'), -2, 'today, Wed 25 Nov at 11:00 pm'],
+    [aedt('2026-11-26 00:30'), aedt('2026-11-26 00:10'), -2, 'today, Wed 25 Nov at 10:30 pm'],
+    [aest('2026-10-04 03:00'), aest('2026-10-03 20:00'), 0, 'tomorrow, Sun 4 Oct at 4:00 am'],
+    [aedt('2026-04-05 02:30'), aedt('2026-04-04 20:00'), 0, 'tomorrow, Sun 5 Apr at 2:30 am'],
+  ] as const)('%s seen at %s (diff %s) reads "%s"', (at, now, diff, text) => {
+    expect(formatOrderTime(at, now, diff)).toBe(text);
+  });
+
+  it.each([
+    ['19:30', {}, '7:30 pm'],
+    ['00:15', { nextDay: true }, '12:15 am (next day)'],
+    ['00:00', { nextDay: true }, 'midnight'],
+    ['02:15', { repeated: true }, '2:15 am (after clocks go back)'],
+    ['02:15', { nextDay: true, repeated: true }, '2:15 am (next day, after clocks go back)'],
+  ] as const)('%s with %j reads "%s"', (time, notes, text) => {
+    expect(formatListTime(time, notes)).toBe(text);
   });
 });

@@ -5,6 +5,8 @@ export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursd
 /** Weekdays in the order Australian weeks are read: Monday first. */
 export const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const shortWeekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const shortMonthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** A time of day as `HH:mm` or as minutes since midnight (1440 is the midnight that ends a day). */
 export type TimeOfDayInput = string | number;
@@ -42,6 +44,17 @@ function timeLabel(minutes: number): string {
   if (midnightMinutes.has(minutes)) return 'midnight';
   const hours = Math.floor(minutes / 60);
   return `${hours % 12 === 0 ? 12 : hours % 12}:${timeOfDayOf(minutes).slice(3)} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * A time in a picker's list with what sets it apart: "12:15 am (next day)" after midnight of
+ * the evening it belongs to (midnight itself ends that evening and needs no note), and
+ * "2:15 am (after clocks go back)" for the second pass of the hour the autumn change repeats.
+ */
+export function formatListTime(time: TimeOfDayInput, notes: { nextDay?: boolean; repeated?: boolean } = {}): string {
+  const minutes = minutesOfDay(time);
+  const words = [notes.nextDay && !midnightMinutes.has(minutes) ? 'next day' : '', notes.repeated ? 'after clocks go back' : ''].filter(Boolean);
+  return words.length > 0 ? `${formatTime(minutes)} (${words.join(', ')})` : formatTime(minutes);
 }
 
 /** A window from a day's first minute to its last (or round to the next midnight) is the whole day. */
@@ -90,4 +103,35 @@ export function formatDayAndTime(at: Date, now: Date, timeZoneDiff: number): str
   const target = retailerWallClock(at, timeZoneDiff);
   const today = retailerWallClock(now, timeZoneDiff).date;
   return `${formatRelativeDay(target.date, today)} at ${formatTime(target.minutes)}`;
+}
+
+/** A retailer date as the pickers show it: "Fri 27 Nov". */
+export function formatShortDate(date: string): string {
+  const calendar = new Date(dateToDayMs(date));
+  return `${shortWeekdayNames[calendar.getUTCDay()]} ${calendar.getUTCDate()} ${shortMonthNames[calendar.getUTCMonth()]}`;
+}
+
+function relativeDayWord(date: string, today: string): string {
+  const days = daysBetween(today, date);
+  return days === 0 ? 'today, ' : days === 1 ? 'tomorrow, ' : '';
+}
+
+/**
+ * The one way the order-time picker, the order-time bar and table booking name a day:
+ * "Today, Wed 25 Nov", "Tomorrow, Thu 26 Nov", "Fri 27 Nov". The date is always there, so a
+ * customer planning ahead never has to count weekdays.
+ */
+export function formatDayLabel(date: string, today: string): string {
+  return `${relativeDayWord(date, today)}${formatShortDate(date)}`.replace(/^[a-z]/, (first) => first.toUpperCase());
+}
+
+/** The same day label inside a sentence, with a time: "today, Wed 25 Nov at 6:00 pm", "Fri 27 Nov at 12:15 am (next day)". */
+export function formatDayAndTimeLabel(date: string, timeLabel: string, today: string): string {
+  return `${relativeDayWord(date, today)}${formatShortDate(date)} at ${timeLabel}`;
+}
+
+/** An order-for-later instant the way the order-time bar and the cart name it: "today, Wed 25 Nov at 6:00 pm". */
+export function formatOrderTime(at: Date, now: Date, timeZoneDiff: number): string {
+  const target = retailerWallClock(at, timeZoneDiff);
+  return formatDayAndTimeLabel(target.date, formatTime(target.minutes), retailerWallClock(now, timeZoneDiff).date);
 }

@@ -23,6 +23,11 @@ function ownShifts(weekly: readonly WeeklyShift[][], dayMs: number, diff: number
     .filter((shift) => shift.end > shift.start);
 }
 
+/** The shifts a retailer date's own trading-hour rows give a service, unmerged; an overnight one runs into the next date. */
+export function ownShiftsOfDate(input: HoursInput, service: Service, date: string): ShiftMs[] {
+  return ownShifts(weeklyShifts(input.tradingHours)[service], dateToDayMs(date, 'date'), timeZoneDiffOf(input));
+}
+
 /**
  * Merged shifts of the retailer dates `fromDate`..`toDate`, with the days either side so a
  * shift running over midnight comes whole. Shifts that touch or follow within the

@@ -114,7 +114,7 @@ describe('availableSlots', () => {
     expect(slots).toHaveLength(20);
     expect(slots[0]?.at).toEqual(aedt('2026-04-05 00:00'));
     expect(slots.at(-1)?.at).toEqual(aest('2026-04-05 03:45'));
-    expect(slots.filter((slot) => slot.time === '02:00').map((slot) => slot.label)).toEqual(['2:00 am (Pickup Only)', '2:00 am (Pickup Only)']);
+    expect(slots.filter((slot) => slot.time === '02:00').map((slot) => slot.label)).toEqual(['2:00 am (Pickup Only)', '2:00 am (after clocks go back) (Pickup Only)']);
     slots.slice(1).forEach((slot, index) => expect(slot.at.getTime() - (slots[index]?.at.getTime() ?? 0)).toBe(15 * 60_000));
   });
 

@@ -1,6 +1,6 @@
 import { DATE_PICKER_LOOKAHEAD_DAYS, DEFAULT_WAIT_TIME_MINUTES, NEXT_SHIFT_SEARCH_DAYS, SLOT_STEP_MINUTES } from '../constants.ts';
 import type { ClockStatus } from '../tenant/index.ts';
-import { formatTime } from './format.ts';
+import { formatListTime } from './format.ts';
 import { minutesSetting, orderForLaterDayRange } from './order-for-later.ts';
 import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, dayMsToDate, instantMsAt, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
 import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
@@ -16,7 +16,7 @@ export interface TimeSlot {
   date: string;
   /** Retailer wall-clock time, `HH:mm`. */
   time: string;
-  /** What the time picker shows, e.g. "5:30 pm" or "5:30 pm (Pickup Only)". */
+  /** What the time picker shows, e.g. "5:30 pm", "5:30 pm (Pickup Only)", or "2:15 am (after clocks go back)" for the autumn change's second pass. */
   label: string;
   /** A pickup time when delivery is closed or not yet open. */
   pickupOnly: boolean;
@@ -106,15 +106,19 @@ function toTimeSlots(input: ScheduleInput, service: Service, slots: readonly Raw
   // Marking pickup-only times only informs when the retailer delivers at all.
   const markPickupOnly = service === 'pickup' && input.retailerInfo.allowDeliveries;
   const delivery = markPickupOnly ? openWindowsOfDates(input, 'delivery', dayMsToDate(fromDay), dayMsToDate(toDay)) : [];
+  let latestWallMs = -Infinity;
   return slots.map(({ atMs, wallMs }) => {
     const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
     const minutes = Math.round((wallMs - dayMs) / MINUTE_MS);
     const pickupOnly = markPickupOnly && !delivery.some((span) => span.start <= atMs && atMs < span.end);
+    // Slots only move forward, so a wall clock that does not is the autumn change's repeated hour.
+    const time = formatListTime(minutes, { repeated: wallMs <= latestWallMs });
+    latestWallMs = Math.max(latestWallMs, wallMs);
     return {
       at: new Date(atMs),
       date: dayMsToDate(dayMs),
       time: timeOfDayOf(minutes),
-      label: pickupOnly ? `${formatTime(minutes)} ${PICKUP_ONLY_LABEL}` : formatTime(minutes),
+      label: pickupOnly ? `${time} ${PICKUP_ONLY_LABEL}` : time,
       pickupOnly,
     };
   });

@@ -1,7 +1,8 @@
 import { SLOT_STEP_MINUTES } from '../constants.ts';
-import { formatTime } from './format.ts';
+import { type DayReason, emptyDayReason } from './day-reasons.ts';
+import { formatListTime } from './format.ts';
 import { withoutClosed } from './open-windows.ts';
-import { DAY_MS, MINUTE_MS, addDays, assertInstant, dayMsToDate, retailerDate, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
+import { DAY_MS, MINUTE_MS, addDays, assertInstant, dayMsToDate, instantMsAt, retailerDate, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
 import { closedWindowsFor, timeZoneDiffOf, type ScheduleInput } from './schedule.ts';
 import { shiftsOfDates } from './shifts.ts';
 
@@ -14,38 +15,55 @@ export const TABLE_BOOKING_LEAD_MINUTES = 60;
 export const TABLE_BOOKING_LAST_SEATING_MINUTES = 30;
 export const TABLE_BOOKING_MAX_PARTY = 20;
 
+/**
+ * A stretch that runs past midnight and closes by this wall-clock time is the evening
+ * before's late night: its small hours are booked on that evening. One that runs on past it
+ * is a shop open round the clock, whose times stay on their own date.
+ */
+const LATE_NIGHT_UNTIL_MINUTES = 12 * 60;
+
 /** A time a table can be asked for. */
 export interface BookingTime {
   at: Date;
   /** Retailer wall-clock time, `HH:mm`. */
   time: string;
-  /** e.g. "7:30 pm". */
+  /** e.g. "7:30 pm", or "12:15 am (next day)" for the small hours of the evening before. */
   label: string;
+  /** Falls after midnight of its day's evening, on the next calendar date. */
+  nextDay: boolean;
 }
 
 export interface BookingDay {
-  /** Retailer date, `yyyy-MM-dd`. */
+  /** Retailer date of the evening the times belong to, `yyyy-MM-dd`. */
   date: string;
   times: BookingTime[];
+  /** Why no time can be booked that day; null when it has times. */
+  reason: DayReason | null;
 }
 
 const stepMs = SLOT_STEP_MINUTES * MINUTE_MS;
 
 /**
- * The dates and times a table can be booked for: the shop's opening hours (its pickup hours,
+ * The days and times a table can be booked for: the shop's opening hours (its pickup hours,
  * when the doors are open) minus closed dates, on the 15-minute grid of its wall clock, from an
  * hour after `now` to the last seating half an hour before closing. Dine-in does not depend on
  * pickup being offered online, so a retailer with pickup switched off still takes bookings.
- * Dates without a time are left out.
+ * Times after midnight of a late-night stretch belong to the evening before and are labelled
+ * "(next day)" (a shop open Fri 17:00-01:00 ends Friday's list with 12:15 am, 12:30 am), so
+ * the next date starts with its own opening. Every date from today for 30 days is listed, each
+ * without a time saying why; the evening before today leads the list only while its late
+ * night still has a time.
  */
 export function tableBookingDays(input: ScheduleInput, now: Date): BookingDay[] {
   assertInstant(now, 'now');
   const diff = timeZoneDiffOf(input);
   const today = retailerDate(now, diff);
+  const yesterday = addDays(today, -1);
   const last = addDays(today, TABLE_BOOKING_DAYS - 1);
-  const open = withoutClosed(shiftsOfDates(input, 'pickup', today, last), closedWindowsFor(input.closedDates, 'pickup', diff));
+  const open = withoutClosed(shiftsOfDates(input, 'pickup', yesterday, addDays(last, 1)), closedWindowsFor(input.closedDates, 'pickup', diff));
   const earliest = now.getTime() + TABLE_BOOKING_LEAD_MINUTES * MINUTE_MS;
-  const days = new Map<string, BookingTime[]>();
+  const times = new Map<string, BookingTime[]>();
+  let latestWallMs = -Infinity;
   for (const window of open) {
     const lower = Math.max(window.start, earliest);
     const lastSeating = window.end - TABLE_BOOKING_LAST_SEATING_MINUTES * MINUTE_MS;
@@ -53,21 +71,32 @@ export function tableBookingDays(input: ScheduleInput, now: Date): BookingDay[] 
     for (let atMs = lower + Math.ceil(lowerWall / stepMs) * stepMs - lowerWall; atMs <= lastSeating; atMs += stepMs) {
       const wallMs = wallMsAt(atMs, diff);
       const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
-      const date = dayMsToDate(dayMs);
-      if (date < today || date > last) continue;
       const minutes = Math.round((wallMs - dayMs) / MINUTE_MS);
-      const times = days.get(date) ?? [];
+      const nextDay = window.start < instantMsAt(dayMs, 0, diff) && window.end <= instantMsAt(dayMs, LATE_NIGHT_UNTIL_MINUTES, diff);
+      const date = dayMsToDate(nextDay ? dayMs - DAY_MS : dayMs);
+      if (date < yesterday || date > last) continue;
+      const list = times.get(date) ?? [];
       // Merged windows can meet on the grid; a time is offered once.
-      if (times.at(-1)?.at.getTime() !== atMs) times.push({ at: new Date(atMs), time: timeOfDayOf(minutes), label: formatTime(minutes) });
-      days.set(date, times);
+      if (list.at(-1)?.at.getTime() === atMs) continue;
+      // Instants only move forward, so a wall clock that does not is the autumn change's repeated hour.
+      const repeated = wallMs <= latestWallMs;
+      latestWallMs = Math.max(latestWallMs, wallMs);
+      list.push({ at: new Date(atMs), time: timeOfDayOf(minutes), label: formatListTime(minutes, { nextDay, repeated }), nextDay });
+      times.set(date, list);
     }
   }
-  return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, times]) => ({ date, times }));
+  const days: BookingDay[] = [];
+  const earlier = times.get(yesterday);
+  if (earlier) days.push({ date: yesterday, times: earlier, reason: null });
+  for (let date = today; date <= last; date = addDays(date, 1)) {
+    const list = times.get(date) ?? [];
+    days.push({ date, times: list, reason: list.length > 0 ? null : emptyDayReason(input, 'pickup', date, now) });
+  }
+  return days;
 }
 
 /** Whether `at` is one of the times `tableBookingDays` offers at `now`: what the server accepts. */
 export function isBookableTime(input: ScheduleInput, at: Date, now: Date): boolean {
   assertInstant(at, 'at');
-  const date = retailerDate(at, timeZoneDiffOf(input));
-  return tableBookingDays(input, now).some((day) => day.date === date && day.times.some((time) => time.at.getTime() === at.getTime()));
+  return tableBookingDays(input, now).some((day) => day.times.some((time) => time.at.getTime() === at.getTime()));
 }

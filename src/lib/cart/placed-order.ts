@@ -1,0 +1,114 @@
+import type { ApiResponse, Placement } from '../api/contract.ts';
+import { formatMoney, toCents } from '../pricing/money.ts';
+import type { ClockStatus } from '../tenant/index.ts';
+import { formatOrderTime, formatTime } from '../time/format.ts';
+import { MINUTE_MS, retailerWallClock } from '../time/retailer-clock.ts';
+import { paymentMethodLabels } from './checkout.ts';
+import { describeLine, lineTitle } from './describe-line.ts';
+
+export type OrderAnswer = ApiResponse<'getOrder'>;
+
+/** When a placed order should be ready: the time the customer asked for, else now plus the chosen service's live wait. */
+export function placementDueAt(
+  order: Pick<Placement, 'isPickup' | 'orderForLater' | 'orderForLaterRequestDateTime'>,
+  clock: Pick<ClockStatus, 'livePickupWaitTime' | 'liveDeliveryWaitTime'>,
+  now: Date,
+): string {
+  if (order.orderForLater && order.orderForLaterRequestDateTime) return new Date(order.orderForLaterRequestDateTime).toISOString();
+  const waitMinutes = order.isPickup ? clock.livePickupWaitTime : clock.liveDeliveryWaitTime;
+  return new Date(now.getTime() + waitMinutes * MINUTE_MS).toISOString();
+}
+
+/**
+ * A newer answer about the same order, never moving it back: once the kitchen has taken it (the
+ * live message said so), a poll answered before that cannot undo it.
+ */
+export function laterOrderAnswer(previous: OrderAnswer | null, next: OrderAnswer): OrderAnswer {
+  return previous?.orderProcessed && !next.orderProcessed ? { ...next, orderProcessed: true } : next;
+}
+
+/** The order with the kitchen's news from a live message applied. */
+export function withOrderProcessed(order: OrderAnswer, orderProcessed: boolean): OrderAnswer {
+  return orderProcessed && !order.orderProcessed ? { ...order, orderProcessed: true } : order;
+}
+
+export interface ConfirmationLine {
+  key: string;
+  title: string;
+  details: string;
+  price: string;
+}
+
+export interface ConfirmationTotal {
+  label: string;
+  amount: string;
+  kind: 'plain' | 'discount' | 'total';
+}
+
+/** What the confirmation page shows of a placed order, in the customer's words. */
+export interface ConfirmationView {
+  orderNumber: string;
+  status: 'received' | 'preparing';
+  statusTitle: string;
+  statusText: string;
+  service: 'Pickup' | 'Delivery';
+  when: { label: string; text: string };
+  place: { label: string; lines: string[]; instructions: string | null };
+  notes: string | null;
+  contact: string;
+  payment: string;
+  lines: ConfirmationLine[];
+  totals: ConfirmationTotal[];
+}
+
+export interface ConfirmationShop {
+  name: string;
+  address: string;
+}
+
+/** "As soon as possible, about 7:45 pm" for an order placed to be made now; the day too when it is due on another one. */
+function asapText(dueAt: string | null, now: Date, timeZoneDiff: number): string {
+  if (dueAt === null) return 'As soon as possible';
+  const due = new Date(dueAt);
+  const sameDay = retailerWallClock(due, timeZoneDiff).date === retailerWallClock(now, timeZoneDiff).date;
+  return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, timeZoneDiff).minutes) : formatOrderTime(due, now, timeZoneDiff)}`;
+}
+
+/** The confirmation page's view of a placed order; `now` words the day ("today", "Friday") on the retailer's clock. */
+export function confirmationView(order: OrderAnswer, placement: Placement, shop: ConfirmationShop, now: Date, timeZoneDiff: number): ConfirmationView {
+  const preparing = order.orderProcessed;
+  const firstName = placement.contact.fullName.trim().split(/\s+/)[0] ?? '';
+  const later = placement.orderForLater && placement.orderForLaterRequestDateTime !== null;
+  const money = (dollars: number) => formatMoney(toCents(dollars));
+  const { delivery } = placement;
+  return {
+    orderNumber: `#${placement.orderNumber}`,
+    status: preparing ? 'preparing' : 'received',
+    statusTitle: preparing ? 'Being prepared' : 'Order received',
+    statusText: preparing ? 'The kitchen has your order and is preparing it.' : `Thanks, ${firstName}! We have your order and will start on it shortly.`,
+    service: placement.isPickup ? 'Pickup' : 'Delivery',
+    when: {
+      label: placement.isPickup ? 'Ready for pickup' : 'Delivery',
+      // Worded as the order-time bar and the cart worded it when the customer chose it.
+      text: later && placement.orderForLaterRequestDateTime ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff) : asapText(placement.dueAt, now, timeZoneDiff),
+    },
+    place: delivery
+      ? { label: 'Deliver to', lines: [`${delivery.street}, ${delivery.suburbName} ${delivery.postcode}`], instructions: delivery.instructions || null }
+      : { label: 'Pickup from', lines: [shop.name, shop.address].filter(Boolean), instructions: null },
+    notes: placement.orderNotes.trim() === '' ? null : placement.orderNotes,
+    contact: `${placement.contact.fullName} · ${placement.contact.phoneNumber}`,
+    payment: paymentMethodLabels[placement.paymentMethod],
+    lines: order.products.map((line) => ({
+      key: line.uuid,
+      title: `${line.quantity} × ${lineTitle(line)}`,
+      details: describeLine(line).join(' · '),
+      price: formatMoney(toCents(line.historicPrice) * line.quantity),
+    })),
+    totals: [
+      { label: 'Subtotal', amount: money(placement.subTotal), kind: 'plain' },
+      ...(placement.discountTotal > 0 ? [{ label: 'Deals', amount: `−${money(placement.discountTotal)}`, kind: 'discount' as const }] : []),
+      ...(placement.isPickup ? [] : [{ label: 'Delivery fee', amount: money(placement.deliveryFee), kind: 'plain' as const }]),
+      { label: 'Total', amount: money(placement.total), kind: 'total' },
+    ],
+  };
+}

@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dismissPopups, liveStatusAsNormal } from './ordering-support.ts';
+import { tenantUrl } from './urls.ts';
+
+/**
+ * A phone's first seconds go to painting and answering taps: the ordering runtime, live
+ * messaging and popups start at the visitor's first interaction, or once the page has been left
+ * alone for a few seconds. The page's clock is paused so "a few seconds" is exact.
+ */
+const loadedAt = Date.parse('2026-11-25T08:00:00Z');
+
+async function openPaused(page: Page, options: { popups?: boolean } = {}): Promise<string[]> {
+  await page.clock.install({ time: new Date(loadedAt - 1000) });
+  await page.clock.pauseAt(new Date(loadedAt));
+  await liveStatusAsNormal(page);
+  if (!options.popups) await dismissPopups(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto(tenantUrl('bella-napoli'));
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+const liveMessaging = (scripts: string[]) => scripts.some((url) => /\/mqtt[^/]*\.js$/.test(url));
+const orderTimeChosen = (page: Page) => page.locator('[data-order-time-bar] [aria-pressed="true"]');
+
+test('a page nobody touches stays light for its first seconds, then starts ordering and live messaging on its own', async ({ page }) => {
+  const scripts = await openPaused(page, { popups: true });
+  await page.clock.runFor(2500);
+  await page.waitForLoadState('networkidle');
+  expect(liveMessaging(scripts)).toBe(false);
+  await expect(orderTimeChosen(page)).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.clock.runFor(3000);
+  await expect(orderTimeChosen(page)).toHaveCount(1);
+  await expect.poll(() => liveMessaging(scripts)).toBe(true);
+  // The retailer's popup waits for the same moment, then opens without moving the page under it.
+  await expect.poll(async () => {
+    await page.clock.runFor(250);
+    return page.getByRole('dialog').count();
+  }).toBe(1);
+  const shifted = await page.evaluate(() => {
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'layout-shift', buffered: true });
+    return (observer.takeRecords() as (PerformanceEntry & { value: number })[]).reduce((total, entry) => total + entry.value, 0);
+  });
+  expect(shifted).toBeLessThanOrEqual(0.02);
+});
+
+test('the first interaction starts the ordering runtime at once', async ({ page }) => {
+  const scripts = await openPaused(page);
+  await page.keyboard.press('Shift');
+  await page.clock.runFor(500);
+  await expect(orderTimeChosen(page)).toHaveCount(1);
+  await expect.poll(() => liveMessaging(scripts)).toBe(true);
+});

@@ -1,0 +1,161 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addProduct, openShopAt } from './ordering-support.ts';
+import { tenantUrl } from './urls.ts';
+
+/**
+ * Every page and every dialog of every open sample shop fits the screen: on phones (360 and
+ * 390 px, touch) and on desktop. A page wider than a phone makes mobile Chromium widen its
+ * layout viewport, and then dialogs open off-screen; this matrix is what catches it.
+ */
+const shops = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'];
+
+// Wednesday 25 November 2026, 7:00 pm in Melbourne: every sample shop is open for both services.
+const wednesdayEvening = '2026-11-25T08:00:00Z';
+
+const screens = [
+  { name: 'phone 360', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+  { name: 'phone 390', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false },
+];
+
+/** Every page a shop's deployment holds (each index.html the build wrote), plus the 404 and the order page with an order id. */
+function pagesOf(slug: string): string[] {
+  const root = join(process.cwd(), 'dist', slug);
+  const pages = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('index.html'))
+    .map((file) => `/${relative(root, join(root, file)).replace(/index\.html$/, '')}`)
+    .filter((path) => !path.startsWith('/builds/'));
+  return [...pages.filter((path) => path !== '/order/'), '/order/?id=no-such-order', '/reset-password?token=abc', '/no/such/page'];
+}
+
+/** The page is no wider than the screen, and the browser did not widen its layout viewport to fit something. */
+async function expectNoSidewaysScroll(page: Page, width: number, where: string): Promise<void> {
+  const measured = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(measured, `${where}: page width`).toEqual({ scrollWidth: width, innerWidth: width });
+}
+
+/** The dialog's box lies inside the screen, and its last control can be scrolled to inside it. */
+async function expectInsideScreen(page: Page, dialog: Locator, where: string): Promise<void> {
+  await expect(dialog).toBeVisible();
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const inside = async (target: Locator, what: string) => {
+    const box = await target.boundingBox();
+    expect(box, `${where}: ${what} has a box`).not.toBeNull();
+    if (!box) return;
+    expect(box.x, `${where}: ${what} left edge`).toBeGreaterThanOrEqual(-0.5);
+    expect(box.y, `${where}: ${what} top edge`).toBeGreaterThanOrEqual(-0.5);
+    expect(box.x + box.width, `${where}: ${what} right edge`).toBeLessThanOrEqual(viewport.width + 0.5);
+    expect(box.y + box.height, `${where}: ${what} bottom edge`).toBeLessThanOrEqual(viewport.height + 0.5);
+  };
+  await inside(dialog, 'dialog');
+  const controls = dialog.locator('button:visible, a:visible, input:visible, select:visible, textarea:visible');
+  const last = controls.last();
+  await last.scrollIntoViewIfNeeded();
+  await inside(last, 'its last control');
+  await expectNoSidewaysScroll(page, viewport.width, where);
+}
+
+/** How a customer opens each dialog on a shop's home page. */
+const dialogs: { name: string; open: (page: Page, slug: string) => Promise<Locator | null> }[] = [
+  {
+    name: 'product builder',
+    open: async (page) => {
+      await page.locator('[data-add-product]').first().click();
+      return page.getByRole('dialog');
+    },
+  },
+  {
+    name: 'deals',
+    open: async (page) => {
+      const finder = page.locator('[data-open-specials]');
+      if ((await finder.count()) === 0) return null;
+      await finder.click();
+      return page.getByRole('dialog');
+    },
+  },
+  {
+    name: 'deal builder',
+    open: async (page) => {
+      const deal = page.locator('#deals [data-open-special]').first();
+      if ((await page.locator('#deals [data-open-special]').count()) === 0) return null;
+      await deal.click();
+      return page.getByRole('dialog');
+    },
+  },
+  {
+    name: 'cart',
+    open: async (page) => {
+      await addProduct(page);
+      await page.locator('[data-cart-button]').click();
+      return page.getByRole('dialog', { name: 'Your order' });
+    },
+  },
+  {
+    name: 'checkout',
+    open: async (page) => {
+      await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
+      await addProduct(page);
+      await addProduct(page, 1);
+      await page.locator('[data-cart-button]').click();
+      await page.getByRole('dialog', { name: 'Your order' }).getByRole('button', { name: 'Checkout' }).click();
+      return page.getByRole('dialog', { name: 'Checkout' });
+    },
+  },
+  {
+    name: 'order time',
+    open: async (page) => {
+      await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }).click();
+      const picker = page.getByRole('dialog', { name: 'Order time' });
+      if (await picker.getByLabel('Later').count()) await picker.getByLabel('Later').check();
+      return picker;
+    },
+  },
+  {
+    name: 'account',
+    open: async (page) => {
+      await page.locator('[data-open-account]').first().click();
+      return page.getByRole('dialog');
+    },
+  },
+  ...['table-booking', 'delivery-map', 'mailing-list'].map((modal) => ({
+    name: modal,
+    open: async (page: Page, slug: string) => {
+      await page.goto(tenantUrl(slug, `/?modal=${modal}`));
+      return page.getByRole('dialog');
+    },
+  })),
+];
+
+for (const screen of screens) {
+  test.describe(screen.name, () => {
+    test.use({ viewport: screen.viewport, hasTouch: screen.hasTouch, isMobile: screen.isMobile });
+
+    for (const slug of shops) {
+      test(`${slug}: every page fits the screen`, async ({ page }) => {
+        await openShopAt(page, slug, wednesdayEvening);
+        for (const path of pagesOf(slug)) {
+          await page.goto(tenantUrl(slug, path));
+          await page.waitForLoadState('load');
+          await expectNoSidewaysScroll(page, screen.viewport.width, `${slug}${path}`);
+        }
+      });
+
+      for (const dialog of dialogs) {
+        test(`${slug}: the ${dialog.name} opens inside the screen`, async ({ page }) => {
+          await openShopAt(page, slug, wednesdayEvening);
+          const opened = await dialog.open(page, slug);
+          test.skip(opened === null, `${slug} shows no deals`);
+          if (opened) await expectInsideScreen(page, opened, `${slug} ${dialog.name}`);
+        });
+      }
+
+      test(`${slug}: the retailer's popup opens inside the screen`, async ({ page }) => {
+        await openShopAt(page, slug, wednesdayEvening, { popups: true });
+        await page.clock.runFor(10_000);
+        await expectInsideScreen(page, page.getByRole('dialog'), `${slug} popup`);
+      });
+    }
+  });
+}
