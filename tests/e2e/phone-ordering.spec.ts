@@ -6,8 +6,8 @@ import { tenantUrl } from './urls.ts';
 // Wednesday 25 November 2026, 7:00 pm in Melbourne: every sample shop is open.
 const wednesdayEvening = '2026-11-25T08:00:00Z';
 
-// The shops without a Deals strip; bella-napoli and fire-and-slice join once the strip no longer widens a phone's page.
-const phoneShops = ['crust-and-co', 'harbour-pizza'];
+// Layouts 2, 1, 3 and 4.
+const phoneShops = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'];
 const phone = (width: number) => ({ viewport: { width, height: 780 }, hasTouch: true, isMobile: true });
 
 type Box = { x: number; y: number; width: number; height: number };
