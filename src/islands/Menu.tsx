@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMoney } from '../lib/pricing/money.ts';
 import { allergenLabels } from '../lib/site/allergens.ts';
 import { filterMenu } from '../lib/site/filter-menu.ts';
 import type { MenuGroup, MenuProduct } from '../lib/site/menu.ts';
+import { currentSection, scrollToShow } from '../lib/site/section-nav.ts';
 import { allergenFlags } from '../lib/tenant/allergens.ts';
 import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../stores/menu-filters.ts';
 import { useLazyStore } from './ordering/use-lazy-store.ts';
@@ -15,7 +16,7 @@ interface Props {
   layout: number;
 }
 
-const groupAnchor = (group: MenuGroup) => `group-${group.productGroupId}`;
+const groupAnchor = (group: Pick<MenuGroup, 'productGroupId'>) => `group-${group.productGroupId}`;
 
 const loadGroupAvailability = () => import('../stores/group-availability.ts').then((module) => module.$groupAvailability);
 
@@ -106,6 +107,94 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
   );
 }
 
+/** A section is being read once its heading is in the top third of the screen, or at least where a section link lands it (its scroll margin). */
+const READING_LINE_SHARE = 1 / 3;
+const READING_LINE_SLACK_PX = 8;
+/** Room kept between the current group's link and the edge of its row. */
+const LINK_MARGIN_PX = 16;
+
+// The border is always there, only coloured once stuck, so sticking moves nothing.
+const navClass = {
+  sidebar: 'sticky top-0 z-20 -mx-4 border-b border-transparent bg-background py-2 data-stuck:border-border data-stuck:shadow-sm md:top-4 md:mx-0 md:self-start md:border-0 md:bg-transparent md:py-0',
+  chips: 'sticky top-0 z-20 -mx-4 border-b border-transparent bg-background py-2 data-stuck:border-border data-stuck:shadow-sm',
+};
+const rowClass = 'strip-fade relative flex gap-2 overflow-x-auto px-4 [scrollbar-width:none] motion-safe:scroll-smooth';
+const linkClass = {
+  sidebar: 'block whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground md:rounded-lg',
+  chips: 'block whitespace-nowrap rounded-full border border-border px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground aria-[current=true]:border-primary aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground',
+};
+
+/**
+ * The product groups, stuck under the top of the screen while the menu scrolls by: the group
+ * being read is marked current, and the row scrolls itself to keep that group's link in sight.
+ */
+function GroupNav({ groups, shown, layout }: { groups: MenuGroup[]; shown: number[]; layout: number }) {
+  const [current, setCurrent] = useState<number | null>(null);
+  const [productGroupsStuck, setProductGroupsStuck] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  const row = useRef<HTMLUListElement>(null);
+  const shownKey = shown.join();
+
+  useEffect(() => {
+    let frame = 0;
+    const follow = () => {
+      frame = 0;
+      const sections = shown.map((productGroupId) => document.getElementById(groupAnchor({ productGroupId }))).filter((section) => section !== null);
+      const first = sections[0];
+      const bar = nav.current;
+      if (!first || !bar) return;
+      const root = document.documentElement;
+      const index = currentSection({
+        tops: sections.map((section) => section.getBoundingClientRect().top),
+        line: Math.max(parseFloat(getComputedStyle(first).scrollMarginTop) + READING_LINE_SLACK_PX, window.innerHeight * READING_LINE_SHARE),
+        viewportHeight: window.innerHeight,
+        atBottom: window.scrollY + window.innerHeight >= root.scrollHeight - 2,
+      });
+      setCurrent(index < 0 ? null : (shown[index] ?? null));
+      setProductGroupsStuck(window.scrollY > 0 && bar.getBoundingClientRect().top < 1);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(follow);
+    };
+    follow();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      cancelAnimationFrame(frame);
+    };
+  }, [shownKey]);
+
+  useEffect(() => {
+    const list = row.current;
+    const link = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!list || !link) return;
+    // The chips scroll sideways; layout 2's sidebar on wider screens scrolls down, when it is taller than the screen.
+    const sideways = list.scrollWidth > list.clientWidth;
+    if (!sideways && list.scrollHeight <= list.clientHeight) return;
+    const target = sideways
+      ? scrollToShow({ itemStart: link.offsetLeft, itemSize: link.offsetWidth, scrolled: list.scrollLeft, visibleSize: list.clientWidth, margin: LINK_MARGIN_PX })
+      : scrollToShow({ itemStart: link.offsetTop, itemSize: link.offsetHeight, scrolled: list.scrollTop, visibleSize: list.clientHeight, margin: LINK_MARGIN_PX });
+    if (target !== null) list.scrollTo(sideways ? { left: target } : { top: target });
+  }, [current]);
+
+  const sidebar = layout === 2;
+  return (
+    <nav ref={nav} aria-label="Menu sections" data-stuck={productGroupsStuck || undefined} className={sidebar ? navClass.sidebar : navClass.chips}>
+      <ul ref={row} className={sidebar ? `${rowClass} md:max-h-[calc(100dvh-2rem)] md:flex-col md:gap-1 md:overflow-y-auto md:px-0 md:[mask-image:none]` : rowClass}>
+        {groups.map((group) => (
+          <li key={group.productGroupId} className="shrink-0">
+            <a href={`#${groupAnchor(group)}`} aria-current={current === group.productGroupId ? 'true' : undefined} className={sidebar ? linkClass.sidebar : linkClass.chips}>
+              {group.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 const gridClass: Record<number, string> = {
   1: 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3',
   2: 'grid gap-3 md:grid-cols-2',
@@ -121,25 +210,8 @@ function Menu({ groups, layout }: Props) {
   const filtered = filters.search.trim() !== '' || filters.allergens.length > 0;
 
   return (
-    <div className={layout === 2 ? 'grid gap-8 md:grid-cols-[12rem_1fr]' : 'flex flex-col gap-6'}>
-      <nav aria-label="Menu sections" className={layout === 2 ? 'md:sticky md:top-4 md:self-start' : ''}>
-        <ul className={layout === 2 ? 'flex flex-wrap gap-2 md:flex-col md:gap-1' : 'flex flex-wrap gap-2'}>
-          {groups.map((group) => (
-            <li key={group.productGroupId}>
-              <a
-                href={`#${groupAnchor(group)}`}
-                className={
-                  layout === 2
-                    ? 'block rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground'
-                    : 'block rounded-full border border-border px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground'
-                }
-              >
-                {group.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <div className={layout === 2 ? 'flex flex-col gap-6 md:grid md:grid-cols-[12rem_1fr] md:gap-8' : 'flex flex-col gap-6'}>
+      <GroupNav groups={groups} shown={visible.map((group) => group.productGroupId)} layout={layout} />
 
       <div className="flex min-w-0 flex-col gap-8">
         <form role="search" className="flex flex-col gap-3 rounded-xl bg-muted p-3" onSubmit={(event) => event.preventDefault()}>
@@ -191,7 +263,7 @@ function Menu({ groups, layout }: Props) {
         )}
 
         {visible.map((group) => (
-          <section key={group.productGroupId} id={groupAnchor(group)} aria-labelledby={`${groupAnchor(group)}-title`} className="scroll-mt-4">
+          <section key={group.productGroupId} id={groupAnchor(group)} aria-labelledby={`${groupAnchor(group)}-title`} className={`scroll-mt-16 ${layout === 2 ? 'md:scroll-mt-4' : ''}`}>
             <h3 id={`${groupAnchor(group)}-title`} className="text-2xl font-bold tracking-tight">
               {group.name}
             </h3>

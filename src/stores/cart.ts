@@ -31,8 +31,12 @@ export const $cartTotals = computed([$order, $catalogue, $orderingData, $orderTi
   }
 });
 
-/** What the header's cart button shows, formatted here so the button itself stays light. Before the menu has loaded the total is what the lines cost when added. */
+/**
+ * What the header's cart button and the "View order" bar show, formatted here so the button
+ * itself stays light: the items' subtotal with the deals taken off, without the delivery fee
+ * (the cart shows that on its own line). Before the menu has loaded it is what the lines cost when added.
+ */
 export const $cartSummary = computed([$order, $cartTotals], (order, totals) => ({
   count: cartUnitCount(order.products),
-  total: formatMoney(totals ? totals.total : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0)),
+  subtotal: formatMoney(totals ? totals.subtotal - totals.discount : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0)),
 }));

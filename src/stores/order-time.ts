@@ -49,12 +49,12 @@ export function applyStartupOrderType(now = new Date()): void {
   }
 }
 
-/** The "Item added to cart" toast, with the closing reminder of the chosen service. */
-export function toastItemAdded(now = new Date()): void {
+/** The "Item added to cart" toast (or "Deal added", one for a deal's lines), with the closing reminder of the chosen service. */
+export function toastItemAdded(now = new Date(), deal: string | null = null): void {
   const schedule = $schedule.get();
   const open = schedule ? currentOpening(schedule, $order.get().orderType, now) : null;
   const closing = schedule && open ? { minutesLeft: Math.ceil((open.end.getTime() - now.getTime()) / 60000), closesAt: formatTime(retailerWallClock(open.end, schedule.retailerInfo.timeZoneDiff).minutes) } : null;
-  toast(itemAddedToast(closing));
+  toast(itemAddedToast(closing, deal));
 }
 
 /** The picker's 30 days of slots for the chosen service, refreshed as the clock moves. */

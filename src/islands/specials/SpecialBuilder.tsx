@@ -52,7 +52,7 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
   const addDeal = () => {
     if (!preview) return;
     for (const line of preview.lines) addToCart(line);
-    toastItemAdded();
+    toastItemAdded(new Date(), special.name);
     closeSpecials();
   };
 

@@ -9,6 +9,17 @@ const variants = {
 };
 
 /**
+ * Where toasts go so they never cover what the customer is working in: above the "View order"
+ * button when it shows; beside the cart panel (its totals and Checkout button are at its foot)
+ * while it is open; at the top while a centred dialog is open, whose actions are at its foot.
+ */
+const clearOfDialogs = [
+  '[body:has([data-order-bar]):not(:has([role=dialog]))_&]:bottom-16',
+  '[body:has([data-sheet=side])_&]:right-[26rem] [body:has([data-sheet=side])_&]:max-w-[min(420px,calc(100vw-26rem))]',
+  '[body:has([data-sheet=center])_&]:top-0 [body:has([data-sheet=center])_&]:bottom-auto [body:has([data-sheet=center])_&]:flex-col',
+].join(' ');
+
+/**
  * The spec's toaster on Radix Toast: pause on hover, focus and window blur, Escape, swipe right,
  * the F8 hotkey and the announcements are Radix's; the store keeps at most three.
  */
@@ -46,7 +57,8 @@ export default function Toaster() {
       <Toast.Viewport
         hotkey={[TOAST_HOTKEY]}
         label="Notifications ({hotkey})"
-        className="fixed bottom-0 right-0 z-[100] hidden max-h-screen w-full max-w-[420px] flex-col-reverse gap-2 p-4 outline-none md:flex"
+        data-toast-viewport
+        className={`fixed bottom-0 right-0 z-[100] hidden max-h-screen w-full max-w-[420px] flex-col-reverse gap-2 p-4 outline-none md:flex ${clearOfDialogs}`}
       />
     </Toast.Provider>
   );

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { dialogClosed, dialogOpened, returnFocus } from './focus-return.ts';
 
 interface Props {
   open: boolean;
@@ -17,13 +18,30 @@ const placements = {
   side: 'inset-y-0 right-0 h-dvh w-full sm:w-[26rem] sm:border-l sm:border-border',
 };
 
-/** The page's one dialog: Radix handles focus, Escape, scroll locking and labelling; this gives it the shop's look. */
+/**
+ * The page's one dialog: Radix handles focus, Escape, scroll locking and labelling; this gives it
+ * the shop's look and, on closing, focus back to whatever opened it. `data-sheet` tells the
+ * toaster where the dialog is, so toasts keep clear of its buttons.
+ */
 export function Sheet({ open, onClose, title, description, placement = 'center', children, footer }: Props) {
+  // A layout effect runs before Radix moves focus into the dialog, while the opener still has it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    dialogOpened(document.activeElement);
+    return dialogClosed;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className={`fixed z-50 flex flex-col bg-background text-foreground shadow-2xl outline-none ${placements[placement]}`}>
+        <Dialog.Content
+          data-sheet={placement}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
+          className={`fixed z-50 flex flex-col bg-background text-foreground shadow-2xl outline-none ${placements[placement]}`}
+        >
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
             <div>
               <Dialog.Title className="text-xl font-bold tracking-tight">{title}</Dialog.Title>

@@ -44,4 +44,12 @@ describe('itemAddedToast', () => {
   ])('%s', (_name, closing, description) => {
     expect(itemAddedToast(closing)).toEqual({ title: 'Item added to cart', description, variant: 'default', durationMs: 5000 });
   });
+
+  it.each([
+    ['a deal while the shop is not closing soon', { minutesLeft: 90, closesAt: '10:00 pm' }, 'Any Two Large Pizzas is in your cart.'],
+    ['a deal with no current shift', null, 'Any Two Large Pizzas is in your cart.'],
+    ['a deal 10 minutes before closing', { minutesLeft: 10, closesAt: '10:00 pm' }, 'Any Two Large Pizzas is in your cart. We close at 10:00 pm: 10 minutes left to order.'],
+  ])('%s', (_name, closing, description) => {
+    expect(itemAddedToast(closing, 'Any Two Large Pizzas')).toEqual({ title: 'Deal added', description, variant: 'default', durationMs: 5000 });
+  });
 });

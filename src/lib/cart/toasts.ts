@@ -30,10 +30,12 @@ export function cartValidationErrorToast(): CartToast {
 }
 
 /**
- * After a line went into the cart. When the service closes within CLOSING_SOON_MINUTES the
- * customer is reminded to finish, since a cart left for later may not be taken.
+ * After a line went into the cart, or the lines of a deal (named `deal`: one toast for the whole
+ * deal). When the service closes within CLOSING_SOON_MINUTES the customer is reminded to finish,
+ * since a cart left for later may not be taken.
  */
-export function itemAddedToast(closing: { minutesLeft: number; closesAt: string } | null): CartToast {
+export function itemAddedToast(closing: { minutesLeft: number; closesAt: string } | null, deal: string | null = null): CartToast {
   const reminder = closing !== null && closing.minutesLeft <= CLOSING_SOON_MINUTES ? `We close at ${closing.closesAt}: ${closing.minutesLeft} ${closing.minutesLeft === 1 ? 'minute' : 'minutes'} left to order.` : '';
-  return { title: 'Item added to cart', description: reminder, variant: 'default', durationMs: TOAST_DURATION_MS };
+  const description = [deal === null ? '' : `${deal} is in your cart.`, reminder].filter((part) => part !== '').join(' ');
+  return { title: deal === null ? 'Item added to cart' : 'Deal added', description, variant: 'default', durationMs: TOAST_DURATION_MS };
 }
