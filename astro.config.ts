@@ -14,7 +14,10 @@ export default defineConfig({
     {
       name: 'storefront-client-directives',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/runtime/interaction-directive.ts' }),
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interaction', entrypoint: './src/runtime/interaction-directive.ts' });
+          addClientDirective({ name: 'settled', entrypoint: './src/runtime/settled-directive.ts' });
+        },
       },
     },
   ],

@@ -48,7 +48,7 @@ async function eagerScripts(slug: string): Promise<Map<string, number>> {
   const root = join('dist', slug);
   const html = await readFile(join(root, 'index.html'), 'utf8');
   const pending = [
-    ...[...html.matchAll(/<astro-island\b[^>]*>/g)].filter(([tag]) => !/\sclient="interaction"/.test(tag)).flatMap(([tag]) => [...tag.matchAll(/(?:component|renderer)-url="([^"]+)"/g)]),
+    ...[...html.matchAll(/<astro-island\b[^>]*>/g)].filter(([tag]) => !/\sclient="(?:interaction|settled)"/.test(tag)).flatMap(([tag]) => [...tag.matchAll(/(?:component|renderer)-url="([^"]+)"/g)]),
     ...html.matchAll(/<script type="module" src="([^"]+)"/g),
   ].map((match) => match[1] ?? '');
   const sizes = new Map<string, number>();
