@@ -18,6 +18,7 @@ import type {
   tradingHoursSchema,
   trendingSchema,
 } from '../src/lib/tenant/index.ts';
+import { seededRandom } from './lib/seeded-random.ts';
 
 /** One synthetic tenant: its folder name and every file in it, keyed by path inside the folder. */
 export interface GeneratedTenant {
@@ -38,18 +39,6 @@ type Size = ProductsInfo['sizes'][number];
 /** Ids of different tenants never overlap, so a benchmark can mix them with the sample tenants. */
 const RETAILER_ID_BASE = 100000;
 const WEBSITE_ID_BASE = 500000;
-
-/** mulberry32: tiny, fast and good enough to vary benchmark data reproducibly. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Picker {
   pick<T>(items: readonly T[]): T;
@@ -129,7 +118,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const roundToCents = (dollars: number) => Math.round(dollars * 100) / 100;
 
 function generateTenant(index: number, seed: number): GeneratedTenant {
-  const rng = picker(randomSource(seed * 1000003 + index));
+  const rng = picker(seededRandom(seed * 1000003 + index));
   const number = String(index).padStart(3, '0');
   const slug = `synthetic-${number}`;
   const retailerId = RETAILER_ID_BASE + index;

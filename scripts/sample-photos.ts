@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { seededRandom, type Random } from './lib/seeded-random.ts';
 
 /**
  * Draws the sample shop fire-and-slice's product photos: top-down illustrations of its dishes, from
@@ -15,20 +16,6 @@ const WIDTH = 960;
 const HEIGHT = 720;
 const CX = WIDTH / 2;
 const CY = HEIGHT / 2;
-
-type Random = () => number;
-
-/** mulberry32: small, fast and the same on every machine. */
-function seeded(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const round = (value: number) => Math.round(value * 10) / 10;
 const between = (random: Random, low: number, high: number) => low + random() * (high - low);
@@ -252,7 +239,7 @@ interface PizzaSpec {
 }
 
 function pizza({ seed, base, cheese = 0, toppings }: PizzaSpec): string {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const r = 325;
   const char = scatter(random, 26, CX, CY, r * 0.97)
     .filter(([x, y]) => Math.hypot(x - CX, y - CY) > r * 0.8)
@@ -268,7 +255,7 @@ function pizza({ seed, base, cheese = 0, toppings }: PizzaSpec): string {
 }
 
 function pinsa({ seed, base, cheese = 0, toppings }: PizzaSpec): string {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const [rx, ry] = [380, 230];
   const layers = toppings.map(([topping, count]) => topping(random, scatter(random, count, CX, CY, rx * 0.7, ry * 0.62))).join('');
   return scene(
@@ -278,14 +265,14 @@ function pinsa({ seed, base, cheese = 0, toppings }: PizzaSpec): string {
 }
 
 function sliceAndDip(): string {
-  const random = seeded(25);
+  const random = seededRandom(25);
   const slice = `<g transform="rotate(-6 400 380)"><g filter="url(#shadow)"><rect x="170" y="150" width="460" height="460" rx="26" fill="url(#crust)"/></g><rect x="200" y="180" width="400" height="400" rx="14" fill="url(#tomato)"/>${mozzarella(random, scatter(random, 9, 400, 380, 150))}${basil(random, scatter(random, 5, 400, 380, 140))}</g>`;
   const pot = `<g filter="url(#shadow)"><circle cx="770" cy="540" r="105" fill="url(#bowl)"/></g><path d="${blob(random, 770, 540, 82, 82, 0.04, 12)}" fill="url(#cream)"/><path d="M735,520C760,500 790,540 810,515" stroke="#e5cf9c" stroke-width="6" fill="none"/>`;
   return scene(slice + pot);
 }
 
 function focaccia(): string {
-  const random = seeded(16);
+  const random = seededRandom(16);
   const dimples = scatter(random, 34, 420, 360, 250, 190).map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="10" ry="8" fill="#b8742c" opacity="0.55"/>`).join('');
   const ricotta = `<g filter="url(#shadow)"><circle cx="790" cy="200" r="110" fill="url(#bowl)"/></g><path d="${blob(random, 790, 200, 86, 86, 0.1, 10)}" fill="#fffdf6"/><path d="M750,190C780,170 810,215 835,190" stroke="#e9e0cc" stroke-width="6" fill="none"/><circle cx="800" cy="210" r="5" fill="#d8a43a" opacity="0.8"/>`;
   return scene(
@@ -294,7 +281,7 @@ function focaccia(): string {
 }
 
 function garlicBread(): string {
-  const random = seeded(17);
+  const random = seededRandom(17);
   const r = 300;
   const cuts = [0, 60, 120].map((angle) => `<line x1="${CX - r}" y1="${CY}" x2="${CX + r}" y2="${CY}" transform="rotate(${angle} ${CX} ${CY})" stroke="#b0692a" stroke-width="4" opacity="0.7"/>`).join('');
   return scene(
@@ -304,7 +291,7 @@ function garlicBread(): string {
 }
 
 function meatballs(): string {
-  const random = seeded(18);
+  const random = seededRandom(18);
   const balls = scatter(random, 5, 440, 370, 120).map(([x, y]) => `<circle cx="${x}" cy="${y + 8}" r="62" fill="#000" opacity="0.3" filter="url(#blur6)"/><path d="${blob(random, x, y, 58, 56, 0.06, 10)}" fill="url(#meatball)"/>`).join('');
   return scene(
     `<g filter="url(#shadow)"><circle cx="440" cy="370" r="290" fill="url(#bowl)"/></g><path d="${blob(random, 440, 370, 240, 240, 0.04, 14)}" fill="url(#tomato)"/>${balls}${specks('#fff6dc', 2, 4)(random, scatter(random, 60, 440, 370, 220))}${basil(random, scatter(random, 3, 440, 370, 150))}` +
@@ -313,7 +300,7 @@ function meatballs(): string {
 }
 
 function pannaCotta(): string {
-  const random = seeded(27);
+  const random = seededRandom(27);
   const piece = ([x, y]: [number, number]) =>
     `<rect x="${x - 24}" y="${y - 9}" width="48" height="18" rx="8" transform="rotate(${round(between(random, 0, 180))} ${x} ${y})" fill="#e0567a" stroke="#a8304f" stroke-width="2"/>`;
   return scene(
@@ -324,7 +311,7 @@ function pannaCotta(): string {
 }
 
 function affogato(): string {
-  const random = seeded(29);
+  const random = seededRandom(29);
   return scene(
     `<g filter="url(#shadow)"><circle cx="${CX}" cy="${CY}" r="270" fill="#e9e3da"/></g><circle cx="${CX}" cy="${CY}" r="220" fill="#d9d2c6"/><circle cx="${CX}" cy="${CY}" r="200" fill="url(#espresso)"/>` +
       `<circle cx="${CX}" cy="${CY + 8}" r="112" fill="#000" opacity="0.25" filter="url(#blur6)"/><path d="${blob(random, CX, CY, 108, 104, 0.08, 12)}" fill="url(#cream)"/><path d="${blob(random, CX + 30, CY + 40, 60, 36, 0.3, 9)}" fill="#c68b52" opacity="0.55"/>` +
@@ -333,7 +320,7 @@ function affogato(): string {
 }
 
 function calzoncino(): string {
-  const random = seeded(28);
+  const random = seededRandom(28);
   const r = 250;
   return scene(
     `<g filter="url(#shadow)"><path d="M${CX - r},${CY + 40}A${r},${r} 0 0 1 ${CX + r},${CY + 40}C${CX + r * 0.6},${CY + 90} ${CX - r * 0.6},${CY + 90} ${CX - r},${CY + 40}Z" fill="url(#crust)"/></g>` +

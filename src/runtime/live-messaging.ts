@@ -60,27 +60,36 @@ const MAX_WINDOW_DIMENSION = 100000;
 export function startLiveMessaging(options: LiveMessagingOptions): StopLiveMessaging {
   const { retailerWebsiteId } = options;
   if (!retailerWebsiteId) return async () => {};
+  const report = safeReporter(options.onError);
+  return connectOnce(options.mqttConnect, report, (connect, isStopped) => openSession(connect, options, retailerWebsiteId, report, isStopped));
+}
 
+/**
+ * Loads mqtt.js when no connect function is given (so it is fetched only by a page that
+ * connects), opens one connection with `open`, and returns how to close it. A failure to load
+ * or to open is reported, never thrown into the page.
+ */
+function connectOnce(
+  mqttConnect: MqttConnect | undefined,
+  report: (error: LiveMessagingError) => void,
+  open: (connect: MqttConnect, isStopped: () => boolean) => MqttClient,
+): StopLiveMessaging {
   let stopped = false;
   let client: MqttClient | undefined;
-  const report = safeReporter(options.onError);
-
-  const open = (connect: MqttConnect) => {
+  const start = (connect: MqttConnect) => {
     if (stopped) return;
     try {
-      client = openSession(connect, options, retailerWebsiteId, report, () => stopped);
+      client = open(connect, () => stopped);
     } catch (error) {
       report({ kind: 'connection', message: messagingErrorText(error) });
     }
   };
-
-  if (options.mqttConnect) open(options.mqttConnect);
+  if (mqttConnect) start(mqttConnect);
   else
     import('mqtt').then(
-      (mqtt) => open(mqtt.default.connect),
+      (mqtt) => start(mqtt.default.connect),
       (error: unknown) => report({ kind: 'connection', message: `Could not load the MQTT client: ${messagingErrorText(error)}` }),
     );
-
   return () => {
     stopped = true;
     const closing = client;
@@ -208,29 +217,20 @@ export interface OrderWatchOptions {
  * page, retries every 5 s, and loads mqtt.js only when called.
  */
 export function watchOrderStatus(options: OrderWatchOptions): StopLiveMessaging {
-  let stopped = false;
-  let client: MqttClient | undefined;
   const report = safeReporter(options.onError);
   const topic = orderStatusTopic({ topicPrefix: options.topicPrefix, retailerId: options.retailerId }, options.watch.topicId);
 
-  const open = (connect: MqttConnect) => {
-    if (stopped) return;
-    try {
-      client = connect(options.brokerUrl, {
-        clientId: newBrowserClientId(),
-        username: ORDER_WATCH_USERNAME,
-        password: options.watch.key,
-        clean: true,
-        connectTimeout: BROKER_CONNECT_TIMEOUT_MS,
-        reconnectPeriod: BROKER_RECONNECT_PERIOD_MS,
-        resubscribe: false,
-        protocolVersion: 4,
-      });
-    } catch (error) {
-      report({ kind: 'connection', message: messagingErrorText(error) });
-      return;
-    }
-    const watching = client;
+  return connectOnce(options.mqttConnect, report, (connect, isStopped) => {
+    const watching = connect(options.brokerUrl, {
+      clientId: newBrowserClientId(),
+      username: ORDER_WATCH_USERNAME,
+      password: options.watch.key,
+      clean: true,
+      connectTimeout: BROKER_CONNECT_TIMEOUT_MS,
+      reconnectPeriod: BROKER_RECONNECT_PERIOD_MS,
+      resubscribe: false,
+      protocolVersion: 4,
+    });
     let connected = false;
     let outageReported = false;
     watching.on('connect', () => {
@@ -249,13 +249,13 @@ export function watchOrderStatus(options: OrderWatchOptions): StopLiveMessaging 
       });
     });
     watching.on('close', () => {
-      if (stopped || outageReported) return;
+      if (isStopped() || outageReported) return;
       outageReported = true;
       report({ kind: 'connection', message: connected ? CONNECTION_CLOSED : NO_CONNECTION_TO_BROKER });
       connected = false;
     });
     watching.on('error', (error) => {
-      if (!stopped) report({ kind: 'connection', message: messagingErrorText(error) });
+      if (!isStopped()) report({ kind: 'connection', message: messagingErrorText(error) });
     });
     watching.on('message', (messageTopic, payload) => {
       if (messageTopic !== topic) return;
@@ -270,24 +270,8 @@ export function watchOrderStatus(options: OrderWatchOptions): StopLiveMessaging 
         report({ kind: 'callback', topic, message: messagingErrorText(error) });
       }
     });
-  };
-
-  if (options.mqttConnect) open(options.mqttConnect);
-  else
-    import('mqtt').then(
-      (mqtt) => open(mqtt.default.connect),
-      (error: unknown) => report({ kind: 'connection', message: `Could not load the MQTT client: ${messagingErrorText(error)}` }),
-    );
-
-  return () => {
-    stopped = true;
-    const closing = client;
-    client = undefined;
-    return new Promise((resolve) => {
-      if (!closing) resolve();
-      else closing.end(false, {}, () => resolve());
-    });
-  };
+    return watching;
+  });
 }
 
 function isRefusalCode(code: unknown): boolean {
