@@ -61,28 +61,47 @@ export function startLiveMessaging(options: LiveMessagingOptions): StopLiveMessa
   const { retailerWebsiteId } = options;
   if (!retailerWebsiteId) return async () => {};
   const report = safeReporter(options.onError);
-  return connectOnce(options.mqttConnect, report, (connect, isStopped) => openSession(connect, options, retailerWebsiteId, report, isStopped));
+  const clientId = newBrowserClientId();
+  return connectOnce({ brokerUrl: options.brokerUrl, mqttConnect: options.mqttConnect, report, login: { clientId } }, (client) =>
+    followRetailerTopics(client, clientId, options, retailerWebsiteId, report),
+  );
+}
+
+type Report = (error: LiveMessagingError) => void;
+
+interface Connection {
+  brokerUrl: string;
+  mqttConnect: MqttConnect | undefined;
+  report: Report;
+  login: Pick<IClientOptions, 'clientId' | 'username' | 'password'>;
 }
 
 /**
  * Loads mqtt.js when no connect function is given (so it is fetched only by a page that
- * connects), opens one connection with `open`, and returns how to close it. A failure to load
- * or to open is reported, never thrown into the page.
+ * connects), opens one clean-session connection, reports each outage once, hands the client to
+ * `setUp` for its topics, and returns how to close it. Nothing here throws into the page.
  */
-function connectOnce(
-  mqttConnect: MqttConnect | undefined,
-  report: (error: LiveMessagingError) => void,
-  open: (connect: MqttConnect, isStopped: () => boolean) => MqttClient,
-): StopLiveMessaging {
+function connectOnce({ brokerUrl, mqttConnect, report, login }: Connection, setUp: (client: MqttClient) => void): StopLiveMessaging {
   let stopped = false;
   let client: MqttClient | undefined;
   const start = (connect: MqttConnect) => {
     if (stopped) return;
     try {
-      client = open(connect, () => stopped);
+      client = connect(brokerUrl, {
+        ...login,
+        clean: true,
+        connectTimeout: BROKER_CONNECT_TIMEOUT_MS,
+        reconnectPeriod: BROKER_RECONNECT_PERIOD_MS,
+        // A clean session forgets subscriptions, so every (re)connect subscribes afresh.
+        resubscribe: false,
+        protocolVersion: 4,
+      });
     } catch (error) {
       report({ kind: 'connection', message: messagingErrorText(error) });
+      return;
     }
+    reportOutages(client, report, () => stopped);
+    setUp(client);
   };
   if (mqttConnect) start(mqttConnect);
   else
@@ -101,7 +120,26 @@ function connectOnce(
   };
 }
 
-function safeReporter(onError: (error: LiveMessagingError) => void): (error: LiveMessagingError) => void {
+/** One report per outage, not one per reconnect attempt every few seconds; nothing once the page has closed the connection. */
+function reportOutages(client: MqttClient, report: Report, isStopped: () => boolean): void {
+  let connected = false;
+  let outageReported = false;
+  client.on('connect', () => {
+    connected = true;
+    outageReported = false;
+  });
+  client.on('close', () => {
+    if (isStopped() || outageReported) return;
+    outageReported = true;
+    report({ kind: 'connection', message: connected ? CONNECTION_CLOSED : NO_CONNECTION_TO_BROKER });
+    connected = false;
+  });
+  client.on('error', (error) => {
+    if (!isStopped()) report({ kind: 'connection', message: messagingErrorText(error) });
+  });
+}
+
+function safeReporter(onError: Report): Report {
   return (error) => {
     try {
       onError(error);
@@ -111,60 +149,39 @@ function safeReporter(onError: (error: LiveMessagingError) => void): (error: Liv
   };
 }
 
-function openSession(
-  connect: MqttConnect,
-  options: LiveMessagingOptions,
-  retailerWebsiteId: number,
-  report: (error: LiveMessagingError) => void,
-  isStopped: () => boolean,
-): MqttClient {
-  const clientId = newBrowserClientId();
+/** Runs one of the page's callbacks; a throw is reported with the callback's own text, never passed back to mqtt.js. */
+function runCallback(report: Report, topic: string | undefined, callback: () => void): void {
+  try {
+    callback();
+  } catch (error) {
+    report({ kind: 'callback', ...(topic === undefined ? {} : { topic }), message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Hands a parsed message to its callback, or reports why it was malformed. */
+function deliver<T>(report: Report, topic: string, parsed: ParsedMessage<T>, callback: (value: T) => void): void {
+  if (!parsed.ok) {
+    report({ kind: 'message', topic, message: `Malformed message on ${topic}: ${parsed.reason}` });
+    return;
+  }
+  runCallback(report, topic, () => callback(parsed.value));
+}
+
+function followRetailerTopics(client: MqttClient, clientId: string, options: LiveMessagingOptions, retailerWebsiteId: number, report: Report): void {
   const scope: RetailerTopicScope = { topicPrefix: options.topicPrefix, retailerId: options.retailerId };
   const topics = {
     notify: notifyTopic(scope, clientId),
     clock: clockStatusTopic(scope),
     design: designFieldUpdateTopic(scope, retailerWebsiteId),
   };
-
-  const deliver = <T>(topic: string, parsed: ParsedMessage<T>, callback: (value: T) => void) => {
-    if (!parsed.ok) {
-      report({ kind: 'message', topic, message: `Malformed message on ${topic}: ${parsed.reason}` });
-      return;
-    }
-    try {
-      callback(parsed.value);
-    } catch (error) {
-      report({ kind: 'callback', topic, message: error instanceof Error ? error.message : String(error) });
-    }
-  };
   const handlers = new Map<string, (payload: Uint8Array) => void>([
-    [topics.notify, (payload) => deliver(topics.notify, parseMessage(notifyMessageSchema, payload), options.onNotify)],
-    [topics.clock, (payload) => deliver(topics.clock, parseClockStatusMessage(payload), options.onClockStatus)],
-    [topics.design, (payload) => deliver(topics.design, parseMessage(designFieldUpdateSchema, payload), options.onDesignUpdate)],
+    [topics.notify, (payload) => deliver(report, topics.notify, parseMessage(notifyMessageSchema, payload), options.onNotify)],
+    [topics.clock, (payload) => deliver(report, topics.clock, parseClockStatusMessage(payload), options.onClockStatus)],
+    [topics.design, (payload) => deliver(report, topics.design, parseMessage(designFieldUpdateSchema, payload), options.onDesignUpdate)],
   ]);
 
-  const client = connect(options.brokerUrl, {
-    clientId,
-    clean: true,
-    connectTimeout: BROKER_CONNECT_TIMEOUT_MS,
-    reconnectPeriod: BROKER_RECONNECT_PERIOD_MS,
-    // A clean session forgets subscriptions, so every (re)connect subscribes afresh below.
-    resubscribe: false,
-    protocolVersion: 4,
-  });
-
-  // One report per outage, not one per reconnect attempt every few seconds.
-  let connected = false;
-  let outageReported = false;
-
   client.on('connect', () => {
-    connected = true;
-    outageReported = false;
-    try {
-      options.onConnect?.();
-    } catch (error) {
-      report({ kind: 'callback', message: messagingErrorText(error) });
-    }
+    if (options.onConnect) runCallback(report, undefined, options.onConnect);
     const subscriptions = Object.values(topics);
     client.subscribe(subscriptions, { qos: 0 }, (error, _granted, suback) => {
       // mqtt.js fails the whole call when the broker refuses any one topic; the SUBACK still says which.
@@ -181,21 +198,7 @@ function openSession(
       });
     });
   });
-
-  client.on('close', () => {
-    if (isStopped() || outageReported) return;
-    outageReported = true;
-    report({ kind: 'connection', message: connected ? CONNECTION_CLOSED : NO_CONNECTION_TO_BROKER });
-    connected = false;
-  });
-
-  client.on('error', (error) => {
-    if (!isStopped()) report({ kind: 'connection', message: messagingErrorText(error) });
-  });
-
   client.on('message', (topic, payload) => handlers.get(topic)?.(payload));
-
-  return client;
 }
 
 export interface OrderWatchOptions {
@@ -219,58 +222,18 @@ export interface OrderWatchOptions {
 export function watchOrderStatus(options: OrderWatchOptions): StopLiveMessaging {
   const report = safeReporter(options.onError);
   const topic = orderStatusTopic({ topicPrefix: options.topicPrefix, retailerId: options.retailerId }, options.watch.topicId);
-
-  return connectOnce(options.mqttConnect, report, (connect, isStopped) => {
-    const watching = connect(options.brokerUrl, {
-      clientId: newBrowserClientId(),
-      username: ORDER_WATCH_USERNAME,
-      password: options.watch.key,
-      clean: true,
-      connectTimeout: BROKER_CONNECT_TIMEOUT_MS,
-      reconnectPeriod: BROKER_RECONNECT_PERIOD_MS,
-      resubscribe: false,
-      protocolVersion: 4,
-    });
-    let connected = false;
-    let outageReported = false;
-    watching.on('connect', () => {
-      connected = true;
-      outageReported = false;
-      watching.subscribe([topic], { qos: 1 }, (error, _granted, suback) => {
+  const login = { clientId: newBrowserClientId(), username: ORDER_WATCH_USERNAME, password: options.watch.key };
+  return connectOnce({ brokerUrl: options.brokerUrl, mqttConnect: options.mqttConnect, report, login }, (client) => {
+    client.on('connect', () => {
+      client.subscribe([topic], { qos: 1 }, (error, _granted, suback) => {
         if (isRefusalCode(suback?.granted[0])) report({ kind: 'subscription', topic, message: `Subscription refused: ${topic}` });
         else if (error) report({ kind: 'subscription', topic, message: messagingErrorText(error) });
-        else {
-          try {
-            options.onSubscribed();
-          } catch (callbackError) {
-            report({ kind: 'callback', topic, message: messagingErrorText(callbackError) });
-          }
-        }
+        else runCallback(report, topic, options.onSubscribed);
       });
     });
-    watching.on('close', () => {
-      if (isStopped() || outageReported) return;
-      outageReported = true;
-      report({ kind: 'connection', message: connected ? CONNECTION_CLOSED : NO_CONNECTION_TO_BROKER });
-      connected = false;
+    client.on('message', (messageTopic, payload) => {
+      if (messageTopic === topic) deliver(report, topic, parseMessage(orderStatusMessageSchema, payload), options.onStatus);
     });
-    watching.on('error', (error) => {
-      if (!isStopped()) report({ kind: 'connection', message: messagingErrorText(error) });
-    });
-    watching.on('message', (messageTopic, payload) => {
-      if (messageTopic !== topic) return;
-      const parsed = parseMessage(orderStatusMessageSchema, payload);
-      if (!parsed.ok) {
-        report({ kind: 'message', topic, message: `Malformed message on ${topic}: ${parsed.reason}` });
-        return;
-      }
-      try {
-        options.onStatus(parsed.value);
-      } catch (error) {
-        report({ kind: 'callback', topic, message: messagingErrorText(error) });
-      }
-    });
-    return watching;
   });
 }
 
