@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openShopAt } from './ordering-support.ts';
+import { seriousViolations } from './screen-support.ts';
 
 const wednesdayEvening = '2026-11-25T08:00:00Z';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Presses Tab (or Shift+Tab) until the target has focus; fails after `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 150, key = 'Tab'): Promise<void> {

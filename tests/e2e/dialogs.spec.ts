@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_OPERATOR_TOKEN, operatorPaths } from '../../server/api/operator-contract.ts';
 import { openShopAt } from './ordering-support.ts';
+import { seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
 
 const wednesdayEvening = '2026-11-25T08:00:00Z';
@@ -13,11 +13,6 @@ const dialogs = [
 ] as const;
 
 const modalOf = (page: Page) => new URL(page.url()).searchParams.get('modal');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const { modal, link, title } of dialogs) {
   test(`${modal}: its link opens it with ?modal=${modal}; Escape and Back close it`, async ({ page }) => {

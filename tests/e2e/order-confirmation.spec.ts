@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { successColours } from '../../src/lib/site/success-colours.ts';
 import { darkColours, lightColours } from '../../src/lib/site/theme.ts';
 import { loadTenant } from '../../src/lib/tenant/load.ts';
 import { ORDER_POLL_MS } from '../../src/islands/order-confirmation/order-tracking.ts';
 import { addProduct, dismissPopups, openShopNow, orderForALaterSlot } from './ordering-support.ts';
+import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -16,12 +16,6 @@ const operatorCall = async (path: string, method = 'GET') => {
   expect(response.status, await response.clone().text()).toBe(200);
   return response.json();
 };
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
 
 /** A computed colour ("rgb(…)" or "color(srgb …)") as 0-255 channels. */
 function channels(css: string): number[] {
@@ -37,11 +31,6 @@ async function expectPanelColours(page: Page, expected: { surface: string; accen
   for (const [actual, hex] of [[background ?? '', expected.surface], [border ?? '', expected.accent]] as const) {
     channels(actual).forEach((value, index) => expect(Math.abs(value - (hexChannels(hex)[index] ?? 0))).toBeLessThanOrEqual(1));
   }
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 interface Journey {

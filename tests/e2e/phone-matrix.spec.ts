@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { test, type Locator, type Page } from '@playwright/test';
 import { addProduct, openShopAt } from './ordering-support.ts';
+import { expectInsideScreen, expectNoSidewaysScroll } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
 
 /**
@@ -30,31 +31,12 @@ function pagesOf(slug: string): string[] {
   return [...pages.filter((path) => path !== '/order/'), '/order/?id=no-such-order', '/reset-password?token=abc', '/no/such/page'];
 }
 
-/** The page is no wider than the screen, and the browser did not widen its layout viewport to fit something. */
-async function expectNoSidewaysScroll(page: Page, width: number, where: string): Promise<void> {
-  const measured = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(measured, `${where}: page width`).toEqual({ scrollWidth: width, innerWidth: width });
-}
-
 /** The dialog's box lies inside the screen, and its last control can be scrolled to inside it. */
-async function expectInsideScreen(page: Page, dialog: Locator, where: string): Promise<void> {
-  await expect(dialog).toBeVisible();
-  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
-  const inside = async (target: Locator, what: string) => {
-    const box = await target.boundingBox();
-    expect(box, `${where}: ${what} has a box`).not.toBeNull();
-    if (!box) return;
-    expect(box.x, `${where}: ${what} left edge`).toBeGreaterThanOrEqual(-0.5);
-    expect(box.y, `${where}: ${what} top edge`).toBeGreaterThanOrEqual(-0.5);
-    expect(box.x + box.width, `${where}: ${what} right edge`).toBeLessThanOrEqual(viewport.width + 0.5);
-    expect(box.y + box.height, `${where}: ${what} bottom edge`).toBeLessThanOrEqual(viewport.height + 0.5);
-  };
-  await inside(dialog, 'dialog');
-  const controls = dialog.locator('button:visible, a:visible, input:visible, select:visible, textarea:visible');
-  const last = controls.last();
+async function expectDialogFits(page: Page, dialog: Locator, where: string): Promise<void> {
+  await expectInsideScreen(page, dialog, where);
+  const last = dialog.locator('button:visible, a:visible, input:visible, select:visible, textarea:visible').last();
   await last.scrollIntoViewIfNeeded();
-  await inside(last, 'its last control');
-  await expectNoSidewaysScroll(page, viewport.width, where);
+  await expectInsideScreen(page, last, `${where}: its last control`);
 }
 
 /** How a customer opens each dialog on a shop's home page. */
@@ -138,7 +120,7 @@ for (const screen of screens) {
         for (const path of pagesOf(slug)) {
           await page.goto(tenantUrl(slug, path));
           await page.waitForLoadState('load');
-          await expectNoSidewaysScroll(page, screen.viewport.width, `${slug}${path}`);
+          await expectNoSidewaysScroll(page, `${slug}${path}`);
         }
       });
 
@@ -147,14 +129,14 @@ for (const screen of screens) {
           await openShopAt(page, slug, wednesdayEvening);
           const opened = await dialog.open(page, slug);
           test.skip(opened === null, `${slug} shows no deals`);
-          if (opened) await expectInsideScreen(page, opened, `${slug} ${dialog.name}`);
+          if (opened) await expectDialogFits(page, opened, `${slug} ${dialog.name}`);
         });
       }
 
       test(`${slug}: the retailer's popup opens inside the screen`, async ({ page }) => {
         await openShopAt(page, slug, wednesdayEvening, { popups: true });
         await page.clock.runFor(10_000);
-        await expectInsideScreen(page, page.getByRole('dialog'), `${slug} popup`);
+        await expectDialogFits(page, page.getByRole('dialog'), `${slug} popup`);
       });
     }
   });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addProduct, centsOf, openShopAt } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
+import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 
 // Wednesday 25 November 2026, 7:00 pm in Melbourne: every sample shop is open.
 const wednesdayEvening = '2026-11-25T08:00:00Z';
@@ -78,9 +78,8 @@ for (const width of [360, 390]) {
         expect(box.x + box.width).toBeLessThanOrEqual(width);
         expect(box.y + box.height).toBeGreaterThan(780 - 32);
         expect(box.y + box.height).toBeLessThanOrEqual(780);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const axe = await new AxeBuilder({ page }).analyze();
-        expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+        await expectNoSidewaysScroll(page);
+        expect(await seriousViolations(page)).toEqual([]);
         const shown = centsOf(await bar.getAttribute('aria-label'));
         await expect(page.locator('[data-cart-button]')).toHaveAttribute('aria-label', `Cart, 2 items, ${(await bar.getAttribute('aria-label'))?.split(' · ')[2]}`);
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { centsOf, openShopAt } from './ordering-support.ts';
+import { expectInsideScreen, seriousViolations } from './screen-support.ts';
 
 // Wednesday 25 November 2026, 7:00 pm in Melbourne: every sample shop takes orders.
 const wednesdayEvening = '2026-11-25T08:00:00Z';
@@ -9,24 +9,6 @@ const screens = [
   { name: 'a 390 px phone (touch)', touch: true, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   { name: 'a desktop', touch: false, use: { viewport: { width: 1280, height: 800 } } },
 ];
-
-/** The builder's box lies inside the screen and the page has not grown wider than it. */
-async function expectInsideViewport(page: Page, dialog: Locator): Promise<void> {
-  const box = await dialog.boundingBox();
-  const screen = page.viewportSize();
-  if (!box || !screen) throw new Error('the builder has no box');
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(screen.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(screen.height);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.width);
-}
-
-/** Serious or critical accessibility issues inside the open dialog. */
-async function dialogViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const screen of screens) {
   test.describe(`the product builder on ${screen.name}`, () => {
@@ -38,7 +20,7 @@ for (const screen of screens) {
       await press(page.getByRole('link', { name: 'Add Plain Cheese', exact: true }).first());
       const builder = page.getByRole('dialog', { name: 'Plain Cheese' });
       await expect(builder).toBeVisible();
-      await expectInsideViewport(page, builder);
+      await expectInsideScreen(page, builder, 'the builder');
 
       await expect(builder.getByRole('group', { name: 'Size Required' })).toBeVisible();
       await expect(builder.getByRole('group', { name: 'Crust Required' })).toBeVisible();
@@ -55,14 +37,14 @@ for (const screen of screens) {
       await expect(firstCrust).toBeFocused();
       await expect(firstCrust).toBeInViewport();
       await expect(builder.getByRole('group', { name: 'Crust Required' })).toHaveAccessibleDescription('Choose a crust');
-      expect(await dialogViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
       await builder.getByLabel('Garlic-butter crust').check();
       await expect(builder.getByRole('alert')).toHaveCount(0);
       await expect(submit).toHaveAccessibleName('Add to cart $7.00');
       await press(builder.getByRole('button', { name: 'More: Quantity' }));
       await expect(submit).toHaveAccessibleName('Add to cart $14.00');
-      await expectInsideViewport(page, builder);
+      await expectInsideScreen(page, builder, 'the builder');
     });
 
     test('splits only what the shop says it splits, titles both halves and labels extras on a half at what they cost', async ({ page }) => {
@@ -95,7 +77,7 @@ for (const screen of screens) {
       await expect(secondHalf.locator('[data-extra="Low-moisture mozzarella"] [data-extra-price]')).toHaveText('+$1.00');
       await press(secondHalf.getByRole('button', { name: 'More: Extra Low-moisture mozzarella' }));
       await expect(submit).toHaveAccessibleName('Add to cart $41.00');
-      expect(await dialogViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
       // Back to a slice with the half still chosen: the button says from what, and adding says why not.
       await builder.getByRole('radio', { name: /^Slice / }).check();
@@ -105,7 +87,7 @@ for (const screen of screens) {
       await expect(halves.getByLabel('Other half')).toBeFocused();
       await builder.getByLabel('Large 18"').check();
       await expect(builder.getByRole('alert')).toHaveCount(0);
-      await expectInsideViewport(page, builder);
+      await expectInsideScreen(page, builder, 'the builder');
 
       const builderCents = centsOf(await builder.locator('[data-builder-price]').textContent());
       expect(builderCents).toBe(4100);
@@ -139,7 +121,7 @@ for (const screen of screens) {
         await expect(halves).toContainText('Made in Large 13" or Family 15".');
         await expect(halves.getByLabel('Other half').locator('option', { hasText: 'Half Pepperoni' })).toHaveCount(1);
       }
-      await expectInsideViewport(page, builder);
+      await expectInsideScreen(page, builder, 'the builder');
     });
   });
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { openShopAt } from './ordering-support.ts';
+import { expectInsideScreen } from './screen-support.ts';
 
 /**
  * What a customer reads in the order-time and table-booking dialogs of harbour-pizza, a Perth
@@ -19,22 +20,14 @@ const layouts = [
 
 const optionTexts = (select: Locator) => select.locator('option').evaluateAll((options) => options.map((option) => `${(option as HTMLOptionElement).disabled ? '[disabled] ' : ''}${option.textContent}`));
 
-/** The dialog opens inside the screen, and nothing on the page is wider than it. */
+/** The dialog opens inside the screen, nothing on the page is wider than it, and no select is wider than the dialog. */
 async function expectInsideViewport(page: Page, dialog: Locator): Promise<void> {
-  const viewport = page.viewportSize();
-  if (!viewport) throw new Error('no viewport');
+  await expectInsideScreen(page, dialog);
   const box = await dialog.boundingBox();
-  expect(box).not.toBeNull();
-  if (!box) return;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   for (const select of await dialog.locator('select').all()) {
     const selectBox = await select.boundingBox();
-    expect(selectBox && selectBox.x + selectBox.width <= box.x + box.width, 'a select wider than its dialog').toBe(true);
+    expect(box && selectBox && selectBox.x + selectBox.width <= box.x + box.width, 'a select wider than its dialog').toBe(true);
   }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 }
 
 for (const layout of layouts) {
