@@ -36,7 +36,12 @@ export const $cartTotals = computed([$order, $catalogue, $orderingData, $orderTi
  * itself stays light: the items' subtotal with the deals taken off, without the delivery fee
  * (the cart shows that on its own line). Before the menu has loaded it is what the lines cost when added.
  */
-export const $cartSummary = computed([$order, $cartTotals], (order, totals) => ({
-  count: cartUnitCount(order.products),
-  subtotal: formatMoney(totals ? totals.subtotal - totals.discount : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0)),
-}));
+export const $cartSummary = computed([$order, $cartTotals], (order, totals) => {
+  const count = cartUnitCount(order.products);
+  return {
+    count,
+    /** "1 item", "2 items": the count as the header and the View order bar say it. */
+    items: `${count} ${count === 1 ? 'item' : 'items'}`,
+    subtotal: formatMoney(totals ? totals.subtotal - totals.discount : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0)),
+  };
+});

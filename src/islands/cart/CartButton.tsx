@@ -20,7 +20,7 @@ function CartButton({ hero = false, children }: { hero?: boolean; children?: Rea
         type="button"
         onClick={openCart}
         data-cart-button
-        aria-label={summary ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${summary.subtotal}` : 'Cart'}
+        aria-label={summary ? `Cart, ${summary.items}, ${summary.subtotal}` : 'Cart'}
         className={`inline-flex min-w-32 items-center justify-center gap-2 rounded-full px-4 py-1.5 font-semibold ${hero ? 'bg-primary-foreground text-primary' : 'bg-primary text-primary-foreground'}`}
       >
         {children}
@@ -30,7 +30,7 @@ function CartButton({ hero = false, children }: { hero?: boolean; children?: Rea
       </button>
       {summary && count > 0 && (
         <Suspense>
-          <OrderBar count={count} subtotal={summary.subtotal} />
+          <OrderBar items={summary.items} subtotal={summary.subtotal} />
         </Suspense>
       )}
     </>

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { openCart } from '../../stores/ui.ts';
 
 interface Props {
-  count: number;
+  /** "2 items". */
+  items: string;
   subtotal: string;
 }
 
@@ -24,9 +25,9 @@ function useHeaderCartGone(): boolean {
  * phone, and on wider screens the same button in the corner once the header's has scrolled away.
  * The page keeps room below its footer for it, and it steps aside while a dialog is open.
  */
-export default function OrderBar({ count, subtotal }: Props) {
+export default function OrderBar({ items, subtotal }: Props) {
   const headerCartGone = useHeaderCartGone();
-  const label = `View order · ${count} ${count === 1 ? 'item' : 'items'} · ${subtotal}`;
+  const label = `View order · ${items} · ${subtotal}`;
   return (
     <div
       data-order-bar
@@ -40,7 +41,7 @@ export default function OrderBar({ count, subtotal }: Props) {
       >
         <span>View order</span>
         <span className="tabular-nums">
-          {count} {count === 1 ? 'item' : 'items'} · {subtotal}
+          {items} · {subtotal}
         </span>
       </button>
     </div>
