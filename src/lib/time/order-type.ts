@@ -50,8 +50,10 @@ function startupType(input: ScheduleInput, current: OrderType, now: Date, status
   if (current === 'delivery' && status && !status.allowDelivery) return 'pickup';
   const pickupNow = isServiceAvailableNow(input, 'pickup', now, status);
   const deliveryNow = isServiceAvailableNow(input, 'delivery', now, status);
-  if (pickupNow !== deliveryNow) return pickupNow ? 'pickup' : 'delivery';
-  if (pickupNow) return current;
+  if (pickupNow && !deliveryNow) return 'pickup';
+  // Delivery open while pickup is not (busy, or between its shifts) keeps a customer's pickup: the
+  // spec only ever switches to pickup here. Only a retailer that offers no pickup at all moves them.
+  if (deliveryNow) return pickupNow ? current : byAvailabilityFlags(input, current);
   const pickupNext = nextOpening(input, 'pickup', now)?.start.getTime() ?? null;
   const deliveryNext = nextOpening(input, 'delivery', now)?.start.getTime() ?? null;
   if (pickupNext === null && deliveryNext === null) return byAvailabilityFlags(input, current);
