@@ -14,6 +14,10 @@ const overnightOnly = [hoursRow(6, ['22:00', '04:00'])];
 /** Saturday's overnight shift overlapping Sunday's own from 01:30 (spring) or 01:00 (autumn). */
 const springHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:30', '04:00'])];
 const autumnHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:00', '04:00'])];
+/** An overnight shift from `day` 22:17 to 08:17 and the next day's own first shift from 07:00, inside it. */
+const overnightIntoMorning = (day: number) => [hoursRow(day, ['22:17', '08:17']), hoursRow((day + 1) % 7, ['07:00', '12:00'])];
+/** One shift ends 22:15 and the next starts 22:17: within the consecutive gap, yet 22:15 is in neither. */
+const twoMinuteGap = (day: number) => [hoursRow(day, ['17:00', '22:15']), hoursRow(day, ['22:17', '23:30'])];
 const notOpen = (name: string) => `${name} is not open at that time. Please choose a time within trading hours.`;
 
 describe('validateOrderForLater', () => {
@@ -51,14 +55,23 @@ describe('validateOrderForLater', () => {
     ["after Saturday midnight: Saturday's shift, untouched by Sunday's warm-up", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, null],
     ["Sunday inside its own first shift's warm-up", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 12:15'), wednesdayNoon, 'The first pickup orders of the day start at 12:30 pm.'],
     ["Sunday at its own first shift plus 30 minutes", schedule({ info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 12:30'), wednesdayNoon, null],
-    ['Saturday evening joined to Sunday 00:00: Sunday 00:15 is inside its own warm-up', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:15'), wednesdayNoon, 'The first pickup orders of the day start at 12:30 am.'],
+    ['Saturday evening trading into Sunday 00:00: Sunday 00:15 has no warm-up, the kitchen never stopped', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:15'), wednesdayNoon, null],
     ['Saturday evening joined to Sunday 00:00: Sunday 00:30', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, null],
     ['Saturday evening joined to Sunday 00:00: Saturday 20:15', schedule({ tradingHours: nightHours, info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-13 20:15'), wednesdayNoon, 'The first pickup orders of the day start at 8:30 pm.'],
     ['only an overnight Saturday shift: Saturday 23:00', schedule({ tradingHours: overnightOnly }), 'pickup', aest('2026-06-13 23:00'), wednesdayNoon, null],
     ['only an overnight Saturday shift: Sunday 01:00 is Saturday night', schedule({ tradingHours: overnightOnly }), 'pickup', aest('2026-06-14 01:00'), wednesdayNoon, null],
-    ['spring change, warm-up 60: 03:15 AEDT', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aedt('2026-10-04 03:15'), aest('2026-10-03 12:00'), 'The first pickup orders of the day start at 3:30 am.'],
+    ["spring change, warm-up 60: Saturday night trades past Sunday's 01:30 start, so 03:15 AEDT is open", schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aedt('2026-10-04 03:15'), aest('2026-10-03 12:00'), null],
     ['spring change, warm-up 60: 03:30 AEDT, an hour after 01:30 AEST', schedule({ tradingHours: springHours, info: { oflMinTimeFromFirstShift: 60 } }), 'pickup', aedt('2026-10-04 03:30'), aest('2026-10-03 12:00'), null],
-    ['autumn change, warm-up 90: 02:15 AEDT', schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), 'pickup', aedt('2026-04-05 02:15'), aedt('2026-04-04 12:00'), 'The first pickup orders of the day start at 2:30 am.'],
+    ["autumn change, warm-up 90: Saturday night trades past Sunday's 01:00 start, so 02:15 AEDT is open", schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), 'pickup', aedt('2026-04-05 02:15'), aedt('2026-04-04 12:00'), null],
+    ['overnight 22:17-08:17 then 07:00: the shop has traded since the night before, 07:00 is open', schedule({ tradingHours: overnightIntoMorning(3), info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-11 07:00'), wednesdayNoon, null],
+    ['overnight 22:17-08:17 then 07:00, on the spring change', schedule({ tradingHours: overnightIntoMorning(6), info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aedt('2026-10-04 07:00'), aest('2026-10-03 12:00'), null],
+    ['overnight 22:17-08:17 then 07:00, on the autumn change', schedule({ tradingHours: overnightIntoMorning(6), info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-04-05 07:00'), aedt('2026-04-04 12:00'), null],
+    ['an overnight shift ending 04:00 before the 07:00 shift: 07:15 is in the warm-up', schedule({ tradingHours: [hoursRow(3, ['22:00', '04:00']), hoursRow(4, ['07:00', '12:00'])], info: { oflMinTimeFromFirstShift: 30 } }), 'pickup', aest('2026-06-11 07:15'), wednesdayNoon, 'The first pickup orders of the day start at 7:30 am.'],
+    ['shifts ending 22:15 and starting 22:17: 22:15 is in neither', schedule({ tradingHours: twoMinuteGap(3) }), 'pickup', aest('2026-06-10 22:15'), wednesdayNoon, notOpen('Pickup')],
+    ['shifts ending 22:15 and starting 22:17: 22:30 is in the second', schedule({ tradingHours: twoMinuteGap(3) }), 'pickup', aest('2026-06-10 22:30'), wednesdayNoon, null],
+    ['shifts ending 22:15 and starting 22:17: 22:00 is in the first', schedule({ tradingHours: twoMinuteGap(3) }), 'pickup', aest('2026-06-10 22:00'), wednesdayNoon, null],
+    ['a two-minute gap on the spring change: 22:15 AEDT is in neither', schedule({ tradingHours: twoMinuteGap(0) }), 'pickup', aedt('2026-10-04 22:15'), aest('2026-10-03 12:00'), notOpen('Pickup')],
+    ['a two-minute gap on the autumn change: 22:15 AEST is in neither', schedule({ tradingHours: twoMinuteGap(0) }), 'pickup', aest('2026-04-05 22:15'), aedt('2026-04-04 12:00'), notOpen('Pickup')],
     ['autumn change, warm-up 90: the repeated 02:00 AEST', schedule({ tradingHours: autumnHours, info: { oflMinTimeFromFirstShift: 90 } }), 'pickup', aest('2026-04-05 02:00'), aedt('2026-04-04 12:00'), null],
     ['Christmas Day', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25', '23:59', false, 'Christmas Day')] }), 'pickup', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Pickup is closed then (Christmas Day).'],
     ['a closed date without a reason', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25')] }), 'delivery', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Delivery is closed then.'],

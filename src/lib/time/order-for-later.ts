@@ -2,7 +2,7 @@ import { closedDateAt } from './closed-dates.ts';
 import { formatCount, formatRelativeDay, formatTime } from './format.ts';
 import { MINUTE_MS, addDays, assertInstant, dateToDayMs, daysBetween, retailerWallClock } from './retailer-clock.ts';
 import { type ScheduleInput, type ScheduleRetailerInfo, type Service, serviceNames, serviceOffered, timeZoneDiffOf } from './schedule.ts';
-import { findCurrent, firstShiftStarts, shiftsOfDates } from './shifts.ts';
+import { ORDER_TIME_JOIN_MINUTES, findCurrent, firstShiftStarts, shiftsOfDates } from './shifts.ts';
 
 export type OrderForLaterResult = { ok: true } | { ok: false; reason: string };
 
@@ -58,12 +58,11 @@ export function validateOrderForLater(input: ScheduleInput, service: Service, re
   const closed = closedDateAt(input.closedDates, service, requested, diff);
   if (closed) return fail(closed.reason ? `${name} is closed then (${closed.reason}).` : `${name} is closed then.`);
 
-  const shift = findCurrent(shiftsOfDates(input, service, wall.date, wall.date), requested.getTime());
+  const shift = findCurrent(shiftsOfDates(input, service, wall.date, wall.date, ORDER_TIME_JOIN_MINUTES), requested.getTime());
   if (!shift) return fail(`${name} is not open at that time. Please choose a time within trading hours.`);
 
-  // The kitchen warms up after each date's own first shift starts: no orders for later in that
-  // stretch, even when the overnight shift of the day before runs into it. Earlier times of that
-  // overnight shift (a late-night slot after midnight) belong to the evening before and stay open.
+  // The kitchen warms up after each date's first shift starts: no orders for later in that stretch.
+  // A date the previous night's shift trades into has no warm-up: the kitchen never stopped.
   const firstStart = firstShiftStarts(input, service, wall.date, wall.date).get(dateToDayMs(wall.date));
   if (firstStart !== undefined && requested.getTime() >= firstStart && requested.getTime() < firstStart + warmUp * MINUTE_MS) {
     return fail(`The first ${name.toLowerCase()} orders of the day start at ${formatTime(retailerWallClock(new Date(firstStart + warmUp * MINUTE_MS), diff).minutes)}.`);

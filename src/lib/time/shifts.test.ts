@@ -16,9 +16,13 @@ describe('firstShiftStarts', () => {
     ['Saturday 17:00, Sunday its own 12:00 despite the Saturday night shift, Monday none', melbourne, 'pickup', '2026-06-13', '2026-06-15', { '2026-06-13': aest('2026-06-13 17:00'), '2026-06-14': aest('2026-06-14 12:00') }],
     ['Wednesday delivery: dinner only', melbourne, 'delivery', '2026-06-10', '2026-06-10', { '2026-06-10': aest('2026-06-10 17:00') }],
     ['Perth: Wednesday 11:00 on Perth time', perth, 'pickup', '2026-06-10', '2026-06-10', { '2026-06-10': aest('2026-06-10 13:00') }],
-    ['Sunday 00:00 merged into Saturday evening is still Sunday\'s own start', night, 'pickup', '2026-06-13', '2026-06-14', { '2026-06-13': aest('2026-06-13 20:00'), '2026-06-14': aest('2026-06-14 00:00') }],
+    ['Saturday evening trading into Sunday 00:00: Sunday has no first orders of its own', night, 'pickup', '2026-06-13', '2026-06-14', { '2026-06-13': aest('2026-06-13 20:00') }],
+    ['overnight 22:17-08:17 then Thursday 07:00: Thursday has no first orders of its own', { tradingHours: [hoursRow(3, ['22:17', '08:17']), hoursRow(4, ['07:00', '12:00'])], retailerInfo: retailerInfo() }, 'pickup', '2026-06-10', '2026-06-11', { '2026-06-10': aest('2026-06-10 22:17') }],
+    ['an overnight shift ending 04:00: Thursday 07:00 starts the day', { tradingHours: [hoursRow(3, ['22:00', '04:00']), hoursRow(4, ['07:00', '12:00'])], retailerInfo: retailerInfo() }, 'pickup', '2026-06-11', '2026-06-11', { '2026-06-11': aest('2026-06-11 07:00') }],
     ['an overnight Saturday shift gives Sunday no start', overnightOnly, 'pickup', '2026-06-13', '2026-06-14', { '2026-06-13': aest('2026-06-13 22:00') }],
-    ['the spring change: Sunday 01:30 AEST', spring, 'pickup', '2026-10-04', '2026-10-04', { '2026-10-04': aest('2026-10-04 01:30') }],
+    ['the spring change: Saturday night trades past Sunday 01:30 AEST, no first orders', spring, 'pickup', '2026-10-04', '2026-10-04', {}],
+    ['the spring change: a Sunday from 07:00 after a night ending 02:00', { tradingHours: [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['07:00', '12:00'])], retailerInfo: retailerInfo() }, 'pickup', '2026-10-04', '2026-10-04', { '2026-10-04': aedt('2026-10-04 07:00') }],
+    ['the autumn change: a Sunday from 07:00 after a night ending 02:00', { tradingHours: [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['07:00', '12:00'])], retailerInfo: retailerInfo() }, 'pickup', '2026-04-05', '2026-04-05', { '2026-04-05': aest('2026-04-05 07:00') }],
   ] as const)('%s', (_, input, service, from, to, expected) => {
     const starts = firstShiftStarts(input, service, from, to);
     expect(Object.fromEntries([...starts].map(([dayMs, start]) => [new Date(dayMs).toISOString().slice(0, 10), new Date(start).toISOString()]))).toEqual(

@@ -29,11 +29,18 @@ export function ownShiftsOfDate(input: HoursInput, service: Service, date: strin
 }
 
 /**
- * Merged shifts of the retailer dates `fromDate`..`toDate`, with the days either side so a
- * shift running over midnight comes whole. Shifts that touch or follow within the
- * consecutive gap are one.
+ * Shifts that follow within the consecutive gap are one when the question is whether the shop is
+ * trading (closing warnings, open now); an order time must fall inside a listed shift, so for
+ * order times only shifts that touch or overlap are one.
  */
-export function shiftsOfDates(input: HoursInput, service: Service, fromDate: string, toDate: string): ShiftMs[] {
+export const ORDER_TIME_JOIN_MINUTES = 0;
+
+/**
+ * Merged shifts of the retailer dates `fromDate`..`toDate`, with the days either side so a
+ * shift running over midnight comes whole. Shifts that touch or follow within `joinWithinMinutes`
+ * (the consecutive gap unless told) are one.
+ */
+export function shiftsOfDates(input: HoursInput, service: Service, fromDate: string, toDate: string, joinWithinMinutes: number = CONSECUTIVE_SHIFT_GAP_MINUTES): ShiftMs[] {
   const diff = timeZoneDiffOf(input);
   const weekly = weeklyShifts(input.tradingHours)[service];
   const lastDay = dateToDayMs(toDate, 'toDate') + DAY_MS;
@@ -43,7 +50,7 @@ export function shiftsOfDates(input: HoursInput, service: Service, fromDate: str
   const merged: ShiftMs[] = [];
   for (const shift of raw) {
     const last = merged.at(-1);
-    if (last && shift.start - last.end <= CONSECUTIVE_SHIFT_GAP_MINUTES * MINUTE_MS) {
+    if (last && shift.start - last.end <= joinWithinMinutes * MINUTE_MS) {
       merged[merged.length - 1] = { ...last, end: Math.max(last.end, shift.end) };
     } else {
       merged.push(shift);
@@ -54,9 +61,10 @@ export function shiftsOfDates(input: HoursInput, service: Service, fromDate: str
 
 /**
  * When the first shift of each retailer date `fromDate`..`toDate` starts, by the date's day
- * number; dates without a shift of their own are missing. Read from that date's own rows
- * only: the warm-up before orders for later counts per retailer day, so the previous
- * evening's shift running past midnight (merged or not) neither starts nor stands in for it.
+ * number: the start of the day's first orders, which the warm-up before orders for later
+ * follows. Dates without a shift of their own are missing, and so are dates the previous
+ * evening's shift trades into until (or past) their first shift starts: that shop has been
+ * trading since the night before, so its first listed shift is no first orders of the day.
  */
 export function firstShiftStarts(input: HoursInput, service: Service, fromDate: string, toDate: string): Map<number, number> {
   const diff = timeZoneDiffOf(input);
@@ -65,7 +73,11 @@ export function firstShiftStarts(input: HoursInput, service: Service, fromDate: 
   const starts = new Map<number, number>();
   for (let dayMs = dateToDayMs(fromDate, 'fromDate'); dayMs <= lastDay; dayMs += DAY_MS) {
     const own = ownShifts(weekly, dayMs, diff);
-    if (own.length > 0) starts.set(dayMs, Math.min(...own.map((shift) => shift.start)));
+    if (own.length === 0) continue;
+    const firstStart = Math.min(...own.map((shift) => shift.start));
+    const midnight = instantMsAt(dayMs, 0, diff);
+    const tradingSinceLastNight = ownShifts(weekly, dayMs - DAY_MS, diff).some((shift) => shift.start < midnight && shift.end >= firstStart);
+    if (!tradingSinceLastNight) starts.set(dayMs, firstStart);
   }
   return starts;
 }

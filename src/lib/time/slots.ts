@@ -50,10 +50,9 @@ function waitMinutes(input: ScheduleInput, service: Service, options: SlotOption
 /**
  * Slot instants on the retailer dates `fromDay`..`toDay` (day numbers on a UTC-running clock),
  * in order. Slots start at now plus the larger of the lead and the live wait, rounded up to the
- * 15-minute grid of the wall clock, and stop before each open stretch closes. No slot falls in
- * the warm-up after a date's own first shift starts, even when the overnight shift of the day
- * before runs into it; that overnight shift's earlier small hours are late-night slots of the
- * evening before and stay.
+ * 15-minute grid of the wall clock, inside a listed shift, and stop before each shift closes. No
+ * slot falls in the warm-up after a date's first shift starts, unless the previous night's shift
+ * was still trading then (firstShiftStarts).
  */
 function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: number, toDay: number, options: SlotOptions): RawSlot[] {
   assertInstant(now, 'now');
