@@ -3,6 +3,7 @@ import type { Catalogue } from '../../src/lib/pricing/catalogue.ts';
 import { catalogueLine } from '../../src/lib/pricing/catalogue-line.ts';
 import { PricingError } from '../../src/lib/pricing/item-price.ts';
 import { placementTotals } from '../../src/lib/cart/checkout.ts';
+import { closedDateApplies } from '../../src/lib/cart/order-payload.ts';
 import type { TotalsContext } from '../../src/lib/pricing/totals.ts';
 import type { Tenant } from '../../src/lib/tenant/tenant.ts';
 import { ApiProblem } from './problems.ts';
@@ -28,12 +29,13 @@ export interface PricedOrder {
  * specials available at the order time (the requested later time, else now) give the discount.
  * Line uuids are unique (the API's order body checks it).
  */
-export function priceOrder(payload: OrderPayload, catalogue: Catalogue, tenant: Pick<Tenant, 'specials' | 'groupHours' | 'productsInfoSsr' | 'config'>, now: Date, delivery?: TotalsContext['delivery']): PricedOrder {
+export function priceOrder(payload: OrderPayload, catalogue: Catalogue, tenant: Pick<Tenant, 'specials' | 'groupHours' | 'productsInfoSsr' | 'config' | 'closedDates'>, now: Date, delivery?: TotalsContext['delivery']): PricedOrder {
   try {
     const totals = placementTotals(payload, tenant, catalogue, now, delivery ?? null);
     const unitCents = new Map(totals.lines.map((line) => [line.uuid, line.unitCents]));
     return {
-      payload,
+      // The kitchen's closed-date flag follows the shop's own closed dates, whatever the client said.
+      payload: { ...payload, closedDate: closedDateApplies({ closedDates: tenant.closedDates, retailerInfo: tenant.config.retailerInfo }, payload, now) },
       lines: payload.products.flatMap((product) => {
         const unit = unitCents.get(product.uuid);
         return unit === undefined ? [] : [{ product: catalogueLine(product, catalogue), unitCents: unit }];

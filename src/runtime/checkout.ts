@@ -4,7 +4,7 @@ import { payloadFromState } from '../lib/cart/order-payload.ts';
 import { toDollars } from '../lib/pricing/money.ts';
 import { $clockStatus } from '../stores/clock.ts';
 import { $order, resetOrder } from '../stores/order.ts';
-import { $orderingData } from '../stores/ordering-data.ts';
+import { $orderingData, $schedule } from '../stores/ordering-data.ts';
 import { syncOrderNow } from './order-sync.ts';
 import { retailerApi } from './retailer-api.ts';
 
@@ -27,7 +27,7 @@ export async function placeCurrentOrder(details: CheckoutDetails): Promise<Place
   const data = $orderingData.get();
   if (!data) return { ok: false, message: 'The menu has not loaded yet. Please try again in a moment.' };
   if (!(await syncOrderNow())) return { ok: false, message: 'We could not reach the shop to save your order. Check your connection and try again; your cart is safe.' };
-  const order = payloadFromState($order.get(), { retailerId: data.retailerId, deliveryFeeCents: details.deliveryFeeCents, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime }, new Date());
+  const order = payloadFromState($order.get(), { retailerId: data.retailerId, deliveryFeeCents: details.deliveryFeeCents, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime, hours: $schedule.get() }, new Date());
   try {
     const api = await retailerApi();
     const placed = await api.placeOrder({ order, contact: details.contact, delivery: details.delivery, paymentMethod: details.paymentMethod, expectedTotal: toDollars(details.expectedTotalCents) });

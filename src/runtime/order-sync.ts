@@ -5,6 +5,7 @@ import { CART_SYNC_DEBOUNCE_MS } from '../lib/constants.ts';
 import { $cartTotals } from '../stores/cart.ts';
 import { $clockStatus } from '../stores/clock.ts';
 import { $order, abandonSync, createKeyForOrder, orderSynced } from '../stores/order.ts';
+import { $schedule } from '../stores/ordering-data.ts';
 import { toastFailure, toastOrderProcessed } from './failure-toasts.ts';
 
 const RETRY_DELAYS_MS = [2000, 5000, 10000, 30000];
@@ -59,7 +60,7 @@ export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder
     inFlight = true;
     const sentRevision = state.revision;
     try {
-      const payload = payloadFromState(state, { retailerId, deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime }, new Date());
+      const payload = payloadFromState(state, { retailerId, deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime, hours: $schedule.get() }, new Date());
       if (creating) {
         orderSynced(await api.createOrder(payload, { idempotencyKey: createKeyForOrder() }), sentRevision);
       } else {

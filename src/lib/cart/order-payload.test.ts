@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_SOURCE } from '../constants.ts';
 import { COLA, CAN, LARGE, MARGHERITA, SMALL, cartItem } from '../pricing/test-menu.ts';
-import { buildOrderPayload, OrderPayloadError, payloadFromState, type OrderPayloadInput } from './order-payload.ts';
+import { aedt, aest, closedDate, retailerInfo } from '../time/test-fixtures.ts';
+import { buildOrderPayload, closedDateApplies, OrderPayloadError, payloadFromState, type OrderPayloadInput } from './order-payload.ts';
 import { freshOrderState } from './order-state.ts';
 import { orderTypeStatus, startStatus } from './order-status.ts';
 import { orderPayloadSchema } from './schemas.ts';
@@ -107,7 +108,7 @@ describe('payloadFromState', () => {
       createDate: '2026-11-25T07:00:00.000Z',
       orderStatuses: [{ orderStatusTypeId: 55 as const, notes: '', timestamp: '2026-11-25T07:05:00.000Z' }],
     };
-    expect(payloadFromState(state, { retailerId: 111, deliveryFeeCents: 650, deliveryWaitTimeMinutes: 40 }, new Date('2026-11-25T08:00:00Z'))).toMatchObject({
+    expect(payloadFromState(state, { retailerId: 111, deliveryFeeCents: 650, deliveryWaitTimeMinutes: 40, hours: null }, new Date('2026-11-25T08:00:00Z'))).toMatchObject({
       encryptedOrderId: 'order-7',
       isPickup: true,
       historicDeliveryFee: 0,
@@ -119,5 +120,32 @@ describe('payloadFromState', () => {
       currentOrderStatusTypeId: 55,
       products: [expect.objectContaining({ productId: MARGHERITA })],
     });
+  });
+});
+
+describe('closedDateApplies', () => {
+  const christmas = closedDate('2026-12-25', '2026-12-25', '23:59', false, 'Christmas Day');
+  const noDelivery = closedDate('2026-12-24', '2026-12-24', '23:59', true);
+  const hours = (timeZoneDiff = 0) => ({ closedDates: [christmas, noDelivery], retailerInfo: retailerInfo({ timeZoneDiff }) });
+  const now = (at: Date) => ({ isPickup: false, orderForLater: false, orderForLaterRequestDateTime: null, at });
+  const later = (isPickup: boolean, at: Date) => ({ isPickup, orderForLater: true, orderForLaterRequestDateTime: at.toISOString(), at: aedt('2026-12-20 12:00') });
+  it.each([
+    ['ordering now on Christmas Day', now(aedt('2026-12-25 18:00')), 0, true],
+    ['ordering now the day before', now(aedt('2026-12-23 18:00')), 0, false],
+    ['a later time on Christmas Day, chosen days before', later(false, aedt('2026-12-25 18:00')), 0, true],
+    ['a later time the day after, chosen on Christmas Day', { ...later(false, aedt('2026-12-26 18:00')), at: aedt('2026-12-25 18:00') }, 0, false],
+    ['delivery on a delivery-only closure', later(false, aedt('2026-12-24 18:00')), 0, true],
+    ['pickup on a delivery-only closure', later(true, aedt('2026-12-24 18:00')), 0, false],
+    ["Perth: 23:30 in Melbourne is still Christmas Eve's 21:30 in Perth", later(true, aedt('2026-12-25 23:30')), -2, true],
+    ["Perth: Melbourne's first minutes of Christmas are Perth's Christmas Eve", later(false, aedt('2026-12-25 01:00')), -2, true],
+  ] as const)('%s', (_, { at, ...order }, timeZoneDiff, expected) => {
+    expect(closedDateApplies(hours(timeZoneDiff), order, at)).toBe(expected);
+  });
+
+  it('is what payloadFromState sends as closedDate', () => {
+    const state = { ...freshOrderState('delivery'), products: [cartItem(MARGHERITA, SMALL)], orderForLater: true, orderForLaterRequestDateTime: aedt('2026-12-25 18:00').toISOString() };
+    const order = { retailerId: 111, deliveryFeeCents: 650 };
+    expect(payloadFromState(state, { ...order, hours: hours() }, aedt('2026-12-20 12:00')).closedDate).toBe(true);
+    expect(payloadFromState({ ...state, orderForLaterRequestDateTime: aedt('2026-12-26 18:00').toISOString() }, { ...order, hours: hours() }, aedt('2026-12-20 12:00')).closedDate).toBe(false);
   });
 });

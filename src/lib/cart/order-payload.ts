@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_WAIT_TIME_MINUTES, ORDER_PLATFORM_SOURCE_ID, ORDER_SOURCE } from '../constants.ts';
 import { toDollars } from '../pricing/money.ts';
+import { isClosedDateAt } from '../time/closed-dates.ts';
+import { type ScheduleInput, timeZoneDiffOf } from '../time/schedule.ts';
 import type { OrderState } from './order-state.ts';
 import { orderPayloadSchema, orderStatusCodes, type CartProduct, type OrderPayload, type OrderStatus, type OrderType } from './schemas.ts';
 
@@ -69,9 +71,23 @@ export function buildOrderPayload(input: OrderPayloadInput, now: Date): OrderPay
   return result.data;
 }
 
+/** What the closed-date flag needs of the shop: its closed dates and its clock. */
+export type ClosedDateHours = Pick<ScheduleInput, 'closedDates' | 'retailerInfo'>;
+
+/**
+ * Whether a closed date applies to the order's time (the requested later time, else now) for its
+ * service: the payload's `closedDate`, which the kitchen reads. Delivery-only closures leave
+ * pickup open, as everywhere else.
+ */
+export function closedDateApplies(hours: ClosedDateHours, order: Pick<OrderPayload, 'isPickup' | 'orderForLater' | 'orderForLaterRequestDateTime'>, now: Date): boolean {
+  const at = order.orderForLater && order.orderForLaterRequestDateTime !== null ? new Date(order.orderForLaterRequestDateTime) : now;
+  if (Number.isNaN(at.getTime())) return false;
+  return isClosedDateAt(hours.closedDates, order.isPickup ? 'pickup' : 'delivery', at, timeZoneDiffOf(hours));
+}
+
 /** The body for the order as the browser keeps it: its lines, type, time, notes and statuses. */
-export function payloadFromState(state: OrderState, order: { retailerId: number; deliveryFeeCents: number; deliveryWaitTimeMinutes?: number | undefined }, now: Date): OrderPayload {
-  return buildOrderPayload(
+export function payloadFromState(state: OrderState, order: { retailerId: number; deliveryFeeCents: number; deliveryWaitTimeMinutes?: number | undefined; hours: ClosedDateHours | null }, now: Date): OrderPayload {
+  const payload = buildOrderPayload(
     {
       encryptedOrderId: state.encryptedOrderId,
       retailerId: order.retailerId,
@@ -87,4 +103,5 @@ export function payloadFromState(state: OrderState, order: { retailerId: number;
     },
     now,
   );
+  return order.hours ? { ...payload, closedDate: closedDateApplies(order.hours, payload, now) } : payload;
 }
