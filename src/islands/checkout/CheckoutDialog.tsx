@@ -50,7 +50,7 @@ export default function CheckoutDialog() {
   const now = new Date();
   let totals = null;
   try {
-    const payload = payloadFromState(order, { retailerId: data.retailerId, deliveryFeeCents: 0 }, now);
+    const payload = payloadFromState(order, { retailerId: data.retailerId, deliveryFeeCents: 0, hours: null }, now);
     totals = placementTotals(payload, data, catalogue, now, terms);
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;

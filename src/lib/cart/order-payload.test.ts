@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_SOURCE } from '../constants.ts';
 import { COLA, CAN, LARGE, MARGHERITA, SMALL, cartItem } from '../pricing/test-menu.ts';
-import { aedt, aest, closedDate, retailerInfo } from '../time/test-fixtures.ts';
+import { aedt, closedDate, retailerInfo } from '../time/test-fixtures.ts';
 import { buildOrderPayload, closedDateApplies, OrderPayloadError, payloadFromState, type OrderPayloadInput } from './order-payload.ts';
 import { freshOrderState } from './order-state.ts';
 import { orderTypeStatus, startStatus } from './order-status.ts';
