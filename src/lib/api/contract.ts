@@ -28,8 +28,9 @@ import {
  *
  * Status codes: 400 bad input (nothing written), 401 missing or wrong credentials, 403 an
  * inactive retailer, 404 an unknown retailer, order or product, 409 a cart line owned by another
- * order or an Idempotency-Key of another order, 413 a body too large, 429 too many login, signup or
- * password-reset attempts (with Retry-After in seconds), 422 a cart line the catalogue can no longer price. Outcomes the
+ * order, an Idempotency-Key of another order, an order with all the statuses it takes or a booking
+ * slot with all the requests it takes, 413 a body too large, 429 too many calls from one client or
+ * for one retailer (with Retry-After in seconds), 422 a cart line the catalogue can no longer price. Outcomes the
  * spec lists as `success: false` (no active order, order already processed, login failure,
  * mailing-list failure), and a spent reset link, are 200 answers with `success: false` and a
  * `message`. Every non-2xx answer has the shape of errorResponseSchema.
