@@ -40,6 +40,8 @@ export interface ApiDeps {
   publisher: LivePublisher;
   operatorToken: string;
   rateLimits: RateLimiters;
+  /** Whether a password reset link goes to the log (development only, see ApiServerOptions). */
+  logResetLinks: boolean;
   /** Whether X-Forwarded-For names the client (the API runs behind a reverse proxy). */
   trustProxy: boolean;
   now: () => Date;

@@ -7,6 +7,7 @@
  *   OPERATOR_TOKEN             bearer token of /operator; required when NODE_ENV=production, else "dev-operator" with a warning
  *   BROKER_OPERATOR_PASSWORD   the broker's "operator" password; as OPERATOR_TOKEN
  *   API_TRUST_PROXY            1 behind a reverse proxy: rate limits key on X-Forwarded-For's last entry
+ *   NODE_ENV                   production: password reset links are not written to the log
  */
 import { createApiServer, DEFAULT_API_PORT } from './server.ts';
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from './app.ts';
 import { ApiProblem } from './problems.ts';
+import type { RateLimitStore } from './store/rate-limits.ts';
 
 /** At most `attempts` in a window of `windowMs`, counted from the first attempt of the window. */
 export interface Limit {
@@ -10,10 +11,13 @@ export interface Limit {
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Limits of the anonymous calls that guess or spam: per account (the email as sent, known or not, so
- * a 429 says nothing about whether an account exists) and per client address.
+ * a 429 says nothing about whether an account exists), per client address, and per retailer for
+ * what staff read (error logs, bookings, the mailing list, statuses), so many addresses together
+ * still cannot bury a shop. SECURITY.md says why each is what it is.
  */
 export const DEFAULT_RATE_LIMITS = {
   loginPerEmail: { attempts: 10, windowMs: 15 * MINUTE_MS },
@@ -25,58 +29,50 @@ export const DEFAULT_RATE_LIMITS = {
   // A visitor sends a page view per page and one per outbound click; 5 a second is far beyond any
   // person, with room for an office behind one address and for the e2e suite's browsers.
   analyticsHitsPerAddress: { attempts: 300, windowMs: MINUTE_MS },
+  // A page sends a batch of up to 10 errors at most every few seconds, and only while it is broken.
+  errorLogsPerAddress: { attempts: 60, windowMs: 10 * MINUTE_MS },
+  errorLogsPerRetailer: { attempts: 1000, windowMs: HOUR_MS },
+  // A person asks for a table or two; a household or an office shares an address.
+  tableBookingsPerAddress: { attempts: 10, windowMs: HOUR_MS },
+  tableBookingsPerRetailer: { attempts: 300, windowMs: DAY_MS },
+  mailingListPerAddress: { attempts: 10, windowMs: HOUR_MS },
+  mailingListPerRetailer: { attempts: 500, windowMs: DAY_MS },
+  // A visit sends a start status, one per change of order type and one per login or logout.
+  orderStatusesPerAddress: { attempts: 120, windowMs: 10 * MINUTE_MS },
+  orderlessStatusesPerRetailer: { attempts: 5000, windowMs: HOUR_MS },
 } satisfies Record<string, Limit>;
 
-export type RateLimitSettings = Record<keyof typeof DEFAULT_RATE_LIMITS, Limit>;
+export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimitSettings = Record<LimitName, Limit>;
 
-/** Entries past their window are dropped once the map grows this large, so idle keys cannot pile up. */
-const SWEEP_AT = 10_000;
+export interface RateLimiter {
+  /**
+   * Counts one attempt before any slow work, so parallel requests cannot all slip in before the
+   * first one is counted. Answers null when allowed, else the seconds until the window ends.
+   */
+  take(key: string, now: number): Promise<number | null>;
+  /** Clears a key, e.g. an account's failed logins once the right password was given. */
+  forgive(key: string): Promise<void>;
+}
 
-export function createRateLimiter(limit: Limit) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  // At most one full pass per window, so a flood of distinct keys does not make every request walk the map.
-  let nextSweep = 0;
-
-  function sweep(now: number): void {
-    if (windows.size < SWEEP_AT || now < nextSweep) return;
-    nextSweep = now + limit.windowMs;
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-  }
-
+/** One limit over the shared store; its keys are prefixed with its name, so limits never count each other's hits. */
+export function createRateLimiter(store: RateLimitStore, name: string, limit: Limit): RateLimiter {
+  const keyOf = (key: string) => `${name}:${key}`;
   return {
-    /**
-     * Counts one attempt before any slow work, so parallel requests cannot all slip in before the
-     * first one is counted. Answers null when allowed, else the seconds until the window ends.
-     */
-    take(key: string, now: number): number | null {
-      sweep(now);
-      const current = windows.get(key);
-      const window = current && current.resetAt > now ? current : { count: 0, resetAt: now + limit.windowMs };
-      window.count += 1;
-      windows.set(key, window);
-      return window.count <= limit.attempts ? null : Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+    async take(key, now) {
+      const { hits, resetAt } = await store.take(keyOf(key), limit.windowMs, now);
+      return hits <= limit.attempts ? null : Math.max(1, Math.ceil((resetAt - now) / 1000));
     },
-    /** Clears a key, e.g. an account's failed logins once the right password was given. */
-    forgive(key: string): void {
-      windows.delete(key);
-    },
+    forgive: (key) => store.forgive(keyOf(key)),
   };
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
-export type RateLimiters = Record<keyof RateLimitSettings, RateLimiter>;
+export type RateLimiters = Record<LimitName, RateLimiter>;
 
-export function createRateLimiters(settings: Partial<RateLimitSettings> = {}): RateLimiters {
-  const all = { ...DEFAULT_RATE_LIMITS, ...settings };
-  return {
-    loginPerEmail: createRateLimiter(all.loginPerEmail),
-    loginPerAddress: createRateLimiter(all.loginPerAddress),
-    resetRequestPerEmail: createRateLimiter(all.resetRequestPerEmail),
-    resetRequestPerAddress: createRateLimiter(all.resetRequestPerAddress),
-    resetPasswordPerAddress: createRateLimiter(all.resetPasswordPerAddress),
-    signupPerAddress: createRateLimiter(all.signupPerAddress),
-    analyticsHitsPerAddress: createRateLimiter(all.analyticsHitsPerAddress),
-  };
+export function createRateLimiters(store: RateLimitStore, settings: Partial<RateLimitSettings> = {}): RateLimiters {
+  const all: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...settings };
+  const names = Object.keys(DEFAULT_RATE_LIMITS) as LimitName[];
+  return Object.fromEntries(names.map((name) => [name, createRateLimiter(store, name, all[name])])) as RateLimiters;
 }
 
 /**
@@ -96,10 +92,14 @@ function waitText(seconds: number): string {
   return seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** Counts the attempt against every limiter given; a 429 with Retry-After when any is spent. */
-export function throttle(what: string, now: Date, ...checks: readonly (readonly [RateLimiter, string])[]): void {
-  const waits = checks.map(([limiter, key]) => limiter.take(key, now.getTime())).filter((wait) => wait !== null);
-  if (waits.length === 0) return;
-  const seconds = Math.max(...waits);
-  throw new ApiProblem(429, `Too many ${what}. Please try again in ${waitText(seconds)}.`, {}, { 'retry-after': String(seconds) });
+/**
+ * Counts the attempt against each limiter in turn; a 429 with Retry-After at the first one spent.
+ * The later ones are not counted then, so one client hammering its own limit does not use up the
+ * shared ones (an account's, a retailer's) listed after it.
+ */
+export async function throttle(what: string, now: Date, ...checks: readonly (readonly [RateLimiter, string])[]): Promise<void> {
+  for (const [limiter, key] of checks) {
+    const seconds = await limiter.take(key, now.getTime());
+    if (seconds !== null) throw new ApiProblem(429, `Too many ${what}. Please try again in ${waitText(seconds)}.`, {}, { 'retry-after': String(seconds) });
+  }
 }

@@ -16,6 +16,7 @@ import { intakeRoutes } from './routes/intake.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { createRateLimiters, type RateLimitSettings } from './rate-limits.ts';
+import { isProduction } from '../secrets.ts';
 import { createSessionStore } from './sessions.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
 import { createCustomerStore } from './store/customers.ts';
@@ -23,6 +24,7 @@ import { openDatabase } from './store/database.ts';
 import { createPasswordResetStore } from './store/password-resets.ts';
 import { createIntakeStore } from './store/intake.ts';
 import { createOrderStore } from './store/orders.ts';
+import { createSqliteRateLimitStore } from './store/rate-limits.ts';
 import { serveTenants, tenantDirectory, type TenantDirectory } from './tenants.ts';
 
 export const DEFAULT_API_PORT = 8787;
@@ -42,11 +44,17 @@ export interface ApiServerOptions {
   operatorToken?: string;
   /** Default env BROKER_OPERATOR_PASSWORD, as operatorToken. */
   brokerOperatorPassword?: string;
-  /** Limits of login, signup, password reset and analytics hits; DEFAULT_RATE_LIMITS for any left out. */
+  /** Limits of the anonymous calls (DEFAULT_RATE_LIMITS for any left out); their windows live in the database. */
   rateLimits?: Partial<RateLimitSettings>;
   /** Read the client address from X-Forwarded-For (behind a reverse proxy). Default env API_TRUST_PROXY=1. */
   trustProxy?: boolean;
   now?: () => Date;
+  /**
+   * Write password reset links to the log, the reference API's stand-in for a mailbox (README,
+   * "Local retailer stack"). Default: everywhere but NODE_ENV=production, where a log is read by
+   * more people than the account's owner.
+   */
+  logResetLinks?: boolean;
   /** One line per request and start-up problems; false for silence. Default stdout, silent under Vitest. */
   log?: ((line: string) => void) | false;
 }
@@ -98,7 +106,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     analyticsHits: createAnalyticsHits(),
     publisher,
     operatorToken,
-    rateLimits: createRateLimiters(options.rateLimits),
+    rateLimits: createRateLimiters(createSqliteRateLimitStore(db), options.rateLimits),
+    logResetLinks: options.logResetLinks ?? !isProduction(process.env),
     trustProxy: options.trustProxy ?? process.env['API_TRUST_PROXY'] === '1',
     now,
     log,

@@ -39,7 +39,7 @@ export function analyticsRoutes(app: ApiApp, deps: ApiDeps): void {
   app.use(ANALYTICS_PATH, cors({ origin: (origin) => (deps.tenants.allowsOrigin(origin) ? origin : null), allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 }));
 
   const track = async (c: Context<ApiEnv>) => {
-    throttle('tracking requests', deps.now(), [deps.rateLimits.analyticsHitsPerAddress, clientAddress(c, deps.trustProxy)]);
+    await throttle('tracking requests', deps.now(), [deps.rateLimits.analyticsHitsPerAddress, clientAddress(c, deps.trustProxy)]);
     const params = parseWith(analyticsHitSchema, Object.fromEntries(new URLSearchParams(await trackingParams(c))), 'tracking request');
     if (!siteIds.has(params.idsite)) throw new ApiProblem(400, `Invalid tracking request: idsite: no shop here tracks as site ${params.idsite}`);
     deps.analyticsHits.record(params, deps.now());

@@ -1,28 +1,36 @@
 import { apiCalls, messages } from '../../../src/lib/api/contract.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
 import { ApiProblem, readBody } from '../problems.ts';
+import { clientAddress, throttle } from '../rate-limits.ts';
 import { SLOT_STEP_MINUTES } from '../../../src/lib/constants.ts';
 import { isBookableTime, TABLE_BOOKING_DAYS, TABLE_BOOKING_LAST_SEATING_MINUTES, TABLE_BOOKING_LEAD_MINUTES } from '../../../src/lib/time/table-booking.ts';
 
 const bookingRefusal = `expected a time the shop takes bookings for: within its opening hours, on the ${SLOT_STEP_MINUTES}-minute grid, at least ${TABLE_BOOKING_LEAD_MINUTES} minutes ahead, up to ${TABLE_BOOKING_LAST_SEATING_MINUTES} minutes before closing and within ${TABLE_BOOKING_DAYS} days`;
+const slotFull = 'this time has as many booking requests as the shop can answer; please choose another time';
 
+/** Anonymous writes that staff read back; each is limited per client address, then per retailer, before the body is stored. */
 export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants } = deps;
+  const limits = deps.rateLimits;
 
   serveCall(app, tenants, 'mailingListSignup', async (c, { tenant }) => {
     const { email, name } = await readBody(c, apiCalls.mailingListSignup.body, messages.mailingListFailed);
+    const { retailerId } = tenant.config;
+    await throttle('mailing-list sign-ups', deps.now(), [limits.mailingListPerAddress, clientAddress(c, deps.trustProxy)], [limits.mailingListPerRetailer, String(retailerId)]);
     try {
-      deps.intake.subscribe(tenant.config.retailerId, email, name, deps.now());
+      if (deps.intake.subscribe(retailerId, email, name, deps.now())) return { success: true };
+      deps.log(`error: mailing list of retailer ${retailerId} is full; sign-up refused`);
     } catch (error) {
-      deps.log(`error: mailing-list sign-up for retailer ${tenant.config.retailerId} failed: ${(error as Error).message}`);
-      return { success: false, message: messages.mailingListFailed };
+      deps.log(`error: mailing-list sign-up for retailer ${retailerId} failed: ${(error as Error).message}`);
     }
-    return { success: true };
+    return { success: false, message: messages.mailingListFailed };
   });
 
   serveCall(app, tenants, 'createErrorLogs', async (c, { tenant }) => {
     const entries = await readBody(c, apiCalls.createErrorLogs.body);
-    deps.intake.logErrors(tenant.config.retailerId, entries, deps.now());
+    const { retailerId } = tenant.config;
+    await throttle('error reports', deps.now(), [limits.errorLogsPerAddress, clientAddress(c, deps.trustProxy)], [limits.errorLogsPerRetailer, String(retailerId)]);
+    deps.intake.logErrors(retailerId, entries, deps.now());
     return { accepted: true };
   });
 
@@ -34,6 +42,10 @@ export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
       const message = at.getTime() <= deps.now().getTime() ? 'expected a time in the future' : bookingRefusal;
       throw new ApiProblem(400, `Invalid request body: dateTime: ${message}`, { issues: [{ path: 'dateTime', message }] });
     }
-    return { success: true, bookingId: deps.intake.requestBooking(tenant.config.retailerId, booking, deps.now()) };
+    const { retailerId } = tenant.config;
+    await throttle('table booking requests', deps.now(), [limits.tableBookingsPerAddress, clientAddress(c, deps.trustProxy)], [limits.tableBookingsPerRetailer, String(retailerId)]);
+    const bookingId = deps.intake.requestBooking(retailerId, booking, deps.now());
+    if (bookingId === null) throw new ApiProblem(409, `Booking refused: dateTime: ${slotFull}`, { issues: [{ path: 'dateTime', message: slotFull }] });
+    return { success: true, bookingId };
   });
 }

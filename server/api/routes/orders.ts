@@ -8,8 +8,9 @@ import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
 import { orderWatchTopicId } from '../../broker/acl.ts';
 import { priceOrder } from '../order-pricing.ts';
 import { ApiProblem, parseWith, readBody } from '../problems.ts';
+import { clientAddress, throttle } from '../rate-limits.ts';
 import { sessionTokenOf } from '../sessions.ts';
-import type { StoredOrder } from '../store/orders.ts';
+import { STATUS_CAPS, type StoredOrder } from '../store/orders.ts';
 import { inTransaction } from '../store/transaction.ts';
 import type { ServedTenant } from '../tenants.ts';
 
@@ -153,14 +154,25 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     });
   });
 
+  /**
+   * The spec's start-of-visit status comes before any order, so a status without an order id is
+   * taken, limited per client and per retailer and rotated in storage; one naming an order that
+   * does not exist is a 404, and an order takes at most STATUS_CAPS.perOrder (then a 409).
+   */
   serveCall(app, tenants, 'createOrderStatus', async (c, { tenant }) => {
     const key = parseWith(idempotencyKey.optional(), c.req.header(IDEMPOTENCY_KEY_HEADER), `${IDEMPOTENCY_KEY_HEADER} header`);
     const { encryptedOrderId, orderStatus } = await readBody(c, apiCalls.createOrderStatus.body);
     const { retailerId } = tenant.config;
-    return inTransaction(db, () => {
+    const limits = deps.rateLimits;
+    const perAddress = [limits.orderStatusesPerAddress, clientAddress(c, deps.trustProxy)] as const;
+    if (encryptedOrderId === null) await throttle('order statuses', deps.now(), perAddress, [limits.orderlessStatusesPerRetailer, String(retailerId)]);
+    else await throttle('order statuses', deps.now(), perAddress);
+    const orderStatusId = inTransaction(db, () => {
       const order = encryptedOrderId === null ? null : orders.find(retailerId, encryptedOrderId);
       if (order === undefined) throw new ApiProblem(404, 'Order not found');
-      return { success: true, orderStatusId: orders.addStatus(retailerId, order?.orderId ?? null, orderStatus, deps.now(), key ?? null) };
+      return orders.addStatus(retailerId, order?.orderId ?? null, orderStatus, deps.now(), key ?? null);
     });
+    if (orderStatusId === null) throw new ApiProblem(409, `This order already has ${STATUS_CAPS.perOrder} statuses; no more are recorded for it.`);
+    return { success: true, orderStatusId };
   });
 }

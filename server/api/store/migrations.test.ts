@@ -49,4 +49,13 @@ describe('migrate', () => {
     const numbers = db.prepare('SELECT encrypted_order_id, order_number FROM orders ORDER BY order_id').all().map((row) => [row['encrypted_order_id'], row['order_number']]);
     expect(numbers).toEqual([['a', 1], ['b', 1], ['c', null], ['d', 2], ['e', 2]]);
   });
+
+  it('gives the table bookings made before slots existed their slot in UTC, whatever offset they were sent with', () => {
+    const db = new DatabaseSync(':memory:');
+    migrate(db, migrations.filter((migration) => migration.version < 12), at);
+    const insert = db.prepare("INSERT INTO table_bookings (retailer_id, name, phone, party_size, date_time, notes, created_at) VALUES (1, 'Ada', '0400', 2, ?, '', 'x')");
+    for (const dateTime of ['2030-03-06T19:00:00+11:00', '2030-03-06T08:00:00Z']) insert.run(dateTime);
+    migrate(db, migrations, at);
+    expect(db.prepare('SELECT slot_at FROM table_bookings ORDER BY booking_id').all().map((row) => row['slot_at'])).toEqual(['2030-03-06T08:00:00.000Z', '2030-03-06T08:00:00.000Z']);
+  });
 });

@@ -183,6 +183,26 @@ export const migrations: readonly Migration[] = [
       CREATE UNIQUE INDEX orders_order_number ON orders (retailer_id, order_number);
     `,
   },
+  {
+    version: 12,
+    name: 'rate-limit windows and indexes of the bounded anonymous writes',
+    // Windows end at epoch milliseconds, so a take compares numbers. A booking's slot is its time in
+    // UTC, so one slot sent with two offsets counts once. The indexes serve the counts and the
+    // trimming of the oldest rows that keep error logs and order-less statuses bounded per retailer.
+    sql: `
+      CREATE TABLE rate_limit_windows (
+        limit_key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        reset_at INTEGER NOT NULL
+      );
+      CREATE INDEX rate_limit_windows_reset_at ON rate_limit_windows (reset_at);
+      CREATE INDEX error_logs_retailer ON error_logs (retailer_id, error_log_id);
+      CREATE INDEX order_statuses_retailer_order ON order_statuses (retailer_id, order_id, order_status_id);
+      ALTER TABLE table_bookings ADD COLUMN slot_at TEXT;
+      UPDATE table_bookings SET slot_at = strftime('%Y-%m-%dT%H:%M:%fZ', date_time);
+      CREATE INDEX table_bookings_slot ON table_bookings (retailer_id, slot_at);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */

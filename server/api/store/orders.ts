@@ -6,6 +6,15 @@ import { toDollars } from '../../../src/lib/pricing/money.ts';
 import type { PricedOrder } from '../order-pricing.ts';
 import { integer, integerOrNull, text, textOrNull, type Row } from './rows.ts';
 
+/**
+ * A visit records a handful of statuses per order (start, order type changes, login, logout);
+ * statuses sent before any order exist only as a start-of-visit record, so the newest are enough.
+ */
+export const STATUS_CAPS = {
+  perOrder: 100,
+  orderlessKeptPerRetailer: 10_000,
+} as const;
+
 export interface StoredOrder {
   orderId: number;
   encryptedOrderId: string;
@@ -104,6 +113,13 @@ export function createOrderStore(db: DatabaseSync) {
     markProcessed: db.prepare('UPDATE orders SET processed_at = COALESCE(processed_at, ?), updated_at = ? WHERE order_id = ?'),
     insertStatus: db.prepare('INSERT INTO order_statuses (retailer_id, order_id, order_status_type_id, notes, timestamp, received_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     statusByKey: db.prepare('SELECT order_status_id FROM order_statuses WHERE retailer_id = ? AND idempotency_key = ?'),
+    statusCount: db.prepare('SELECT COUNT(*) AS n FROM order_statuses WHERE order_id = ?'),
+    // Order-less statuses older than the retailer's newest `kept`; nothing while it has fewer.
+    rotateOrderlessStatuses: db.prepare(
+      `DELETE FROM order_statuses WHERE retailer_id = ? AND order_id IS NULL AND order_status_id <= (
+         SELECT order_status_id FROM order_statuses WHERE retailer_id = ? AND order_id IS NULL ORDER BY order_status_id DESC LIMIT 1 OFFSET ?
+       )`,
+    ),
     setCurrentStatus: db.prepare('UPDATE orders SET current_order_status_type_id = ?, last_order_status_update = ?, updated_at = ? WHERE order_id = ? AND processed_at IS NULL'),
     previous: db.prepare(
       `SELECT order_id, encrypted_order_id, create_date, is_pickup, order_for_later, order_for_later_request_date_time, sub_total_cents, historic_delivery_fee_cents
@@ -252,12 +268,16 @@ export function createOrderStore(db: DatabaseSync) {
     /**
      * Records a status; it becomes the order's current one unless the order is already processed.
      * A status sent again with the same idempotency key (its answer was lost) is the one recorded.
+     * Null when the order already holds STATUS_CAPS.perOrder statuses. Order-less statuses rotate:
+     * the retailer keeps its newest STATUS_CAPS.orderlessKeptPerRetailer.
      */
-    addStatus(retailerId: number, orderId: number | null, status: OrderStatus, now: Date, idempotencyKey: string | null = null): number {
+    addStatus(retailerId: number, orderId: number | null, status: OrderStatus, now: Date, idempotencyKey: string | null = null): number | null {
       const recorded = idempotencyKey === null ? undefined : statements.statusByKey.get(retailerId, idempotencyKey);
       if (recorded) return integer(recorded, 'order_status_id');
+      if (orderId !== null && integer(statements.statusCount.get(orderId) ?? {}, 'n') >= STATUS_CAPS.perOrder) return null;
       const result = statements.insertStatus.run(retailerId, orderId, status.orderStatusTypeId, status.notes, status.timestamp, now.toISOString(), idempotencyKey);
       if (orderId !== null) statements.setCurrentStatus.run(status.orderStatusTypeId, status.timestamp, now.toISOString(), orderId);
+      else statements.rotateOrderlessStatuses.run(retailerId, retailerId, STATUS_CAPS.orderlessKeptPerRetailer);
       return Number(result.lastInsertRowid);
     },
 

@@ -10,6 +10,7 @@ import {
   deliveryZonesSchema,
   groupHoursSchema,
   id,
+  instant,
   nonNegativeDollars,
   popupsSchema,
   productDetailSchema,
@@ -27,8 +28,9 @@ import {
  *
  * Status codes: 400 bad input (nothing written), 401 missing or wrong credentials, 403 an
  * inactive retailer, 404 an unknown retailer, order or product, 409 a cart line owned by another
- * order or an Idempotency-Key of another order, 413 a body too large, 429 too many login, signup or
- * password-reset attempts (with Retry-After in seconds), 422 a cart line the catalogue can no longer price. Outcomes the
+ * order, an Idempotency-Key of another order, an order with all the statuses it takes or a booking
+ * slot with all the requests it takes, 413 a body too large, 429 too many calls from one client or
+ * for one retailer (with Retry-After in seconds), 422 a cart line the catalogue can no longer price. Outcomes the
  * spec lists as `success: false` (no active order, order already processed, login failure,
  * mailing-list failure), and a spent reset link, are 200 answers with `success: false` and a
  * `message`. Every non-2xx answer has the shape of errorResponseSchema.
@@ -171,12 +173,12 @@ export const updateCustomerResponseSchema = z.discriminatedUnion('success', [z.o
 export const placementSchema = z.object({
   /** The retailer's own count of placed orders (1, 2, 3, …): what the customer and the kitchen call the order. */
   orderNumber: z.int().positive(),
-  placedAt: z.iso.datetime({ offset: true }),
+  placedAt: instant,
   /** When it should be ready: the time asked for, or the placing time plus the live wait. Null on orders placed before it was recorded. */
-  dueAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  dueAt: instant.nullable().default(null),
   isPickup: z.boolean(),
   orderForLater: z.boolean(),
-  orderForLaterRequestDateTime: z.iso.datetime({ offset: true }).nullable(),
+  orderForLaterRequestDateTime: instant.nullable(),
   contact: checkoutContactSchema,
   delivery: deliveryAddressSchema.extend({ suburbName: z.string(), postcode: z.string() }).nullable(),
   paymentMethod: z.enum(paymentMethods),
@@ -254,6 +256,30 @@ export const createOrderStatusBodySchema = z.object({
 });
 export const createOrderStatusResponseSchema = z.object({ success: z.literal(true), orderStatusId: id });
 
+/** How deep and how large an error report's `additionalContext` may be: the pages send a flat object of a few fields. */
+export const ADDITIONAL_CONTEXT_LIMITS = { depth: 10, bytes: 8 * 1024 } as const;
+
+/** Nesting depth of a parsed JSON value, walked without recursion so a deep value cannot overflow the stack; stops past `limit`. */
+function depthExceeds(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Any JSON up to ADDITIONAL_CONTEXT_LIMITS, checked before zod's own (recursive) JSON check sees it. */
+const additionalContext = z
+  .unknown()
+  .superRefine((value, context) => {
+    if (depthExceeds(value, ADDITIONAL_CONTEXT_LIMITS.depth)) context.addIssue({ code: 'custom', message: `expected JSON nested at most ${ADDITIONAL_CONTEXT_LIMITS.depth} deep` });
+    else if ((JSON.stringify(value) ?? '').length > ADDITIONAL_CONTEXT_LIMITS.bytes) context.addIssue({ code: 'custom', message: `expected at most ${ADDITIONAL_CONTEXT_LIMITS.bytes} characters of JSON` });
+  })
+  .pipe(z.json());
+
 /** The spec's error types with 'react' in place of vue and nuxt: island render errors caught by an error boundary. */
 export const errorTypes = ['react', 'javascript', 'promise', 'resource'] as const;
 
@@ -266,12 +292,12 @@ export const errorLogEntrySchema = z.object({
   lineno: z.int().min(0).nullable().default(null),
   colno: z.int().min(0).nullable().default(null),
   component: z.string().max(500).nullable().default(null),
-  additionalContext: z.json().nullable().default(null),
+  additionalContext: additionalContext.nullable().default(null),
   retailerId: id.nullable().default(null),
   customerId: id.nullable().default(null),
   route: z.string().max(2000).nullable().default(null),
   userAgent: z.string().max(1000).nullable().default(null),
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: instant,
   url: z.string().max(2000).nullable().default(null),
 });
 /** A reporter sends batches of ERROR_LOG_BATCH_SIZE; the cap only stops abuse. */
@@ -282,7 +308,7 @@ export const tableBookingBodySchema = z.object({
   name: personName,
   phone: phoneNumber,
   partySize: z.int().min(1).max(50),
-  dateTime: z.iso.datetime({ offset: true }),
+  dateTime: instant,
   notes: z.string().trim().max(1000).default(''),
 });
 export const tableBookingResponseSchema = z.object({ success: z.literal(true), bookingId: id });

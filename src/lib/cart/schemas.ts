@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, id, nonNegativeDollars } from '../tenant/primitives.ts';
+import { dollars, id, instant, nonNegativeDollars } from '../tenant/primitives.ts';
 import { sizeSchema } from '../tenant/products.ts';
 
 /** An extra added to (quantity >= 1) or an ingredient removed from (quantity -1) a product. */
@@ -66,7 +66,7 @@ export const orderStatusTypeId = z.union(Object.values(orderStatusCodes).map((co
 export const orderStatusSchema = z.object({
   orderStatusTypeId,
   notes: z.string().max(500).default(''),
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: instant,
 });
 
 /** The body of create-order and update-order (spec section 3, "Order payload"). */
@@ -74,14 +74,14 @@ export const orderPayloadSchema = z.object({
   encryptedOrderId: z.string().min(1).nullable(),
   retailerId: id,
   extraOrderNotes: z.string().max(1000).default(''),
-  createDate: z.iso.datetime({ offset: true }),
+  createDate: instant,
   currentOrderStatusTypeId: orderStatusTypeId,
-  lastOrderStatusUpdate: z.iso.datetime({ offset: true }),
+  lastOrderStatusUpdate: instant,
   isPickup: z.boolean(),
   historicDeliveryFee: nonNegativeDollars,
   historicDeliveryWaitTime: z.int().min(0),
   orderForLater: z.boolean(),
-  orderForLaterRequestDateTime: z.iso.datetime({ offset: true }).nullable(),
+  orderForLaterRequestDateTime: instant.nullable(),
   closedDate: z.boolean().default(false),
   orderPlatformSourceId: z.literal(1),
   source: z.string().min(1),

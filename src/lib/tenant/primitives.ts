@@ -22,6 +22,18 @@ export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colou
 
 export const id = z.int().positive();
 
+/** The years an instant may fall in: orders, bookings, statuses and error reports are all of now, give or take a browser's wrong clock. */
+export const INSTANT_YEARS = { first: 2000, last: 2199 } as const;
+
+/**
+ * An ISO-8601 date and time with its offset, within INSTANT_YEARS: a year 0000 or 9999 is no one's
+ * order time, and such dates break the calendar arithmetic done with them.
+ */
+export const instant = z.iso.datetime({ offset: true }).refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= INSTANT_YEARS.first && year <= INSTANT_YEARS.last;
+}, `expected a date and time in the years ${INSTANT_YEARS.first} to ${INSTANT_YEARS.last}`);
+
 /** The API's "any" wildcard in special items. */
 export const ANY = -1;
 export const idOrAny = z.union([z.literal(ANY), id]);
