@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMetaSchema, latestBuildSchema } from '../../src/lib/site/build-manifest.ts';
+import { buildMetaSchema, latestBuildSchema, type BuildMeta } from '../../src/lib/site/build-manifest.ts';
 import { runtimeConfigSchema } from '../../src/lib/tenant/settings.ts';
 import { buildReportSchema, type BuildReport } from './build-report.ts';
 import { filesUnder } from './code-hash.ts';
@@ -37,6 +37,11 @@ describe('npm run build', () => {
       return { code: failed.code, stdout: failed.stdout };
     }
   }
+  const builtMeta = async (slug: string): Promise<BuildMeta> => {
+    const latest = latestBuildSchema.parse(JSON.parse(await readFile(join(outDir, slug, 'builds/latest.json'), 'utf8')));
+    return buildMetaSchema.parse(JSON.parse(await readFile(join(outDir, slug, 'builds/meta', `${latest.id}.json`), 'utf8')));
+  };
+  const routeHash = (meta: BuildMeta, path: string) => meta.routes.find((route) => route.path === path)?.hash;
   const report = async (out = outDir): Promise<BuildReport> => buildReportSchema.parse(JSON.parse(await readFile(join(out, 'build-report.json'), 'utf8')));
   const statuses = async () => Object.fromEntries((await report()).tenants.map((tenant) => [tenant.slug, tenant.status]));
   const editSpecial = async (slug: string, name: string) => {
@@ -154,6 +159,8 @@ describe('npm run build', () => {
 
   it('skips unchanged tenants, rebuilds a changed tenant alone, and rebuilds all with --force', async () => {
     const crustBefore = await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8');
+    const bellaMeta = await builtMeta('bella-napoli');
+    const crustMeta = await builtMeta('crust-and-co');
     const unchanged = await build([]);
     expect(unchanged.stdout).toContain('Built 0 tenant(s)');
     expect(unchanged.stdout).toContain('3 unchanged (skipped)');
@@ -166,10 +173,20 @@ describe('npm run build', () => {
     expect(await readFile(join(outDir, 'bella-napoli', '_payload.json'), 'utf8')).toContain('Tuesday Two-for-One');
     expect(await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8')).toBe(crustBefore);
     expect((await report()).renderer).toBe('cached-bundle');
+    // The deal shows on the home page only: an open custom page or reset-password page need not reload.
+    const bellaAfter = await builtMeta('bella-napoli');
+    expect(bellaAfter.id).not.toBe(bellaMeta.id);
+    expect(routeHash(bellaAfter, '/')).not.toBe(routeHash(bellaMeta, '/'));
+    for (const path of ['/reset-password', '/about/our-story']) expect(routeHash(bellaAfter, path), path).toBe(routeHash(bellaMeta, path));
+    expect(bellaAfter.notFound).toEqual(bellaMeta.notFound);
 
     const forced = await build(['--force', '--tenant', 'crust-and-co', '--tenant', 'old-mill-pizza']);
     expect(forced.stdout).toContain('Built 2 tenant(s)');
     expect(await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8')).not.toBe(crustBefore);
+    // A new build of the same content: a new id, and every route shows what it showed.
+    const crustAfter = await builtMeta('crust-and-co');
+    expect(crustAfter.id).not.toBe(crustMeta.id);
+    expect({ routes: crustAfter.routes, notFound: crustAfter.notFound }).toEqual({ routes: crustMeta.routes, notFound: crustMeta.notFound });
   }, 120_000);
 
   it('renders the same bytes from the kept bundle as a fresh Vite build does', async () => {

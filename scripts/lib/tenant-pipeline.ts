@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { BuildMeta, LatestBuild } from '../../src/lib/site/build-manifest.ts';
 import { initialFavicon } from '../../src/lib/site/favicon.ts';
 import { websiteFaviconFile } from '../../src/lib/site/websites.ts';
-import { NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
+import { htmlPath, NOT_FOUND_ROUTE, payloadPath, tenantRoutes } from '../../src/lib/site/routes.ts';
 import { loadTenants } from '../../src/lib/tenant/load.ts';
 import { analyticsTracker, type RuntimeConfig } from '../../src/lib/tenant/settings.ts';
 import type { Tenant } from '../../src/lib/tenant/tenant.ts';
@@ -18,6 +18,8 @@ import { CLIENT_FOLDER } from './renderer-store.ts';
 import { folderStats, measure, measureFolder, type FileStats } from './tenant-stats.ts';
 
 export const BUILD_RECORD_FILE = '.build.json';
+/** Hex digits of a route's fingerprint in the build manifest: enough to tell two versions apart, short enough for a manifest of many pages. */
+const FINGERPRINT_LENGTH = 16;
 /** Tenants validated and rendered together: large enough to keep the renderer busy, small enough to bound memory. */
 export const BATCH = 50;
 
@@ -136,14 +138,27 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
     }
   }
 
+  const measured = new Map(await Promise.all([...contents].map(async ([name, content]) => [name, await measure(content)] as const)));
+  // Open pages compare these to decide whether a newer build changes what they show (build-watcher.ts).
+  const fingerprint = (...files: string[]) =>
+    createHash('sha256')
+      .update(files.map((file) => `${file}\0${measured.get(file)?.digest ?? ''}`).join('\0'))
+      .digest('hex')
+      .slice(0, FINGERPRINT_LENGTH);
   const routes = tenantRoutes(tenant);
   const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId, analyticsUrl: analyticsTracker(tenant.settings.analytics)?.url ?? null };
   const latest: LatestBuild = { id: buildId, timestamp: Date.now() };
-  const meta: BuildMeta = { ...latest, retailerId: tenant.config.retailerId, routes: routes.map((route) => ({ path: route.path, payload: payloadPath(route.path) })), notFound: '/404.html' };
-  put('runtime-config.json', JSON.stringify(runtimeConfig));
-  put('builds/latest.json', JSON.stringify(latest));
-  put(`builds/meta/${buildId}.json`, JSON.stringify(meta));
-  const measured = await Promise.all([...contents].map(async ([name, content]) => [name, await measure(content)] as const));
+  const meta: BuildMeta = {
+    ...latest,
+    retailerId: tenant.config.retailerId,
+    routes: routes.map((route) => ({ path: route.path, payload: payloadPath(route.path), hash: fingerprint(htmlPath(route.path), payloadPath(route.path).slice(1)) })),
+    notFound: { file: '/404.html', hash: fingerprint('404.html') },
+  };
+  const buildFiles = { 'runtime-config.json': JSON.stringify(runtimeConfig), 'builds/latest.json': JSON.stringify(latest), [`builds/meta/${buildId}.json`]: JSON.stringify(meta) };
+  for (const [name, content] of Object.entries(buildFiles)) {
+    put(name, content);
+    measured.set(name, await measure(content));
+  }
   const stats = folderStats(new Map([...(await clientStats(clientDir)), ...measured, ...photos.map((photo) => [photo.name, photo.stats] as const)]));
   const source = context.sources[tenant.slug] ?? { hash: '', filesHash: '', filesStamp: '' };
   const record: BuildRecord = { ...source, buildId, pages: routes.length + 1, ...stats };

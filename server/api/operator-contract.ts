@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { browserClientIdPattern } from '../../src/lib/live/client-id.ts';
 import { designFieldUpdateSchema, notifyMessageSchema } from '../../src/lib/live/messages.ts';
+import { designFieldNotLive } from '../../src/lib/site/theme.ts';
 import { id } from '../../src/lib/tenant/index.ts';
 
 /** The operator endpoints (under /operator, bearer OPERATOR_TOKEN), shared by the API and operator-cli.ts. */
@@ -34,8 +35,18 @@ export const notifyBodySchema = notifyMessageSchema.extend({
   clientId: z.string().regex(browserClientIdPattern, 'expected a storefront client id'),
 });
 
-/** Without a website id the update goes to the tenant's own website. */
-export const designFieldBodySchema = designFieldUpdateSchema.extend({ retailerWebsiteId: id.optional() });
+/**
+ * Without a website id the update goes to the tenant's own website. A theme field pages never
+ * apply live (initial-layout) is refused first, with the reason alone, so the operator learns
+ * why rather than that "3" is no number.
+ */
+export const designFieldBodySchema = z
+  .looseObject({ fieldName: z.string() })
+  .superRefine(({ fieldName }, context) => {
+    const notLive = designFieldNotLive(fieldName);
+    if (notLive !== null) context.addIssue({ code: 'custom', path: ['fieldName'], message: notLive });
+  })
+  .pipe(designFieldUpdateSchema.extend({ retailerWebsiteId: id.optional() }));
 
 export const tenantSummarySchema = z.object({ slug: z.string(), retailerId: id, retailerWebsiteId: id, active: z.boolean(), hosts: z.array(z.string()) });
 

@@ -237,6 +237,14 @@ describe('live messages reach the broker as the operator', () => {
     expect(answer).toMatchObject({ status: 400, body: { success: false } });
   });
 
+  it.each([3, '3'])('refuses a live initial-layout (%j) with the reason pages would log: the layout changes with a build only', async (fieldValue) => {
+    const answer = await operator('/operator/tenants/test-pizza/publish/design-field', { method: 'POST', body: { fieldName: 'initial-layout', fieldValue } });
+    expect(answer).toMatchObject({ status: 400, body: { success: false } });
+    expect((answer.body as { message: string }).message).toBe(
+      "Invalid request body: fieldName: initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site",
+    );
+  });
+
   it.each([
     ['no broker listening', async () => `ws://127.0.0.1:${await freePort()}`, BROKER_PASSWORD],
     ['a wrong broker password', async () => `ws://127.0.0.1:${broker.wsPort}`, 'wrong-password'],

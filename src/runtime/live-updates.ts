@@ -1,5 +1,5 @@
 import { createMessagingErrorFilter } from '../lib/live/error-filter.ts';
-import { liveThemeStyle, withLiveDesignField } from '../lib/site/theme.ts';
+import { liveDesignRefusal, liveThemeStyle, withLiveDesignField } from '../lib/site/theme.ts';
 import { toast } from '../stores/toasts.ts';
 import { applyLiveClockStatus } from './clock-status.ts';
 import { reportError } from './error-capture.ts';
@@ -17,14 +17,17 @@ export interface LiveUpdatesOptions {
 
 /**
  * The open page's theme as live design updates change it, light and dark alike, in one style
- * element of its own; anything but a known colour field with a #rrggbb value is refused.
+ * element of its own; anything but a known colour field with a #rrggbb value is refused, and the
+ * answer is why (null when applied).
  */
 function liveTheme(initial: RetailerCss | null) {
   let theme = initial;
   let style: HTMLStyleElement | null = null;
-  return (fieldName: string, fieldValue: unknown): boolean => {
-    const changed = theme && withLiveDesignField(theme, fieldName, fieldValue);
-    if (!changed) return false;
+  return (fieldName: string, fieldValue: unknown): string | null => {
+    if (!theme) return 'this page has no theme to change';
+    const refused = liveDesignRefusal(fieldName, fieldValue);
+    const changed = refused === null ? withLiveDesignField(theme, fieldName, fieldValue) : null;
+    if (!changed) return refused ?? `${fieldName} could not be applied`;
     theme = changed;
     if (!style) {
       style = document.createElement('style');
@@ -33,7 +36,7 @@ function liveTheme(initial: RetailerCss | null) {
     }
     style.textContent = liveThemeStyle(changed);
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', changed.primary);
-    return true;
+    return null;
   };
 }
 
@@ -62,7 +65,8 @@ export function startLiveUpdates({ config, retailerId, retailerWebsiteId, theme 
     onNotify: ({ title, message }) => toast({ title: 'Notification', description: title ? `${title}: ${message}` : message }),
     onClockStatus: applyLiveClockStatus,
     onDesignUpdate: ({ fieldName, fieldValue }) => {
-      if (!applyDesignField(fieldName, fieldValue)) errors.report({ kind: 'message', topic: 'design', message: `Design update refused: ${fieldName}` });
+      const refused = applyDesignField(fieldName, fieldValue);
+      if (refused !== null) errors.report({ kind: 'message', topic: 'design', message: `Design update refused: ${refused}` });
     },
     onError: (error) => errors.report(error),
     onConnect: () => errors.connected(),

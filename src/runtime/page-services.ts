@@ -1,3 +1,4 @@
+import { routeOfPath } from '../lib/site/build-manifest.ts';
 import { pageRuntimeSchema, type PageRuntime } from '../lib/site/page-runtime.ts';
 import { $toasts } from '../stores/toasts.ts';
 import { startBuildWatcher } from './build-watcher.ts';
@@ -46,7 +47,7 @@ export async function startPageServices(json: string): Promise<void> {
   if (page.analytics) void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics(page));
   try {
     const config = await runtimeConfig();
-    startBuildWatcher(config.buildId);
+    startBuildWatcher(config.buildId, page.route ?? routeOfPath(location.pathname));
     await yieldToMain();
     // The clock itself is polled by the ordering runtime, on the pages that show it.
     const retailerWebsiteId = currentWebsiteId();

@@ -115,6 +115,36 @@ test('a design update reaches a visitor in dark mode too: the dark theme is deri
   await expect(callButton).toHaveCSS('background-color', 'rgb(11, 110, 79)');
 });
 
+test('a live layout change is refused: the page keeps the layout it was built with, and the operator and the error log are told why', async ({ page }) => {
+  const reason = "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site";
+  const listener = await stack.operatorClient();
+  const announced = await recordAnnouncedClientIds(listener, BELLA.retailerId);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Live messaging')) warnings.push(message.text());
+  });
+  await openLivePage(page, announced);
+  // bella-napoli is built with layout 2: the shop's name in a band above the menu, under a plain header bar.
+  const nameBand = page.getByRole('heading', { level: 1, name: 'Bella Napoli Pizzeria' });
+  await expect(nameBand).toBeVisible();
+
+  // The CLI prints the API's answer and exits with 1.
+  const answer = await stack.operator('design', BELLA.slug, 'initial-layout', '3').then(
+    () => 'published',
+    (error: { stdout?: string }) => error.stdout ?? '',
+  );
+  expect(JSON.parse(answer)).toMatchObject({ success: false, message: `Invalid request body: fieldName: ${reason}` });
+  // The retailer's own back office may still send one: the page refuses it as well and logs why.
+  await listener.publishAsync(designTopic, JSON.stringify({ fieldName: 'initial-layout', fieldValue: 3 }));
+  await expect.poll(() => warnings).toContain(`Live messaging: Design update refused: ${reason}`);
+  await expect.poll(async () => (await errorLog()).some((entry) => entry.message === `Design update refused: ${reason}`), { timeout: 15_000 }).toBe(true);
+
+  // A colour after it still applies, and the layout is the one the site was built with.
+  await stack.operator('design', BELLA.slug, 'secondary', '#abcdef');
+  await expect.poll(() => rootVariable(page, '--tenant-secondary')).toBe('#abcdef');
+  await expect(nameBand).toBeVisible();
+});
+
 test('a custom page shows a notification too, bringing its toaster along', async ({ page }) => {
   const announced = await recordAnnouncedClientIds(await stack.operatorClient(), BELLA.retailerId);
   const clientId = await openLivePage(page, announced, '/about/our-story');

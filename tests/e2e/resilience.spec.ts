@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { buildMetaSchema, type BuildMeta } from '../../src/lib/site/build-manifest.ts';
 import { startLiveStack, type LiveStack } from './live-stack.ts';
 import { dismissPopups } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
@@ -85,27 +86,48 @@ test('an error log endpoint that fails loses the batch without a retry storm', a
   await expect(page.locator('[data-add-product]').first()).toBeVisible();
 });
 
-test('a newer build makes the next navigation a full page load', async ({ page }) => {
-  const firstCheck = page.waitForRequest(/\/builds\/latest\.json$/);
+test('a newer build reloads the menu on the next navigation only when it changes the menu page', async ({ page }) => {
+  const ownManifest = page.waitForResponse(/\/builds\/meta\/[^/]+\.json$/);
+  const firstCheck = page.waitForResponse(/\/builds\/latest\.json$/);
   await page.goto(tenantUrl('bella-napoli'));
+  const current = buildMetaSchema.parse(await (await ownManifest).json());
   await firstCheck;
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const products = page.locator('[data-add-product]');
 
   // The same build: opening a product stays in the page.
-  await page.locator('[data-add-product]').first().click();
+  await products.first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
-  // Coming back to the tab counts as a navigation: the page checks for a newer build.
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await expect(page.locator('html[data-build-stale="true"]')).toHaveCount(1, { timeout: 10_000 });
+  /** Deploys a build like the page's own but for the route it changes; coming back to the tab makes the page check. */
+  const deploy = async (id: string, changedRoute: string) => {
+    expect(current.routes.map((route) => route.path)).toContain(changedRoute);
+    const meta: BuildMeta = { ...current, id, routes: current.routes.map((route) => (route.path === changedRoute ? { ...route, hash: `${route.hash}0` } : route)) };
+    await page.unroute('**/builds/latest.json');
+    await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { id, timestamp: Date.now() } }));
+    await page.route(`**/builds/meta/${id}.json`, (route) => route.fulfill({ json: meta }));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.locator(`html[data-build-examined="${id}"]`)).toHaveCount(1, { timeout: 10_000 });
+  };
 
-  const productId = await page.locator('[data-add-product]').nth(1).getAttribute('data-add-product');
-  await page.locator('[data-add-product]').nth(1).click();
+  // A build that changed only the story page: the menu stays as it is, products open in the page.
+  await deploy('a-build-of-the-story-page', '/about/our-story');
+  await expect(page.locator('html[data-build-stale]')).toHaveCount(0);
+  await products.nth(2).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // A build that changed the menu page: the next product opens in a fresh page load.
+  await deploy('a-build-of-the-menu', '/');
+  await expect(page.locator('html[data-build-stale="true"]')).toHaveCount(1);
+  const productId = await products.nth(1).getAttribute('data-add-product');
+  await products.nth(1).click();
   await page.waitForURL(`**/?product=${productId}`);
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);

@@ -15,6 +15,8 @@ export const pageRuntimeSchema = z.object({
   analytics: z.object({ siteId: id }).nullable(),
   /** Whether the page's own ordering shell shows toasts; elsewhere the page services bring a toaster when one arrives. */
   orderingShell: z.boolean(),
+  /** The prerendered route the page was rendered for (null: the not-found page), which a newer build may change. */
+  route: z.string().nullable(),
   /** The theme of each website the page can show, by website id, for live design updates to change. */
   themes: z.record(z.string().regex(/^\d+$/), retailerCssSchema),
 });
@@ -22,12 +24,13 @@ export type PageRuntime = z.infer<typeof pageRuntimeSchema>;
 /** A page's runtime settings but its themes, which the layout adds as it writes the theme. */
 export type PageSettings = Omit<PageRuntime, 'themes'>;
 
-export function pageRuntime(tenant: Tenant, { orderingShell = false }: { orderingShell?: boolean } = {}): PageSettings {
+export function pageRuntime(tenant: Tenant, route: string | null, { orderingShell = false }: { orderingShell?: boolean } = {}): PageSettings {
   const tracker = analyticsTracker(tenant.settings.analytics);
   return {
     retailerId: tenant.config.retailerId,
     analytics: tracker && { siteId: tracker.siteId },
     orderingShell,
+    route,
   };
 }
 

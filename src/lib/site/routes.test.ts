@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../tenant/load.ts';
-import { inactiveRedirectUrl, payloadPath, tenantRoutes } from './routes.ts';
+import { htmlPath, inactiveRedirectUrl, payloadPath, tenantRoutes } from './routes.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
 const oldMill = await loadTenant('tenants', 'old-mill-pizza');
@@ -32,5 +32,13 @@ describe('routes', () => {
     ['/about/our-story', '/about/our-story/_payload.json'],
   ])('%s keeps its payload at %s', (route, file) => {
     expect(payloadPath(route)).toBe(file);
+  });
+
+  it.each([
+    ['/', 'index.html'],
+    ['/website/1112', 'website/1112/index.html'],
+    ['/about/our-story', 'about/our-story/index.html'],
+  ])('%s is served from %s', (route, file) => {
+    expect(htmlPath(route)).toBe(file);
   });
 });

@@ -25,6 +25,11 @@ export function tenantRoutes(tenant: Pick<Tenant, 'settings' | 'pages' | 'websit
 
 export const PAYLOAD_FILE = '_payload.json';
 
+/** A route's HTML file in its deployment, without a leading slash. */
+export function htmlPath(routePath: string): string {
+  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
+}
+
 /** Where a route's prerender data sits beside its HTML. */
 export function payloadPath(routePath: string): string {
   return routePath === '/' ? `/${PAYLOAD_FILE}` : `${routePath}/${PAYLOAD_FILE}`;

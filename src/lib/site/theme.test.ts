@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { retailerCssSchema } from '../tenant/index.ts';
 import { loadTenant } from '../tenant/load.ts';
 import { luminance } from './contrast.ts';
-import { contrastProblems, darkColours, DEFAULT_THEME, lightColours, liveThemeStyle, themeStyle, withLiveDesignField } from './theme.ts';
+import { contrastProblems, darkColours, DEFAULT_THEME, lightColours, liveDesignRefusal, liveThemeStyle, themeStyle, withLiveDesignField } from './theme.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
 const crust = await loadTenant('tenants', 'crust-and-co');
@@ -47,6 +47,18 @@ describe('live theme updates', () => {
   ])('%s = %j changes %j', (fieldName, fieldValue, expected) => {
     const changed = withLiveDesignField(DEFAULT_THEME, fieldName, fieldValue);
     expect(changed).toEqual(expected === null ? null : { ...DEFAULT_THEME, ...expected });
+  });
+
+  it.each([
+    ['primary', '#0b6e4f', null],
+    ['dark-secondary', '#0b6e4f', null],
+    ['initial-layout', 3, "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site"],
+    ['initial-layout', 7, "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site"],
+    ['primary', 'red', 'primary takes a #rrggbb colour'],
+    ['font', '#000000', '"font" is not a theme colour'],
+    ['__proto__', '#000000', '"__proto__" is not a theme colour'],
+  ])('a live %s = %j is refused because: %s', (fieldName, fieldValue, reason) => {
+    expect(liveDesignRefusal(fieldName, fieldValue)).toBe(reason);
   });
 
   it('leaves the theme it was given as it was', () => {

@@ -108,14 +108,36 @@ export function themeStyle(css: RetailerCss, websites: readonly { retailerWebsit
 const liveFields = [...themeColourKeys, ...themeColourKeys.map((key) => `dark-${key}` as const)];
 
 /**
- * The theme after a live design update, or null when the update is refused. Only the theme's own
- * colour fields (light, or `dark-` for the dark theme) with a plain #rrggbb value pass, so
- * nothing a message says can reach the page as CSS.
+ * Theme fields that are no colour, and why a page never applies them live. A page's layout is
+ * the retailer configuration's layout number (retailerLayout.layout), prerendered into its HTML;
+ * the theme's initial-layout does not choose it, so a message cannot change what it shows.
+ */
+const fieldsNotLive: Readonly<Record<string, string>> = {
+  'initial-layout': "the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site",
+};
+
+/** Why pages never apply this theme field live, or null for a colour they apply. */
+export function designFieldNotLive(fieldName: string): string | null {
+  return Object.hasOwn(fieldsNotLive, fieldName) ? `${fieldName} is not applied live: ${fieldsNotLive[fieldName]}` : null;
+}
+
+/** Why a page refuses a live design update, or null when it applies it. */
+export function liveDesignRefusal(fieldName: string, fieldValue: unknown): string | null {
+  const notLive = designFieldNotLive(fieldName);
+  if (notLive !== null) return notLive;
+  if (!liveFields.some((known) => known === fieldName)) return `${JSON.stringify(fieldName.slice(0, 40))} is not a theme colour`;
+  if (!hexColour.safeParse(fieldValue).success) return `${fieldName} takes a #rrggbb colour`;
+  return null;
+}
+
+/**
+ * The theme after a live design update, or null when the update is refused (liveDesignRefusal
+ * says why). Only the theme's own colour fields (light, or `dark-` for the dark theme) with a
+ * plain #rrggbb value pass, so nothing a message says can reach the page as CSS.
  */
 export function withLiveDesignField(css: RetailerCss, fieldName: string, fieldValue: unknown): RetailerCss | null {
-  const field = liveFields.find((known) => known === fieldName);
   const colour = hexColour.safeParse(fieldValue);
-  return field && colour.success ? { ...css, [field]: colour.data } : null;
+  return liveDesignRefusal(fieldName, fieldValue) === null && colour.success ? { ...css, [fieldName]: colour.data } : null;
 }
 
 /**
