@@ -117,6 +117,12 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, l
   // Aborted when one call gives up (the API is broken; the other calls would only wait too) or the tenant's time is up.
   const givingUp = new AbortController();
   const tenantDeadline = AbortSignal.timeout(limits.tenantTimeoutMs);
+  const overTime = `the tenant's calls took over ${seconds(limits.tenantTimeoutMs)} altogether`;
+  function giveUp(label: string, message: string): undefined {
+    givingUp.abort();
+    problems.push({ file: label, path: '$', message: `${message}; the tenant's other calls were stopped` });
+    return undefined;
+  }
 
   async function call<T extends z.ZodType>(name: ApiCallName, schema: T, body?: unknown): Promise<unknown> {
     const { method, path } = apiCalls[name];
@@ -124,7 +130,8 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, l
     const callDeadline = AbortSignal.timeout(limits.callTimeoutMs);
     let answerText: string;
     try {
-      if (givingUp.signal.aborted || tenantDeadline.aborted) return undefined;
+      if (givingUp.signal.aborted) return undefined;
+      if (tenantDeadline.aborted) return giveUp(label, overTime);
       const signal = AbortSignal.any([callDeadline, tenantDeadline, givingUp.signal]);
       const response = await fetch(`${apiUrl}${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal });
       if (!response.ok) {
@@ -134,15 +141,10 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, l
       answerText = await readBounded(response, limits.maxResponseBytes, tenantBytes);
     } catch (error) {
       if (givingUp.signal.aborted) return undefined;
-      const message = callDeadline.aborted
-        ? `no complete answer within ${seconds(limits.callTimeoutMs)}`
-        : tenantDeadline.aborted
-          ? `the tenant's calls took over ${seconds(limits.tenantTimeoutMs)} altogether`
-          : error instanceof GaveUp
-            ? error.message
-            : `could not reach the API: ${error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)}`;
-      givingUp.abort();
-      return void problems.push({ file: label, path: '$', message: `${message}; the tenant's other calls were stopped` });
+      if (callDeadline.aborted) return giveUp(label, `no complete answer within ${seconds(limits.callTimeoutMs)}`);
+      if (tenantDeadline.aborted) return giveUp(label, overTime);
+      if (error instanceof GaveUp) return giveUp(label, error.message);
+      return giveUp(label, `could not reach the API: ${error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)}`);
     }
     const answer = parseJson(answerText);
     const checked = schema.safeParse(answer);
@@ -196,14 +198,15 @@ export async function fetchTenantsFromApi(
 ): Promise<{ fetched: string[]; failures: TenantLoadError[] }> {
   const fetched: string[] = [];
   const failures: TenantLoadError[] = [];
-  for (let index = 0; index < slugs.length; index += PARALLEL_TENANTS) {
-    await Promise.all(
-      slugs.slice(index, index + PARALLEL_TENANTS).map(async (slug) => {
-        const problems = await fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, limits });
-        if (problems.length === 0) fetched.push(slug);
-        else failures.push(new TenantLoadError(slug, problems));
-      }),
-    );
-  }
+  const waiting = [...slugs];
+  // A few lanes, each taking the next tenant when its last is done, so a slow tenant holds up only its own lane.
+  const lane = async () => {
+    for (let slug = waiting.shift(); slug !== undefined; slug = waiting.shift()) {
+      const problems = await fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, limits });
+      if (problems.length === 0) fetched.push(slug);
+      else failures.push(new TenantLoadError(slug, problems));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_TENANTS, slugs.length) }, lane));
   return { fetched: fetched.sort(), failures };
 }

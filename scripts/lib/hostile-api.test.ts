@@ -15,7 +15,7 @@ import { fetchTenantsFromApi, fileCalls, type ApiLimits } from './api-tenants.ts
  */
 
 const FIXTURE = 'src/lib/tenant/fixtures/corner-slice';
-const LIMITS: ApiLimits = { maxResponseBytes: 256 * 1024, maxTenantBytes: 1024 * 1024, callTimeoutMs: 300, tenantTimeoutMs: 5_000 };
+const LIMITS: ApiLimits = { maxResponseBytes: 256 * 1024, maxTenantBytes: 1024 * 1024, callTimeoutMs: 2_000, tenantTimeoutMs: 10_000 };
 const TWENTY_MB = 20 * 1024 * 1024;
 const CONFIG_PATH = apiCalls.getRetailerConfig.path;
 
@@ -51,6 +51,11 @@ const behaviours: Record<string, Behaviour> = {
     response.write('[');
     pump();
   }),
+  // Every answer complete and in time, but slow: only the limit on all of a tenant's calls stops it.
+  slow: async (_request, response, answer) => {
+    const value = await answer();
+    setTimeout(() => json(response, value), 200);
+  },
   trickle: onConfig((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
     const timer = setInterval(() => response.write(' '), 20);
@@ -106,7 +111,8 @@ afterAll(async () => {
 describe('building from an API that misbehaves for some retailers', () => {
   it('fails each of those retailers with the call and the reason, and still fetches the good one', async () => {
     const target = join(work, 'fetched');
-    const { fetched, failures } = await fetchTenantsFromApi(apiUrl, join(work, 'tenants'), Object.keys(behaviours), target, LIMITS);
+    const slugs = Object.keys(behaviours).filter((slug) => slug !== 'slow');
+    const { fetched, failures } = await fetchTenantsFromApi(apiUrl, join(work, 'tenants'), slugs, target, LIMITS);
 
     expect(fetched).toEqual(['good']);
     expect(JSON.parse(await readFile(join(target, 'good', tenantFiles.config.file), 'utf8'))).toMatchObject({ retailerSEO: { title: 'Corner Slice' } });
@@ -115,9 +121,9 @@ describe('building from an API that misbehaves for some retailers', () => {
     expect(reasons).toEqual({
       'huge-answer': [`${config}: answer is over the limit of ${LIMITS.maxResponseBytes} bytes per call; the tenant's other calls were stopped`],
       'long-field': [`${config}.retailerSEO.description: expected at most 1000 characters`],
-      silent: [`${config}: no complete answer within 0.3 s; the tenant's other calls were stopped`],
+      silent: [`${config}: no complete answer within 2 s; the tenant's other calls were stopped`],
       endless: [`${config}: answer is over the limit of ${LIMITS.maxResponseBytes} bytes per call; the tenant's other calls were stopped`],
-      trickle: [`${config}: no complete answer within 0.3 s; the tenant's other calls were stopped`],
+      trickle: [`${config}: no complete answer within 2 s; the tenant's other calls were stopped`],
     });
     expect(failures.map((failure) => failure.message).join('\n')).toContain('tenant "silent" is invalid');
   }, 15_000);
@@ -126,6 +132,12 @@ describe('building from an API that misbehaves for some retailers', () => {
     const { fetched, failures } = await fetchTenantsFromApi(apiUrl, join(work, 'tenants'), ['good'], join(work, 'budget'), { ...LIMITS, maxTenantBytes: 2048 });
     expect(fetched).toEqual([]);
     expect(failures[0]?.problems.map((problem) => problem.message)).toEqual(["answers together are over the limit of 2048 bytes per tenant; the tenant's other calls were stopped"]);
+  });
+
+  it('stops a retailer whose calls each answer in time but together take too long', async () => {
+    const { fetched, failures } = await fetchTenantsFromApi(apiUrl, join(work, 'tenants'), ['slow'], join(work, 'slow'), { ...LIMITS, callTimeoutMs: 5_000, tenantTimeoutMs: 300 });
+    expect(fetched).toEqual([]);
+    expect(failures[0]?.problems.map((problem) => problem.message)).toEqual(["the tenant's calls took over 0.3 s altogether; the tenant's other calls were stopped"]);
   });
 
   it('names a declared length over the limit without reading the answer', async () => {
