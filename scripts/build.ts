@@ -29,7 +29,8 @@ of the same code, without Vite. --shard i/n builds the i-th of n disjoint shares
 (for n CI jobs). --workers n renders in n worker threads (default: one per core for 100+
 tenants). --from-api <url> reads each tenant's data from a live retailer API (the calls of the
 spec's section 7, checked by the same schemas) instead of the data files; tenant.json, pages/
-and public/ still come from the tenants folder. Exits non-zero when any tenant failed.`);
+and public/ still come from the tenants folder; an answer over 4 MB or a call over 20 s fails
+that tenant alone (SECURITY.md). Exits non-zero when any tenant failed.`);
   process.exit(0);
 }
 

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_LISTEN_HOST, displayHost, listenHostFromEnv } from '../server/listen-host.ts';
 import { startStaticServer } from './lib/static-server.ts';
 
 const { values } = parseArgs({
@@ -15,10 +16,12 @@ const { values } = parseArgs({
   },
 });
 
+const host = listenHostFromEnv(process.env);
 const running = await startStaticServer({
   distDir: values.dist,
   tenantsDir: values['tenants-dir'],
   port: Number(values.port),
+  host,
   runtimeOverrides: {
     ...(values['api-url'] ? { apiBaseUrl: values['api-url'] } : {}),
     ...(values['broker-url'] ? { brokerUrl: values['broker-url'] } : {}),
@@ -31,7 +34,7 @@ const running = await startStaticServer({
   console.error(error.code === 'EADDRINUSE' ? `serve: port ${values.port} is already in use; stop what uses it or set PORT` : `serve: could not start: ${error.message}`);
   process.exit(1);
 });
-console.log(`Storefronts on port ${running.port}:`);
+console.log(`Storefronts on port ${running.port} of ${displayHost(host)}${host === DEFAULT_LISTEN_HOST ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}:`);
 /** The retailer's other websites built into its folder (their homes under website/<id>). */
 function otherWebsites(slug: string): string[] {
   try {

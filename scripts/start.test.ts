@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stackReady } from '../tests/e2e/global-setup.ts';
@@ -20,15 +20,20 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
   });
 }
 
-const isListening = (port: number) =>
+const isListening = (port: number, address = '127.0.0.1') =>
   new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(port, address);
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
     });
     socket.once('error', () => resolve(false));
   });
+
+/** An address of this machine that other machines on its network reach, if it has one. */
+const networkAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4')?.address;
 
 describe('npm start', () => {
   it('builds, serves every shop with the API and broker, and stops all three on Ctrl-C', async () => {
@@ -57,6 +62,11 @@ describe('npm start', () => {
       expect(clock.status).toBe(200);
       expect(JSON.parse(clock.body)).toHaveProperty('retailerOnline');
       expect(await isListening(ports.broker)).toBe(true);
+      // With the README's development secrets, none of the three may be reachable from the network unless HOST says so.
+      expect(stack.output()).toContain('Listening on 127.0.0.1 only');
+      if (networkAddress !== undefined) {
+        for (const port of Object.values(ports)) expect(await isListening(port, networkAddress), `port ${port} on ${networkAddress}`).toBe(false);
+      }
     } finally {
       expect(await stopProcess(stack.child)).toBe(0);
       await rm(dataDir, { recursive: true, force: true });

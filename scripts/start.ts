@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { DEFAULT_LISTEN_HOST, displayHost, listenHostFromEnv } from '../server/listen-host.ts';
 import { alwaysOpenTenants } from './lib/always-open.ts';
 import { buildTenants, formatSummary } from './lib/build-tenants.ts';
 import { watchTenants } from './lib/watch-tenants.ts';
@@ -9,7 +10,8 @@ import { watchTenants } from './lib/watch-tenants.ts';
 /**
  * `npm start`: builds the sample tenants (only what changed), then runs the reference API, the
  * MQTT broker and the host-routing static server together until Ctrl-C, rebuilding a tenant when
- * its files change.
+ * its files change. All three listen on loopback only (they run with the README's development
+ * secrets) unless HOST says otherwise, e.g. HOST=0.0.0.0 to try the shops from a phone on the LAN.
  */
 const webPort = process.env['PORT'] ?? '4321';
 const apiPort = process.env['API_PORT'] ?? '8787';
@@ -17,6 +19,10 @@ const brokerPort = process.env['BROKER_WS_PORT'] ?? '9001';
 // Astro's build sets NODE_ENV=production in this process; the local API and broker must run in
 // the environment the operator started us in, or they would refuse the development secrets.
 const environment = { ...process.env };
+const host = listenHostFromEnv(environment);
+environment['HOST'] = host;
+// The address pages use for the API and broker: localhost on this machine, else the one HOST names.
+const servedHost = host === DEFAULT_LISTEN_HOST ? 'localhost' : displayHost(host);
 
 // `--always-open`: outside Melbourne's trading hours every sample shop is closed; this serves a copy that trades all day.
 const { values: flags } = parseArgs({ options: { 'always-open': { type: 'boolean', default: false } } });
@@ -42,7 +48,7 @@ const parts: { name: string; args: string[] }[] = [
   // The local deployments talk to the local API and broker, whatever tenant.json says; shops with analytics send their hits to the API's sink.
   {
     name: 'web',
-    args: ['scripts/serve.ts', '--port', webPort, '--quiet', '--api-url', `http://localhost:${apiPort}`, '--broker-url', `ws://localhost:${brokerPort}`, '--analytics-url', `http://localhost:${apiPort}/matomo.php`],
+    args: ['scripts/serve.ts', '--port', webPort, '--quiet', '--api-url', `http://${servedHost}:${apiPort}`, '--broker-url', `ws://${servedHost}:${brokerPort}`, '--analytics-url', `http://${servedHost}:${apiPort}/matomo.php`],
   },
 ];
 
@@ -76,6 +82,11 @@ async function stop(exitCode: number): Promise<void> {
   process.exit(exitCode);
 }
 
+console.log(
+  host === DEFAULT_LISTEN_HOST
+    ? `Listening on ${host} only: this machine can reach the shops, the network cannot (HOST=0.0.0.0 opens them up, with the development secrets).`
+    : `Listening on ${host} (HOST), with the development secrets unless OPERATOR_TOKEN and BROKER_OPERATOR_PASSWORD are set.`,
+);
 const watcher = watchTenants(buildOptions);
 for (const part of parts) children.push(run(part.name, part.args));
 process.once('SIGINT', () => void stop(0));

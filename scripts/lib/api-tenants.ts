@@ -7,7 +7,7 @@ import { tenantSettingsSchema } from '../../src/lib/tenant/settings.ts';
 import { tenantFiles, type TenantFileKey } from '../../src/lib/tenant/tenant.ts';
 
 /** The call of the spec's section 7 whose answer each tenant data file holds (product details: one call per product). */
-const fileCalls = {
+export const fileCalls = {
   config: 'getRetailerConfig',
   tradingHours: 'getTradingHours',
   closedDates: 'getClosedDates',
@@ -31,6 +31,59 @@ const LOCAL_PARTS = ['tenant.json', 'websites.json', 'pages', 'public'];
 const PARALLEL_PRODUCTS = 8;
 const PARALLEL_TENANTS = 4;
 
+/**
+ * What one tenant's API may cost the build. An API is another system: a broken or hostile one could
+ * answer without end, never answer, or trickle bytes, and each would hold or sink the build of every
+ * tenant. The bounds are far above what a real catalogue needs (the largest sample answer is 62 KB).
+ */
+export interface ApiLimits {
+  /** Bytes of one answer; read as they arrive, so a larger one is cut off, not buffered. */
+  maxResponseBytes: number;
+  /** Bytes of all of one tenant's answers together (one call per product adds up). */
+  maxTenantBytes: number;
+  /** Milliseconds one call may take, its answer's body included. */
+  callTimeoutMs: number;
+  /** Milliseconds all of one tenant's calls may take. */
+  tenantTimeoutMs: number;
+}
+
+export const DEFAULT_API_LIMITS: ApiLimits = {
+  maxResponseBytes: 4 * 1024 * 1024,
+  maxTenantBytes: 32 * 1024 * 1024,
+  callTimeoutMs: 20_000,
+  tenantTimeoutMs: 5 * 60_000,
+};
+
+/** Why a call's answer was not read: the API broke a limit or could not be reached. The tenant's other calls are stopped. */
+class GaveUp extends Error {}
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+/** The answer's text, read chunk by chunk and abandoned as soon as it passes either byte limit. */
+async function readBounded(response: Response, maxBytes: number, tenantBytes: { left: number; limit: number }): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new GaveUp(`answer of ${declared} bytes is over the limit of ${maxBytes} bytes per call`);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    tenantBytes.left -= value.byteLength;
+    if (size > maxBytes || tenantBytes.left < 0) {
+      await reader.cancel();
+      throw new GaveUp(size > maxBytes ? `answer is over the limit of ${maxBytes} bytes per call` : `answers together are over the limit of ${tenantBytes.limit} bytes per tenant`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export interface ApiTenantOptions {
   apiUrl: string;
   /** tenants/: where tenant.json, pages/ and public/ come from. */
@@ -38,6 +91,7 @@ export interface ApiTenantOptions {
   /** Where the complete tenant folder is written for the build. */
   targetDir: string;
   slug: string;
+  limits?: ApiLimits;
 }
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
@@ -48,10 +102,10 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
  * answers in the file shapes, plus tenant.json, pages/ and public/ from the tenants folder. Nothing is
  * written when any answer is missing or wrong; the problems name the call and the field.
  */
-export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug }: ApiTenantOptions): Promise<TenantProblem[]> {
+export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, limits = DEFAULT_API_LIMITS }: ApiTenantOptions): Promise<TenantProblem[]> {
   const settingsFile = join('tenants', slug, 'tenant.json');
   const settingsText = await readFile(join(sourceDir, slug, 'tenant.json'), 'utf8').catch(() => undefined);
-  const settings = settingsText === undefined ? undefined : tenantSettingsSchema.safeParse(JSON.parse(settingsText));
+  const settings = settingsText === undefined ? undefined : tenantSettingsSchema.safeParse(parseJson(settingsText));
   if (!settings?.success) return [{ file: settingsFile, path: '$', message: 'a valid tenant.json is needed to know how to ask the API for this retailer' }];
   const headers = {
     [RETAILER_DOMAIN_HEADER]: settings.data.hosts[0] ?? `${slug}.localhost`,
@@ -59,14 +113,40 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug }:
     'content-type': 'application/json',
   };
   const problems: TenantProblem[] = [];
+  const tenantBytes = { left: limits.maxTenantBytes, limit: limits.maxTenantBytes };
+  // Aborted when one call gives up (the API is broken; the other calls would only wait too) or the tenant's time is up.
+  const givingUp = new AbortController();
+  const tenantDeadline = AbortSignal.timeout(limits.tenantTimeoutMs);
+  const overTime = `the tenant's calls took over ${seconds(limits.tenantTimeoutMs)} altogether`;
+  function giveUp(label: string, message: string): undefined {
+    givingUp.abort();
+    problems.push({ file: label, path: '$', message: `${message}; the tenant's other calls were stopped` });
+    return undefined;
+  }
 
   async function call<T extends z.ZodType>(name: ApiCallName, schema: T, body?: unknown): Promise<unknown> {
     const { method, path } = apiCalls[name];
     const label = `${method} ${apiUrl}${path}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`;
-    const response = await fetch(`${apiUrl}${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) }).catch((error: unknown) => error);
-    if (!(response instanceof Response)) return void problems.push({ file: label, path: '$', message: `could not reach the API: ${String(response)}` });
-    if (!response.ok) return void problems.push({ file: label, path: '$', message: `answered ${response.status}` });
-    const answer: unknown = await response.json().catch(() => undefined);
+    const callDeadline = AbortSignal.timeout(limits.callTimeoutMs);
+    let answerText: string;
+    try {
+      if (givingUp.signal.aborted) return undefined;
+      if (tenantDeadline.aborted) return giveUp(label, overTime);
+      const signal = AbortSignal.any([callDeadline, tenantDeadline, givingUp.signal]);
+      const response = await fetch(`${apiUrl}${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal });
+      if (!response.ok) {
+        await response.body?.cancel();
+        return void problems.push({ file: label, path: '$', message: `answered ${response.status}` });
+      }
+      answerText = await readBounded(response, limits.maxResponseBytes, tenantBytes);
+    } catch (error) {
+      if (givingUp.signal.aborted) return undefined;
+      if (callDeadline.aborted) return giveUp(label, `no complete answer within ${seconds(limits.callTimeoutMs)}`);
+      if (tenantDeadline.aborted) return giveUp(label, overTime);
+      if (error instanceof GaveUp) return giveUp(label, error.message);
+      return giveUp(label, `could not reach the API: ${error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)}`);
+    }
+    const answer = parseJson(answerText);
     const checked = schema.safeParse(answer);
     if (!checked.success) for (const issue of checked.error.issues) problems.push({ file: label, path: jsonPath(issue.path), message: issue.message });
     return answer;
@@ -100,18 +180,33 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug }:
   return [];
 }
 
-/** Fetches several tenants (a few at a time); those whose answers were wrong come back as failures. */
-export async function fetchTenantsFromApi(apiUrl: string, sourceDir: string, slugs: readonly string[], targetDir: string): Promise<{ fetched: string[]; failures: TenantLoadError[] }> {
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fetches several tenants (a few at a time); those whose answers were wrong, too large or too slow come back as failures. */
+export async function fetchTenantsFromApi(
+  apiUrl: string,
+  sourceDir: string,
+  slugs: readonly string[],
+  targetDir: string,
+  limits: ApiLimits = DEFAULT_API_LIMITS,
+): Promise<{ fetched: string[]; failures: TenantLoadError[] }> {
   const fetched: string[] = [];
   const failures: TenantLoadError[] = [];
-  for (let index = 0; index < slugs.length; index += PARALLEL_TENANTS) {
-    await Promise.all(
-      slugs.slice(index, index + PARALLEL_TENANTS).map(async (slug) => {
-        const problems = await fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug });
-        if (problems.length === 0) fetched.push(slug);
-        else failures.push(new TenantLoadError(slug, problems));
-      }),
-    );
-  }
+  const waiting = [...slugs];
+  // A few lanes, each taking the next tenant when its last is done, so a slow tenant holds up only its own lane.
+  const lane = async () => {
+    for (let slug = waiting.shift(); slug !== undefined; slug = waiting.shift()) {
+      const problems = await fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, limits });
+      if (problems.length === 0) fetched.push(slug);
+      else failures.push(new TenantLoadError(slug, problems));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_TENANTS, slugs.length) }, lane));
   return { fetched: fetched.sort(), failures };
 }

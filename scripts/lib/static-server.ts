@@ -12,6 +12,7 @@ export interface StaticServerOptions {
   distDir: string;
   tenantsDir: string;
   port: number;
+  /** Left out, every interface (dual-stack); `npm run serve` and `npm start` pass loopback unless HOST says otherwise. */
   host?: string;
   /**
    * Addresses that replace the built ones in every `/runtime-config.json`, for this environment;
@@ -128,7 +129,6 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    // Without a host Node listens dual-stack, so *.localhost works whether it resolves to 127.0.0.1 or ::1.
     server.listen(options.port, options.host, resolve);
   });
   const port = (server.address() as AddressInfo).port;

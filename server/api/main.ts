@@ -1,6 +1,7 @@
 /**
  * `npm run api`: the reference retailer API for every tenant in tenants/.
  *   API_PORT                   default 8787
+ *   HOST                       interface to listen on, default 127.0.0.1 (loopback only); 0.0.0.0 for every interface
  *   TENANTS_DIR                default ./tenants
  *   DATA_DIR                   folder of the SQLite file, default ./data
  *   BROKER_URL                 broker for operator publishes, default ws://localhost:$BROKER_WS_PORT (9001)
@@ -9,6 +10,7 @@
  *   API_TRUST_PROXY            1 behind a reverse proxy: rate limits key on X-Forwarded-For's last entry
  *   NODE_ENV                   production: password reset links are not written to the log
  */
+import { listenHostFromEnv } from '../listen-host.ts';
 import { createApiServer, DEFAULT_API_PORT } from './server.ts';
 
 function portFrom(value: string | undefined): number {
@@ -25,7 +27,7 @@ try {
     dataDir: process.env['DATA_DIR'] || 'data',
     log: (line) => console.log(line),
   });
-  const { url } = await api.listen(port);
+  const { url } = await api.listen(port, listenHostFromEnv(process.env));
   console.log(`api: ${api.tenants.all.length} retailer(s) on ${url}`);
   for (const { tenant } of api.tenants.all) {
     console.log(`api:   ${tenant.slug} (retailer ${tenant.config.retailerId}${tenant.settings.active ? '' : ', inactive'}): x-retailer-domain ${tenant.slug}.localhost`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
 import { DEFAULT_BROKER_WS_PORT } from '../broker/settings.ts';
+import { displayHost } from '../listen-host.ts';
 import { secretFromEnv } from '../secrets.ts';
 import { createAnalyticsHits } from './analytics-hits.ts';
 import { createApp, type ApiApp, type ApiDeps } from './app.ts';
@@ -152,7 +153,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       created.listen(port, hostname);
       await once(created, 'listening');
       const { port: taken } = created.address() as AddressInfo;
-      return { port: taken, url: `http://${hostname && hostname !== '0.0.0.0' ? hostname : 'localhost'}:${taken}` };
+      return { port: taken, url: `http://${hostname ? displayHost(hostname) : 'localhost'}:${taken}` };
     },
     close() {
       closing ??= shutDown();

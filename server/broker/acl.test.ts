@@ -44,15 +44,16 @@ describe('scopeForOrigin', () => {
     expect(scopeForOrigin(index, origin)?.slug).toBe(slug);
   });
 
-  it('knows retailer, prefix and website of the tenant', () => {
-    expect(scopeForOrigin(index, 'http://beta.localhost:4321')).toEqual({ slug: 'beta', topicPrefix: 'beta-live', retailerId: 502, retailerWebsiteId: 602 });
+  it('knows retailer, prefix and websites of the tenant, those of websites.json too', () => {
+    expect(scopeForOrigin(index, 'https://alpha-pizza.example')).toEqual({ slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] });
+    expect(scopeForOrigin(index, 'http://beta.localhost:4321')).toEqual({ slug: 'beta', topicPrefix: 'beta-live', retailerId: 502, retailerWebsiteIds: [602] });
   });
 });
 
 describe('decideConnect', () => {
   const decide = (request: Omit<ConnectRequest, 'clean' | 'holder'> & Partial<ConnectRequest>) => decideConnect({ clean: true, holder: undefined, ...request }, index, PASSWORD);
   const alphaPage = { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' };
-  const visitorOf = (slug: string, retailerId: number): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug, topicPrefix: 'storefront', retailerId, retailerWebsiteId: 601 } });
+  const visitorOf = (slug: string, retailerId: number): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug, topicPrefix: 'storefront', retailerId, retailerWebsiteIds: [601, 611] } });
 
   it.each([
     ['a browser from its tenant page', { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' }, 'browser'],
@@ -102,7 +103,7 @@ describe('an order watch: a confirmation page logs in with its order’s watch k
   it('is a browser of the page’s retailer, allowed the order topic derived from the key', () => {
     expect(watch()).toEqual({
       allowed: true,
-      visitor: { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteId: 601 }, watchedOrderTopicId: orderWatchTopicId(KEY) },
+      visitor: { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] }, watchedOrderTopicId: orderWatchTopicId(KEY) },
     });
   });
 
@@ -150,7 +151,7 @@ describe('an order watch: a confirmation page logs in with its order’s watch k
     });
 
     it('a page without the key may not subscribe to the order', () => {
-      expect(subscribeRefusal({ kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteId: 601 } }, own)).toBe(`may not subscribe to ${own}`);
+      expect(subscribeRefusal({ kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] } }, own)).toBe(`may not subscribe to ${own}`);
     });
 
     it('publishing on its own order topic is refused', () => {
@@ -172,14 +173,18 @@ describe('publishBudget', () => {
 });
 
 describe('browser topic rights', () => {
-  const alphaBrowser = (): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteId: 601 } });
+  const alphaBrowser = (): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] } });
   const operator: Visitor = { kind: 'operator' };
   const info = (clientid: string) => JSON.stringify({ clientid, deviceType: 'mobile', userAgent: 'UA', windowSize: { width: 390, height: 844 } });
 
   it.each([
     ['its own notify topic', `storefront/501/${CLIENT}/notify`, true],
     ['its retailer clock', 'storefront/501/clock/status', true],
-    ['its website design updates', 'storefront/501/design/field-update/601', true],
+    ['its default website design updates', 'storefront/501/design/field-update/601', true],
+    ['the design updates of its retailer’s other website (websites.json)', 'storefront/501/design/field-update/611', true],
+    ["another retailer's website on its own retailer id", 'storefront/501/design/field-update/602', false],
+    ['its other website on a foreign retailer', 'storefront/502/design/field-update/611', false],
+    ['every website by wildcard', 'storefront/501/design/field-update/+', false],
     ["another visitor's notify topic", 'storefront/501/sf_ffffffffffffffff/notify', false],
     ['every notify topic by wildcard', 'storefront/501/+/notify', false],
     ['the whole retailer by wildcard', 'storefront/501/#', false],

@@ -18,7 +18,8 @@ export interface RetailerScope {
   slug: string;
   topicPrefix: string;
   retailerId: number;
-  retailerWebsiteId: number;
+  /** Every website of the retailer: the default one of tenant.json, then those of websites.json. */
+  retailerWebsiteIds: readonly number[];
 }
 
 /** `watchedOrderTopicId`: the order topic a confirmation page proved its right to with the order's watch key. */
@@ -40,7 +41,12 @@ export function originIndex(tenants: readonly Tenant[]): OriginIndex {
     .filter((tenant) => tenant.settings.active)
     .map((tenant) => ({
       tenant,
-      scope: { slug: tenant.slug, topicPrefix: tenant.settings.mqttTopicPrefix, retailerId: tenant.config.retailerId, retailerWebsiteId: tenant.settings.retailerWebsiteId },
+      scope: {
+        slug: tenant.slug,
+        topicPrefix: tenant.settings.mqttTopicPrefix,
+        retailerId: tenant.config.retailerId,
+        retailerWebsiteIds: [tenant.settings.retailerWebsiteId, ...tenant.websites.map((website) => website.retailerWebsiteId)],
+      },
     }));
   return new Map([...hostIndex(scopes, (entry) => entry.tenant)].map(([host, entry]) => [host, entry.scope]));
 }
@@ -103,12 +109,13 @@ export function decideConnect(request: ConnectRequest, index: OriginIndex, opera
 }
 
 /**
- * A browser's exact topics: its own notify topic, its retailer's clock, its website's design
- * updates and, for a confirmation page that logged in with an order's watch key, that order's status.
+ * A browser's exact topics: its own notify topic, its retailer's clock, the design updates of each
+ * of its retailer's websites (the page's Origin names the retailer, not which of its websites the
+ * page shows) and, for a confirmation page that logged in with an order's watch key, that order's status.
  */
 export function browserSubscriptions(visitor: Extract<Visitor, { kind: 'browser' }>): string[] {
   const { clientId, scope, watchedOrderTopicId } = visitor;
-  const own = [notifyTopic(scope, clientId), clockStatusTopic(scope), designFieldUpdateTopic(scope, scope.retailerWebsiteId)];
+  const own = [notifyTopic(scope, clientId), clockStatusTopic(scope), ...scope.retailerWebsiteIds.map((websiteId) => designFieldUpdateTopic(scope, websiteId))];
   return watchedOrderTopicId === undefined ? own : [...own, orderStatusTopic(scope, watchedOrderTopicId)];
 }
 

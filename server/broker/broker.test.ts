@@ -66,7 +66,7 @@ describe('who may connect', () => {
 });
 
 describe('what a browser may subscribe to', () => {
-  it('its own topics are granted; a foreign retailer, another visitor and wildcards are refused', async () => {
+  it("its own topics, each of its retailer's websites' design updates included, are granted; a foreign retailer or website, another visitor and wildcards are refused", async () => {
     const clientId = newBrowserClientId();
     const client = await browser(ALPHA_ORIGIN, clientId);
     const logged = logs.length;
@@ -74,6 +74,8 @@ describe('what a browser may subscribe to', () => {
       `storefront/501/${clientId}/notify`,
       'storefront/501/clock/status',
       'storefront/501/design/field-update/601',
+      'storefront/501/design/field-update/611',
+      'storefront/501/design/field-update/602',
       'beta-live/502/clock/status',
       'storefront/501/sf_ffffffffffffffff/notify',
       'storefront/501/+/notify',
@@ -83,12 +85,14 @@ describe('what a browser may subscribe to', () => {
       [`storefront/501/${clientId}/notify`]: 0,
       'storefront/501/clock/status': 0,
       'storefront/501/design/field-update/601': 0,
+      'storefront/501/design/field-update/611': 0,
+      'storefront/501/design/field-update/602': 128,
       'beta-live/502/clock/status': 128,
       'storefront/501/sf_ffffffffffffffff/notify': 128,
       'storefront/501/+/notify': 128,
       '#': 128,
     });
-    expect(logs.slice(logged).filter((line) => line.includes('refused subscription'))).toHaveLength(4);
+    expect(logs.slice(logged).filter((line) => line.includes('refused subscription'))).toHaveLength(5);
   });
 
   it('never receives what is published on a refused topic', async () => {
@@ -198,6 +202,7 @@ describe('operators', () => {
 describe('startLiveMessaging through the broker', () => {
   it.each([
     ['alpha', ALPHA_ORIGIN, alpha],
+    ['alpha (its other website, from websites.json)', ALPHA_ORIGIN, { ...alpha, retailerWebsiteId: 611 }],
     ['beta', 'https://beta-burgers.example', beta],
   ])('a %s visitor announces itself and gets notify, clock and design messages; malformed ones only reach onError', async (_name, origin, tenant) => {
     const { announced, recording } = await runVisitorJourney({

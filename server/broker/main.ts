@@ -1,5 +1,6 @@
 /**
  * `npm run broker`: the development MQTT broker for every tenant in tenants/.
+ *   HOST                      interface to listen on, default 127.0.0.1 (loopback only); 0.0.0.0 for every interface
  *   BROKER_WS_PORT            MQTT over WebSocket, default 9001
  *   BROKER_TCP_PORT           plain MQTT, default 1883; "off" disables it
  *   BROKER_OPERATOR_PASSWORD  password of the "operator" user; required when NODE_ENV=production,
@@ -7,6 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createBroker } from './broker.ts';
+import { displayHost, listenHostFromEnv } from '../listen-host.ts';
 import { OPERATOR_USERNAME } from './acl.ts';
 import { brokerSettingsFromEnv } from './settings.ts';
 
@@ -14,9 +16,10 @@ const tenantsDir = fileURLToPath(new URL('../../tenants', import.meta.url));
 
 try {
   const settings = brokerSettingsFromEnv(process.env, (line) => console.warn(line));
-  const broker = await createBroker({ tenantsDir, ...settings });
-  console.log(`broker: MQTT over WebSocket on ws://localhost:${broker.wsPort}`);
-  if (broker.tcpPort !== null) console.log(`broker: MQTT over TCP on mqtt://localhost:${broker.tcpPort}`);
+  const host = listenHostFromEnv(process.env);
+  const broker = await createBroker({ tenantsDir, host, ...settings });
+  console.log(`broker: MQTT over WebSocket on ws://${displayHost(host)}:${broker.wsPort}`);
+  if (broker.tcpPort !== null) console.log(`broker: MQTT over TCP on mqtt://${displayHost(host)}:${broker.tcpPort}`);
   console.log(`broker: operators log in as "${OPERATOR_USERNAME}"`);
   const shutDown = () => {
     broker.close().then(() => process.exit(0), () => process.exit(1));

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { calendarDate, id, nonNegativeDollars, safeLink } from './primitives.ts';
+import { calendarDate, id, nonNegativeDollars, safeLink, text, TEXT_MAX } from './primitives.ts';
 
 /** One entry of GET /api/retailer/get-popups: a notice shown once per visit while active. */
 export const popupSchema = z.object({
   popupId: id,
-  title: z.string().min(1),
-  body: z.string().default(''),
-  image: z.string().default(''),
-  actionLabel: z.string().default(''),
+  title: text(TEXT_MAX.name).min(1),
+  body: text(TEXT_MAX.description).default(''),
+  image: text(TEXT_MAX.url).default(''),
+  actionLabel: text(TEXT_MAX.name).default(''),
   actionUrl: safeLink.default(''),
   active: z.boolean().default(true),
   startDate: calendarDate.nullable().default(null),
@@ -18,8 +18,8 @@ export const popupsSchema = z.array(popupSchema);
 /** One entry of GET /api/get-custom-sections: retailer-written content around the menu (Markdown). */
 export const customSectionSchema = z.object({
   sectionId: id,
-  title: z.string().default(''),
-  body: z.string().min(1),
+  title: text(TEXT_MAX.name).default(''),
+  body: text(TEXT_MAX.markdown).min(1),
   position: z.enum(['top', 'bottom']).default('bottom'),
   sortOrder: z.int().default(0),
 });
@@ -30,8 +30,8 @@ const latLng = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(18
 /** One entry of GET /api/delivery/get-zones: a polygon of [latitude, longitude] points. */
 export const deliveryZoneSchema = z.object({
   zoneId: id,
-  name: z.string().min(1),
-  colour: z.string().default(''),
+  name: text(TEXT_MAX.name).min(1),
+  colour: text(TEXT_MAX.line).default(''),
   deliveryFee: nonNegativeDollars.nullable().default(null),
   minOrderValue: nonNegativeDollars.nullable().default(null),
   polygon: z.array(latLng).min(3, 'a delivery zone needs at least 3 points'),
@@ -41,7 +41,7 @@ export const deliveryZonesSchema = z.array(deliveryZoneSchema);
 /** One entry of GET /api/delivery/get-suburbs. */
 export const deliverySuburbSchema = z.object({
   suburbId: id,
-  name: z.string().min(1),
+  name: text(TEXT_MAX.name).min(1),
   postcode: z.string().regex(/^\d{4}$/, 'expected a 4-digit postcode'),
   zoneId: id.nullable().default(null),
 });

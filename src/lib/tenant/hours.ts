@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_WAIT_TIME_MINUTES } from '../constants.ts';
-import { calendarDate, id, timeOfDay, weekday } from './primitives.ts';
+import { calendarDate, id, text, TEXT_MAX, timeOfDay, weekday } from './primitives.ts';
 
 /**
  * One row of GET /api/retailer/get-trading-hours. A day may have several rows (split shifts).
@@ -23,7 +23,7 @@ export const closedDateSchema = z
     dateEnd: calendarDate,
     timeEnd: timeOfDay.default('23:59'),
     justDeliveryDisabled: z.boolean().default(false),
-    reason: z.string().default(''),
+    reason: text(TEXT_MAX.line).default(''),
   })
   .refine((entry) => entry.dateEnd >= entry.dateStart, { message: 'dateEnd must not be before dateStart', path: ['dateEnd'] });
 export const closedDatesSchema = z.array(closedDateSchema);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatProblem, jsonPath, loadTenant, loadTenants, TenantLoadError, type TenantProblem } from './load.ts';
+import { TEXT_MAX } from './primitives.ts';
 import { tenantFiles, type TenantFileKey } from './tenant.ts';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'corner-slice');
@@ -343,6 +344,31 @@ const brokenCases: BrokenCase[] = [
     name: 'a light theme with pale text',
     breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerCSS', 'foreground'], '#dddddd'),
     file: 'retailer-config.json', path: '$.retailerCSS.foreground', message: 'theme: foreground #dddddd on background',
+  },
+  {
+    name: 'a 20 MB SEO description (it is copied into every page)',
+    breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerSEO', 'description'], 'x'.repeat(20 * 1024 * 1024)),
+    file: 'retailer-config.json', path: '$.retailerSEO.description', message: `expected at most ${TEXT_MAX.seoDescription} characters`,
+  },
+  {
+    name: 'a product name longer than a card holds',
+    breakIt: (dir) => setJson(dir, 'products-info-ssr.json', ['products', 0, 'name'], 'Margherita '.repeat(100)),
+    file: 'products-info-ssr.json', path: '$.products[0].name', message: `expected at most ${TEXT_MAX.name} characters`,
+  },
+  {
+    name: 'a product description of a whole book',
+    breakIt: (dir) => setJson(dir, 'products-info-ssr.json', ['products', 0, 'description'], 'Tomato. '.repeat(1000)),
+    file: 'products-info-ssr.json', path: '$.products[0].description', message: `expected at most ${TEXT_MAX.description} characters`,
+  },
+  {
+    name: 'an endless custom section',
+    breakIt: (dir) => setJson(dir, 'custom-sections.json', [0, 'body'], 'Fresh dough. '.repeat(5000)),
+    file: 'custom-sections.json', path: '$[0].body', message: `expected at most ${TEXT_MAX.markdown} characters`,
+  },
+  {
+    name: 'a theme value of megabytes',
+    breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerCSS', 'font-family'], 'serif,'.repeat(200_000)),
+    file: 'retailer-config.json', path: '$.retailerCSS["font-family"]', message: `expected at most ${TEXT_MAX.line} characters`,
   },
   {
     name: 'a folder name with upper case',

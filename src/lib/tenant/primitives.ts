@@ -1,5 +1,29 @@
 import { z } from 'zod';
 
+/**
+ * Upper bounds of the free text in a tenant's data, in characters. Each such field is copied into
+ * the pages (every page's head, the payload, the menu), so one unbounded field multiplies into the
+ * size of the whole deployment and the memory of its build: a 20 MB SEO description once built a
+ * 337 MB deployment. The bounds sit far above what a shop writes and far below what hurts.
+ */
+export const TEXT_MAX = {
+  /** Names, titles, labels: one line on a card or a button. */
+  name: 200,
+  /** Addresses, phone numbers, colours, keywords, reasons: one line of detail. */
+  line: 500,
+  /** What search engines show is ~160 characters; the rest is slack. */
+  seoDescription: 1000,
+  /** A product, group, special or popup description: a paragraph or two. */
+  description: 2000,
+  /** URLs and image paths. */
+  url: 2000,
+  /** Markdown of a custom section or page. */
+  markdown: 50_000,
+} as const;
+
+/** Text of at most `max` characters, saying so when longer. */
+export const text = (max: number) => z.string().max(max, `expected at most ${max} characters`);
+
 /** Wall-clock time of day in the retailer's zone, 24-hour `HH:mm`. */
 export const timeOfDay = z
   .string()
@@ -56,7 +80,7 @@ export function isSafeLink(href: string): boolean {
 }
 
 /** A link an operator wrote: http(s), mailto, tel or relative. */
-export const safeLink = z.string().trim().max(2000).refine(isSafeLink, 'expected an http(s), mailto: or tel: URL or a relative link');
+export const safeLink = z.string().trim().max(TEXT_MAX.url, `expected at most ${TEXT_MAX.url} characters`).refine(isSafeLink, 'expected an http(s), mailto: or tel: URL or a relative link');
 
 /** An absolute web address, such as a site visitors are sent to. */
 export const webUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { dollars, id, nonNegativeDollars } from './primitives.ts';
+import { dollars, id, nonNegativeDollars, text, TEXT_MAX } from './primitives.ts';
 
 export { allergenFlags, type AllergenFlag } from './allergens.ts';
 
 export const productGroupSchema = z.object({
   productGroupId: id,
-  name: z.string().min(1),
-  description: z.string().default(''),
+  name: text(TEXT_MAX.name).min(1),
+  description: text(TEXT_MAX.description).default(''),
   sortOrder: z.int().default(0),
   /** Products of this group may be ordered as half-and-half. */
   allowHalfHalf: z.boolean().default(false),
@@ -51,7 +51,7 @@ export function productImageProblem(image: string): string | undefined {
  */
 export const productImage = z
   .string()
-  .max(2048)
+  .max(TEXT_MAX.url, `expected at most ${TEXT_MAX.url} characters`)
   .default('')
   .superRefine((image, context) => {
     const problem = productImageProblem(image);
@@ -61,8 +61,8 @@ export const productImage = z
 export const productSchema = z.object({
   productId: id,
   productGroupId: id,
-  name: z.string().min(1),
-  description: z.string().default(''),
+  name: text(TEXT_MAX.name).min(1),
+  description: text(TEXT_MAX.description).default(''),
   minPrice: nonNegativeDollars,
   image: productImage,
   sortOrder: z.int().default(0),
@@ -89,14 +89,14 @@ export const sizeSchema = z.object({
   retailerProductSizeId: id,
   productGroupId: id,
   productSizeId: id,
-  name: z.string().min(1),
+  name: text(TEXT_MAX.name).min(1),
   price: nonNegativeDollars,
   defaultProductPrice: nonNegativeDollars,
 });
 
 export const ingredientSchema = z.object({
   ingredientId: id,
-  name: z.string().min(1),
+  name: text(TEXT_MAX.name).min(1),
   price: nonNegativeDollars,
   defaultExtraPrice: nonNegativeDollars.default(0),
   /** With ingredientsPriceType 2, the ingredient's own price wins over the group's extra price. */
@@ -105,13 +105,13 @@ export const ingredientSchema = z.object({
 
 export const optionChoiceSchema = z.object({
   retailerProductOptionChoiceId: id,
-  name: z.string().min(1),
+  name: text(TEXT_MAX.name).min(1),
   defaultPrice: dollars.default(0),
 });
 
 export const optionSchema = z.object({
   retailerProductOptionId: id,
-  name: z.string().min(1),
+  name: text(TEXT_MAX.name).min(1),
   required: z.boolean().default(false),
   choices: z.array(optionChoiceSchema).min(1),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LAYOUT, ORDER_FOR_LATER_LEAD_MINUTES, ORDER_FOR_LATER_MAX_DAYS_TO_END, ORDER_FOR_LATER_MIN_DAYS_TO_START } from '../constants.ts';
-import { hexColour, id, nonNegativeDollars, safeLink } from './primitives.ts';
+import { hexColour, id, nonNegativeDollars, safeLink, text, TEXT_MAX } from './primitives.ts';
 
 /** Theme keys of the spec (section 2). Live design updates may change these fields only, with values of these types. */
 export const retailerCssSchema = z
@@ -20,7 +20,7 @@ export const retailerCssSchema = z
     'dark-secondary': hexColour.optional(),
     'dark-secondary-foreground': hexColour.optional(),
   })
-  .catchall(z.union([z.string(), z.number()]));
+  .catchall(z.union([text(TEXT_MAX.line), z.number()]));
 
 export const retailerLayoutSchema = z.object({
   layout: z.int().min(1).max(4).default(DEFAULT_LAYOUT),
@@ -30,9 +30,9 @@ export const retailerLayoutSchema = z.object({
 });
 
 export const retailerSeoSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().default(''),
-  keywords: z.string().default(''),
+  title: text(TEXT_MAX.name).min(1),
+  description: text(TEXT_MAX.seoDescription).default(''),
+  keywords: text(TEXT_MAX.line).default(''),
 });
 
 /**
@@ -43,10 +43,10 @@ export const retailerSeoSchema = z.object({
  * halfHalfIngredPriceType: 1 = extras on a half cost their full price, 2 = half price.
  */
 export const retailerInfoSchema = z.object({
-  name: z.string().min(1),
-  address: z.string().default(''),
-  phone: z.string().default(''),
-  email: z.string().default(''),
+  name: text(TEXT_MAX.name).min(1),
+  address: text(TEXT_MAX.line).default(''),
+  phone: text(TEXT_MAX.line).default(''),
+  email: text(TEXT_MAX.line).default(''),
   timeZoneDiff: z.number().min(-12).max(12).default(0),
   baseDeliveryFee: nonNegativeDollars.default(0),
   minOrderValueDelivery: nonNegativeDollars.default(0),
@@ -72,7 +72,7 @@ export const retailerPaymentTypesSchema = z.object({
 });
 
 export const retailerWebsiteLinkSchema = z.object({
-  label: z.string().min(1),
+  label: text(TEXT_MAX.name).min(1),
   url: safeLink,
 });
 

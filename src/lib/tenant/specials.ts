@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idOrAny, nonNegativeDollars, timeOfDay, weekday } from './primitives.ts';
+import { id, idOrAny, nonNegativeDollars, text, TEXT_MAX, timeOfDay, weekday } from './primitives.ts';
 
 export const specialAvailabilityHoursSchema = z.object({
   day: weekday,
@@ -18,9 +18,9 @@ export const retailerSpecialItemSchema = z.object({
 /** specialDelivMethod: 0 = any order, 1 = not for delivery orders, 2 = not for pickup orders. */
 export const specialSchema = z.object({
   retailerSpecialId: id,
-  name: z.string().min(1),
-  description: z.string().default(''),
-  image: z.string().default(''),
+  name: text(TEXT_MAX.name).min(1),
+  description: text(TEXT_MAX.description).default(''),
+  image: text(TEXT_MAX.url).default(''),
   price: nonNegativeDollars,
   priority: z.int().default(0),
   specialDelivMethod: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),

@@ -5,6 +5,7 @@ import { customSectionsSchema, deliverySuburbsSchema, deliveryZonesSchema, popup
 import { productDetailsSchema, productsInfoSchema, productsInfoSsrSchema, trendingSchema } from './products.ts';
 import { retailerConfigSchema } from './retailer.ts';
 import { specialsSchema } from './specials.ts';
+import { text, TEXT_MAX } from './primitives.ts';
 import { tenantSettingsSchema } from './settings.ts';
 import { retailerWebsitesSchema } from './websites.ts';
 
@@ -36,8 +37,8 @@ type TenantData = { [K in TenantFileKey]: z.infer<(typeof tenantFiles)[K]['schem
 /** A custom page from `pages/<path>.md`; `path` has no leading or trailing slash ('' never occurs). */
 export const customPageSchema = z.object({
   path: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'expected lower-case path segments of letters, digits and dashes'),
-  title: z.string().min(1),
-  markdown: z.string(),
+  title: text(TEXT_MAX.name).min(1),
+  markdown: text(TEXT_MAX.markdown),
 });
 export type CustomPage = z.infer<typeof customPageSchema>;
 
