@@ -69,8 +69,8 @@ export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder
     const sameOrder = () => (creating ? $order.get().createKey === createKey : $order.get().encryptedOrderId === state.encryptedOrderId);
     try {
       const payload = { ...payloadFromState(state, { retailerId, deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime }, new Date()), revision: sentRevision };
-      if (creating) {
-        const answer = await api.createOrder(payload, { idempotencyKey: createKey ?? undefined });
+      if (createKey !== null) {
+        const answer = await api.createOrder(payload, { idempotencyKey: createKey });
         if (sameOrder()) orderSynced(answer, sentRevision);
       } else {
         const answer = await api.updateOrder(payload);
