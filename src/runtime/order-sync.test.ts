@@ -7,7 +7,7 @@ import { freshOrderState } from '../lib/cart/order-state.ts';
 
 type OrderPayload = ApiBody<'createOrder'>;
 import { MARGHERITA, PEPPERONI, SMALL, testCatalogue } from '../lib/pricing/test-menu.ts';
-import { $order, addToCart, removeLine } from '../stores/order.ts';
+import { $order, addToCart, removeLine, resetOrder } from '../stores/order.ts';
 import { $toasts } from '../stores/toasts.ts';
 import { startOrderSync } from './order-sync.ts';
 
@@ -20,12 +20,13 @@ interface Call {
   key: string | undefined;
 }
 
-function fakeApi(answers: Array<'ok' | 'offline' | 'bad-request' | 'processed'> = []) {
+function fakeApi(answers: Array<'ok' | 'offline' | 'bad-request' | 'processed' | 'stale'> = []) {
   const calls: Call[] = [];
   const answer = <T>(kind: Call['kind'], payload: OrderPayload, key: string | undefined, ok: () => T): Promise<T> => {
     calls.push({ kind, payload, key });
     const next = answers.shift() ?? 'ok';
     if (next === 'offline') return Promise.reject(new ApiError('network', 'unreachable'));
+    if (next === 'stale') return Promise.reject(new ApiError('http', messages.staleOrder, { status: 409, body: { success: false, message: messages.staleOrder } }));
     if (next === 'bad-request') return Promise.reject(new ApiError('http', 'products.0.uuid: invalid', { status: 400, body: { success: false, message: 'products.0.uuid: invalid' } }));
     return Promise.resolve(next === 'processed' ? ({ success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} } as T) : ok());
   };
@@ -130,5 +131,52 @@ describe('order sync', () => {
     stop = startOrderSync(api, 111, events);
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.map((call) => call.kind)).toEqual(['create']);
+  });
+
+  it('sends the revision of the cart with every write', async () => {
+    const { api, calls } = fakeApi();
+    stop = startOrderSync(api, 111, events);
+    addToCart(line(MARGHERITA));
+    await vi.advanceTimersByTimeAsync(1000);
+    addToCart(line(PEPPERONI));
+    removeLine($order.get().products[0]?.uuid ?? '');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls.map((call) => [call.kind, call.payload.revision])).toEqual([
+      ['create', 1],
+      ['update', 3],
+    ]);
+  });
+
+  it('takes "a newer change is already saved" as settled for that revision: no toast, and the newer cart is still sent', async () => {
+    const { api, calls } = fakeApi(['ok', 'stale']);
+    stop = startOrderSync(api, 111, events);
+    addToCart(line(MARGHERITA));
+    await vi.advanceTimersByTimeAsync(1000);
+    addToCart(line(PEPPERONI));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect($toasts.get()).toEqual([]);
+    expect($order.get().syncedRevision).toBe($order.get().revision);
+    addToCart(line(MARGHERITA));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls.map((call) => [call.kind, call.payload.revision])).toEqual([
+      ['create', 1],
+      ['update', 2],
+      ['update', 3],
+    ]);
+  });
+
+  it('drops an answer that arrives after the cart was placed and a fresh one started', async () => {
+    let answerCreate: (value: { encryptedOrderId: string; uuidToOrderProductIds: Record<string, number> }) => void = () => undefined;
+    const api = {
+      createOrder: () => new Promise<{ encryptedOrderId: string; uuidToOrderProductIds: Record<string, number> }>((resolve) => (answerCreate = resolve)),
+      updateOrder: () => Promise.reject(new ApiError('network', 'unreachable')),
+    };
+    stop = startOrderSync(api, 111, events);
+    addToCart(line(MARGHERITA));
+    await vi.advanceTimersByTimeAsync(1000);
+    resetOrder();
+    answerCreate({ encryptedOrderId: 'placed-order', uuidToOrderProductIds: {} });
+    await vi.advanceTimersByTimeAsync(0);
+    expect($order.get()).toMatchObject({ encryptedOrderId: null, revision: 0, syncedRevision: 0 });
   });
 });

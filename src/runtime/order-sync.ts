@@ -33,12 +33,19 @@ function isFinal(error: unknown): boolean {
   return error instanceof ApiError && error.kind !== 'network' && error.kind !== 'timeout' && !(error.kind === 'http' && (error.status ?? 0) >= 500);
 }
 
+/** The server already holds a newer revision of this cart (sent from here, or another tab): nothing failed. */
+function isSuperseded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.body?.message === messages.staleOrder;
+}
+
 /**
  * Sends the cart to the retailer one second after the customer's last change: create-order
  * while the order has no id (with an Idempotency-Key kept until the server answers, so a retry
- * never makes a second order), update-order afterwards. A failed or offline call keeps the
+ * never makes a second order), update-order afterwards. Each send carries the cart's revision,
+ * so the server drops one that arrives after a newer one. A failed or offline call keeps the
  * cart and tries again with growing pauses and when the browser comes back online; the
- * customer is told once per outage, not once per try.
+ * customer is told once per outage, not once per try. An answer that arrives after the cart was
+ * placed and a fresh one started belongs to the old order and is dropped.
  */
 export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder'>, retailerId: number, onlineEvents: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -59,28 +66,39 @@ export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder
     if (creating && state.products.length === 0) return abandonSync(state.revision);
     inFlight = true;
     const sentRevision = state.revision;
+    const createKey = creating ? createKeyForOrder() : null;
+    const sameOrder = () => (creating ? $order.get().createKey === createKey : $order.get().encryptedOrderId === state.encryptedOrderId);
     try {
-      const payload = payloadFromState(state, { retailerId, deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime, hours: $schedule.get() }, new Date());
-      if (creating) {
-        orderSynced(await api.createOrder(payload, { idempotencyKey: createKeyForOrder() }), sentRevision);
+      const payload = { ...payloadFromState(state, { retailerId, deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime, hours: $schedule.get() }, new Date()), revision: sentRevision };
+      if (createKey !== null) {
+        const answer = await api.createOrder(payload, { idempotencyKey: createKey });
+        if (sameOrder()) orderSynced(answer, sentRevision);
       } else {
         const answer = await api.updateOrder(payload);
-        if (answer.success) orderSynced(answer, sentRevision);
-        else {
-          abandonSync(sentRevision);
-          if (answer.message === messages.orderProcessed) toastOrderProcessed();
-          else toastFailure('update-order', new Error(answer.message));
+        if (sameOrder()) {
+          if (answer.success) orderSynced(answer, sentRevision);
+          else {
+            abandonSync(sentRevision);
+            if (answer.message === messages.orderProcessed) toastOrderProcessed();
+            else toastFailure('update-order', new Error(answer.message));
+          }
         }
       }
       failures = 0;
     } catch (error) {
-      if (failures === 0) toastFailure(creating ? 'create-order' : 'update-order', error);
-      if (isFinal(error)) {
-        abandonSync(sentRevision);
+      if (isSuperseded(error) || !sameOrder()) {
+        // Nothing failed for the customer: a newer cart is saved, or the cart was placed and replaced meanwhile.
+        if (sameOrder()) abandonSync(sentRevision);
         failures = 0;
       } else {
-        schedule(RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)] ?? CART_SYNC_DEBOUNCE_MS);
-        failures += 1;
+        if (failures === 0) toastFailure(creating ? 'create-order' : 'update-order', error);
+        if (isFinal(error)) {
+          abandonSync(sentRevision);
+          failures = 0;
+        } else {
+          schedule(RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)] ?? CART_SYNC_DEBOUNCE_MS);
+          failures += 1;
+        }
       }
     } finally {
       inFlight = false;

@@ -13,6 +13,7 @@ import { sessionTokenOf } from '../sessions.ts';
 import { STATUS_CAPS, type StoredOrder } from '../store/orders.ts';
 import { inTransaction } from '../store/transaction.ts';
 import type { ServedTenant } from '../tenants.ts';
+import type { Catalogue } from '../../../src/lib/pricing/catalogue.ts';
 
 function assertSameRetailer(payload: OrderPayload, { tenant }: ServedTenant): void {
   const { retailerId } = tenant.config;
@@ -23,6 +24,31 @@ function assertSameRetailer(payload: OrderPayload, { tenant }: ServedTenant): vo
 }
 
 const uuidsOf = (payload: OrderPayload) => payload.products.map((product) => product.uuid);
+
+/**
+ * Product groups are named by the menu; the stored line takes the group of its product, so an
+ * unknown one is not a stale cart but a made-up body, refused like any other bad field.
+ */
+function assertKnownGroups(payload: OrderPayload, catalogue: Catalogue, prefix = ''): void {
+  payload.products.forEach((product, index) => {
+    const halves: [string, number][] = [[`products.${index}.productGroupId`, product.productGroupId]];
+    if (product.secondHalf) halves.push([`products.${index}.secondHalf.productGroupId`, product.secondHalf.productGroupId]);
+    for (const [path, groupId] of halves) {
+      if (catalogue.groups.has(groupId)) continue;
+      const message = `productGroupId ${groupId} is not a product group of this menu`;
+      throw new ApiProblem(400, `Invalid request body: ${prefix}${path}: ${message}`, { issues: [{ path: `${prefix}${path}`, message }] });
+    }
+  });
+}
+
+/**
+ * A placed order is the kitchen's: no write of the customer's may change it, and a write older
+ * than the revision the order holds (a request delayed on the network) must not roll it back.
+ */
+function assertWritable(order: StoredOrder, revision: number): void {
+  if (order.placed) throw new ApiProblem(409, messages.orderPlaced);
+  if (revision < order.revision) throw new ApiProblem(409, messages.staleOrder);
+}
 
 export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants, db, orders } = deps;
@@ -49,15 +75,17 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const key = parseWith(idempotencyKey.optional(), c.req.header(IDEMPOTENCY_KEY_HEADER), `${IDEMPOTENCY_KEY_HEADER} header`);
     const payload = await readBody(c, apiCalls.createOrder.body);
     assertSameRetailer(payload, served);
+    assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
     return inTransaction(db, () => {
       const earlier = earlierAttempt(retailerId, key, payload.encryptedOrderId);
       // Once processed, the earlier answer is replayed untouched: the kitchen's copy must not change.
       if (earlier?.processed) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.uuidToOrderProductIds(earlier.orderId) };
+      if (earlier) assertWritable(earlier, payload.revision);
       assertLinesFree(retailerId, uuidsOf(payload), earlier);
       const priced = priceOrder(payload, served.catalogue, served.tenant, deps.now());
-      if (earlier) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.update(earlier, priced, deps.now()) };
-      const created = orders.create(retailerId, key ?? null, priced, deps.now());
+      if (earlier) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.update(earlier, priced, payload.revision, deps.now()) };
+      const created = orders.create(retailerId, key ?? null, priced, payload.revision, deps.now());
       return { encryptedOrderId: created.order.encryptedOrderId, uuidToOrderProductIds: created.uuidToOrderProductIds };
     });
   });
@@ -65,14 +93,16 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'updateOrder', async (c, served) => {
     const payload = await readBody(c, apiCalls.updateOrder.body);
     assertSameRetailer(payload, served);
+    assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
     return inTransaction(db, () => {
       const order = payload.encryptedOrderId === null ? undefined : orders.find(retailerId, payload.encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder, uuidToOrderProductIds: {} };
       if (order.processed) return { success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} };
-      if (orders.placement(order.orderId)) return { success: false, message: messages.orderPlaced, uuidToOrderProductIds: {} };
+      if (order.placed) return { success: false, message: messages.orderPlaced, uuidToOrderProductIds: {} };
+      assertWritable(order, payload.revision);
       assertLinesFree(retailerId, uuidsOf(payload), order);
-      const uuidToOrderProductIds = orders.update(order, priceOrder(payload, served.catalogue, served.tenant, deps.now()), deps.now());
+      const uuidToOrderProductIds = orders.update(order, priceOrder(payload, served.catalogue, served.tenant, deps.now()), payload.revision, deps.now());
       return { success: true, message: 'Order updated', uuidToOrderProductIds };
     });
   });
@@ -97,6 +127,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'placeOrder', async (c, served) => {
     const body = await readBody(c, apiCalls.placeOrder.body);
     assertSameRetailer(body.order, served);
+    assertKnownGroups(body.order, served.catalogue, 'order.');
     const { tenant, catalogue } = served;
     const now = deps.now();
     return inTransaction(db, () => {
@@ -106,13 +137,15 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       const placed = orders.placement(order.orderId);
       if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
+      // Placing an older cart than the one the order holds would place what the customer no longer has.
+      assertWritable(order, body.order.revision);
       assertLinesFree(tenant.config.retailerId, uuidsOf(body.order), order);
       const clock = clockStatusOf(tenant, deps.clockOverrides, now);
       const checked = checkPlacement({ payload: body.order, paymentMethod: body.paymentMethod, delivery: body.delivery, expectedTotal: body.expectedTotal }, tenant, catalogue, now, clock);
       if (!checked.ok) throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
       const { totals, suburb } = checked;
       const terms = suburb ? deliveryTermsFor(tenant, suburb.suburbId) : null;
-      orders.update(order, priceOrder(body.order, catalogue, tenant, now, terms ?? undefined), now);
+      orders.update(order, priceOrder(body.order, catalogue, tenant, now, terms ?? undefined), body.order.revision, now);
       const timing = {
         isPickup: body.order.isPickup,
         orderForLater: body.order.orderForLater,
@@ -145,6 +178,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       const order = encryptedOrderId === null ? undefined : orders.find(retailerId, encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder };
       if (order.processed) return { success: false, message: messages.orderProcessed };
+      if (order.placed) return { success: false, message: messages.orderPlaced };
       // Detaching (or replacing) a customer needs theirs: the order id alone must not take an order off its customer.
       if (order.customerId !== null && order.customerId !== customerId && loggedIn !== order.customerId) {
         throw new ApiProblem(401, "Log in as the order's customer to detach them from it");

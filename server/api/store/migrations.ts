@@ -184,6 +184,30 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 10,
+    name: 'order revisions and placed orders kept as placed',
+    // The triggers are the last line behind the API's own refusals: whatever path a write takes,
+    // a placed order's content and lines stay as the customer placed them.
+    sql: `
+      ALTER TABLE orders ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER placed_orders_keep_their_content
+        BEFORE UPDATE OF is_pickup, order_for_later, order_for_later_request_date_time, closed_date, extra_order_notes,
+          current_order_status_type_id, last_order_status_update, historic_delivery_fee_cents, historic_delivery_wait_time,
+          sub_total_cents, discount_cents, source, customer_id, revision, placed_at, placement_json, order_number, watch_key ON orders
+        WHEN OLD.placed_at IS NOT NULL
+        BEGIN SELECT RAISE(ABORT, 'order is placed: its content cannot change'); END;
+      CREATE TRIGGER placed_orders_keep_their_lines_insert BEFORE INSERT ON order_products
+        WHEN EXISTS (SELECT 1 FROM orders WHERE order_id = NEW.order_id AND placed_at IS NOT NULL)
+        BEGIN SELECT RAISE(ABORT, 'order is placed: its lines cannot change'); END;
+      CREATE TRIGGER placed_orders_keep_their_lines_update BEFORE UPDATE ON order_products
+        WHEN EXISTS (SELECT 1 FROM orders WHERE order_id IN (OLD.order_id, NEW.order_id) AND placed_at IS NOT NULL)
+        BEGIN SELECT RAISE(ABORT, 'order is placed: its lines cannot change'); END;
+      CREATE TRIGGER placed_orders_keep_their_lines_delete BEFORE DELETE ON order_products
+        WHEN EXISTS (SELECT 1 FROM orders WHERE order_id = OLD.order_id AND placed_at IS NOT NULL)
+        BEGIN SELECT RAISE(ABORT, 'order is placed: its lines cannot change'); END;
+    `,
+  },
+  {
     version: 12,
     name: 'rate-limit windows and indexes of the bounded anonymous writes',
     // Windows end at epoch milliseconds, so a take compares numbers. A booking's slot is its time in

@@ -21,6 +21,10 @@ export interface StoredOrder {
   retailerId: number;
   customerId: number | null;
   processed: boolean;
+  /** Placed by the customer: from then on only the kitchen changes it (taking it, marking it processed). */
+  placed: boolean;
+  /** The client's revision of the cart this order last stored; a write of an older one is stale. */
+  revision: number;
   historicDeliveryFeeCents: number;
   discountCents: number;
 }
@@ -43,6 +47,8 @@ function storedOrder(row: Row): StoredOrder {
     retailerId: integer(row, 'retailer_id'),
     customerId: integerOrNull(row, 'customer_id'),
     processed: textOrNull(row, 'processed_at') !== null,
+    placed: textOrNull(row, 'placed_at') !== null,
+    revision: integer(row, 'revision'),
     historicDeliveryFeeCents: integer(row, 'historic_delivery_fee_cents'),
     discountCents: integer(row, 'discount_cents'),
   };
@@ -69,7 +75,7 @@ function placementOf(row: Row): Placement {
   return placementSchema.parse({ ...JSON.parse(text(row, 'placement_json')), orderNumber: integer(row, 'order_number') });
 }
 
-const orderColumns = 'order_id, encrypted_order_id, retailer_id, customer_id, processed_at, historic_delivery_fee_cents, discount_cents';
+const orderColumns = 'order_id, encrypted_order_id, retailer_id, customer_id, processed_at, placed_at, revision, historic_delivery_fee_cents, discount_cents';
 
 /** Orders, their lines and their statuses. Callers wrap every multi-statement change in inTransaction. */
 export function createOrderStore(db: DatabaseSync) {
@@ -80,17 +86,17 @@ export function createOrderStore(db: DatabaseSync) {
     insertOrder: db.prepare(
       `INSERT INTO orders (encrypted_order_id, retailer_id, idempotency_key, is_pickup, order_for_later, order_for_later_request_date_time,
          closed_date, extra_order_notes, create_date, current_order_status_type_id, last_order_status_update, historic_delivery_fee_cents,
-         historic_delivery_wait_time, sub_total_cents, discount_cents, order_platform_source_id, source, created_at, updated_at)
+         historic_delivery_wait_time, sub_total_cents, discount_cents, order_platform_source_id, source, revision, created_at, updated_at)
        VALUES ($encryptedOrderId, $retailerId, $idempotencyKey, $isPickup, $orderForLater, $orderForLaterRequestDateTime,
          $closedDate, $extraOrderNotes, $createDate, $currentOrderStatusTypeId, $lastOrderStatusUpdate, $historicDeliveryFeeCents,
-         $historicDeliveryWaitTime, $subTotalCents, $discountCents, $orderPlatformSourceId, $source, $now, $now)`,
+         $historicDeliveryWaitTime, $subTotalCents, $discountCents, $orderPlatformSourceId, $source, $revision, $now, $now)`,
     ),
     updateOrder: db.prepare(
       `UPDATE orders SET is_pickup = $isPickup, order_for_later = $orderForLater, order_for_later_request_date_time = $orderForLaterRequestDateTime,
          closed_date = $closedDate, extra_order_notes = $extraOrderNotes, current_order_status_type_id = $currentOrderStatusTypeId,
          last_order_status_update = $lastOrderStatusUpdate, historic_delivery_fee_cents = $historicDeliveryFeeCents,
-         historic_delivery_wait_time = $historicDeliveryWaitTime, sub_total_cents = $subTotalCents, discount_cents = $discountCents, source = $source, updated_at = $now
-       WHERE order_id = $orderId`,
+         historic_delivery_wait_time = $historicDeliveryWaitTime, sub_total_cents = $subTotalCents, discount_cents = $discountCents, source = $source, revision = $revision, updated_at = $now
+       WHERE order_id = $orderId AND placed_at IS NULL`,
     ),
     lineIds: db.prepare('SELECT order_product_id, uuid FROM order_products WHERE order_id = ?'),
     insertLine: db.prepare(
@@ -100,7 +106,7 @@ export function createOrderStore(db: DatabaseSync) {
     updateLine: db.prepare('UPDATE order_products SET position = ?, product_id = ?, quantity = ?, unit_price_cents = ?, line_json = ? WHERE order_product_id = ?'),
     deleteLine: db.prepare('DELETE FROM order_products WHERE order_product_id = ?'),
     lines: db.prepare('SELECT order_product_id, unit_price_cents, line_json FROM order_products WHERE order_id = ? ORDER BY position'),
-    setCustomer: db.prepare('UPDATE orders SET customer_id = ?, updated_at = ? WHERE order_id = ?'),
+    setCustomer: db.prepare('UPDATE orders SET customer_id = ?, updated_at = ? WHERE order_id = ? AND placed_at IS NULL'),
     placement: db.prepare('SELECT placement_json, order_number FROM orders WHERE order_id = ? AND placed_at IS NOT NULL'),
     watchKey: db.prepare('SELECT watch_key FROM orders WHERE order_id = ? AND placed_at IS NOT NULL'),
     nextOrderNumber: db.prepare('SELECT COALESCE(MAX(order_number), 0) + 1 AS next FROM orders WHERE retailer_id = ?'),
@@ -120,16 +126,17 @@ export function createOrderStore(db: DatabaseSync) {
          SELECT order_status_id FROM order_statuses WHERE retailer_id = ? AND order_id IS NULL ORDER BY order_status_id DESC LIMIT 1 OFFSET ?
        )`,
     ),
-    setCurrentStatus: db.prepare('UPDATE orders SET current_order_status_type_id = ?, last_order_status_update = ?, updated_at = ? WHERE order_id = ? AND processed_at IS NULL'),
+    setCurrentStatus: db.prepare('UPDATE orders SET current_order_status_type_id = ?, last_order_status_update = ?, updated_at = ? WHERE order_id = ? AND processed_at IS NULL AND placed_at IS NULL'),
     previous: db.prepare(
       `SELECT order_id, encrypted_order_id, create_date, is_pickup, order_for_later, order_for_later_request_date_time, sub_total_cents, historic_delivery_fee_cents
        FROM orders WHERE customer_id = ? AND processed_at IS NOT NULL ORDER BY processed_at DESC, order_id DESC LIMIT ?`,
     ),
   };
 
-  function orderValues(priced: PricedOrder, now: Date) {
+  function orderValues(priced: PricedOrder, revision: number, now: Date) {
     const { payload } = priced;
     return {
+      revision,
       isPickup: payload.isPickup ? 1 : 0,
       orderForLater: payload.orderForLater ? 1 : 0,
       orderForLaterRequestDateTime: payload.orderForLaterRequestDateTime,
@@ -191,22 +198,24 @@ export function createOrderStore(db: DatabaseSync) {
       return [...owners.values()];
     },
 
-    create(retailerId: number, idempotencyKey: string | null, priced: PricedOrder, now: Date): { order: StoredOrder; uuidToOrderProductIds: Record<string, number> } {
+    create(retailerId: number, idempotencyKey: string | null, priced: PricedOrder, revision: number, now: Date): { order: StoredOrder; uuidToOrderProductIds: Record<string, number> } {
       const encryptedOrderId = newEncryptedOrderId();
       const result = statements.insertOrder.run({
-        ...orderValues(priced, now),
+        ...orderValues(priced, revision, now),
         encryptedOrderId,
         retailerId,
         idempotencyKey,
         createDate: priced.payload.createDate,
         orderPlatformSourceId: priced.payload.orderPlatformSourceId,
       });
-      const order: StoredOrder = { orderId: Number(result.lastInsertRowid), encryptedOrderId, retailerId, customerId: null, processed: false, historicDeliveryFeeCents: priced.deliveryFeeCents, discountCents: priced.discountCents };
+      const order: StoredOrder = { orderId: Number(result.lastInsertRowid), encryptedOrderId, retailerId, customerId: null, processed: false, placed: false, revision, historicDeliveryFeeCents: priced.deliveryFeeCents, discountCents: priced.discountCents };
       return { order, uuidToOrderProductIds: writeLines(order, priced) };
     },
 
-    update(order: StoredOrder, priced: PricedOrder, now: Date): Record<string, number> {
-      statements.updateOrder.run({ ...orderValues(priced, now), orderId: order.orderId });
+    /** Stores the order as the client has it at `revision`; a placed order is never rewritten (the triggers of migration 10 refuse it too). */
+    update(order: StoredOrder, priced: PricedOrder, revision: number, now: Date): Record<string, number> {
+      const changed = statements.updateOrder.run({ ...orderValues(priced, revision, now), orderId: order.orderId });
+      if (Number(changed.changes) !== 1) throw new Error(`order ${order.orderId} is placed and cannot be rewritten`);
       return writeLines(order, priced);
     },
 
@@ -224,7 +233,8 @@ export function createOrderStore(db: DatabaseSync) {
     },
 
     setCustomer(orderId: number, customerId: number | null, now: Date): void {
-      statements.setCustomer.run(customerId, now.toISOString(), orderId);
+      const changed = statements.setCustomer.run(customerId, now.toISOString(), orderId);
+      if (Number(changed.changes) !== 1) throw new Error(`order ${orderId} is placed and keeps its customer`);
     },
 
     /** The placement of a placed order, or null; stored rows are parsed like any other input. */
@@ -266,7 +276,7 @@ export function createOrderStore(db: DatabaseSync) {
     },
 
     /**
-     * Records a status; it becomes the order's current one unless the order is already processed.
+     * Records a status; it becomes the order's current one unless the order is already placed or processed.
      * A status sent again with the same idempotency key (its answer was lost) is the one recorded.
      * Null when the order already holds STATUS_CAPS.perOrder statuses. Order-less statuses rotate:
      * the retailer keeps its newest STATUS_CAPS.orderlessKeptPerRetailer.

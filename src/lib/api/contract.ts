@@ -28,9 +28,10 @@ import {
  *
  * Status codes: 400 bad input (nothing written), 401 missing or wrong credentials, 403 an
  * inactive retailer, 404 an unknown retailer, order or product, 409 a cart line owned by another
- * order, an Idempotency-Key of another order, an order with all the statuses it takes or a booking
- * slot with all the requests it takes, 413 a body too large, 429 too many calls from one client or
- * for one retailer (with Retry-After in seconds), 422 a cart line the catalogue can no longer price. Outcomes the
+ * order, an Idempotency-Key of another order, a write to a placed order (messages.orderPlaced) or a
+ * write older than the order's stored revision (messages.staleOrder), an order with all the statuses
+ * it takes or a booking slot with all the requests it takes, 413 a body too large, 429 too many calls
+ * from one client or for one retailer (with Retry-After in seconds), 422 a cart line the catalogue can no longer price. Outcomes the
  * spec lists as `success: false` (no active order, order already processed, login failure,
  * mailing-list failure), and a spent reset link, are 200 answers with `success: false` and a
  * `message`. Every non-2xx answer has the shape of errorResponseSchema.
@@ -47,6 +48,8 @@ export const messages = {
   noActiveOrder: 'No active order to update',
   orderProcessed: 'Order has already been processed. Please refresh the page.',
   orderPlaced: 'This order has already been placed. Start a new order to add more.',
+  /** A write older than the one the order holds: the client already sent a newer cart, so this one is dropped. */
+  staleOrder: 'A newer change of this order has already been saved.',
   mailingListFailed: 'Failed to add to mailing list. Please try again.',
   loginFailed: 'Incorrect email or password.',
   /** Signup with an email that has an account: says no more than that it could not sign up. */
@@ -227,8 +230,16 @@ export const updateOrderResponseSchema = z.object({
  */
 export const cartLineUuid = z.uuidv4({ error: 'expected a random (version 4) UUID, as crypto.randomUUID() makes' });
 
+/**
+ * The browser's count of changes to its cart (OrderState.revision) when it sent this body. The
+ * server stores it with the order and refuses, with a 409 and messages.staleOrder, a write older
+ * than the one it holds: a request delayed on the network must not roll the order back. Absent
+ * counts as 0, so a client that never sends it keeps today's last-write-wins.
+ */
+export const orderRevision = z.int().min(0).max(Number.MAX_SAFE_INTEGER).default(0);
+
 /** The body of create-order and update-order. Cart line uuids name order products, so each appears once. */
-export const orderBodySchema = orderPayloadSchema.extend({ products: z.array(cartProductSchema.extend({ uuid: cartLineUuid })).max(200) }).superRefine((payload, context) => {
+export const orderBodySchema = orderPayloadSchema.extend({ products: z.array(cartProductSchema.extend({ uuid: cartLineUuid })).max(200), revision: orderRevision }).superRefine((payload, context) => {
   const seen = new Set<string>();
   payload.products.forEach((product, index) => {
     if (seen.has(product.uuid)) context.addIssue({ code: 'custom', path: ['products', index, 'uuid'], message: `duplicate cart line uuid ${product.uuid}` });

@@ -2,10 +2,19 @@ import { z } from 'zod';
 import { dollars, id, instant, nonNegativeDollars } from '../tenant/primitives.ts';
 import { sizeSchema } from '../tenant/products.ts';
 
+/**
+ * Names a cart carries are the menu's (the server stores the catalogue's own), so a longer one
+ * is not a menu name; the bound keeps a client from filling the order store with text.
+ */
+const menuName = z.string().max(200);
+
+/** A size as a cart line carries it: the menu's size, its name bounded like the other names. */
+const cartSizeSchema = sizeSchema.extend({ name: menuName.min(1) });
+
 /** An extra added to (quantity >= 1) or an ingredient removed from (quantity -1) a product. */
 export const cartExtraSchema = z.object({
   ingredientId: id,
-  name: z.string(),
+  name: menuName,
   quantity: z.int().min(-1).max(10).refine((value) => value !== 0, 'quantity is -1 (removed) or 1 or more (extra)'),
   price: nonNegativeDollars,
   defaultExtraPrice: nonNegativeDollars.default(0),
@@ -15,29 +24,29 @@ export const cartExtraSchema = z.object({
 export const cartOptionSchema = z.object({
   retailerProductOptionId: id,
   retailerProductOptionChoiceId: id,
-  name: z.string(),
+  name: menuName,
   defaultPrice: dollars.default(0),
 });
 
 export const cartHalfSchema = z.object({
   productId: id,
   productGroupId: id,
-  productName: z.string(),
-  size: sizeSchema,
-  extras: z.array(cartExtraSchema).default([]),
+  productName: menuName,
+  size: cartSizeSchema,
+  extras: z.array(cartExtraSchema).max(100).default([]),
 });
 
 /** A line of the cart. `historicPrice` is the unit price (dollars) when the line was added. */
 export const cartProductSchema = z.object({
-  uuid: z.string().min(1),
+  uuid: z.string().min(1).max(100),
   productId: id,
   productGroupId: id,
-  productName: z.string(),
-  size: sizeSchema,
+  productName: menuName,
+  size: cartSizeSchema,
   isHalfHalf: z.boolean().default(false),
   secondHalf: cartHalfSchema.nullable().default(null),
-  extras: z.array(cartExtraSchema).default([]),
-  options: z.array(cartOptionSchema).default([]),
+  extras: z.array(cartExtraSchema).max(100).default([]),
+  options: z.array(cartOptionSchema).max(50).default([]),
   quantity: z.int().min(1).max(99),
   historicPrice: nonNegativeDollars,
   orderProductId: id.nullable().default(null),
@@ -71,7 +80,7 @@ export const orderStatusSchema = z.object({
 
 /** The body of create-order and update-order (spec section 3, "Order payload"). */
 export const orderPayloadSchema = z.object({
-  encryptedOrderId: z.string().min(1).nullable(),
+  encryptedOrderId: z.string().min(1).max(100).nullable(),
   retailerId: id,
   extraOrderNotes: z.string().max(1000).default(''),
   createDate: instant,
@@ -84,7 +93,8 @@ export const orderPayloadSchema = z.object({
   orderForLaterRequestDateTime: instant.nullable(),
   closedDate: z.boolean().default(false),
   orderPlatformSourceId: z.literal(1),
-  source: z.string().min(1),
+  /** Which storefront sent the order (ORDER_SOURCE, 'web-storefront'): a short label, not free text. */
+  source: z.string().min(1).max(50),
   products: z.array(cartProductSchema).max(200),
 });
 

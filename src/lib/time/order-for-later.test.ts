@@ -18,6 +18,7 @@ const autumnHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:00', '04:
 const overnightIntoMorning = (day: number) => [hoursRow(day, ['22:17', '08:17']), hoursRow((day + 1) % 7, ['07:00', '12:00'])];
 /** One shift ends 22:15 and the next starts 22:17: within the consecutive gap, yet 22:15 is in neither. */
 const twoMinuteGap = (day: number) => [hoursRow(day, ['17:00', '22:15']), hoursRow(day, ['22:17', '23:30'])];
+const offGrid = 'Time slots are in 15-minute steps. Please choose one of the listed times.';
 const notOpen = (name: string) => `${name} is not open at that time. Please choose a time within trading hours.`;
 
 describe('validateOrderForLater', () => {
@@ -27,7 +28,11 @@ describe('validateOrderForLater', () => {
     ['a minute short of the lead', schedule(), 'pickup', aest('2026-06-10 12:14'), wednesdayNoon, 'Please choose a time at least 15 minutes from now.'],
     ['a time in the past', schedule(), 'pickup', aest('2026-06-10 11:00'), wednesdayNoon, 'Please choose a time at least 15 minutes from now.'],
     ['a 1-minute lead: "1 minute", not "1 minutes"', schedule({ info: { oflMinTimeFromCurrTime: 1 } }), 'pickup', aest('2026-06-10 12:00'), wednesdayNoon, 'Please choose a time at least 1 minute from now.'],
-    ['a 1-minute lead, a minute ahead', schedule({ info: { oflMinTimeFromCurrTime: 1 } }), 'pickup', aest('2026-06-10 12:01'), wednesdayNoon, null],
+    ['a 1-minute lead, a minute ahead', schedule({ info: { oflMinTimeFromCurrTime: 1 } }), 'pickup', aest('2026-06-10 12:15'), aest('2026-06-10 12:14'), null],
+    ['a slot plus 7 minutes', schedule(), 'pickup', aest('2026-06-10 13:07'), wednesdayNoon, offGrid],
+    ['a slot plus 30 seconds', schedule(), 'pickup', new Date(aest('2026-06-10 13:00').getTime() + 30_000), wednesdayNoon, offGrid],
+    ['a slot plus 7 minutes in Adelaide, half an hour behind', schedule({ info: { timeZoneDiff: -0.5 } }), 'pickup', aest('2026-06-10 13:37'), wednesdayNoon, offGrid],
+    ['a slot in Adelaide, half an hour behind', schedule({ info: { timeZoneDiff: -0.5 } }), 'pickup', aest('2026-06-10 13:45'), wednesdayNoon, null],
     ["the retailer's own 40-minute lead", schedule({ info: { oflMinTimeFromCurrTime: 40 } }), 'pickup', aest('2026-06-10 12:30'), wednesdayNoon, 'Please choose a time at least 40 minutes from now.'],
     ['pickup at the end of lunch', schedule(), 'pickup', aest('2026-06-10 14:00'), wednesdayNoon, notOpen('Pickup')],
     ['delivery at lunch, dinner only', schedule(), 'delivery', aest('2026-06-10 13:00'), wednesdayNoon, notOpen('Delivery')],
@@ -76,11 +81,11 @@ describe('validateOrderForLater', () => {
     ['Christmas Day', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25', '23:59', false, 'Christmas Day')] }), 'pickup', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Pickup is closed then (Christmas Day).'],
     ['a closed date without a reason', schedule({ closedDates: [closedDate('2026-12-25', '2026-12-25')] }), 'delivery', aedt('2026-12-25 18:00'), aedt('2026-12-20 12:00'), 'Delivery is closed then.'],
     ['at the end time of a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:00'), wednesdayNoon, 'Pickup is closed then (Stocktake).'],
-    ['a minute after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:01'), wednesdayNoon, null],
+    ['a minute after a closure ending 12:00: off the slot grid', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:01'), wednesdayNoon, offGrid],
     ['the slot after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'delivery', aest('2026-06-11 17:00'), wednesdayNoon, null],
     ['12:15 after a closure ending 12:00', schedule({ closedDates: [lunchClosure] }), 'pickup', aest('2026-06-11 12:15'), wednesdayNoon, null],
     ['across midnight: at the end time of a closure ending Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', aest('2026-06-14 00:30'), wednesdayNoon, 'Pickup is closed then.'],
-    ['across midnight: a minute after a closure ending Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', aest('2026-06-14 00:31'), wednesdayNoon, null],
+    ['across midnight: the slot after a closure ending Sunday 00:30', schedule({ tradingHours: nightHours, closedDates: [closedDate('2026-06-13', '2026-06-14', '00:30')] }), 'pickup', aest('2026-06-14 00:45'), wednesdayNoon, null],
     ['spring change: at the end time of a closure ending 03:00 AEDT', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '03:00')] }), 'pickup', aedt('2026-10-04 03:00'), aest('2026-10-03 12:00'), 'Pickup is closed then.'],
     ['spring change: 03:15 AEDT after a closure ending 03:00', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-10-04', '2026-10-04', '03:00')] }), 'pickup', aedt('2026-10-04 03:15'), aest('2026-10-03 12:00'), null],
     ['autumn change: the first 02:00 of a closure ending 02:00', schedule({ tradingHours: smallHours, closedDates: [closedDate('2026-04-05', '2026-04-05', '02:00')] }), 'pickup', aedt('2026-04-05 02:00'), aedt('2026-04-04 12:00'), 'Pickup is closed then.'],

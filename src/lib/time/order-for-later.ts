@@ -1,3 +1,4 @@
+import { SLOT_STEP_MINUTES } from '../constants.ts';
 import { closedDateAt } from './closed-dates.ts';
 import { formatCount, formatRelativeDay, formatTime } from './format.ts';
 import { MINUTE_MS, addDays, assertInstant, dateToDayMs, daysBetween, retailerWallClock } from './retailer-clock.ts';
@@ -32,8 +33,9 @@ function daysAheadReason(minDays: number, maxDays: number, today: string): strin
 /**
  * Whether `requested` is a time an order for later may be placed for: order-for-later on,
  * the lead time from now, the allowed days ahead, a trading shift of the service, no
- * closed date (its end minute included), and not before the requested date's own first
- * shift plus the retailer's warm-up time. Slots come from the same rules, so every slot passes.
+ * closed date (its end minute included), not before the requested date's own first shift plus
+ * the retailer's warm-up time, and on the slot grid (spec section 5: "Time slots are in 15-minute
+ * steps"). Slots come from the same rules, so every slot passes and nothing between them does.
  */
 export function validateOrderForLater(input: ScheduleInput, service: Service, requested: Date, now: Date): OrderForLaterResult {
   assertInstant(requested, 'requested');
@@ -49,6 +51,8 @@ export function validateOrderForLater(input: ScheduleInput, service: Service, re
   if (!retailerInfo.oflEnabled) return fail('Ordering for later is not available at this store.');
   if (!serviceOffered(retailerInfo, service)) return fail(`${name} is not available at this store.`);
   if (requested.getTime() < now.getTime() + lead * MINUTE_MS) return fail(`Please choose a time at least ${formatCount(lead, 'minute')} from now.`);
+  // Time zones move in quarter hours (assertTimeZoneDiff), so the wall clock's grid is the epoch's.
+  if (requested.getTime() % (SLOT_STEP_MINUTES * MINUTE_MS) !== 0) return fail(`Time slots are in ${SLOT_STEP_MINUTES}-minute steps. Please choose one of the listed times.`);
 
   const today = retailerWallClock(now, diff).date;
   const wall = retailerWallClock(requested, diff);
