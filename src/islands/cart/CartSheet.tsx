@@ -5,7 +5,7 @@ import { MAX_LINE_QUANTITY } from '../../lib/cart/line-builder.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { $cartTotals, $removedUnavailable, clearRemovedUnavailable } from '../../stores/cart.ts';
 import { $order, removeLine, setOrderNotes, setQuantity } from '../../stores/order.ts';
-import { loadOrderingData } from '../../stores/ordering-data.ts';
+import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeCart, openCheckout, openProductBuilder } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { OrderTimeSummary } from '../order-time/OrderTimeSummary.tsx';
@@ -19,7 +19,7 @@ export default function CartSheet() {
   const totals = useStore($cartTotals);
   const removedUnavailable = useStore($removedUnavailable);
   useEffect(() => {
-    void loadOrderingData().catch(() => undefined);
+    needOrderingData('CartSheet');
   }, []);
   const lineCents = new Map(totals?.lines.map((line) => [line.uuid, line.lineCents]));
   const syncing = order.revision !== order.syncedRevision;
