@@ -1,6 +1,4 @@
 import { ERROR_SCREEN_TEMPLATE_ID } from '../lib/constants.ts';
-import { closeEverything } from '../stores/ui.ts';
-import { reportError, type CapturedError } from './error-capture.ts';
 
 let shown = false;
 
@@ -8,12 +6,13 @@ let shown = false;
  * Spec section 2's error screen for a page that can no longer work: "Oops! Something went
  * wrong." with "Reload and try again". It takes the page's place in this document (the page
  * prerendered it in a template), so the error reporter keeps running and sends what happened.
+ * Callers report the failure and close what they have open; this module stays this small because
+ * an island boundary loads it on failure.
  */
 export function showErrorScreen(): void {
   const template = document.getElementById(ERROR_SCREEN_TEMPLATE_ID);
   if (shown || !(template instanceof HTMLTemplateElement)) return;
   shown = true;
-  closeEverything();
   for (const element of document.body.children) {
     if (element instanceof HTMLElement && !(element instanceof HTMLScriptElement) && !(element instanceof HTMLTemplateElement)) element.hidden = true;
   }
@@ -21,10 +20,4 @@ export function showErrorScreen(): void {
   window.scrollTo(0, 0);
   // Screen readers start at the news, not wherever focus was left.
   document.querySelector<HTMLElement>('[data-error-screen] h1')?.focus();
-}
-
-/** A failure the page cannot go on from: reported to the server log, then the error screen. */
-export function failPage(failure: Omit<CapturedError, 'timestamp' | 'route' | 'url'>): void {
-  reportError(failure);
-  showErrorScreen();
 }

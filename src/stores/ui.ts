@@ -40,7 +40,7 @@ const closed: UiState = {
 
 export const $ui = map<UiState>({ ...closed });
 
-/** Closes every panel and dialog at once: the error screen takes the page's place. */
+/** Closes every panel and dialog at once, for the error screen to take the page's place. */
 export function closeEverything(): void {
   $ui.set({ ...closed });
 }
