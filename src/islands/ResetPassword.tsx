@@ -98,4 +98,4 @@ function ResetPassword() {
   );
 }
 
-export default withIslandBoundary(ResetPassword, 'ResetPassword');
+export default withIslandBoundary(ResetPassword, 'ResetPassword', 'page');

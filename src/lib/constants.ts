@@ -75,3 +75,5 @@ export const EVENING_FROM_NEXT_DAY_END_TIME = '02:00';
 export const BUILD_POLL_MS = 3 * 60 * 1000;
 /** The `<script type="application/json">` carrying a page's retailer settings to its browser services. */
 export const PAGE_RUNTIME_ELEMENT_ID = 'page-runtime';
+/** The prerendered error screen a page shows when it can no longer work (`src/runtime/error-screen.ts`). */
+export const ERROR_SCREEN_TEMPLATE_ID = 'error-screen-template';

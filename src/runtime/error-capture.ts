@@ -59,7 +59,8 @@ export function reloadForMissingChunk(): boolean {
   return true;
 }
 
-function messageOf(reason: unknown): string {
+/** A thrown value in words, whatever was thrown. */
+export function messageOf(reason: unknown): string {
   if (reason instanceof Error) return reason.message || reason.name;
   if (typeof reason === 'string') return reason;
   try {

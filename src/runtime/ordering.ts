@@ -4,7 +4,7 @@ import { isCartExpired } from '../lib/cart/expiry.ts';
 import { needsStartStatus, orderTypeStatus, startStatus } from '../lib/cart/order-status.ts';
 import { revalidateCart } from '../lib/cart/revalidate.ts';
 import { groupAvailabilityMap } from '../lib/menu/group-availability-map.ts';
-import { $orderTime } from '../stores/cart.ts';
+import { $orderTime, noteRemovedUnavailable } from '../stores/cart.ts';
 import { $clockStatus } from '../stores/clock.ts';
 import { $customer, resetCustomer } from '../stores/customer.ts';
 import { $order, resetOrder, setCartLines } from '../stores/order.ts';
@@ -44,7 +44,7 @@ function recheckCart(now: Date): void {
   if (!catalogue || !data) return;
   const order = $order.get();
   const checked = revalidateCart(order.products, catalogue, { now, lastActivity: order.lastActivity, newUuid: () => crypto.randomUUID() });
-  if (checked.status === 'failed') toast(checked.toast);
+  if (checked.status === 'failed') toastFailure('verify-prices', checked.error);
   if (checked.status === 'checked') {
     if (checked.repriced.length > 0 || checked.removed.length > 0) setCartLines(checked.items, now);
     if (checked.toast) toast(checked.toast);
@@ -52,7 +52,10 @@ function recheckCart(now: Date): void {
   const at = $orderTime.get();
   const open = groupAvailabilityMap(data.productsInfoSsr.groups, { built: data.groupHours, live: undefined }, at, data.config.retailerInfo.timeZoneDiff);
   const availability = checkCartAvailability($order.get().products, catalogue, (groupId) => open[groupId] === true);
-  if (availability.removed.length > 0) setCartLines(availability.available, now);
+  if (availability.removed.length > 0) {
+    setCartLines(availability.available, now);
+    noteRemovedUnavailable(availability.removed);
+  }
   if (availability.toast) toast(availability.toast);
 }
 
@@ -72,7 +75,7 @@ export async function startOrdering(): Promise<void> {
     [data, api] = await Promise.all([loadOrderingData(), retailerApi()]);
   } catch (error) {
     started = false;
-    toastFailure('load-menu', error);
+    toastFailure('verify-prices', error);
     return;
   }
   // Each step in a task of its own: a tap during start-up is answered between them.

@@ -1,5 +1,7 @@
-import { computed } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { cartUnitCount } from '../lib/cart/order-state.ts';
+import type { CartProduct } from '../lib/cart/schemas.ts';
+import { removedLineName } from '../lib/cart/toasts.ts';
 import { isSpecialAvailableFor } from '../lib/menu/special-availability.ts';
 import { PricingError } from '../lib/pricing/item-price.ts';
 import { formatMoney } from '../lib/pricing/money.ts';
@@ -45,3 +47,14 @@ export const $cartSummary = computed([$order, $cartTotals], (order, totals) => {
     subtotal: formatMoney(totals ? totals.subtotal - totals.discount : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0)),
   };
 });
+
+/** The dishes the availability check took out of the cart, by name, shown in the cart until the customer has read them (spec section 5: removing unavailable items lists them). */
+export const $removedUnavailable = atom<string[]>([]);
+
+export function noteRemovedUnavailable(lines: readonly CartProduct[]): void {
+  $removedUnavailable.set([...$removedUnavailable.get(), ...lines.map(removedLineName)]);
+}
+
+export function clearRemovedUnavailable(): void {
+  $removedUnavailable.set([]);
+}

@@ -49,7 +49,7 @@ afterEach(() => vi.unstubAllGlobals());
 const load = async () => ({ ...(await import('./dialogs.ts')), ...(await import('./ui.ts')) });
 
 describe('dialogs and the address', () => {
-  it('opening sets modal, drops group and closes the main menu; closing goes back to the page without modal', async () => {
+  it('opening sets modal, drops group and closes the main menu; closing removes modal and group stays removed', async () => {
     const { openDialog, closeDialog, $ui } = await load();
     $ui.setKey('isMenuOpen', true);
     openDialog('table-booking');
@@ -57,21 +57,23 @@ describe('dialogs and the address', () => {
     expect(page.current()).toBe('https://shop.example/?modal=table-booking');
     closeDialog();
     expect($ui.get().showTableBookingModal).toBe(false);
-    expect(page.current()).toBe('https://shop.example/?group=3');
+    expect(page.current()).toBe('https://shop.example/');
+    expect(page.entries()).toEqual(['https://shop.example/', 'https://shop.example/?modal=table-booking']);
   });
 
-  it('Back closes the open dialog', async () => {
+  it('Back closes the open dialog, to the page without modal or group', async () => {
     const { openDialog, $ui } = await load();
     openDialog('delivery-map');
     page.window.history.back();
     expect($ui.get().showDeliveryMapModal).toBe(false);
+    expect(page.current()).toBe('https://shop.example/');
   });
 
   it('one dialog replacing another keeps one history entry', async () => {
     const { openDialog, $ui } = await load();
     openDialog('mailing-list');
     openDialog('delivery-map');
-    expect(page.entries()).toEqual(['https://shop.example/?group=3', 'https://shop.example/?modal=delivery-map']);
+    expect(page.entries()).toEqual(['https://shop.example/', 'https://shop.example/?modal=delivery-map']);
     expect($ui.get()).toMatchObject({ showMailingListModal: false, showDeliveryMapModal: true });
   });
 
@@ -81,10 +83,20 @@ describe('dialogs and the address', () => {
     const { openLinkedDialog, $ui } = await load();
     openLinkedDialog();
     expect($ui.get().showDeliveryMapModal).toBe(true);
-    expect(page.entries()).toEqual(['https://shop.example/?group=2', 'https://shop.example/?modal=delivery-map']);
+    expect(page.entries()).toEqual(['https://shop.example/', 'https://shop.example/?modal=delivery-map']);
     page.window.history.back();
     expect($ui.get().showDeliveryMapModal).toBe(false);
-    expect(page.current()).toBe('https://shop.example/?group=2');
+    expect(page.current()).toBe('https://shop.example/');
+  });
+
+  it('a dialog opened without a pushed entry (history from elsewhere) closes to the page without modal or group', async () => {
+    page = fakeWindow('https://shop.example/?group=5&modal=mailing-list');
+    vi.stubGlobal('window', page.window);
+    const { closeDialog, $ui } = await load();
+    $ui.setKey('showMailingListModal', true);
+    closeDialog();
+    expect($ui.get().showMailingListModal).toBe(false);
+    expect(page.entries()).toEqual(['https://shop.example/']);
   });
 
   it('ignores a link to a dialog it does not know', async () => {

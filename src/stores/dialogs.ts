@@ -3,8 +3,9 @@ import { $ui, type UiState } from './ui.ts';
 
 /**
  * The address-driven dialogs (table booking, delivery map, mailing list) and the browser history:
- * opening one pushes an entry with `?modal=…`, so Back closes it; closing goes back over that
- * entry. Loaded on first use only, which keeps it out of the page's first JavaScript.
+ * opening one drops `group` from the page's entry and pushes one with `?modal=…`, so Back closes
+ * it; closing goes back over that entry, to the page without `modal` or `group` (spec section 2).
+ * Loaded on first use only, which keeps it out of the page's first JavaScript.
  */
 
 const flags = {
@@ -41,7 +42,11 @@ export function openDialog(dialog: DialogName): void {
   const state = { ...(typeof window.history.state === 'object' ? window.history.state : {}), [STATE_KEY]: dialog };
   // One dialog replacing another keeps a single entry, so one Back still closes it.
   if (pushedByUs()) window.history.replaceState(state, '', urlWithDialog(window.location.href, dialog));
-  else window.history.pushState(state, '', urlWithDialog(window.location.href, dialog));
+  else {
+    // The entry Back returns to is the page as the dialog leaves it: opening dropped its group.
+    window.history.replaceState(window.history.state, '', urlWithoutDialog(window.location.href));
+    window.history.pushState(state, '', urlWithDialog(window.location.href, dialog));
+  }
   showOnly(dialog);
 }
 

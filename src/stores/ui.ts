@@ -24,7 +24,7 @@ export interface UiState {
   showMailingListModal: boolean;
 }
 
-export const $ui = map<UiState>({
+const closed: UiState = {
   cartOpen: false,
   checkoutOpen: false,
   accountOpen: false,
@@ -36,7 +36,14 @@ export const $ui = map<UiState>({
   showTableBookingModal: false,
   showDeliveryMapModal: false,
   showMailingListModal: false,
-});
+};
+
+export const $ui = map<UiState>({ ...closed });
+
+/** Closes every panel and dialog at once, for the error screen to take the page's place. */
+export function closeEverything(): void {
+  $ui.set({ ...closed });
+}
 
 /** Whether any panel or dialog is open: every flag of $ui is false or null when none is. */
 export const $dialogOpen = computed($ui, (ui) => Object.values(ui).some((value) => value !== false && value !== null));

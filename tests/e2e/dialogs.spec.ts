@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_OPERATOR_TOKEN, operatorPaths } from '../../server/api/operator-contract.ts';
-import { openShopAt } from './ordering-support.ts';
+import { dismissPopups, openShopAt, settle } from './ordering-support.ts';
 import { seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
 
@@ -47,7 +47,26 @@ test('a direct ?modal= link opens its dialog, drops the menu group, and Back clo
   await page.goBack();
   await expect(dialog).toHaveCount(0);
   expect(modalOf(page)).toBeNull();
+  // Opening dropped the menu group; closing does not bring it back.
+  expect(new URL(page.url()).searchParams.get('group')).toBeNull();
   expect(new URL(page.url()).hostname).toBe('fire-and-slice.localhost');
+});
+
+test('closing a dialog opened from a ?group= address removes modal and leaves group removed, with Escape or with Back', async ({ page }) => {
+  await page.clock.install({ time: new Date(wednesdayEvening) });
+  await dismissPopups(page);
+  for (const close of ['Escape', 'Back'] as const) {
+    await page.goto(tenantUrl('bella-napoli', '/?group=12'));
+    await settle(page);
+    const dialog = page.getByRole('dialog', { name: 'Book a table' });
+    await page.getByRole('link', { name: 'Book a table' }).first().click();
+    await expect(dialog).toBeVisible();
+    expect(new URL(page.url()).search).toBe('?modal=table-booking');
+    if (close === 'Escape') await page.keyboard.press('Escape');
+    else await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    expect(new URL(page.url()).search, close).toBe('');
+  }
 });
 
 test('custom pages link to the dialogs on the home page', async ({ page }) => {

@@ -161,6 +161,25 @@ test('a cart left for over an hour is re-priced at start-up, with the spec’s t
   await expect(page.getByRole('dialog', { name: 'Your order' }).locator('[data-line-price]')).toHaveText('$16.00');
 });
 
+test('a saved dish not served at the order time is taken out at start-up, and the toast and the cart name it', async ({ page }) => {
+  const aMinuteBefore = Date.parse(wednesdayEvening) - 60_000;
+  const lunchServe = { retailerProductSizeId: 211, productGroupId: 15, productSizeId: 7, name: 'Lunch serve', price: 15, defaultProductPrice: 15 };
+  const lunch = { uuid: '5d0c1f57-8a0e-4b8a-9a53-6f2b0f7e2c11', productId: 1130, productGroupId: 15, productName: 'Lunch Margherita & Salad', size: lunchServe, quantity: 2, historicPrice: 15, timeStamp: aMinuteBefore };
+  await page.addInitScript((saved) => localStorage.setItem('orderStore', saved), JSON.stringify({ orderType: 'pickup', products: [lunch], lastActivity: aMinuteBefore }));
+  // Wednesday 7 pm: lunch is served until 3 pm.
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem').filter({ hasText: 'Items Removed' });
+  await expect(toast).toContainText('Removed 1 unavailable item(s) from cart: 2 × Lunch Margherita & Salad.');
+
+  await page.locator('[data-cart-button]').click();
+  const cart = page.getByRole('dialog', { name: 'Your order' });
+  const removed = cart.getByRole('region', { name: 'Removed: not available at your order time' });
+  await expect(removed.getByRole('listitem')).toHaveText(['2 × Lunch Margherita & Salad']);
+  await expect(cart.getByText('Your cart is empty.', { exact: false })).toBeVisible();
+  await removed.getByRole('button', { name: 'OK, got it' }).click();
+  await expect(removed).toHaveCount(0);
+});
+
 test('closing warnings come as toasts with their action, once per shift', async ({ page }) => {
   // Wednesday 9:15 pm: delivery ends at 9:30 pm with a 30-minute wait, pickup runs to 10 pm.
   await openShopAt(page, 'bella-napoli', '2026-11-25T10:15:00Z');

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { buildMetaSchema, type BuildMeta } from '../../src/lib/site/build-manifest.ts';
 import { startLiveStack, type LiveStack } from './live-stack.ts';
+import { corruptIslandProps } from './fault-support.ts';
 import { dismissPopups } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
 
@@ -16,25 +17,6 @@ test.afterAll(async () => {
 });
 
 const isErrorLogPost = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/logs/create-error-logs');
-
-/**
- * Corrupts one island's prerendered props before it hydrates, as a bad deployment would. (A
- * document fulfilled by the test would lose its loopback address space, and with it the local API.)
- */
-async function corruptIslandProps(page: Page, island: string, from: string, to: string): Promise<void> {
-  await page.addInitScript(
-    ({ name, before, after }) => {
-      new MutationObserver((_records, observer) => {
-        const element = document.querySelector(`astro-island[component-url*="/${name}."]`);
-        const props = element?.getAttribute('props');
-        if (!element || !props) return;
-        element.setAttribute('props', props.replace(before, after));
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    },
-    { name: island, before: from, after: to },
-  );
-}
 
 test('an island that throws is reported in one batch and the rest of the page works', async ({ page }) => {
   const startedAt = new Date().toISOString();

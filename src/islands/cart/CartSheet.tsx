@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { describeLine, lineTitle } from '../../lib/cart/describe-line.ts';
 import { MAX_LINE_QUANTITY } from '../../lib/cart/line-builder.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
-import { $cartTotals } from '../../stores/cart.ts';
+import { $cartTotals, $removedUnavailable, clearRemovedUnavailable } from '../../stores/cart.ts';
 import { $order, removeLine, setOrderNotes, setQuantity } from '../../stores/order.ts';
-import { loadOrderingData } from '../../stores/ordering-data.ts';
+import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeCart, openCheckout, openProductBuilder } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { OrderTimeSummary } from '../order-time/OrderTimeSummary.tsx';
@@ -17,8 +17,9 @@ import { CartTotalsTable } from './CartTotalsTable.tsx';
 export default function CartSheet() {
   const order = useStore($order);
   const totals = useStore($cartTotals);
+  const removedUnavailable = useStore($removedUnavailable);
   useEffect(() => {
-    void loadOrderingData().catch(() => undefined);
+    needOrderingData('CartSheet');
   }, []);
   const lineCents = new Map(totals?.lines.map((line) => [line.uuid, line.lineCents]));
   const syncing = order.revision !== order.syncedRevision;
@@ -36,6 +37,21 @@ export default function CartSheet() {
       }>
       <div className="flex flex-col gap-5">
         <OrderTimeSummary />
+        {removedUnavailable.length > 0 && (
+          <section aria-labelledby="removed-unavailable-title" className="rounded-xl border border-border bg-muted p-4 text-sm" data-removed-unavailable>
+            <h3 id="removed-unavailable-title" className="font-semibold">
+              Removed: not available at your order time
+            </h3>
+            <ul className="mt-1 list-disc pl-5 wrap-anywhere">
+              {removedUnavailable.map((name, index) => (
+                <li key={`${index}-${name}`}>{name}</li>
+              ))}
+            </ul>
+            <button type="button" className="mt-2 font-medium underline underline-offset-4" onClick={clearRemovedUnavailable}>
+              OK, got it
+            </button>
+          </section>
+        )}
         {order.products.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">Your cart is empty. Pick something from the menu.</p>
         ) : (

@@ -153,4 +153,4 @@ function PlacedOrder({ view, live, call }: { view: ConfirmationView; live: boole
   );
 }
 
-export default withIslandBoundary(OrderConfirmation, 'OrderConfirmation');
+export default withIslandBoundary(OrderConfirmation, 'OrderConfirmation', 'page');

@@ -7,7 +7,8 @@ import { isServiceAvailableNow } from '../../lib/time/service-availability.ts';
 import { $clockStatus, $now } from '../../stores/clock.ts';
 import { $order } from '../../stores/order.ts';
 import { $slotCalendar, chooseOrderTime, chooseOrderType } from '../../stores/order-time.ts';
-import { $schedule, loadOrderingData } from '../../stores/ordering-data.ts';
+import { $schedule } from '../../stores/ordering-data.ts';
+import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeOrderTime } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { selectControl } from '../ui/fields.ts';
@@ -24,7 +25,7 @@ export default function OrderTimeDialog() {
   const now = useStore($now);
   const clockStatus = useStore($clockStatus);
   useEffect(() => {
-    void loadOrderingData().catch(() => undefined);
+    needOrderingData('OrderTimeDialog');
   }, []);
 
   const savedAt = order.orderForLater ? order.orderForLaterRequestDateTime : null;

@@ -4,6 +4,7 @@ import type { Popup } from '../../lib/tenant/index.ts';
 import { $toasts } from '../../stores/toasts.ts';
 import { $ui } from '../../stores/ui.ts';
 import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
+import { withIslandBoundary } from '../IslandBoundary.tsx';
 
 const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
 const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
@@ -13,7 +14,8 @@ const AccountDialog = lazy(() => import('../account/AccountDialog.tsx'));
 const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
 const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
 const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
-const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx'));
+// A broken popup is the retailer's notice lost, not the page: it fails on its own.
+const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx').then((module) => ({ default: withIslandBoundary(module.default, 'PopupDialog') })));
 const SiteDialogs = lazy(() => import('./SiteDialogs.tsx'));
 
 interface Props {

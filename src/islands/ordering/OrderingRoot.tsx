@@ -62,4 +62,4 @@ function OrderingRoot({ timeZoneDiff, popups }: Props) {
   );
 }
 
-export default withIslandBoundary(OrderingRoot, 'OrderingRoot');
+export default withIslandBoundary(OrderingRoot, 'OrderingRoot', 'page');

@@ -19,7 +19,8 @@ import { formatMoney } from '../../lib/pricing/money.ts';
 import { $order, addToCart, replaceLine } from '../../stores/order.ts';
 import { toastItemAdded } from '../../stores/order-time.ts';
 import { $groupAvailability } from '../../stores/group-availability.ts';
-import { $catalogue, loadOrderingData } from '../../stores/ordering-data.ts';
+import { $catalogue } from '../../stores/ordering-data.ts';
+import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeProductBuilder, openCart, type BuilderTarget } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { fieldError } from '../ui/fields.ts';
@@ -34,9 +35,8 @@ import { OptionPicker } from './OptionPicker.tsx';
 export default function ProductBuilder({ target }: { target: BuilderTarget }) {
   const catalogue = useStore($catalogue);
   const availability = useStore($groupAvailability);
-  const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
-    loadOrderingData().catch(() => setLoadFailed(true));
+    needOrderingData('ProductBuilder');
   }, []);
 
   const choices = useMemo(() => (catalogue ? productChoices(catalogue, target.productId) : null), [catalogue, target.productId]);
@@ -48,7 +48,7 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
 
   const loadingTitle = choices?.name ?? (editing ? lineTitle(editing) : 'Loading…');
   if (!catalogue || !choices || !current) {
-    const message = loadFailed ? 'The menu could not be loaded. Please check your connection and try again.' : catalogue ? 'This item is no longer on the menu.' : 'Loading the menu…';
+    const message = catalogue ? 'This item is no longer on the menu.' : 'Loading the menu…';
     return (
       <Sheet open onClose={closeProductBuilder} title={loadingTitle}>
         <p className="py-6 text-center text-muted-foreground" role="status">

@@ -6,7 +6,8 @@ import { formatMoney } from '../../lib/pricing/money.ts';
 import { PricingError } from '../../lib/pricing/item-price.ts';
 import { $order, addToCart } from '../../stores/order.ts';
 import { toastItemAdded } from '../../stores/order-time.ts';
-import { $catalogue, $orderingData, loadOrderingData } from '../../stores/ordering-data.ts';
+import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
+import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeSpecials, openSpecials } from '../../stores/ui.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { Sheet } from '../ui/Sheet.tsx';
@@ -20,7 +21,7 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
   const { orderType } = useStore($order);
   const [filled, setFilled] = useState<Record<string, FilledUnit>>({});
   useEffect(() => {
-    void loadOrderingData().catch(() => undefined);
+    needOrderingData('SpecialBuilder');
   }, []);
   const special = data?.specials.find((candidate) => candidate.retailerSpecialId === specialId);
   const units = useMemo(() => (special && catalogue ? specialUnits(special, catalogue) : []), [special, catalogue]);

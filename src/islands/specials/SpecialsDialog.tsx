@@ -5,7 +5,8 @@ import { specialsForSelector } from '../../lib/menu/special-filters.ts';
 import { formatMoney, toCents } from '../../lib/pricing/money.ts';
 import { $orderTime } from '../../stores/cart.ts';
 import { $order } from '../../stores/order.ts';
-import { $orderingData, loadOrderingData } from '../../stores/ordering-data.ts';
+import { $orderingData } from '../../stores/ordering-data.ts';
+import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeSpecials, openSpecialBuilder } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { Sheet } from '../ui/Sheet.tsx';
@@ -20,7 +21,7 @@ export default function SpecialsDialog() {
   const [maxPrice, setMaxPrice] = useState<number | null>(null);
   const [showOnlyAvailable, setShowOnlyAvailable] = useState(false);
   useEffect(() => {
-    void loadOrderingData().catch(() => undefined);
+    needOrderingData('SpecialsDialog');
   }, []);
 
   if (!data) {

@@ -8,7 +8,8 @@ import { TABLE_BOOKING_MAX_PARTY, tableBookingDays } from '../../lib/time/table-
 import { retailerApi } from '../../runtime/retailer-api.ts';
 import { $now } from '../../stores/clock.ts';
 import { closeDialog } from '../../stores/dialogs.ts';
-import { $schedule, loadOrderingData } from '../../stores/ordering-data.ts';
+import { $schedule } from '../../stores/ordering-data.ts';
+import { needOrderingData } from '../../runtime/page-data.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { fieldControl, fieldError, selectControl } from '../ui/fields.ts';
 import { FormField } from '../ui/FormField.tsx';
@@ -34,7 +35,7 @@ export default function TableBookingDialog() {
   const schedule = useStore($schedule);
   const now = useStore($now);
   useEffect(() => {
-    void loadOrderingData().catch(() => undefined);
+    needOrderingData('TableBookingDialog');
   }, []);
   const days = useMemo(() => (schedule && now ? tableBookingDays(schedule, now) : []), [schedule, now]);
   const today = schedule && now ? retailerDate(now, schedule.retailerInfo.timeZoneDiff) : '';

@@ -21,10 +21,10 @@ describe('checkCartAvailability', () => {
     expect(result.available).toEqual(items.filter((item) => !removed.includes(item)));
   });
 
-  it('lists the removed lines and says how many', () => {
-    const result = checkCartAvailability([brownie, { ...brownie, uuid: 'second-brownie' }, pizza], shop, () => false);
+  it('lists the removed lines, says how many and names them', () => {
+    const result = checkCartAvailability([brownie, { ...brownie, uuid: 'second-brownie', quantity: 2 }, pizza], shop, () => false);
     expect(result.removed.map((item) => item.uuid)).toEqual([brownie.uuid, 'second-brownie']);
-    expect(result.toast).toEqual({ title: 'Items Removed', description: 'Removed 2 unavailable item(s) from cart.', variant: 'default', durationMs: 4000 });
+    expect(result.toast).toEqual({ title: 'Items Removed', description: 'Removed 2 unavailable item(s) from cart: Brownie, 2 × Brownie.', variant: 'default', durationMs: 4000 });
   });
 
   it('shows no toast when nothing is removed', () => {

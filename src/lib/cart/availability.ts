@@ -26,5 +26,5 @@ export function checkCartAvailability(items: readonly CartProduct[], catalogue: 
   const available: CartProduct[] = [];
   const removed: CartProduct[] = [];
   for (const item of items) (groupIdsOf(item, catalogue).every(isOpen) ? available : removed).push(item);
-  return { available, removed, toast: itemsRemovedToast(removed.length) };
+  return { available, removed, toast: itemsRemovedToast(removed) };
 }

@@ -14,15 +14,20 @@ describe('cart toasts', () => {
     expect(cartUpdatedToast(0, 0)).toBeNull();
   });
 
+  const line = (productName: string, quantity = 1, secondHalf: string | null = null) => ({ productName, quantity, secondHalf: secondHalf === null ? null : { productName: secondHalf } });
+
   it.each([
-    [1, 'Removed 1 unavailable item(s) from cart.'],
-    [4, 'Removed 4 unavailable item(s) from cart.'],
-  ])('"Items Removed" for %s lines says "%s" for 4 s', (count, description) => {
-    expect(itemsRemovedToast(count)).toEqual({ title: 'Items Removed', description, variant: 'default', durationMs: 4000 });
+    ['one dish', [line('Tiramisu')], 'Removed 1 unavailable item(s) from cart: Tiramisu.'],
+    ['two of one dish count as one line', [line('Lunch Margherita & Salad', 2)], 'Removed 1 unavailable item(s) from cart: 2 × Lunch Margherita & Salad.'],
+    ['a half-and-half by both halves', [line('Margherita', 1, 'Diavola'), line('Cola')], 'Removed 2 unavailable item(s) from cart: Margherita / Diavola, Cola.'],
+    ['three dishes, all named', [line('Tiramisu'), line('Cannoli'), line('Gelato')], 'Removed 3 unavailable item(s) from cart: Tiramisu, Cannoli, Gelato.'],
+    ['five dishes: three named, the rest counted', [line('Tiramisu'), line('Cannoli'), line('Gelato'), line('Affogato'), line('Panna cotta')], 'Removed 5 unavailable item(s) from cart: Tiramisu, Cannoli, Gelato and 2 more.'],
+  ])('"Items Removed" for %s names them for 4 s', (_name, removed, description) => {
+    expect(itemsRemovedToast(removed)).toEqual({ title: 'Items Removed', description, variant: 'default', durationMs: 4000 });
   });
 
-  it.each([[0], [-1]])('no "Items Removed" toast for %s lines', (count) => {
-    expect(itemsRemovedToast(count)).toBeNull();
+  it('no "Items Removed" toast when nothing was removed', () => {
+    expect(itemsRemovedToast([])).toBeNull();
   });
 
   it('a failed check is a destructive "Cart Validation Error"', () => {

@@ -1,4 +1,5 @@
 import { CART_UPDATED_TOAST_MS, CLOSING_SOON_MINUTES, ITEMS_REMOVED_TOAST_MS, TOAST_DURATION_MS } from '../constants.ts';
+import { lineTitle } from './describe-line.ts';
 
 /** A notification for the toaster, as plain data: the caller decides when to show it. */
 export interface CartToast {
@@ -18,10 +19,28 @@ export function cartUpdatedToast(priceUpdatedCount: number, removedCount: number
   return { title: 'Cart Updated', description: parts.join(' '), variant: 'default', durationMs: CART_UPDATED_TOAST_MS };
 }
 
-/** After the availability check removed lines whose product group is not available at the order time. */
-export function itemsRemovedToast(removedCount: number): CartToast | null {
-  if (removedCount <= 0) return null;
-  return { title: 'Items Removed', description: `Removed ${removedCount} unavailable item(s) from cart.`, variant: 'default', durationMs: ITEMS_REMOVED_TOAST_MS };
+/** How many removed dishes a toast names before it says how many more; the cart lists them all. */
+const NAMED_IN_TOAST = 3;
+
+/** What naming a cart line takes. */
+export interface NamedLine {
+  productName: string;
+  quantity: number;
+  secondHalf?: { productName: string } | null | undefined;
+}
+
+/** A removed line as the customer ordered it: "Tiramisu", "2 × Margherita / Diavola". */
+export function removedLineName(line: NamedLine): string {
+  return line.quantity > 1 ? `${line.quantity} × ${lineTitle(line)}` : lineTitle(line);
+}
+
+/** After the availability check removed lines whose product group is not available at the order time: the spec's count, then the dishes by name (spec section 5). */
+export function itemsRemovedToast(removed: readonly NamedLine[]): CartToast | null {
+  if (removed.length === 0) return null;
+  const names = removed.slice(0, NAMED_IN_TOAST).map(removedLineName);
+  const more = removed.length - names.length;
+  const list = more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
+  return { title: 'Items Removed', description: `Removed ${removed.length} unavailable item(s) from cart: ${list}.`, variant: 'default', durationMs: ITEMS_REMOVED_TOAST_MS };
 }
 
 /** When current prices could not be checked at all. */

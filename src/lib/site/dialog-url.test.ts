@@ -31,6 +31,8 @@ describe('urlWithoutDialog', () => {
     ['https://shop.example/?modal=table-booking', 'https://shop.example/'],
     ['https://shop.example/?retailerWebsiteId=2&modal=delivery-map&product=3', 'https://shop.example/?retailerWebsiteId=2&product=3'],
     ['https://shop.example/', 'https://shop.example/'],
+    ['https://shop.example/?group=3', 'https://shop.example/'],
+    ['https://shop.example/?group=2&modal=delivery-map#menu', 'https://shop.example/#menu'],
   ])('%s becomes %s', (href, expected) => {
     expect(urlWithoutDialog(href)).toBe(expected);
   });

@@ -28,9 +28,10 @@ export function urlWithDialog(href: string, dialog: DialogName): string {
   return url.toString();
 }
 
-/** The address with no dialog open. */
+/** The address once a dialog has closed: without `modal`, and still without the `group` that opening it dropped. */
 export function urlWithoutDialog(href: string): string {
   const url = new URL(href);
   url.searchParams.delete(MODAL_PARAM);
+  url.searchParams.delete(GROUP_PARAM);
   return url.toString();
 }
