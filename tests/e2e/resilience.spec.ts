@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { buildMetaSchema, type BuildMeta } from '../../src/lib/site/build-manifest.ts';
 import { startLiveStack, type LiveStack } from './live-stack.ts';
 import { corruptIslandProps } from './fault-support.ts';
