@@ -183,6 +183,12 @@ export const migrations: readonly Migration[] = [
       CREATE UNIQUE INDEX orders_order_number ON orders (retailer_id, order_number);
     `,
   },
+  {
+    version: 11,
+    name: 'order receipts',
+    // A digest, as for sessions: a copied database holds no working receipt. Older placements have none.
+    sql: `ALTER TABLE orders ADD COLUMN receipt_digest TEXT;`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */
