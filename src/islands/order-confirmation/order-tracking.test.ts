@@ -93,7 +93,7 @@ describe('trackOrder', () => {
     const tracked = track(api, fakeWatch(), 'the-receipt-of-order-1');
     await vi.advanceTimersByTimeAsync(0);
     const withheld = tracked.last();
-    expect(withheld?.kind === 'shown' && withheld.view).toMatchObject({ contact: null, notes: null, withheld: expect.stringContaining('only in the browser you ordered from') });
+    expect(withheld?.kind === 'shown' && withheld.view).toMatchObject({ contact: null, notes: null, withheld: expect.stringContaining('its address holds the key') });
     api.answer(received());
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
     const shown = tracked.last();

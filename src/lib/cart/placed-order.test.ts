@@ -139,7 +139,7 @@ describe('confirmationView', () => {
         place: null,
         notes: null,
         contact: null,
-        withheld: 'Your contact details, delivery address and notes are hidden to keep them private: they show only in the browser you ordered from, for 30 days.',
+        withheld: 'Your contact details, delivery address and notes are hidden to keep them private. They show only on the confirmation page opened when you ordered (its address holds the key), for 30 days.',
         payment: 'Cash on delivery or pickup',
       });
       expect(shown.lines).toHaveLength(1);

@@ -82,7 +82,7 @@ function asapText(dueAt: string | null, now: Date, timeZoneDiff: number): string
 function withheldText(order: OrderAnswer, placement: PlacementSummary): string {
   const what = placement.isPickup ? 'Your contact details and notes' : 'Your contact details, delivery address and notes';
   if (order.loggedInCustId !== null) return `${what} are hidden to keep them private. Log in to the account you ordered with to see them.`;
-  return `${what} are hidden to keep them private: they show only in the browser you ordered from, for ${RECEIPT_DAYS} days.`;
+  return `${what} are hidden to keep them private. They show only on the confirmation page opened when you ordered (its address holds the key), for ${RECEIPT_DAYS} days.`;
 }
 
 /**
