@@ -62,6 +62,7 @@ test('the order id, its receipt and a reset token stay on the site, and the orde
   const receipt = new URLSearchParams(address.hash.slice(1)).get('receipt') ?? '';
   expect(id).not.toBe('');
   expect(receipt.length).toBeGreaterThanOrEqual(20);
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'strict-origin-when-cross-origin');
   await expect(page.locator('[data-order-place]')).toHaveText('12 Lygon Street, Carlton 3053');
   await expect(page.locator('[data-order-notes]')).toHaveText(notes);
   await expect(page.getByText(`${contact.name} · ${contact.phone}`)).toBeVisible();
