@@ -58,11 +58,11 @@ describe('deploy/nginx/storefronts.conf', () => {
     let nginx: ReturnType<typeof spawn> | undefined;
 
     const get = (host: string, path: string) =>
-      new Promise<{ status: number; cacheControl: string; body: string }>((resolve, reject) => {
+      new Promise<{ status: number; cacheControl: string; referrerPolicy: string; body: string }>((resolve, reject) => {
         const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
           let body = '';
           res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), body }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), referrerPolicy: String(res.headers['referrer-policy'] ?? ''), body }));
         });
         req.on('error', reject);
         req.end();
@@ -104,6 +104,7 @@ describe('deploy/nginx/storefronts.conf', () => {
         const answer = await get('bella-napoli.com.au', path);
         expect(answer.status, path).toBe(200);
         expect(answer.cacheControl, path).toBe(cacheControlFor(path));
+        expect(answer.referrerPolicy, path).toBe('strict-origin-when-cross-origin');
       }
       // Another website's home is served at once; the default or an unknown id gets the default home.
       const catering = await get('bella-napoli.com.au', '/?retailerWebsiteId=1112&modal=delivery-map');
@@ -113,6 +114,7 @@ describe('deploy/nginx/storefronts.conf', () => {
       const missing = await get('bella-napoli.com.au', '/no-such-page');
       expect(missing.status).toBe(404);
       expect(missing.body).toContain('Page Not Found');
+      expect(missing.referrerPolicy).toBe('strict-origin-when-cross-origin');
       expect((await get('bella-napoli.com.au', '/.build.json')).status).toBe(404);
       const unknown = await get('unknown.example.com', '/');
       expect(unknown.status).toBe(404);

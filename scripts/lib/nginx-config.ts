@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { REFERRER_POLICY } from '../../src/lib/site/referrer-policy.ts';
 import { listTenantSlugs } from '../../src/lib/tenant/load.ts';
 import { tenantSettingsSchema } from '../../src/lib/tenant/settings.ts';
 import { tenantHostNames } from '../../src/lib/tenant/hosts.ts';
@@ -23,7 +24,8 @@ const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
 /**
  * An nginx `http`-block include serving every tenant's deployment (`<dist>/<slug>/`) on its hosts with
  * the Cache-Control of scripts/serve.ts (cacheControlFor): hashed assets immutable, pages, payloads
- * and build files revalidated, other files an hour. Unknown hosts get the site-not-found screen.
+ * and build files revalidated, other files an hour. Unknown hosts get the site-not-found screen. Every
+ * answer carries the pages' referrer policy (src/lib/site/referrer-policy.ts).
  */
 export function nginxConfig(dist: string, hosts: ReadonlyMap<string, string>, listen = '80'): string {
   const lines = [...hosts].sort(([a], [b]) => a.localeCompare(b)).map(([host, slug]) => `    ${host} ${quote(join(dist, slug))};`);
@@ -58,6 +60,7 @@ server {
     server_name _;
     root $storefront_root;
     add_header Cache-Control $storefront_cache_control always;
+    add_header Referrer-Policy ${REFERRER_POLICY} always;
     gzip on;
     gzip_min_length 1024;
     gzip_types text/css application/javascript application/json image/svg+xml;

@@ -51,6 +51,7 @@ describe('servedRuntimeConfig', () => {
 describe('host-routing static server', () => {
   let work: string;
   let server: RunningStaticServer;
+  const logged: string[] = [];
   const bigScript = `console.log(${JSON.stringify('pizza '.repeat(2000))});`;
 
   beforeAll(async () => {
@@ -72,7 +73,7 @@ describe('host-routing static server', () => {
     await put(join(work, 'tenants', 'napoli', 'tenant.json'), JSON.stringify({ hosts: ['napoli.com.au'], retailerWebsiteId: 6, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
     await put(join(work, 'dist', '_site-not-found.html'), "<h1>Oops! This site can't be found.</h1>");
     await put(join(work, 'tenants', 'luigis', 'tenant.json'), JSON.stringify({ hosts: ['luigis.com.au', 'www.luigis.com.au'], retailerWebsiteId: 5, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
-    server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1', runtimeOverrides: { apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php' } });
+    server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1', runtimeOverrides: { apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php' }, log: (line) => logged.push(line) });
   });
 
   afterAll(async () => {
@@ -104,6 +105,18 @@ describe('host-routing static server', () => {
     expect(payload.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect((await get(server.port, 'luigis.localhost', '/')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect((await get(server.port, 'luigis.localhost', '/favicon.svg')).headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('tells browsers to send other sites the origin only, on pages, files and misses alike', async () => {
+    for (const [host, path] of [['luigis.localhost', '/'], ['luigis.localhost', '/about?token=abc'], ['luigis.localhost', '/_astro/app.Ab12Cd34.js'], ['luigis.localhost', '/no/such/page'], ['marios.com.au', '/']]) {
+      expect((await get(server.port, host ?? '', path ?? '')).headers['referrer-policy'], `${host} ${path}`).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('logs the path of a request, never its query', async () => {
+    await get(server.port, 'luigis.localhost', '/reset-password?token=s3cret-reset-token&id=0rder-id');
+    await expect.poll(() => logged.find((line) => line.includes('/reset-password'))).toMatch(/^luigis\.localhost GET \/reset-password 404 /);
+    expect(logged.join('\n')).not.toMatch(/s3cret-reset-token|0rder-id/);
   });
 
   it('points the deployment at this environment without a rebuild', async () => {

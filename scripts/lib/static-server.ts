@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { REFERRER_POLICY } from '../../src/lib/site/referrer-policy.ts';
 import { hostNameOf, LOCAL_HOST_SUFFIX, tenantHostNames } from '../../src/lib/tenant/hosts.ts';
 import { runtimeConfigSchema, tenantSettingsSchema, type RuntimeConfig } from '../../src/lib/tenant/settings.ts';
 
@@ -104,7 +105,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   const compress = compression({ threshold: 1024 });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    res.on('finish', () => log(`${req.headers.host ?? '-'} ${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    // The path only: a query may be a secret (a reset link's token, an order id), and logs are kept and shared.
+    res.on('finish', () => log(`${req.headers.host ?? '-'} ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    res.setHeader('Referrer-Policy', REFERRER_POLICY);
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], async () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');

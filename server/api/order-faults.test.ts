@@ -96,6 +96,8 @@ const pause = (ms: number) => drive(new Promise<void>((resolve) => setTimeout(re
 interface Placed {
   encryptedOrderId: string | null;
   confirmed: boolean;
+  /** The receipt of the answer the customer got: what reads the placement's details back. */
+  receipt: string | null;
   state: OrderState;
   totalCents: number;
 }
@@ -151,11 +153,11 @@ describe('orders placed over a bad network', () => {
       const state = $order.get();
       const totalCents = totalOf(state).total;
       const details = { contact, delivery: state.orderType === 'delivery' ? address : null, paymentMethod: 'cash' as const, expectedTotalCents: totalCents, deliveryFeeCents: 0 };
-      let placed: Placed = { encryptedOrderId: null, confirmed: false, state, totalCents };
+      let placed: Placed = { encryptedOrderId: null, confirmed: false, receipt: null, state, totalCents };
       // A customer told the shop could not be reached presses Place order again.
       for (let attempt = 0; attempt < 20 && !placed.confirmed; attempt += 1) {
         const result = await drive(placeCurrentOrder(details));
-        placed = result.ok ? { ...placed, encryptedOrderId: result.encryptedOrderId, confirmed: true } : { ...placed, encryptedOrderId: $order.get().encryptedOrderId };
+        placed = result.ok ? { ...placed, encryptedOrderId: result.encryptedOrderId, confirmed: true, receipt: result.receipt } : { ...placed, encryptedOrderId: $order.get().encryptedOrderId };
       }
       if (!placed.confirmed) $order.set(freshOrderState());
       orders.push(placed);
@@ -177,7 +179,7 @@ describe('orders placed over a bad network', () => {
     try {
       for (const order of orders) {
         if (order.encryptedOrderId === null) continue;
-        const answer = await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: order.encryptedOrderId } });
+        const answer = await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: order.encryptedOrderId, ...(order.receipt === null ? {} : { receipt: order.receipt }) } });
         const stored = apiCalls.getOrder.response.parse(answer.body);
         if (!stored.placement) {
           if (order.confirmed) mismatches.push(`${order.encryptedOrderId}: confirmed but not placed`);
@@ -189,7 +191,7 @@ describe('orders placed over a bad network', () => {
         const lineOf = (line: OrderState['products'][number]) => [line.uuid, line.productId, line.size.retailerProductSizeId, line.quantity, line.secondHalf?.productId ?? null];
         const expected = { lines: state.products.map(lineOf), isPickup: state.orderType === 'pickup', later, notes: state.orderNotes, total: order.totalCents };
         const { placement } = stored;
-        const kitchen = { lines: stored.products.map(lineOf), isPickup: placement.isPickup, later: placement.orderForLaterRequestDateTime, notes: placement.orderNotes, total: Math.round(placement.total * 100) };
+        const kitchen = { lines: stored.products.map(lineOf), isPickup: placement.isPickup, later: placement.orderForLaterRequestDateTime, notes: stored.placementDetails?.orderNotes, total: Math.round(placement.total * 100) };
         const saved = row.get(order.encryptedOrderId);
         const record = {
           lines: kitchen.lines,

@@ -281,7 +281,9 @@ describe('place-order', () => {
     const again = await place(body);
     expect(again.status).toBe(200);
     expect(apiCalls.placeOrder.response.parse(again.body).placement).toEqual(placement);
-    expect((await getOrder(order.encryptedOrderId ?? '')).placement).toEqual(placement);
+    const { receipt } = apiCalls.placeOrder.response.parse(again.body);
+    const read = apiCalls.getOrder.response.parse((await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: order.encryptedOrderId, receipt } })).body);
+    expect({ ...read.placement, ...read.placementDetails }).toEqual(placement);
     const update = await api.call(apiCalls.updateOrder.path, { body: order });
     expect(update.body).toMatchObject({ success: false, message: 'This order has already been placed. Start a new order to add more.' });
   });

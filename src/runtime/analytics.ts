@@ -19,7 +19,8 @@ function visitorId(): string {
 
 function send(url: string): void {
   // The tracker is another site: an opaque request is all it needs, and keepalive lets a click's request outlive the page.
-  fetch(url, { mode: 'no-cors', credentials: 'omit', keepalive: true, referrerPolicy: 'no-referrer-when-downgrade' }).catch(() => undefined);
+  // No Referer: the page's address goes in `url`, cleaned of its secrets; the Referer would carry it whole.
+  fetch(url, { mode: 'no-cors', credentials: 'omit', keepalive: true, referrerPolicy: 'no-referrer' }).catch(() => undefined);
 }
 
 let started = false;

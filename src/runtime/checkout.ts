@@ -17,7 +17,8 @@ export interface CheckoutDetails {
   deliveryFeeCents: number;
 }
 
-export type PlaceResult = { ok: true; encryptedOrderId: string } | { ok: false; message: string };
+/** `receipt`: what the confirmation page shows the customer's details with (lib/cart/order-receipt.ts). */
+export type PlaceResult = { ok: true; encryptedOrderId: string; receipt: string } | { ok: false; message: string };
 
 /**
  * Places the cart as it stands. The cart is emptied only once the shop has accepted the order;
@@ -34,7 +35,7 @@ export async function placeCurrentOrder(details: CheckoutDetails): Promise<Place
     const api = await retailerApi();
     const placed = await api.placeOrder({ order, contact: details.contact, delivery: details.delivery, paymentMethod: details.paymentMethod, expectedTotal: toDollars(details.expectedTotalCents) });
     resetOrder();
-    return { ok: true, encryptedOrderId: placed.encryptedOrderId };
+    return { ok: true, encryptedOrderId: placed.encryptedOrderId, receipt: placed.receipt };
   } catch (error) {
     if (error instanceof ApiError && error.body) return { ok: false, message: error.body.message };
     return { ok: false, message: 'We could not reach the shop. Your cart is safe; please try again.' };

@@ -1,5 +1,8 @@
+import type { Context } from 'hono';
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
 import type { OrderPayload } from '../../../src/lib/cart/schemas.ts';
-import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../src/lib/api/contract.ts';
+import { apiCalls, type Placement, type PlacementDetails, type PlacementSummary, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../src/lib/api/contract.ts';
 import { checkPlacement, deliveryTermsFor } from '../../../src/lib/cart/checkout.ts';
 import { placementDueAt } from '../../../src/lib/cart/placed-order.ts';
 import { toDollars } from '../../../src/lib/pricing/money.ts';
@@ -48,6 +51,21 @@ function assertKnownGroups(payload: OrderPayload, catalogue: Catalogue, prefix =
 function assertWritable(order: StoredOrder, revision: number): void {
   if (order.placed) throw new ApiProblem(409, messages.orderPlaced);
   if (revision < order.revision) throw new ApiProblem(409, messages.staleOrder);
+}
+
+function splitPlacement({ contact, delivery, orderNotes, ...summary }: Placement): { summary: PlacementSummary; details: PlacementDetails } {
+  return { summary, details: { contact, delivery, orderNotes } };
+}
+
+/**
+ * Whether a second place-order for a placed order is the first one retried (its answer lost): it
+ * sends the details the order was placed with. Anyone else holds no more than the order id, and
+ * the answer (placement and a new receipt) would hand them those details.
+ */
+function sameCustomerDetails(placed: Placement, body: z.output<typeof apiCalls.placeOrder.body>): boolean {
+  const { delivery } = placed;
+  const sameAddress = delivery === null || (body.delivery?.street === delivery.street && body.delivery.suburbId === delivery.suburbId && body.delivery.instructions === delivery.instructions);
+  return isDeepStrictEqual(placed.contact, body.contact) && placed.orderNotes === body.order.extraOrderNotes && sameAddress;
 }
 
 export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
@@ -107,10 +125,18 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     });
   });
 
+  /** The placement's details are for the holder of its receipt or its customer's session: the order id alone travels in addresses. */
+  function mayReadDetails(c: Context, order: StoredOrder, receipt: string | undefined, now: Date): boolean {
+    if (receipt !== undefined && orders.receiptHeld(order.orderId, receipt, now)) return true;
+    return order.customerId !== null && deps.sessions.customerId(sessionTokenOf(c), order.retailerId, now) === order.customerId;
+  }
+
   serveCall(app, tenants, 'getOrder', async (c, { tenant }) => {
-    const { encryptedOrderId } = await readBody(c, apiCalls.getOrder.body);
+    const { encryptedOrderId, receipt } = await readBody(c, apiCalls.getOrder.body);
     const order = orders.find(tenant.config.retailerId, encryptedOrderId);
     if (!order) throw new ApiProblem(404, 'Order not found');
+    const placed = orders.placement(order.orderId);
+    const placement = placed && splitPlacement(placed);
     const watchKey = orders.watchKey(order.orderId);
     return {
       orderProcessed: order.processed,
@@ -118,7 +144,8 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       historicDeliveryFee: toDollars(order.historicDeliveryFeeCents),
       discountTotal: toDollars(order.discountCents),
       products: orders.products(order.orderId),
-      placement: orders.placement(order.orderId),
+      placement: placement?.summary ?? null,
+      placementDetails: placement && mayReadDetails(c, order, receipt, deps.now()) ? placement.details : null,
       // Only while there is something to wait for: a taken order's page has nothing left to follow.
       orderWatch: watchKey === null || order.processed ? null : { key: watchKey, topicId: orderWatchTopicId(watchKey) },
     };
@@ -133,9 +160,10 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     return inTransaction(db, () => {
       const order = body.order.encryptedOrderId === null ? undefined : orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
       if (!order) throw new ApiProblem(404, 'Order not found');
-      // Placing twice (a retry whose answer was lost) answers the first placement.
+      // Placing twice (a retry whose answer was lost) answers the first placement, with a new receipt: the first never arrived.
       const placed = orders.placement(order.orderId);
-      if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed };
+      if (placed && !sameCustomerDetails(placed, body)) throw new ApiProblem(409, messages.orderPlaced);
+      if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed, receipt: orders.newReceipt(order.orderId) };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
       // Placing an older cart than the one the order holds would place what the customer no longer has.
       assertWritable(order, body.order.revision);
@@ -164,7 +192,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
         deliveryFee: toDollars(totals.deliveryFee),
         total: toDollars(totals.total),
       }, now);
-      return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement };
+      return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement, receipt: orders.newReceipt(order.orderId) };
     });
   });
 

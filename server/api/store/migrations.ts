@@ -208,6 +208,12 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 11,
+    name: 'order receipts',
+    // A digest, as for sessions: a copied database holds no working receipt. Older placements have none.
+    sql: `ALTER TABLE orders ADD COLUMN receipt_digest TEXT;`,
+  },
+  {
     version: 12,
     name: 'rate-limit windows and indexes of the bounded anonymous writes',
     // Windows end at epoch milliseconds, so a take compares numbers. A booking's slot is its time in

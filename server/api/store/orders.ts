@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { placementSchema, type Placement } from '../../../src/lib/api/contract.ts';
+import { RECEIPT_DAYS } from '../../../src/lib/cart/order-receipt.ts';
 import { cartProductSchema, type CartProduct, type OrderStatus } from '../../../src/lib/cart/schemas.ts';
 import { toDollars } from '../../../src/lib/pricing/money.ts';
+import { DAY_MS } from '../../../src/lib/time/retailer-clock.ts';
 import type { PricedOrder } from '../order-pricing.ts';
+import { randomToken, tokenDigest } from '../tokens.ts';
 import { integer, integerOrNull, text, textOrNull, type Row } from './rows.ts';
 
 /**
@@ -111,6 +114,8 @@ export function createOrderStore(db: DatabaseSync) {
     watchKey: db.prepare('SELECT watch_key FROM orders WHERE order_id = ? AND placed_at IS NOT NULL'),
     nextOrderNumber: db.prepare('SELECT COALESCE(MAX(order_number), 0) + 1 AS next FROM orders WHERE retailer_id = ?'),
     place: db.prepare('UPDATE orders SET placed_at = ?, placement_json = ?, order_number = ?, watch_key = ?, updated_at = ? WHERE order_id = ? AND placed_at IS NULL'),
+    setReceipt: db.prepare('UPDATE orders SET receipt_digest = ? WHERE order_id = ? AND placed_at IS NOT NULL'),
+    receiptHeld: db.prepare('SELECT 1 AS held FROM orders WHERE order_id = ? AND receipt_digest = ? AND placed_at > ?'),
     byOrderNumber: db.prepare(`SELECT ${orderColumns} FROM orders WHERE retailer_id = ? AND order_number = ?`),
     openPlacements: db.prepare(
       `SELECT order_id, encrypted_order_id, placement_json, order_number FROM orders
@@ -247,6 +252,18 @@ export function createOrderStore(db: DatabaseSync) {
     watchKey(orderId: number): string | null {
       const row = statements.watchKey.get(orderId);
       return row === undefined ? null : textOrNull(row, 'watch_key');
+    },
+
+    /** A fresh receipt for the placed order, replacing any earlier one; the caller hands it out once. */
+    newReceipt(orderId: number): string {
+      const receipt = randomToken();
+      statements.setReceipt.run(tokenDigest(receipt), orderId);
+      return receipt;
+    },
+
+    /** Whether `receipt` is the placed order's, given no more than RECEIPT_DAYS ago. */
+    receiptHeld(orderId: number, receipt: string, now: Date): boolean {
+      return statements.receiptHeld.get(orderId, tokenDigest(receipt), new Date(now.getTime() - RECEIPT_DAYS * DAY_MS).toISOString()) !== undefined;
     },
 
     /**

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
 import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, deliveryTermsFor, paymentMethodLabels, placementTotals, type PaymentMethod } from '../../lib/cart/checkout.ts';
 import { payloadFromState } from '../../lib/cart/order-payload.ts';
+import { confirmationAddress } from '../../lib/cart/order-receipt.ts';
 import { PricingError } from '../../lib/pricing/item-price.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { $now } from '../../stores/clock.ts';
@@ -78,7 +79,7 @@ export default function CheckoutDialog() {
       deliveryFeeCents: totals.deliveryFee,
     });
     setPlacing(false);
-    if (result.ok) window.location.assign(`/order/?id=${encodeURIComponent(result.encryptedOrderId)}`);
+    if (result.ok) window.location.assign(confirmationAddress(result.encryptedOrderId, result.receipt));
     else setErrors({ form: result.message });
   };
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { receiptOf } from '../../lib/cart/order-receipt.ts';
 import type { ConfirmationView } from '../../lib/cart/placed-order.ts';
 import { successPanelStyle } from '../../lib/site/success-colours.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
@@ -14,7 +15,8 @@ type State = { kind: 'loading' } | TrackedOrder;
 
 /**
  * The placed order, read from the shop by the id in the address so a reload shows it again, and
- * kept current until the kitchen takes it. Everything past this shell (the API client, the
+ * kept current until the kitchen takes it. The customer's details come with the receipt in the
+ * address's fragment (or their session); without either the shop withholds them. Everything past this shell (the API client, the
  * schemas, the broker client) loads after the first paint.
  */
 function OrderConfirmation({ retailerId, timeZoneDiff, shop }: Props) {
@@ -30,7 +32,7 @@ function OrderConfirmation({ retailerId, timeZoneDiff, shop }: Props) {
     let active = true;
     import('./order-tracking.ts').then(
       ({ trackOrder }) => {
-        if (active) stop = trackOrder({ encryptedOrderId, retailerId, shop, timeZoneDiff, onChange: setState });
+        if (active) stop = trackOrder({ encryptedOrderId, receipt: receiptOf(window.location.hash), retailerId, shop, timeZoneDiff, onChange: setState });
       },
       () => setState({ kind: 'failed' }),
     );
@@ -106,15 +108,19 @@ function PlacedOrder({ view, live, call }: { view: ConfirmationView; live: boole
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[10rem_1fr] sm:gap-y-3 [&>dd]:mb-3 sm:[&>dd]:mb-0">
         <dt className="font-semibold">{view.when.label}</dt>
         <dd data-order-when>{view.when.text}</dd>
-        <dt className="font-semibold">{view.place.label}</dt>
-        <dd className="wrap-anywhere" data-order-place>
-          {view.place.lines.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-          {view.place.instructions && <span className="mt-1 block text-sm text-muted-foreground">Instructions: {view.place.instructions}</span>}
-        </dd>
+        {view.place && (
+          <>
+            <dt className="font-semibold">{view.place.label}</dt>
+            <dd className="wrap-anywhere" data-order-place>
+              {view.place.lines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              {view.place.instructions && <span className="mt-1 block text-sm text-muted-foreground">Instructions: {view.place.instructions}</span>}
+            </dd>
+          </>
+        )}
         {view.notes !== null && (
           <>
             <dt className="font-semibold">Notes for the kitchen</dt>
@@ -124,7 +130,7 @@ function PlacedOrder({ view, live, call }: { view: ConfirmationView; live: boole
           </>
         )}
         <dt className="font-semibold">Contact</dt>
-        <dd className="wrap-anywhere">{view.contact}</dd>
+        <dd className="wrap-anywhere">{view.contact ?? <span data-order-withheld>{view.withheld}{call && ` If anything needs changing, call us${call}.`}</span>}</dd>
         <dt className="font-semibold">Payment</dt>
         <dd>{view.payment}</dd>
       </dl>

@@ -20,7 +20,7 @@ const placement: Placement = {
   total: 20,
 };
 const orderWatch = { key: 'q3Zr0-_AbCdEfGhIjKlMnO', topicId: 'T0p1cId-of-the-order_A' };
-const received = (): OrderAnswer => ({ orderProcessed: false, loggedInCustId: null, historicDeliveryFee: 0, discountTotal: 0, products: [], placement, orderWatch });
+const received = (): OrderAnswer => ({ orderProcessed: false, loggedInCustId: null, historicDeliveryFee: 0, discountTotal: 0, products: [], placement, placementDetails: placement, orderWatch });
 const taken = (): OrderAnswer => ({ ...received(), orderProcessed: true, orderWatch: null });
 
 /** A stand-in API whose answers the test sets, counting the calls. */
@@ -28,11 +28,13 @@ function fakeApi(first: OrderAnswer | Error) {
   let next: OrderAnswer | Error = first;
   const api = {
     calls: 0,
+    receipts: [] as (string | undefined)[],
     answer(value: OrderAnswer | Error) {
       next = value;
     },
-    fetchOrder: async () => {
+    fetchOrder: async (_encryptedOrderId: string, receipt: string | undefined) => {
       api.calls += 1;
+      api.receipts.push(receipt);
       if (next instanceof Error) throw next;
       return next;
     },
@@ -55,10 +57,11 @@ function fakeWatch() {
   };
 }
 
-function track(api: ReturnType<typeof fakeApi>, broker = fakeWatch()) {
+function track(api: ReturnType<typeof fakeApi>, broker = fakeWatch(), receipt?: string) {
   const shown: TrackedOrder[] = [];
   const stop = trackOrder({
     encryptedOrderId: 'order-1',
+    receipt,
     retailerId: 111,
     shop: { name: 'Bella Napoli', address: '312 Lygon Street' },
     timeZoneDiff: 0,
@@ -85,6 +88,20 @@ afterEach(() => {
 });
 
 describe('trackOrder', () => {
+  it("asks with the page's receipt every time, and shows the details the shop returns or says they are withheld", async () => {
+    const api = fakeApi({ ...received(), placementDetails: null });
+    const tracked = track(api, fakeWatch(), 'the-receipt-of-order-1');
+    await vi.advanceTimersByTimeAsync(0);
+    const withheld = tracked.last();
+    expect(withheld?.kind === 'shown' && withheld.view).toMatchObject({ contact: null, notes: null, withheld: expect.stringContaining('its address holds the key') });
+    api.answer(received());
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
+    const shown = tracked.last();
+    expect(shown?.kind === 'shown' && shown.view).toMatchObject({ contact: 'Grace Hopper · 0400 111 222', notes: 'No onions', withheld: null });
+    expect(api.receipts).toEqual(['the-receipt-of-order-1', 'the-receipt-of-order-1']);
+    tracked.stop();
+  });
+
   it('without the broker, asks again every 15 s until the kitchen takes the order, then stops asking', async () => {
     const api = fakeApi(received());
     const tracked = track(api);

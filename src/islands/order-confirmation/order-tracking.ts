@@ -18,12 +18,14 @@ export interface WatchHandlers {
 
 export interface TrackingOptions {
   encryptedOrderId: string;
+  /** The order's receipt from the address's fragment: without it (or the customer's session) the shop withholds the customer's details. */
+  receipt?: string | undefined;
   retailerId: number;
   shop: ConfirmationShop;
   timeZoneDiff: number;
   onChange: (order: TrackedOrder) => void;
   /** get-order; a 404 means no such order. Defaults to the page's API client. */
-  fetchOrder?: (encryptedOrderId: string) => Promise<OrderAnswer>;
+  fetchOrder?: (encryptedOrderId: string, receipt: string | undefined) => Promise<OrderAnswer>;
   /** Follows the order on the broker. Defaults to watchOrderStatus over the page's broker, with mqtt.js loaded then. */
   startWatch?: (watch: OrderWatch, handlers: WatchHandlers) => Promise<StopLiveMessaging>;
   now?: () => Date;
@@ -34,9 +36,9 @@ export const ORDER_POLL_MS = 15_000;
 
 const notFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
-async function fetchFromApi(encryptedOrderId: string): Promise<OrderAnswer> {
+async function fetchFromApi(encryptedOrderId: string, receipt: string | undefined): Promise<OrderAnswer> {
   const { retailerApi } = await import('../../runtime/retailer-api.ts');
-  return (await retailerApi()).getOrder(encryptedOrderId);
+  return (await retailerApi()).getOrder(encryptedOrderId, receipt);
 }
 
 function watchOverBroker(retailerId: number) {
@@ -80,7 +82,7 @@ export function trackOrder(options: TrackingOptions): () => void {
       clearTimeout(timer);
       stopWatching();
     }
-    options.onChange({ kind: 'shown', view: confirmationView(order, order.placement, options.shop, now(), options.timeZoneDiff), live });
+    options.onChange({ kind: 'shown', view: confirmationView(order, order.placement, order.placementDetails, options.shop, now(), options.timeZoneDiff), live });
   };
 
   const schedule = () => {
@@ -119,7 +121,7 @@ export function trackOrder(options: TrackingOptions): () => void {
 
   async function load(): Promise<void> {
     try {
-      const answer = await fetchOrder(options.encryptedOrderId);
+      const answer = await fetchOrder(options.encryptedOrderId, options.receipt);
       if (!active) return;
       if (!answer.placement) {
         options.onChange({ kind: 'missing' });

@@ -185,7 +185,8 @@ export function createApiClient(options: ApiClientOptions) {
     resetPassword: (body: ApiBody<'resetPassword'>) => send('resetPassword', body),
     mailingListSignup: (body: ApiBody<'mailingListSignup'>) => send('mailingListSignup', body),
     updateCustomer: (body: ApiBody<'updateCustomer'>) => send('updateCustomer', body),
-    getOrder: (encryptedOrderId: string) => send('getOrder', { encryptedOrderId }),
+    /** With the order's receipt (or the customer's session) the answer has the placement's details. */
+    getOrder: (encryptedOrderId: string, receipt?: string) => send('getOrder', receipt === undefined ? { encryptedOrderId } : { encryptedOrderId, receipt }),
     /** Retrying with the same `idempotencyKey` (or the same cart uuids) never makes a second order. */
     createOrder: (payload: ApiBody<'createOrder'>, callOptions: { idempotencyKey?: string } = {}) => send('createOrder', payload, callOptions),
     updateOrder: (payload: ApiBody<'updateOrder'>) => send('updateOrder', payload),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkoutContactSchema, deliveryAddressSchema, paymentMethods } from '../cart/checkout.ts';
+import { orderReceiptPattern } from '../cart/order-receipt.ts';
 import { cartProductSchema, orderPayloadSchema, orderStatusSchema } from '../cart/schemas.ts';
 import { orderWatchKeyPattern } from '../live/order-watch.ts';
 import {
@@ -172,8 +173,15 @@ export const mailingListResponseSchema = z.discriminatedUnion('success', [z.obje
 export const updateCustomerBodySchema = z.object({ encryptedOrderId: encryptedOrderId.nullable(), customerId: id.nullable() });
 export const updateCustomerResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true) }), failure]);
 
-/** A placed order as the kitchen received it: who, where, how they pay and what it came to, in dollars. */
-export const placementSchema = z.object({
+/** What a placed order says about its customer: only the kitchen, its receipt's holder and its customer's session see it. */
+export const placementDetailsSchema = z.object({
+  contact: checkoutContactSchema,
+  delivery: deliveryAddressSchema.extend({ suburbName: z.string(), postcode: z.string() }).nullable(),
+  orderNotes: z.string(),
+});
+
+/** A placed order without its customer's details: what its id alone may read. */
+export const placementSummarySchema = z.object({
   /** The retailer's own count of placed orders (1, 2, 3, …): what the customer and the kitchen call the order. */
   orderNumber: z.int().positive(),
   placedAt: instant,
@@ -182,17 +190,24 @@ export const placementSchema = z.object({
   isPickup: z.boolean(),
   orderForLater: z.boolean(),
   orderForLaterRequestDateTime: instant.nullable(),
-  contact: checkoutContactSchema,
-  delivery: deliveryAddressSchema.extend({ suburbName: z.string(), postcode: z.string() }).nullable(),
   paymentMethod: z.enum(paymentMethods),
-  orderNotes: z.string(),
   subTotal: nonNegativeDollars,
   discountTotal: nonNegativeDollars,
   deliveryFee: nonNegativeDollars,
   total: nonNegativeDollars,
 });
 
-export const getOrderBodySchema = z.object({ encryptedOrderId });
+/** A placed order as the kitchen received it: who, where, how they pay and what it came to, in dollars. */
+export const placementSchema = placementSummarySchema.extend(placementDetailsSchema.shape);
+
+/** The secret place-order hands the customer's page with their order, to read its details again (lib/cart/order-receipt.ts). */
+export const orderReceipt = z.string().regex(orderReceiptPattern, 'expected the receipt place-order answered');
+
+/**
+ * `receipt`: the one place-order answered for this order. With it (for RECEIPT_DAYS after placing),
+ * or with the session of the order's customer, the answer has the placement's details.
+ */
+export const getOrderBodySchema = z.object({ encryptedOrderId, receipt: orderReceipt.optional() });
 export const getOrderResponseSchema = z.object({
   orderProcessed: z.boolean(),
   loggedInCustId: id.nullable(),
@@ -201,7 +216,9 @@ export const getOrderResponseSchema = z.object({
   discountTotal: nonNegativeDollars.default(0),
   products: z.array(cartProductSchema),
   /** Null until the customer placed the order. */
-  placement: placementSchema.nullable().default(null),
+  placement: placementSummarySchema.nullable().default(null),
+  /** Who placed it and where it goes: null unless placed, and unless the call holds the order's receipt or its customer's session. */
+  placementDetails: placementDetailsSchema.nullable().default(null),
   /**
    * How the confirmation page follows the order live (see lib/live/order-watch.ts): the key it
    * logs in to the broker with and the topic id the status arrives on. Null until placed.
@@ -258,7 +275,8 @@ export const placeOrderBodySchema = z.object({
   paymentMethod: z.enum(paymentMethods),
   expectedTotal: nonNegativeDollars,
 });
-export const placeOrderResponseSchema = z.object({ success: z.literal(true), encryptedOrderId: z.string(), placement: placementSchema });
+/** `receipt`: the order's receipt for get-order; only a placing call (or its retry with the same details) gets one. */
+export const placeOrderResponseSchema = z.object({ success: z.literal(true), encryptedOrderId: z.string(), placement: placementSchema, receipt: orderReceipt });
 
 /** Statuses sent before the first order exists (the start-of-visit status) carry no order id. */
 export const createOrderStatusBodySchema = z.object({
@@ -375,5 +393,7 @@ export type PrevOrder = z.infer<typeof prevOrderSchema>;
 export type PrevOrderProduct = z.infer<typeof prevOrderProductSchema>;
 export type ErrorLogEntry = z.infer<typeof errorLogEntrySchema>;
 export type Placement = z.infer<typeof placementSchema>;
+export type PlacementSummary = z.infer<typeof placementSummarySchema>;
+export type PlacementDetails = z.infer<typeof placementDetailsSchema>;
 export type ErrorLogEntryInput = z.input<typeof errorLogEntrySchema>;
 export type TableBooking = z.infer<typeof tableBookingBodySchema>;

@@ -64,6 +64,7 @@ function answer(changes: Partial<OrderAnswer> = {}): OrderAnswer {
       }),
     ],
     placement: null,
+    placementDetails: null,
     orderWatch: null,
     ...changes,
   };
@@ -71,7 +72,8 @@ function answer(changes: Partial<OrderAnswer> = {}): OrderAnswer {
 
 const shop = { name: 'Bella Napoli Pizzeria', address: '312 Lygon Street, Carlton VIC 3053' };
 const fridayEvening = new Date('2026-11-27T09:35:00Z');
-const view = (changes: Partial<Placement> = {}, now = fridayEvening, timeZoneDiff = 0, order = answer()) => confirmationView(order, placement(changes), shop, now, timeZoneDiff);
+const view = (changes: Partial<Placement> = {}, now = fridayEvening, timeZoneDiff = 0, order = answer()) => confirmationView(order, placement(changes), placement(changes), shop, now, timeZoneDiff);
+const withheldView = (changes: Partial<Placement> = {}, order = answer()) => confirmationView(order, placement(changes), null, shop, fridayEvening, 0);
 
 describe('confirmationView', () => {
   it('a pickup order just placed: its number, the shop to collect from, when, who and how they pay', () => {
@@ -85,6 +87,7 @@ describe('confirmationView', () => {
       place: { label: 'Pickup from', lines: ['Bella Napoli Pizzeria', '312 Lygon Street, Carlton VIC 3053'], instructions: null },
       notes: null,
       contact: 'Grace Brewster Hopper · 0400 111 222',
+      withheld: null,
       payment: 'Cash on delivery or pickup',
       lines: [{ key: '0b0e7c1e-8d9a-4f2b-9c3d-2e1f0a9b8c7d', title: '2 × Margherita', details: 'Large 13" · Thin & crispy', price: '$44.00' }],
       totals: [
@@ -112,7 +115,7 @@ describe('confirmationView', () => {
   });
 
   it('a shop without an address on file: its name alone', () => {
-    expect(confirmationView(answer(), placement(), { name: 'Crust & Co', address: '' }, fridayEvening, 0).place.lines).toEqual(['Crust & Co']);
+    expect(confirmationView(answer(), placement(), placement(), { name: 'Crust & Co', address: '' }, fridayEvening, 0).place?.lines).toEqual(['Crust & Co']);
   });
 
   it.each([
@@ -121,6 +124,36 @@ describe('confirmationView', () => {
     ['notes, exactly as sent', '  No onions.\nExtra napkins please  ', '  No onions.\nExtra napkins please  '],
   ])('%s', (_name, orderNotes, notes) => {
     expect(view({ orderNotes }).notes).toBe(notes);
+  });
+
+  describe('without the details (read by the order id alone)', () => {
+    const delivery = { street: '12 Lygon Street', suburbId: 3, instructions: 'Ring twice', suburbName: 'Carlton', postcode: '3053' };
+    const secrets = ['Grace', 'Hopper', '0400 111 222', 'grace@example.com', 'Lygon', 'Ring twice', 'No onions'];
+
+    it('a guest order: the order, when and what it came to, no name, address or notes, and where they can be seen', () => {
+      const shown = withheldView({ isPickup: false, delivery, orderNotes: 'No onions' });
+      expect(shown).toMatchObject({
+        orderNumber: '#42',
+        statusText: 'Thanks! We have your order and will start on it shortly.',
+        when: { label: 'Delivery' },
+        place: null,
+        notes: null,
+        contact: null,
+        withheld: 'Your contact details, delivery address and notes are hidden to keep them private. They show only on the confirmation page opened when you ordered (its address holds the key), for 30 days.',
+        payment: 'Cash on delivery or pickup',
+      });
+      expect(shown.lines).toHaveLength(1);
+      for (const secret of secrets) expect(JSON.stringify(shown)).not.toContain(secret);
+    });
+
+    it("a customer's order: log in to see them; a pickup still shows the shop", () => {
+      const shown = withheldView({ orderNotes: 'No onions' }, answer({ loggedInCustId: 7 }));
+      expect(shown).toMatchObject({
+        place: { label: 'Pickup from', lines: ['Bella Napoli Pizzeria', '312 Lygon Street, Carlton VIC 3053'] },
+        contact: null,
+        withheld: 'Your contact details and notes are hidden to keep them private. Log in to the account you ordered with to see them.',
+      });
+    });
   });
 
   it('once the kitchen has taken it: being prepared', () => {

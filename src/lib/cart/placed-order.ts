@@ -1,10 +1,11 @@
-import type { ApiResponse, Placement } from '../api/contract.ts';
+import type { ApiResponse, Placement, PlacementDetails, PlacementSummary } from '../api/contract.ts';
 import { formatMoney, toCents } from '../pricing/money.ts';
 import type { ClockStatus } from '../tenant/index.ts';
 import { formatOrderTime, formatTime } from '../time/format.ts';
 import { MINUTE_MS, retailerWallClock } from '../time/retailer-clock.ts';
 import { paymentMethodLabels } from './checkout.ts';
 import { describeLine, lineTitle } from './describe-line.ts';
+import { RECEIPT_DAYS } from './order-receipt.ts';
 
 export type OrderAnswer = ApiResponse<'getOrder'>;
 
@@ -53,9 +54,12 @@ export interface ConfirmationView {
   statusText: string;
   service: 'Pickup' | 'Delivery';
   when: { label: string; text: string };
-  place: { label: string; lines: string[]; instructions: string | null };
+  /** Null for a delivery whose address is withheld. */
+  place: { label: string; lines: string[]; instructions: string | null } | null;
   notes: string | null;
-  contact: string;
+  /** Null when the customer's details are withheld; `withheld` then says how to see them. */
+  contact: string | null;
+  withheld: string | null;
   payment: string;
   lines: ConfirmationLine[];
   totals: ConfirmationTotal[];
@@ -74,18 +78,29 @@ function asapText(dueAt: string | null, now: Date, timeZoneDiff: number): string
   return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, timeZoneDiff).minutes) : formatOrderTime(due, now, timeZoneDiff)}`;
 }
 
-/** The confirmation page's view of a placed order; `now` words the day ("today", "Friday") on the retailer's clock. */
-export function confirmationView(order: OrderAnswer, placement: Placement, shop: ConfirmationShop, now: Date, timeZoneDiff: number): ConfirmationView {
+/** How to see withheld details: the account's session for an order of a customer, else the receipt only the ordering browser holds. */
+function withheldText(order: OrderAnswer, placement: PlacementSummary): string {
+  const what = placement.isPickup ? 'Your contact details and notes' : 'Your contact details, delivery address and notes';
+  if (order.loggedInCustId !== null) return `${what} are hidden to keep them private. Log in to the account you ordered with to see them.`;
+  return `${what} are hidden to keep them private. They show only on the confirmation page opened when you ordered (its address holds the key), for ${RECEIPT_DAYS} days.`;
+}
+
+/**
+ * The confirmation page's view of a placed order; `now` words the day ("today", "Friday") on the
+ * retailer's clock. Without `details` (get-order withheld them) it shows the rest and says how to see them.
+ */
+export function confirmationView(order: OrderAnswer, placement: PlacementSummary, details: PlacementDetails | null, shop: ConfirmationShop, now: Date, timeZoneDiff: number): ConfirmationView {
   const preparing = order.orderProcessed;
-  const firstName = placement.contact.fullName.trim().split(/\s+/)[0] ?? '';
+  const firstName = details?.contact.fullName.trim().split(/\s+/)[0] ?? '';
   const later = placement.orderForLater && placement.orderForLaterRequestDateTime !== null;
   const money = (dollars: number) => formatMoney(toCents(dollars));
-  const { delivery } = placement;
+  const delivery = details?.delivery ?? null;
+  const pickupPlace = { label: 'Pickup from', lines: [shop.name, shop.address].filter(Boolean), instructions: null };
   return {
     orderNumber: `#${placement.orderNumber}`,
     status: preparing ? 'preparing' : 'received',
     statusTitle: preparing ? 'Being prepared' : 'Order received',
-    statusText: preparing ? 'The kitchen has your order and is preparing it.' : `Thanks, ${firstName}! We have your order and will start on it shortly.`,
+    statusText: preparing ? 'The kitchen has your order and is preparing it.' : `Thanks${firstName ? `, ${firstName}` : ''}! We have your order and will start on it shortly.`,
     service: placement.isPickup ? 'Pickup' : 'Delivery',
     when: {
       label: placement.isPickup ? 'Ready for pickup' : 'Delivery',
@@ -94,9 +109,12 @@ export function confirmationView(order: OrderAnswer, placement: Placement, shop:
     },
     place: delivery
       ? { label: 'Deliver to', lines: [`${delivery.street}, ${delivery.suburbName} ${delivery.postcode}`], instructions: delivery.instructions || null }
-      : { label: 'Pickup from', lines: [shop.name, shop.address].filter(Boolean), instructions: null },
-    notes: placement.orderNotes.trim() === '' ? null : placement.orderNotes,
-    contact: `${placement.contact.fullName} · ${placement.contact.phoneNumber}`,
+      : placement.isPickup
+        ? pickupPlace
+        : null,
+    notes: !details || details.orderNotes.trim() === '' ? null : details.orderNotes,
+    contact: details && `${details.contact.fullName} · ${details.contact.phoneNumber}`,
+    withheld: details ? null : withheldText(order, placement),
     payment: paymentMethodLabels[placement.paymentMethod],
     lines: order.products.map((line) => ({
       key: line.uuid,

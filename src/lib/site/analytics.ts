@@ -1,3 +1,5 @@
+import { GROUP_PARAM, MODAL_PARAM } from './dialog-url.ts';
+
 /**
  * Requests of a Matomo-compatible tracker (the HTTP tracking API of `matomo.php`), built here so
  * the page needs no third-party script. Spec section 1: the title is the domain plus the page
@@ -27,6 +29,32 @@ export function documentTitle(hostName: string, title: string): string {
   return `${hostName}/${title}`;
 }
 
+/**
+ * Query parameters a page address may show the tracker: the site's own navigation (the product
+ * builder's `product`, dialogs, the website switcher) and campaign tags. Any other parameter may be
+ * a secret the page holds for its visitor (the confirmation's order `id`, a reset link's `token`).
+ */
+const trackedParams: ReadonlySet<string> = new Set(['product', MODAL_PARAM, GROUP_PARAM, 'retailerWebsiteId']);
+const campaignParam = /^(utm|mtm|pk|matomo)_\w+$/i;
+
+/**
+ * A page address as the tracker may see it: no fragment (the confirmation's receipt lives there), no
+ * credentials, and only the query parameters above. Anything that is not an http(s) address is left out.
+ */
+export function trackedAddress(href: string): string {
+  if (!URL.canParse(href)) return '';
+  const url = new URL(href);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  for (const name of new Set(url.searchParams.keys())) {
+    if (!trackedParams.has(name) && !campaignParam.test(name)) url.searchParams.delete(name);
+  }
+  return url.href;
+}
+
+/** Page addresses (the page's and its referrer) go through trackedAddress; an outbound link is the site's own public content. */
 export function trackingUrl(settings: TrackerSettings, page: PageContext, event: TrackedEvent, random: string): string {
   const url = new URL(settings.trackerUrl);
   const params: Record<string, string> = {
@@ -35,8 +63,8 @@ export function trackingUrl(settings: TrackerSettings, page: PageContext, event:
     apiv: '1',
     rand: random,
     _id: page.visitorId,
-    url: event.kind === 'link' ? event.href : page.url,
-    urlref: page.referrer,
+    url: event.kind === 'link' ? event.href : trackedAddress(page.url),
+    urlref: trackedAddress(page.referrer),
     res: `${page.screen.width}x${page.screen.height}`,
     _cvar: JSON.stringify({ '1': ['retailerId', String(settings.retailerId)], '2': ['hostName', page.hostName || 'unknown'] }),
     send_image: '0',
