@@ -39,7 +39,8 @@ interface RawSlot {
   wallMs: number;
 }
 
-function waitMinutes(input: ScheduleInput, service: Service, options: SlotOptions): number {
+/** The live wait for a service in minutes: no slot starts sooner than now plus it (or the lead, when longer). */
+export function waitMinutes(input: ScheduleInput, service: Service, options: SlotOptions): number {
   const status = options.clockStatus ?? input.clockStatus;
   if (!status) return DEFAULT_WAIT_TIME_MINUTES;
   const wait = service === 'delivery' ? status.liveDeliveryWaitTime : status.livePickupWaitTime;

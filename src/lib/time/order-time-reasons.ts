@@ -1,0 +1,136 @@
+import type { ClockStatus } from '../tenant/index.ts';
+import { SLOT_STEP_MINUTES } from '../constants.ts';
+import { closedDateAt } from './closed-dates.ts';
+import { formatDayAndTime, formatListTime, formatTime } from './format.ts';
+import { nextOpening } from './open-windows.ts';
+import { type OrderTimeRefusal, type OrderTimeRefusalKind, validateOrderForLater } from './order-for-later.ts';
+import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, instantMsAt, retailerWallClock, wallMsAt } from './retailer-clock.ts';
+import { type ScheduleInput, type Service, serviceNames, timeZoneDiffOf } from './schedule.ts';
+import { serviceAvailabilityNow } from './service-availability.ts';
+import { shiftsOfDates } from './shifts.ts';
+import { availableSlots, waitMinutes, type TimeSlot } from './slots.ts';
+
+export interface OrderTimeContext {
+  /** Live status for the wait and the staff's switches; falls back to `input.clockStatus`. */
+  clockStatus?: ClockStatus | undefined;
+  /** The cart's dishes not served at a time (their product group's hours), by name. */
+  unservedDishes?: ((at: Date) => readonly string[]) | undefined;
+}
+
+const stepMs = SLOT_STEP_MINUTES * MINUTE_MS;
+
+function refusal(kind: OrderTimeRefusalKind, reason: string, short: string): OrderTimeRefusal {
+  return { kind, reason, short };
+}
+
+function dishesRefusal(names: readonly string[]): OrderTimeRefusal {
+  const list = names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  const verb = names.length === 1 ? "isn't" : "aren't";
+  return refusal('dish', `${list} ${verb} served then. Remove ${names.length === 1 ? 'it' : 'them'} from your cart or choose another time.`, `${list} not served then`);
+}
+
+/**
+ * Why an order for later at `at` cannot be placed, or null when it can: the slot rules of
+ * validateOrderForLater, then the kitchen's live wait (slots start no sooner), then the cart's
+ * dishes. A delivery time outside delivery hours that pickup could take says so. The pickers,
+ * the checkout and the API all ask this one function, so they agree.
+ */
+export function orderTimeRefusal(input: ScheduleInput, service: Service, at: Date, now: Date, context: OrderTimeContext = {}): OrderTimeRefusal | null {
+  const checked = validateOrderForLater(input, service, at, now);
+  if (!checked.ok) {
+    const { ok: _ok, ...refused } = checked;
+    if (refused.kind === 'outside-hours' && service === 'delivery' && validateOrderForLater(input, 'pickup', at, now).ok) {
+      return refusal('pickup-only', 'Delivery is not running then, but pickup is. Switch to pickup or choose another time.', 'no delivery then, pickup open');
+    }
+    return refused;
+  }
+  const wait = waitMinutes(input, service, { clockStatus: context.clockStatus });
+  if (at.getTime() < now.getTime() + wait * MINUTE_MS) {
+    const earliest = new Date(Math.ceil((now.getTime() + wait * MINUTE_MS) / stepMs) * stepMs);
+    const from = formatTime(retailerWallClock(earliest, timeZoneDiffOf(input)).minutes);
+    return refusal('too-soon', `The kitchen's wait is ${wait} minutes right now. Please choose ${from} or later.`, `too soon (${wait} min wait)`);
+  }
+  const dishes = context.unservedDishes?.(at) ?? [];
+  return dishes.length > 0 ? dishesRefusal(dishes) : null;
+}
+
+/**
+ * Why an order for as soon as possible cannot be placed now, or null when it can: the staff's
+ * pause or busy switches, a closed date, the hours (with when it opens next), then the dishes.
+ */
+export function orderNowRefusal(input: ScheduleInput, service: Service, now: Date, context: OrderTimeContext = {}): OrderTimeRefusal | null {
+  assertInstant(now, 'now');
+  const name = serviceNames[service];
+  const word = name.toLowerCase();
+  const status = context.clockStatus ?? input.clockStatus;
+  const availability = serviceAvailabilityNow(input, service, now, status);
+  if (!availability.available) {
+    switch (availability.reason) {
+      case 'not-offered':
+        return refusal('service-off', `${name} is not available at this store.`, `no ${word}`);
+      case 'retailer-offline':
+        return refusal('paused', 'The shop has paused online orders for now. Please choose a later time or try again soon.', 'paused by the shop');
+      case 'delivery-not-allowed':
+        return refusal('paused', 'The shop has paused delivery for now. Please order for pickup or choose a later time.', 'delivery paused by the shop');
+      case 'over-capacity':
+        return refusal('busy', `The shop is too busy to take more ${word} orders right now. Please choose a later time.`, `busy: no more ${word} orders right now`);
+      case 'closed-date': {
+        const closed = closedDateAt(input.closedDates, service, now, timeZoneDiffOf(input));
+        const note = closed?.reason ? ` (${closed.reason})` : '';
+        return refusal('closed-date', `${name} is closed today${note}. Please choose a later time.`, `closed today${note}`);
+      }
+      case 'outside-hours': {
+        const next = nextOpening(input, service, now);
+        const opens = next ? formatDayAndTime(next.start, now, timeZoneDiffOf(input)) : null;
+        return refusal('outside-hours', `${name} is closed right now${opens ? ` and opens ${opens}` : ''}. Please choose a later time.`, opens ? `closed now, opens ${opens}` : 'closed right now');
+      }
+    }
+  }
+  const dishes = context.unservedDishes?.(now) ?? [];
+  return dishes.length > 0 ? dishesRefusal(dishes) : null;
+}
+
+/** A quarter hour of the time picker: a slot to choose, or a time that says why not. */
+export interface TimeChoice {
+  at: Date;
+  /** "5:30 pm", "5:30 pm (Pickup Only)". */
+  label: string;
+  /** The slot when it can be chosen. */
+  slot: TimeSlot | null;
+  refusal: OrderTimeRefusal | null;
+}
+
+/**
+ * Every quarter hour of a retailer date from its first trading minute (either service; not
+ * before now) to its last, each a slot or refused with its reason. A customer sees why 12:15 is
+ * missing instead of guessing. Slots come from availableSlots; every other time's reason from
+ * orderTimeRefusal, and a slot a cart dish is not served at is refused too.
+ */
+export function timeChoicesOfDay(input: ScheduleInput, service: Service, date: string, now: Date, context: OrderTimeContext = {}): TimeChoice[] {
+  assertInstant(now, 'now');
+  const diff = timeZoneDiffOf(input);
+  const dayMs = dateToDayMs(date, 'date');
+  const dayStart = instantMsAt(dayMs, 0, diff);
+  const dayEnd = instantMsAt(dayMs + DAY_MS, 0, diff);
+  const spans = (['pickup', 'delivery'] as const)
+    .flatMap((each) => shiftsOfDates(input, each, date, date))
+    .filter((span) => span.end > dayStart && span.start < dayEnd);
+  if (spans.length === 0) return [];
+  const from = Math.max(dayStart, Math.min(...spans.map((span) => span.start)), Math.floor(now.getTime() / stepMs) * stepMs);
+  const to = Math.min(dayEnd, Math.max(...spans.map((span) => span.end)));
+  const slots = new Map(availableSlots(input, service, now, { date, clockStatus: context.clockStatus }).map((slot) => [slot.at.getTime(), slot]));
+  const choices: TimeChoice[] = [];
+  let latestWallMs = -Infinity;
+  for (let atMs = Math.ceil(from / stepMs) * stepMs; atMs < to; atMs += stepMs) {
+    const at = new Date(atMs);
+    const slot = slots.get(atMs) ?? null;
+    const wallMs = wallMsAt(atMs, diff);
+    // Times only move forward, so a wall clock that does not is the autumn change's repeated hour.
+    const label = slot?.label ?? formatListTime(retailerWallClock(at, diff).minutes, { repeated: wallMs <= latestWallMs });
+    latestWallMs = Math.max(latestWallMs, wallMs);
+    const dishes = slot ? (context.unservedDishes?.(at) ?? []) : [];
+    if (slot && dishes.length === 0) choices.push({ at, label, slot, refusal: null });
+    else choices.push({ at, label, slot: null, refusal: slot ? dishesRefusal(dishes) : (orderTimeRefusal(input, service, at, now, context) ?? refusal('outside-hours', 'Please choose one of the listed times.', 'not available')) });
+  }
+  return choices;
+}
