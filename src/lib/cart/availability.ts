@@ -1,6 +1,8 @@
+import { isGroupAvailable } from '../menu/group-availability.ts';
 import type { Catalogue } from '../pricing/catalogue.ts';
+import type { GroupAvailabilityHours } from '../tenant/index.ts';
 import type { CartProduct } from './schemas.ts';
-import { itemsRemovedToast, type CartToast } from './toasts.ts';
+import { itemsRemovedToast, removedLineName, type CartToast } from './toasts.ts';
 
 export interface CartAvailability {
   available: CartProduct[];
@@ -27,4 +29,18 @@ export function checkCartAvailability(items: readonly CartProduct[], catalogue: 
   const removed: CartProduct[] = [];
   for (const item of items) (groupIdsOf(item, catalogue).every(isOpen) ? available : removed).push(item);
   return { available, removed, toast: itemsRemovedToast(removed) };
+}
+
+/**
+ * The cart's dishes not served at a time, by name ("2 × Lunch Special"): what the order-time
+ * rules (lib/time/order-time-reasons.ts) tell a customer a time is refused for.
+ */
+export function unservedDishesAt(items: readonly CartProduct[], catalogue: Catalogue, groupHours: readonly GroupAvailabilityHours[], timeZoneDiff: number): (at: Date) => string[] {
+  return (at) => {
+    const isOpen = (productGroupId: number) => {
+      const group = catalogue.groups.get(productGroupId);
+      return group === undefined || isGroupAvailable(group, groupHours, at, timeZoneDiff);
+    };
+    return checkCartAvailability(items, catalogue, isOpen).removed.map(removedLineName);
+  };
 }

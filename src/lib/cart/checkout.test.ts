@@ -53,10 +53,12 @@ describe('checkPlacement', () => {
     ['delivery without a suburb', placement({ suburbId: null }), wednesdayEvening, 'suburb: We do not deliver to that suburb. Choose one from the list, or order for pickup.'],
     ['a suburb outside the delivery areas', placement({ suburbId: 999 }), wednesdayEvening, 'suburb: We do not deliver to that suburb. Choose one from the list, or order for pickup.'],
     ['zone 2 needs $40: one large pizza is not enough', placement({ suburbId: 4, products: [line(1101, 202)], expectedTotal: 30.5 }), wednesdayEvening, 'products: The minimum for delivery is $40.00. Add $18.00 more to order.'],
-    ['delivery now at 3 am', placement({}), new Date('2026-11-25T16:00:00Z'), 'orderTime: Delivery is not taking orders right now. Please choose a later time.'],
+    ['delivery now at 3 am', placement({}), new Date('2026-11-25T16:00:00Z'), 'orderTime: Delivery is closed right now and opens today at 5:30 pm. Please choose a later time.'],
     ['a later time on a closed Monday', placement({ later: '2026-11-30T08:00:00Z' }), wednesdayEvening, 'orderTime: Delivery is not open at that time. Please choose a time within trading hours.'],
     ['a later time that has passed', placement({ later: '2026-11-25T07:00:00Z' }), wednesdayEvening, 'orderTime: Please choose a time at least 15 minutes from now.'],
     ['an empty cart', placement({ products: [] }), wednesdayEvening, 'products: Your cart is empty.'],
+    ['a lunch dish (served 11:30 to 3 pm) ordered for now at 7 pm', placement({ isPickup: true, products: [margheritas, line(1130, 211)], expectedTotal: 59 }), wednesdayEvening, "orderTime: Lunch Margherita & Salad isn't served then. Remove it from your cart or choose another time."],
+    ['a lunch dish for Thursday lunch', placement({ isPickup: true, later: '2026-11-26T01:30:00Z', products: [margheritas, line(1130, 211)], expectedTotal: 59 }), wednesdayEvening, null],
   ])('%s', (_name, input, now, problem) => {
     const checked = checkPlacement(input, bella, catalogue, now);
     expect(checked.ok ? null : `${checked.field}: ${checked.message}`).toBe(problem);

@@ -5,9 +5,9 @@ import { PricingError } from '../pricing/item-price.ts';
 import { formatMoney, toCents } from '../pricing/money.ts';
 import { cartTotals, type CartTotals } from '../pricing/totals.ts';
 import type { ClockStatus, DeliverySuburb, DeliveryZone, RetailerConfig, Tenant } from '../tenant/index.ts';
-import { validateOrderForLater } from '../time/order-for-later.ts';
-import { serviceNames, type ScheduleInput } from '../time/schedule.ts';
-import { serviceAvailabilityNow } from '../time/service-availability.ts';
+import { orderNowRefusal, orderTimeRefusal } from '../time/order-time-reasons.ts';
+import type { ScheduleInput } from '../time/schedule.ts';
+import { unservedDishesAt } from './availability.ts';
 import type { OrderPayload } from './schemas.ts';
 
 /** How the customer pays: at the door or the counter, since the storefront takes no card payments itself. */
@@ -96,17 +96,14 @@ export function placementTotals(
 export function checkPlacement(input: PlacementInput, retailer: CheckoutRetailer, catalogue: Catalogue, now: Date, clockStatus?: ClockStatus): PlacementCheck {
   const { payload } = input;
   const service = payload.isPickup ? 'pickup' : 'delivery';
-  const name = serviceNames[service];
   if (payload.products.length === 0) return { ok: false, field: 'products', message: 'Your cart is empty.' };
 
   const schedule: ScheduleInput = { tradingHours: retailer.tradingHours, closedDates: retailer.closedDates, retailerInfo: retailer.config.retailerInfo, clockStatus };
   const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
-  if (payload.orderForLater) {
-    const later = validateOrderForLater(schedule, service, at, now);
-    if (!later.ok) return { ok: false, field: 'orderTime', message: later.reason };
-  } else if (!serviceAvailabilityNow(schedule, service, now, clockStatus).available) {
-    return { ok: false, field: 'orderTime', message: `${name} is not taking orders right now. Please choose a later time.` };
-  }
+  // The pickers' own reasons: the customer reads at checkout what the time picker already said.
+  const context = { clockStatus, unservedDishes: unservedDishesAt(payload.products, catalogue, retailer.groupHours, retailer.config.retailerInfo.timeZoneDiff) };
+  const refused = payload.orderForLater ? orderTimeRefusal(schedule, service, at, now, context) : orderNowRefusal(schedule, service, now, context);
+  if (refused) return { ok: false, field: 'orderTime', message: refused.reason };
 
   const terms = service === 'delivery' ? (input.delivery ? deliveryTermsFor(retailer, input.delivery.suburbId) : null) : null;
   if (service === 'delivery' && !terms) return { ok: false, field: 'suburb', message: 'We do not deliver to that suburb. Choose one from the list, or order for pickup.' };
