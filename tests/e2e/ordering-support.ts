@@ -101,7 +101,9 @@ export async function orderForALaterSlot(page: Page): Promise<string> {
   await picker.getByLabel('Later').check();
   const days = picker.getByLabel('Day').locator('option:not([disabled])');
   await picker.getByLabel('Day').selectOption((await days.nth(1).getAttribute('value')) ?? '');
-  await picker.getByLabel('Time').selectOption({ index: 1 });
+  // Times that cannot be chosen are listed with their reason, disabled: take the first that can.
+  const times = picker.getByLabel('Time').locator('option:not([disabled]):not([value=""])');
+  await picker.getByLabel('Time').selectOption((await times.first().getAttribute('value')) ?? '');
   await picker.getByRole('button', { name: /^Order for / }).click();
   return (await bar.locator('[data-order-time]').textContent()) ?? '';
 }

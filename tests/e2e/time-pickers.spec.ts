@@ -64,10 +64,32 @@ for (const layout of layouts) {
       await expectInsideViewport(page, picker);
       await page.screenshot({ path: testInfo.outputPath('order-time.png') });
 
+      const times = await optionTexts(picker.getByLabel('Time'));
+      expect(times.slice(0, 3)).toEqual(['Choose a time', '11:00 am (Pickup Only)', '11:15 am (Pickup Only)']);
+      expect(times).toContain('[disabled] 2:30 pm – pickup closed then');
+      expect(times).toContain('[disabled] 4:15 pm – pickup closed then');
+      expect(times.at(-1)).toBe('11:45 pm');
+
       await picker.getByLabel('Time').selectOption({ label: '7:00 pm' });
       await picker.getByRole('button', { name: 'Order for tomorrow, Fri 27 Nov at 7:00 pm' }).click();
       await expect(picker).toHaveCount(0);
       await expect(bar.locator('[data-order-time]')).toHaveText('tomorrow, Fri 27 Nov at 7:00 pm');
+    });
+
+    test('every time that cannot be chosen says why: closed now and when it opens, too soon, pickup only', async ({ page }) => {
+      // Wednesday 2 December, noon in Perth: the shop is closed all day.
+      await openShopAt(page, 'harbour-pizza', '2026-12-02T04:00:00Z');
+      await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }).click();
+      const picker = page.getByRole('dialog', { name: 'Order time' });
+      await expect(picker.locator('[data-asap-reason]')).toHaveText('(closed now, opens tomorrow at 11:00 am)');
+      await expect(picker.getByLabel('As soon as possible')).toBeDisabled();
+      await picker.getByRole('button', { name: 'Delivery' }).click();
+      await picker.getByLabel('Later').check();
+      await picker.getByLabel('Day').selectOption('2026-12-04');
+      const times = await optionTexts(picker.getByLabel('Time'));
+      expect(times.slice(1, 4)).toEqual(['[disabled] 11:00 am – no delivery then, pickup open', '[disabled] 11:15 am – no delivery then, pickup open', '11:30 am']);
+      expect(times).toContain('[disabled] 2:15 pm – no delivery then, pickup open');
+      await expectInsideViewport(page, picker);
     });
 
     test("table booking lists Friday's small hours under Friday, labelled next day, and says why a day has no table", async ({ page }, testInfo) => {

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
+import { unservedDishesAt } from '../../lib/cart/availability.ts';
 import { orderDayReason } from '../../lib/time/day-reasons.ts';
 import { formatDayAndTimeLabel, formatDayLabel } from '../../lib/time/format.ts';
+import { orderNowRefusal, timeChoicesOfDay } from '../../lib/time/order-time-reasons.ts';
 import { retailerWallClock } from '../../lib/time/retailer-clock.ts';
-import { isServiceAvailableNow } from '../../lib/time/service-availability.ts';
 import { $clockStatus, $now } from '../../stores/clock.ts';
+import { $liveGroupHours } from '../../stores/group-availability.ts';
 import { $order } from '../../stores/order.ts';
 import { $slotCalendar, chooseOrderTime, chooseOrderType } from '../../stores/order-time.ts';
-import { $schedule } from '../../stores/ordering-data.ts';
+import { $catalogue, $orderingData, $schedule } from '../../stores/ordering-data.ts';
 import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeOrderTime } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
@@ -16,11 +18,17 @@ import { FormField } from '../ui/FormField.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
 import { ServiceSwitch } from './ServiceSwitch.tsx';
 
-
-/** Delivery or pickup, now or at a 15-minute slot of the next 30 days, from the slot engine; a day that cannot be chosen says why. */
+/**
+ * Delivery or pickup, now or at a 15-minute slot of the next 30 days, from the slot engine. A day
+ * or time that cannot be chosen, and "as soon as possible" when it cannot, says why in the shop's
+ * words (lib/time/order-time-reasons.ts: the same reasons checkout and the API give).
+ */
 export default function OrderTimeDialog() {
   const order = useStore($order);
   const schedule = useStore($schedule);
+  const data = useStore($orderingData);
+  const catalogue = useStore($catalogue);
+  const liveGroupHours = useStore($liveGroupHours).data;
   const calendar = useStore($slotCalendar);
   const now = useStore($now);
   const clockStatus = useStore($clockStatus);
@@ -37,6 +45,11 @@ export default function OrderTimeDialog() {
     [schedule, calendar, now, order.orderType],
   );
 
+  const unservedDishes = useMemo(
+    () => (data && catalogue ? unservedDishesAt(order.products, catalogue, liveGroupHours ?? data.groupHours, data.config.retailerInfo.timeZoneDiff) : undefined),
+    [data, catalogue, liveGroupHours, order.products],
+  );
+
   if (!schedule || !calendar || !now) {
     return (
       <Sheet open onClose={closeOrderTime} title="Order time">
@@ -49,13 +62,17 @@ export default function OrderTimeDialog() {
 
   const diff = schedule.retailerInfo.timeZoneDiff;
   const today = retailerWallClock(now, diff).date;
-  const openNow = isServiceAvailableNow(schedule, order.orderType, now, clockStatus);
+  const context = { clockStatus, unservedDishes };
+  const nowRefusal = orderNowRefusal(schedule, order.orderType, now, context);
+  // A cart dish not served now is taken out when ordering now, as at a later time: ASAP stays open.
+  const openNow = nowRefusal === null || nowRefusal.kind === 'dish';
   const laterOffered = schedule.retailerInfo.oflEnabled;
   const days = calendar.days;
   const savedDate = savedAt ? retailerWallClock(new Date(savedAt), diff).date : null;
   const firstOpenDate = days.find((day) => day.slots.length > 0)?.date ?? null;
   const chosenDate = date ?? savedDate ?? firstOpenDate;
   const slots = days.find((day) => day.date === chosenDate)?.slots ?? [];
+  const choices = chosenDate === null || slots.length === 0 ? [] : timeChoicesOfDay(schedule, order.orderType, chosenDate, now, context);
   const chosenSlot = slots.find((slot) => slot.at.toISOString() === slotAt) ?? null;
   const asap = !later && openNow;
   const canSave = asap || chosenSlot !== null;
@@ -82,7 +99,10 @@ export default function OrderTimeDialog() {
           <legend className="mb-2 font-semibold">When</legend>
           <label className="flex items-center gap-2">
             <input type="radio" name="when" checked={asap} disabled={!openNow} onChange={() => setLater(false)} />
-            As soon as possible{!openNow && <span className="text-sm text-muted-foreground"> (closed right now)</span>}
+            <span>
+              As soon as possible
+              {nowRefusal && <span className="text-sm text-muted-foreground" data-asap-reason> ({nowRefusal.short})</span>}
+            </span>
           </label>
           {laterOffered && (
             <label className="flex items-center gap-2">
@@ -118,9 +138,10 @@ export default function OrderTimeDialog() {
               {(control) => (
                 <select {...control} className={selectControl} value={chosenSlot?.at.toISOString() ?? ''} onChange={(event) => setSlotAt(event.target.value || null)} data-slot-select>
                   <option value="">{slots.length === 0 ? 'No times this day' : 'Choose a time'}</option>
-                  {slots.map((slot) => (
-                    <option key={slot.at.toISOString()} value={slot.at.toISOString()}>
-                      {slot.label}
+                  {choices.map((choice) => (
+                    <option key={choice.at.toISOString()} value={choice.at.toISOString()} disabled={choice.slot === null}>
+                      {choice.label}
+                      {choice.refusal ? ` – ${choice.refusal.short}` : ''}
                     </option>
                   ))}
                 </select>

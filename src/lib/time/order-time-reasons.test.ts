@@ -73,10 +73,12 @@ describe('timeChoicesOfDay', () => {
     expect(delivery.slice(-2)).toEqual(['8:30 pm – no delivery then, pickup open', '8:45 pm – no delivery then, pickup open']);
   });
 
-  it('refuses the slots a dish in the cart is not served at, by name', () => {
-    const choices = summary(schedule(), 'pickup', '2026-06-11', wednesdayNoon, { unservedDishes: lunchOnly });
+  it('names the dish in the cart a slot does not serve; the slot stays, choosing it takes the dish out', () => {
+    const context = { unservedDishes: lunchOnly };
+    const choices = summary(schedule(), 'pickup', '2026-06-11', wednesdayNoon, context);
     expect(choices).toContain('1:45 pm (Pickup Only)');
     expect(choices).toContain('5:00 pm – Lunch Special not served then');
+    expect(timeChoicesOfDay(schedule(), 'pickup', '2026-06-11', wednesdayNoon, context).find((choice) => choice.label === '5:00 pm')?.slot).not.toBeNull();
   });
 
   it('has nothing on a day without hours', () => {
@@ -101,7 +103,7 @@ describe('timeChoicesOfDay', () => {
         const date = new Date(now.getTime() + day * 86_400_000 + 10 * 3_600_000).toISOString().slice(0, 10);
         const offered = availableSlots(input, service, now, { date }).map((slot) => slot.at.getTime());
         const choices = timeChoicesOfDay(input, service, date, now);
-        expect(choices.filter((choice) => choice.refusal === null).map((choice) => choice.at.getTime()), `${service} ${date}`).toEqual(offered);
+        expect(choices.filter((choice) => choice.slot !== null).map((choice) => choice.at.getTime()), `${service} ${date}`).toEqual(offered);
         for (const choice of choices) if (choice.refusal) expect(orderTimeRefusal(input, service, choice.at, now), `${service} ${choice.at.toISOString()}`).not.toBeNull();
       }
     }

@@ -97,6 +97,10 @@ export interface TimeChoice {
   label: string;
   /** The slot when it can be chosen. */
   slot: TimeSlot | null;
+  /**
+   * Why not, without a slot. With a slot it is a dish of the cart not served then: the time can
+   * still be chosen, and choosing it takes that dish out of the cart (the availability check).
+   */
   refusal: OrderTimeRefusal | null;
 }
 
@@ -104,7 +108,7 @@ export interface TimeChoice {
  * Every quarter hour of a retailer date from its first trading minute (either service; not
  * before now) to its last, each a slot or refused with its reason. A customer sees why 12:15 is
  * missing instead of guessing. Slots come from availableSlots; every other time's reason from
- * orderTimeRefusal, and a slot a cart dish is not served at is refused too.
+ * orderTimeRefusal; a slot a cart dish is not served at names the dish.
  */
 export function timeChoicesOfDay(input: ScheduleInput, service: Service, date: string, now: Date, context: OrderTimeContext = {}): TimeChoice[] {
   assertInstant(now, 'now');
@@ -128,9 +132,12 @@ export function timeChoicesOfDay(input: ScheduleInput, service: Service, date: s
     // Times only move forward, so a wall clock that does not is the autumn change's repeated hour.
     const label = slot?.label ?? formatListTime(retailerWallClock(at, diff).minutes, { repeated: wallMs <= latestWallMs });
     latestWallMs = Math.max(latestWallMs, wallMs);
-    const dishes = slot ? (context.unservedDishes?.(at) ?? []) : [];
-    if (slot && dishes.length === 0) choices.push({ at, label, slot, refusal: null });
-    else choices.push({ at, label, slot: null, refusal: slot ? dishesRefusal(dishes) : (orderTimeRefusal(input, service, at, now, context) ?? refusal('outside-hours', 'Please choose one of the listed times.', 'not available')) });
+    if (slot) {
+      const dishes = context.unservedDishes?.(at) ?? [];
+      choices.push({ at, label, slot, refusal: dishes.length > 0 ? dishesRefusal(dishes) : null });
+    } else {
+      choices.push({ at, label, slot: null, refusal: orderTimeRefusal(input, service, at, now, context) ?? refusal('outside-hours', 'Please choose one of the listed times.', 'not available') });
+    }
   }
   return choices;
 }
