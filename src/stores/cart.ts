@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { deliveryQuote, pricingTerms, type DeliveryQuote } from '../lib/cart/delivery-quote.ts';
 import { cartUnitCount } from '../lib/cart/order-state.ts';
 import type { CartProduct } from '../lib/cart/schemas.ts';
 import { removedLineName } from '../lib/cart/toasts.ts';
@@ -16,9 +17,15 @@ export const $orderTime = computed([$order, $now], (order, now): Date => {
   return now ?? new Date();
 });
 
-/** The cart priced against the current menu, specials applied at the order time; null until the menu has loaded or while a line cannot be priced. */
-export const $cartTotals = computed([$order, $catalogue, $orderingData, $orderTime], (order, catalogue, data, at): CartTotals | null => {
-  if (!catalogue || !data) return null;
+/** The delivery fee and minimum for the customer's suburb, or their range while it is unknown; null until the menu has loaded. */
+export const $deliveryQuote = computed([$order, $orderingData], (order, data): DeliveryQuote | null => (data ? deliveryQuote(data, order.deliverySuburbId) : null));
+
+/**
+ * The cart priced against the current menu, specials applied at the order time, with the
+ * delivery terms of `$deliveryQuote`; null until the menu has loaded or while a line cannot be priced.
+ */
+export const $cartTotals = computed([$order, $catalogue, $orderingData, $orderTime, $deliveryQuote], (order, catalogue, data, at, quote): CartTotals | null => {
+  if (!catalogue || !data || !quote) return null;
   const groups = data.productsInfoSsr.groups;
   const { timeZoneDiff } = data.config.retailerInfo;
   try {
@@ -26,6 +33,7 @@ export const $cartTotals = computed([$order, $catalogue, $orderingData, $orderTi
       orderType: order.orderType,
       specials: data.specials,
       isSpecialAvailable: (special) => isSpecialAvailableFor(special, { orderType: order.orderType, at, groups, groupHours: data.groupHours, timeZoneDiff }),
+      delivery: pricingTerms(quote),
     });
   } catch (error) {
     if (error instanceof PricingError) return null;

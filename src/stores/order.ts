@@ -62,9 +62,16 @@ export function setOrderTime(state: OrderTypeState, now = new Date()): void {
   changeOrder({ orderType: state.orderType, orderForLater: at !== null, orderForLaterRequestDateTime: at }, now);
 }
 
-/** A fresh, empty order that keeps the customer's delivery or pickup choice. */
+/** The customer's delivery suburb, chosen in the cart or at checkout; it sets the fee and minimum the server charges. */
+export function setDeliverySuburb(deliverySuburbId: number | null, now = new Date()): void {
+  if ($order.get().deliverySuburbId === deliverySuburbId) return;
+  changeOrder({ deliverySuburbId }, now);
+}
+
+/** A fresh, empty order that keeps the customer's delivery or pickup choice and suburb. */
 export function resetOrder(): void {
-  $order.set(freshOrderState($order.get().orderType));
+  const { orderType, deliverySuburbId } = $order.get();
+  $order.set(freshOrderState(orderType, deliverySuburbId));
 }
 
 export function recordOrderStatus(status: OrderStatus): void {

@@ -46,9 +46,12 @@ test('delivery below the minimum order says how much is missing', async ({ page 
   await page.locator('[data-cart-button]').click();
   const cart = page.getByRole('dialog', { name: 'Your order' });
   const subtotal = centsOf(await cart.locator('[data-total="subtotal"]').textContent());
-  await expect(cart.locator('[data-total="delivery"]')).toHaveText('$6.50');
-  const missing = ((3000 - subtotal) / 100).toFixed(2);
-  await expect(cart.locator('[data-minimum-order]')).toHaveText(`The minimum for delivery is $30.00. Add $${missing} more to order.`);
+  // bella-napoli's zones charge $6.50 to $8.50 with a $30 to $40 minimum: until the suburb is chosen the cart says so.
+  await expect(cart.locator('[data-total="delivery"]')).toHaveText('$6.50–$8.50');
+  await expect(cart.locator('[data-minimum-order]')).toHaveText(`The minimum for delivery is $30.00–$40.00, set by your suburb. Add at least $${((3000 - subtotal) / 100).toFixed(2)} more to order.`);
+  await cart.getByLabel('Delivering to').selectOption({ label: 'Brunswick 3056' });
+  await expect(cart.locator('[data-total="delivery"]')).toHaveText('$8.50');
+  await expect(cart.locator('[data-minimum-order]')).toHaveText(`The minimum for delivery is $40.00. Add $${((4000 - subtotal) / 100).toFixed(2)} more to order.`);
 });
 
 test('switching to delivery while it is closed schedules the next time, and the picker follows the hours', async ({ page }) => {

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { termsVaryBySuburb } from '../../lib/cart/delivery-quote.ts';
 import { describeLine, lineTitle } from '../../lib/cart/describe-line.ts';
 import { MAX_LINE_QUANTITY } from '../../lib/cart/line-builder.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
-import { $cartTotals, $removedUnavailable, clearRemovedUnavailable } from '../../stores/cart.ts';
+import { $cartTotals, $deliveryQuote, $removedUnavailable, clearRemovedUnavailable } from '../../stores/cart.ts';
 import { $order, removeLine, setOrderNotes, setQuantity } from '../../stores/order.ts';
+import { $orderingData } from '../../stores/ordering-data.ts';
 import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeCart, openCheckout, openProductBuilder } from '../../stores/ui.ts';
 import { primaryButton } from '../ui/buttons.ts';
@@ -12,12 +14,15 @@ import { OrderTimeSummary } from '../order-time/OrderTimeSummary.tsx';
 import { QuantityStepper } from '../ui/QuantityStepper.tsx';
 import { Sheet } from '../ui/Sheet.tsx';
 import { CartTotalsTable } from './CartTotalsTable.tsx';
+import { DeliverySuburbField } from './DeliverySuburbField.tsx';
 
 /** The cart as a side panel: lines in words with quantity, edit and remove; totals, specials, the minimum order and notes. */
 export default function CartSheet() {
   const order = useStore($order);
   const totals = useStore($cartTotals);
   const removedUnavailable = useStore($removedUnavailable);
+  const quote = useStore($deliveryQuote);
+  const data = useStore($orderingData);
   useEffect(() => {
     needOrderingData('CartSheet');
   }, []);
@@ -26,9 +31,9 @@ export default function CartSheet() {
 
   return (
     <Sheet open onClose={closeCart} title="Your order" placement="side" footer={
-        totals && order.products.length > 0 ? (
+        totals && quote && order.products.length > 0 ? (
           <div className="flex flex-col gap-3">
-            <CartTotalsTable totals={totals} orderType={order.orderType} syncing={syncing} />
+            <CartTotalsTable totals={totals} quote={quote} orderType={order.orderType} syncing={syncing} />
             <button type="button" className={`${primaryButton} w-full`} onClick={openCheckout} disabled={!totals.meetsMinimumOrder}>
               Checkout
             </button>
@@ -52,6 +57,7 @@ export default function CartSheet() {
             </button>
           </section>
         )}
+        {order.orderType === 'delivery' && data && quote && termsVaryBySuburb(data) && <DeliverySuburbField label="Delivering to" suburbs={data.deliverySuburbs} quote={quote} />}
         {order.products.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">Your cart is empty. Pick something from the menu.</p>
         ) : (

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
-import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, deliveryTermsFor, paymentMethodLabels, placementTotals, type PaymentMethod } from '../../lib/cart/checkout.ts';
+import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, paymentMethodLabels, placementTotals, type PaymentMethod } from '../../lib/cart/checkout.ts';
+import { pricingTerms, quotedTotals } from '../../lib/cart/delivery-quote.ts';
 import { payloadFromState } from '../../lib/cart/order-payload.ts';
 import { confirmationAddress } from '../../lib/cart/order-receipt.ts';
 import { PricingError } from '../../lib/pricing/item-price.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
+import { $deliveryQuote } from '../../stores/cart.ts';
 import { $now } from '../../stores/clock.ts';
 import { $customer } from '../../stores/customer.ts';
 import { $order } from '../../stores/order.ts';
@@ -12,6 +14,7 @@ import { $orderTimeLabel } from '../../stores/order-time.ts';
 import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
 import { closeCheckout, openCart, openOrderTime } from '../../stores/ui.ts';
 import { CartTotalsTable } from '../cart/CartTotalsTable.tsx';
+import { DeliverySuburbField } from '../cart/DeliverySuburbField.tsx';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { Sheet } from '../ui/Sheet.tsx';
 import { Field, inputClass } from './Field.tsx';
@@ -23,18 +26,18 @@ export default function CheckoutDialog() {
   const order = useStore($order);
   const data = useStore($orderingData);
   const catalogue = useStore($catalogue);
+  const quote = useStore($deliveryQuote);
   const label = useStore($orderTimeLabel);
   const customer = useStore($customer).custInfo;
   useStore($now);
   const [contact, setContact] = useState({ fullName: customer?.fullName ?? '', phoneNumber: customer?.phoneNumber ?? '', email: customer?.email ?? '' });
   const [street, setStreet] = useState('');
   const [instructions, setInstructions] = useState('');
-  const [suburbId, setSuburbId] = useState<number | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [placing, setPlacing] = useState(false);
 
-  if (!data || !catalogue) {
+  if (!data || !catalogue || !quote) {
     return (
       <Sheet open onClose={closeCheckout} title="Checkout">
         <p className="py-6 text-center text-muted-foreground" role="status">
@@ -47,22 +50,22 @@ export default function CheckoutDialog() {
   const isDelivery = order.orderType === 'delivery';
   const methods = acceptedPaymentMethods(data);
   const method = paymentMethod ?? methods[0] ?? 'card';
-  const terms = isDelivery && suburbId !== null ? deliveryTermsFor(data, suburbId) : null;
   const now = new Date();
   let totals = null;
   try {
     const payload = payloadFromState(order, { retailerId: data.retailerId, deliveryFeeCents: 0, hours: null }, now);
-    totals = placementTotals(payload, data, catalogue, now, terms);
+    totals = placementTotals(payload, data, catalogue, now, isDelivery ? pricingTerms(quote) : null);
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;
   }
+  const quoted = totals ? quotedTotals(totals, quote, order.orderType) : null;
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: Errors = {};
     const checkedContact = checkoutContactSchema.safeParse(contact);
     if (!checkedContact.success) for (const issue of checkedContact.error.issues) next[issue.path[0] as 'fullName'] ??= issue.message;
-    const checkedAddress = isDelivery ? deliveryAddressSchema.safeParse({ street, suburbId: suburbId ?? 0, instructions }) : null;
+    const checkedAddress = isDelivery ? deliveryAddressSchema.safeParse({ street, suburbId: quote.kind === 'suburb' ? quote.suburb.suburbId : 0, instructions }) : null;
     if (checkedAddress && !checkedAddress.success) for (const issue of checkedAddress.error.issues) next[issue.path[0] as 'street'] ??= issue.message;
     if (label.closedNow) next.form = `${isDelivery ? 'Delivery' : 'Pickup'} is closed right now. Choose a later time to place your order.`;
     else if (!totals) next.form = 'Something in your cart is no longer sold. Please check your cart.';
@@ -115,21 +118,7 @@ export default function CheckoutDialog() {
             <Field label="Street address" error={errors.street}>
               <input className={inputClass} autoComplete="street-address" value={street} onChange={(event) => setStreet(event.target.value)} />
             </Field>
-            <Field label="Suburb" error={errors.suburbId}>
-              <select className={inputClass} value={suburbId ?? ''} onChange={(event) => setSuburbId(event.target.value === '' ? null : Number(event.target.value))}>
-                <option value="">Choose your suburb</option>
-                {data.deliverySuburbs.map((suburb) => (
-                  <option key={suburb.suburbId} value={suburb.suburbId}>
-                    {suburb.name} {suburb.postcode}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {terms && (
-              <p className="text-sm text-muted-foreground" data-delivery-terms>
-                {terms.zone ? `${terms.zone.name}: ` : ''}delivery {formatMoney(terms.feeCents)}, minimum order {formatMoney(terms.minimumCents)}
-              </p>
-            )}
+            <DeliverySuburbField label="Suburb" suburbs={data.deliverySuburbs} quote={quote} error={errors.suburbId} />
             <p className="text-sm text-muted-foreground">Not in the list? We don&rsquo;t deliver there yet, but you can order for pickup.</p>
             <Field label="Delivery instructions (optional)">
               <input className={inputClass} value={instructions} maxLength={300} onChange={(event) => setInstructions(event.target.value)} />
@@ -146,7 +135,7 @@ export default function CheckoutDialog() {
             </label>
           ))}
         </fieldset>
-        {totals && <CartTotalsTable totals={totals} orderType={order.orderType} syncing={order.revision !== order.syncedRevision} />}
+        {totals && <CartTotalsTable totals={totals} quote={quote} orderType={order.orderType} syncing={order.revision !== order.syncedRevision} />}
         {errors.form && (
           <p role="alert" className="rounded-lg border border-red-700 px-3 py-2 text-sm font-medium text-red-700" data-checkout-error>
             {errors.form}
@@ -157,7 +146,7 @@ export default function CheckoutDialog() {
             Back to cart
           </button>
           <button type="submit" className={primaryButton} disabled={placing}>
-            {placing ? 'Placing your order…' : `Place order${totals ? ` · ${formatMoney(totals.total)}` : ''}`}
+            {placing ? 'Placing your order…' : `Place order${quoted?.final ? ` · ${quoted.total}` : ''}`}
           </button>
         </div>
       </form>

@@ -8,7 +8,11 @@ import type { ClockStatus, DeliverySuburb, DeliveryZone, RetailerConfig, Tenant 
 import { orderNowRefusal, orderTimeRefusal } from '../time/order-time-reasons.ts';
 import type { ScheduleInput } from '../time/schedule.ts';
 import { unservedDishesAt } from './availability.ts';
+import { deliveryTermsFor } from './delivery-quote.ts';
 import type { OrderPayload } from './schemas.ts';
+
+// The API checks a placement's suburb with the same rule.
+export { deliveryTermsFor };
 
 /** How the customer pays: at the door or the counter, since the storefront takes no card payments itself. */
 export const paymentMethods = ['cash', 'card'] as const;
@@ -50,15 +54,6 @@ export interface PlacementInput {
 export type PlacementCheck =
   | { ok: true; totals: CartTotals; suburb: DeliverySuburb | null; zone: DeliveryZone | null }
   | { ok: false; field: 'products' | 'orderTime' | 'suburb' | 'paymentMethod' | 'total'; message: string };
-
-/** The fee and minimum of delivering to a suburb: its zone's own when set, the retailer's base values otherwise. */
-export function deliveryTermsFor(retailer: Pick<CheckoutRetailer, 'deliverySuburbs' | 'deliveryZones' | 'config'>, suburbId: number) {
-  const suburb = retailer.deliverySuburbs.find((candidate) => candidate.suburbId === suburbId) ?? null;
-  if (!suburb) return null;
-  const zone = retailer.deliveryZones.find((candidate) => candidate.zoneId === suburb.zoneId) ?? null;
-  const { baseDeliveryFee, minOrderValueDelivery } = retailer.config.retailerInfo;
-  return { suburb, zone, feeCents: toCents(zone?.deliveryFee ?? baseDeliveryFee), minimumCents: toCents(zone?.minOrderValue ?? minOrderValueDelivery) };
-}
 
 /** Payment methods the retailer takes. */
 export function acceptedPaymentMethods(retailer: Pick<CheckoutRetailer, 'config'>): PaymentMethod[] {

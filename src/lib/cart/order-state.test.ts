@@ -20,4 +20,11 @@ describe('decodeOrderState', () => {
     expect(cartUnitCount(decoded.state.products)).toBe(units);
     if (!decoded.ok) expect(decoded.reason).not.toBe('');
   });
+
+  it.each([
+    ['an order saved before the suburb was kept', JSON.stringify({ orderType: 'delivery', products: saved.products }), null],
+    ['an order with the customer’s suburb', JSON.stringify({ ...saved, deliverySuburbId: 4 }), 4],
+  ])('%s restores the delivery suburb', (_name, text, deliverySuburbId) => {
+    expect(decodeOrderState(text)).toMatchObject({ ok: true, state: { deliverySuburbId } });
+  });
 });

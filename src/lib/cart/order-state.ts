@@ -12,6 +12,8 @@ export const orderStateSchema = z.object({
   orderForLater: z.boolean().default(false),
   orderForLaterRequestDateTime: z.iso.datetime({ offset: true }).nullable().default(null),
   orderNotes: z.string().max(1000).default(''),
+  /** Where the customer has said the order goes, which can set the delivery fee and minimum; null until chosen. */
+  deliverySuburbId: z.int().positive().nullable().default(null),
   products: z.array(cartProductSchema).max(200).default([]),
   orderStatuses: z.array(orderStatusSchema).max(500).default([]),
   /** Epoch milliseconds of the customer's last change; null for a cart never touched. */
@@ -29,8 +31,8 @@ export const orderStateSchema = z.object({
 
 export type OrderState = z.infer<typeof orderStateSchema>;
 
-export function freshOrderState(orderType: OrderType = 'delivery'): OrderState {
-  return orderStateSchema.parse({ orderType });
+export function freshOrderState(orderType: OrderType = 'delivery', deliverySuburbId: number | null = null): OrderState {
+  return orderStateSchema.parse({ orderType, deliverySuburbId });
 }
 
 export type DecodedOrderState = { ok: true; state: OrderState } | { ok: false; state: OrderState; reason: string };
