@@ -124,11 +124,13 @@ for (const layout of layouts) {
       const friday = await optionTexts(time);
       expect(friday.slice(0, 2)).toEqual(['Choose a time', '11:00 am']);
       expect(friday).toContain('4:30 pm');
-      expect(friday.slice(-4)).toEqual(['11:45 pm', 'midnight', '12:15 am (next day)', '12:30 am (next day)']);
+      expect(friday).toContain('[disabled] 2:15 pm – last seating 2:00 pm');
+      expect(friday).toContain('[disabled] 3:00 pm – closed then');
+      expect(friday.slice(-5)).toEqual(['11:45 pm', 'midnight', '12:15 am (next day)', '12:30 am (next day)', '[disabled] 12:45 am (next day) – last seating 12:30 am']);
       await day.selectOption('2026-11-28');
       const saturday = await optionTexts(time);
       expect(saturday.slice(0, 2)).toEqual(['Choose a time', '11:00 am']);
-      expect(saturday.slice(-2)).toEqual(['12:15 am (next day)', '12:30 am (next day)']);
+      expect(saturday.slice(-3)).toEqual(['12:15 am (next day)', '12:30 am (next day)', '[disabled] 12:45 am (next day) – last seating 12:30 am']);
       await expectInsideViewport(page, dialog);
       await page.screenshot({ path: testInfo.outputPath('table-booking.png') });
 

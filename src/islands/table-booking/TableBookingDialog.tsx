@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api/client.ts';
 import { tableBookingBodySchema } from '../../lib/api/contract.ts';
 import { formatDayAndTimeLabel, formatDayLabel } from '../../lib/time/format.ts';
 import { retailerDate } from '../../lib/time/retailer-clock.ts';
-import { TABLE_BOOKING_MAX_PARTY, tableBookingDays } from '../../lib/time/table-booking.ts';
+import { TABLE_BOOKING_MAX_PARTY, bookingTimeChoices, tableBookingDays } from '../../lib/time/table-booking.ts';
 import { retailerApi } from '../../runtime/retailer-api.ts';
 import { $now } from '../../stores/clock.ts';
 import { closeDialog } from '../../stores/dialogs.ts';
@@ -108,11 +108,14 @@ export default function TableBookingDialog() {
             {(control) => (
               <select {...control} className={selectControl} value={chosenTime ? at : ''} onChange={(event) => setAt(event.target.value)} data-time-select>
                 <option value="">Choose a time</option>
-                {chosenDay?.times.map((time) => (
-                  <option key={time.at.toISOString()} value={time.at.toISOString()}>
-                    {time.label}
-                  </option>
-                ))}
+                {chosenDay && schedule && now
+                  ? bookingTimeChoices(schedule, chosenDay, now).map((choice) => (
+                      <option key={choice.at.toISOString()} value={choice.at.toISOString()} disabled={choice.time === null}>
+                        {choice.label}
+                        {choice.reason ? ` – ${choice.reason}` : ''}
+                      </option>
+                    ))
+                  : null}
               </select>
             )}
           </FormField>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleInput } from './schedule.ts';
-import { type BookingDay, isBookableTime, tableBookingDays } from './table-booking.ts';
+import { type BookingDay, bookingTimeChoices, isBookableTime, tableBookingDays } from './table-booking.ts';
 import { aedt, aest, closedDate, hoursRow, schedule } from './test-fixtures.ts';
 
 // 2026-11-25 is a Wednesday (Melbourne summer time, +11:00).
@@ -157,5 +157,44 @@ describe('isBookableTime', () => {
     expect(isBookableTime(lateSaturday(), aest('2026-04-05 02:15'), aedt('2026-04-04 12:00'))).toBe(true);
     expect(isBookableTime(lateSaturday(), aedt('2026-10-04 03:00'), aest('2026-10-03 12:00'))).toBe(true);
     expect(isBookableTime(lateSaturday(), aedt('2026-10-04 03:45'), aest('2026-10-03 12:00'))).toBe(false);
+  });
+});
+
+describe('bookingTimeChoices', () => {
+  const choicesOf = (input: ScheduleInput, now: Date, date: string) => {
+    const day = dayOf(tableBookingDays(input, now), date);
+    return day ? bookingTimeChoices(input, day, now).map((choice) => `${choice.label}${choice.reason ? ` – ${choice.reason}` : ''}`) : [];
+  };
+
+  it('lists today from now: too soon, bookable, last seating, closed between lunch and dinner', () => {
+    const today = choicesOf(schedule(), wednesdayNoon, '2026-11-25');
+    expect(today.slice(0, 8)).toEqual([
+      '12:00 pm – too soon (60 min notice)',
+      '12:15 pm – too soon (60 min notice)',
+      '12:30 pm – too soon (60 min notice)',
+      '12:45 pm – too soon (60 min notice)',
+      '1:00 pm',
+      '1:15 pm',
+      '1:30 pm',
+      '1:45 pm – last seating 1:30 pm',
+    ]);
+    expect(today).toContain('2:00 pm – closed then');
+    expect(today).toContain('4:45 pm – closed then');
+    expect(today).toContain('5:00 pm');
+    expect(today.slice(-2)).toEqual(['8:30 pm', '8:45 pm – last seating 8:30 pm']);
+  });
+
+  it("names a late night's small hours as the next day, up to its last seating", () => {
+    const saturday = choicesOf(lateSaturday(), wednesdayNoon, '2026-11-28');
+    expect(saturday[0]).toBe('10:00 pm');
+    expect(saturday.slice(-3)).toEqual(['3:15 am (next day)', '3:30 am (next day)', '3:45 am (next day) – last seating 3:30 am']);
+  });
+
+  it('offers exactly the bookable times, the rest with a reason', () => {
+    for (const day of tableBookingDays(schedule(), wednesdayNoon)) {
+      const choices = bookingTimeChoices(schedule(), day, wednesdayNoon);
+      expect(choices.filter((choice) => choice.time !== null).map((choice) => choice.at.getTime())).toEqual(day.times.map((time) => time.at.getTime()));
+      expect(choices.every((choice) => (choice.time === null) === (choice.reason !== null))).toBe(true);
+    }
   });
 });

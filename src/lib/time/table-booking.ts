@@ -1,6 +1,6 @@
 import { SLOT_STEP_MINUTES } from '../constants.ts';
 import { type DayReason, emptyDayReason } from './day-reasons.ts';
-import { formatListTime } from './format.ts';
+import { formatListTime, formatTime } from './format.ts';
 import { withoutClosed } from './open-windows.ts';
 import { DAY_MS, MINUTE_MS, addDays, assertInstant, dayMsToDate, instantMsAt, retailerDate, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
 import { closedWindowsFor, timeZoneDiffOf, type ScheduleInput } from './schedule.ts';
@@ -99,4 +99,53 @@ export function tableBookingDays(input: ScheduleInput, now: Date): BookingDay[] 
 export function isBookableTime(input: ScheduleInput, at: Date, now: Date): boolean {
   assertInstant(at, 'at');
   return tableBookingDays(input, now).some((day) => day.times.some((time) => time.at.getTime() === at.getTime()));
+}
+
+/** A quarter hour of the table-booking picker: a time to book, or one that says why not. */
+export interface BookingChoice {
+  at: Date;
+  label: string;
+  /** The time when it can be booked. */
+  time: BookingTime | null;
+  /** Why not, e.g. "too soon (60 min notice)", "last seating 8:30 pm", "closed then". */
+  reason: string | null;
+}
+
+/**
+ * Every quarter hour of a booking day from its first open stretch (not before now) to the close
+ * of its last: the day's bookable times, and between them why the others cannot be booked. The
+ * reasons follow the rules tableBookingDays offers times by (lead, last seating, open hours).
+ */
+export function bookingTimeChoices(input: ScheduleInput, day: BookingDay, now: Date): BookingChoice[] {
+  assertInstant(now, 'now');
+  const first = day.times[0];
+  const last = day.times.at(-1);
+  if (!first || !last) return [];
+  const diff = timeZoneDiffOf(input);
+  const open = withoutClosed(shiftsOfDates(input, 'pickup', addDays(day.date, -1), addDays(day.date, 1)), closedWindowsFor(input.closedDates, 'pickup', diff));
+  const within = (atMs: number) => open.find((window) => window.start <= atMs && atMs < window.end);
+  const from = Math.max(within(first.at.getTime())?.start ?? first.at.getTime(), Math.floor(now.getTime() / stepMs) * stepMs);
+  const to = within(last.at.getTime())?.end ?? last.at.getTime() + stepMs;
+  const bookable = new Map(day.times.map((time) => [time.at.getTime(), time]));
+  const earliest = now.getTime() + TABLE_BOOKING_LEAD_MINUTES * MINUTE_MS;
+  const choices: BookingChoice[] = [];
+  let latestWallMs = -Infinity;
+  for (let atMs = Math.ceil(from / stepMs) * stepMs; atMs < to; atMs += stepMs) {
+    const wallMs = wallMsAt(atMs, diff);
+    const repeated = wallMs <= latestWallMs;
+    latestWallMs = Math.max(latestWallMs, wallMs);
+    const time = bookable.get(atMs) ?? null;
+    if (time) {
+      choices.push({ at: time.at, label: time.label, time, reason: null });
+      continue;
+    }
+    const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
+    const window = within(atMs);
+    const reason =
+      atMs < earliest ? `too soon (${TABLE_BOOKING_LEAD_MINUTES} min notice)`
+      : window ? `last seating ${formatTime(Math.round((wallMsAt(window.end - TABLE_BOOKING_LAST_SEATING_MINUTES * MINUTE_MS, diff) % DAY_MS) / MINUTE_MS))}`
+      : 'closed then';
+    choices.push({ at: new Date(atMs), label: formatListTime(Math.round((wallMs - dayMs) / MINUTE_MS), { nextDay: dayMsToDate(dayMs) !== day.date, repeated }), time: null, reason });
+  }
+  return choices;
 }
