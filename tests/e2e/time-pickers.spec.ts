@@ -76,7 +76,7 @@ for (const layout of layouts) {
       await expect(bar.locator('[data-order-time]')).toHaveText('tomorrow, Fri 27 Nov at 7:00 pm');
     });
 
-    test('every time that cannot be chosen says why: closed now and when it opens, too soon, pickup only', async ({ page }) => {
+    test('every time that cannot be chosen says why: closed now and when it opens, no delivery then but pickup open', async ({ page }) => {
       // Wednesday 2 December, noon in Perth: the shop is closed all day.
       await openShopAt(page, 'harbour-pizza', '2026-12-02T04:00:00Z');
       await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }).click();
