@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, messages } from '../../src/lib/api/contract.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
-import { cartLine, halfHalfLine, lineUuid, orderBody, startTestApi, type TestApi } from './test-support.ts';
+import { bearer, cartLine, halfHalfLine, orderBody, startTestApi, uuidSequence, type TestApi } from './test-support.ts';
 
 /** Writes to orders (issue 18): a placed order stays as placed, stale writes lose, odd bodies are refused. */
 
@@ -12,9 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.dispose());
 
-let sequence = 0;
-const fresh = (name: string) => lineUuid(`${name}-${(sequence += 1)}`);
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const fresh = uuidSequence();
+/** Idempotency keys unique across the tests of this file. */
+let keys = 0;
 
 const contact = { fullName: 'Ada Lovelace', phoneNumber: '0400 000 000', email: 'ada@example.com' };
 const delivery = { street: '1 Collins St', suburbId: 1, instructions: 'Ring twice' };
@@ -48,7 +48,7 @@ async function snapshot(encryptedOrderId: string) {
 
 /** A delivery order of two large Margheritas for Wednesday 19:00, placed at $37.50, with the key it was created with. */
 async function placedOrder() {
-  const key = `placed-${(sequence += 1)}-key`;
+  const key = `placed-${(keys += 1)}-key`;
   const lines = [cartLine(fresh('placed'), { size: pizzaSizes.large, quantity: 2 })];
   const timing = { orderForLater: true, orderForLaterRequestDateTime: LATER, extraOrderNotes: 'No onions' };
   const { encryptedOrderId } = await createOrder(orderBody(lines, { ...timing, revision: 3 }), { 'idempotency-key': key });
@@ -139,7 +139,7 @@ describe('a write older than the stored one never replaces it', () => {
 
   it('refuses a delayed first create-order arriving after its retry and an update with 409', async () => {
     const [first, added] = [fresh('first'), fresh('added')];
-    const headers = { 'idempotency-key': `delayed-${sequence}-key` };
+    const headers = { 'idempotency-key': `delayed-${(keys += 1)}-key` };
     const { encryptedOrderId } = await createOrder(orderBody([cartLine(first), cartLine(added)], { revision: 2 }), headers);
     const before = await snapshot(encryptedOrderId);
     const delayed = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(first)], { revision: 1 }), headers });

@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, messages } from '../../src/lib/api/contract.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
-import { cartLine, HOST, lineUuid, orderBody, startTestApi, type Answer, type TestApi } from './test-support.ts';
+import { bearer, cartLine, HOST, orderBody, startTestApi, uuidSequence, type Answer, type TestApi } from './test-support.ts';
 
 /** Attacks on the reference API (issue 12), each refused with nothing stored or changed. */
 
@@ -12,9 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.dispose());
 
-let sequence = 0;
-const fresh = (name: string) => lineUuid(`${name}-${(sequence += 1)}`);
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const fresh = uuidSequence();
 
 async function createOrder(body: unknown, headers: Record<string, string> = {}) {
   const answer = await api.call(apiCalls.createOrder.path, { body, headers });

@@ -7,6 +7,7 @@ import { HOST } from './fixtures/orders.ts';
 import { createApiServer, type ApiServer, type ApiServerOptions } from './server.ts';
 
 export { cartLine, halfHalfLine, HOST, lineUuid, loadedLine, orderBody, RETAILER_ID } from './fixtures/orders.ts';
+import { lineUuid } from './fixtures/orders.ts';
 
 /** Contract-test support: a real API over real HTTP on a free port, with its SQLite file in a temp folder. */
 
@@ -93,6 +94,15 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
     },
   };
 }
+
+/** Cart line uuids unique across the tests of a file, which share one database: `uuid('a')`. */
+export function uuidSequence(): (name: string) => string {
+  let sequence = 0;
+  return (name) => lineUuid(`${name}-${(sequence += 1)}`);
+}
+
+/** A customer's or anyone's session token as the storefront sends it. */
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
 export function operatorHeaders(token = OPERATOR_TOKEN): Record<string, string> {
   return { authorization: `Bearer ${token}` };

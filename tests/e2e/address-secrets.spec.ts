@@ -1,5 +1,5 @@
 import { expect, test, type Request } from '@playwright/test';
-import { addProduct, orderForALaterSlot, openShopNow, settle } from './ordering-support.ts';
+import { addProduct, checkoutWithNotes, orderForALaterSlot, openShopNow, settle } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
 
@@ -42,12 +42,7 @@ test('the order id, its receipt and a reset token stay on the site, and the orde
   await addProduct(page);
   await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Delivery' }).click();
   await orderForALaterSlot(page);
-  await page.locator('[data-cart-button]').click();
-  const cart = page.getByRole('dialog', { name: 'Your order' });
-  await cart.getByLabel('Notes for the kitchen').fill(notes);
-  await cart.getByLabel('Notes for the kitchen').blur();
-  await cart.getByRole('button', { name: 'Checkout' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  const checkout = await checkoutWithNotes(page, notes);
   await checkout.getByLabel('Name').fill(contact.name);
   await checkout.getByLabel('Phone').fill(contact.phone);
   await checkout.getByLabel('Email').fill(contact.email);

@@ -3,7 +3,7 @@ import { successColours } from '../../src/lib/site/success-colours.ts';
 import { darkColours, lightColours } from '../../src/lib/site/theme.ts';
 import { loadTenant } from '../../src/lib/tenant/load.ts';
 import { ORDER_POLL_MS } from '../../src/islands/order-confirmation/order-tracking.ts';
-import { addProduct, dismissPopups, openShopNow, orderForALaterSlot } from './ordering-support.ts';
+import { addProduct, checkoutWithNotes, dismissPopups, openShopNow, orderForALaterSlot } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
 
@@ -62,12 +62,7 @@ for (const journey of journeys) {
       await page.locator('[data-order-time-bar]').getByRole('button', { name: journey.service }).click();
       const when = await orderForALaterSlot(page);
 
-      await page.locator('[data-cart-button]').click();
-      const cart = page.getByRole('dialog', { name: 'Your order' });
-      await cart.getByLabel('Notes for the kitchen').fill(notes);
-      await cart.getByLabel('Notes for the kitchen').blur();
-      await cart.getByRole('button', { name: 'Checkout' }).click();
-      const checkout = page.getByRole('dialog', { name: 'Checkout' });
+      const checkout = await checkoutWithNotes(page, notes);
       await checkout.getByLabel('Name').fill('Grace Hopper');
       await checkout.getByLabel('Phone').fill('0400 111 222');
       await checkout.getByLabel('Email').fill('grace@example.com');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { tenantUrl } from './urls.ts';
 
 /**
@@ -115,4 +115,14 @@ export async function markProcessed(slug: string, encryptedOrderId: string): Pro
     headers: { authorization: 'Bearer dev-operator' },
   });
   expect(response.status).toBe(200);
+}
+
+/** Opens the cart, writes the kitchen's notes and goes on to checkout; returns the checkout dialog. */
+export async function checkoutWithNotes(page: Page, notes: string): Promise<Locator> {
+  await page.locator('[data-cart-button]').click();
+  const cart = page.getByRole('dialog', { name: 'Your order' });
+  await cart.getByLabel('Notes for the kitchen').fill(notes);
+  await cart.getByLabel('Notes for the kitchen').blur();
+  await cart.getByRole('button', { name: 'Checkout' }).click();
+  return page.getByRole('dialog', { name: 'Checkout' });
 }
