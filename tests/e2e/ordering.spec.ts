@@ -82,6 +82,24 @@ test('switching to delivery while it is closed schedules the next time, and the 
   await expect(bar.locator('[data-order-time]')).toHaveText('Sat 28 Nov at 12:15 am');
 });
 
+test('a saved pickup choice stays pickup at start-up while pickup is busy and delivery is open', async ({ page }) => {
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  const bar = page.locator('[data-order-time-bar]');
+  await bar.getByRole('button', { name: 'Pickup' }).click();
+  await expect(bar.getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
+  // The kitchen marks pickup over capacity; the spec only ever switches a start-up choice to pickup.
+  await page.route('**/api/retailer/get-clock-status', (route) =>
+    route.fulfill({
+      json: { retailerOnline: true, liveDeliveryWaitTime: 30, livePickupWaitTime: 30, closedDateToday: false, livePickupOverCapacity: true, liveDeliveryOverCapacity: false, allowDelivery: true },
+    }),
+  );
+  await page.reload();
+  await page.keyboard.press('Shift');
+  await expect(bar.getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
+  await bar.getByRole('button', { name: 'Change' }).click();
+  await expect(page.getByRole('dialog', { name: 'Order time' }).locator('[data-asap-reason]')).toHaveText('(busy: no more pickup orders right now)');
+});
+
 test('with the API unreachable the cart stays, and afterwards exactly one order holds every line', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
