@@ -43,7 +43,7 @@ export function CartTotalsTable({ totals, quote, orderType, syncing }: Props) {
       </dl>
       {!quoted.final && (
         <p className="text-sm font-medium" data-total-pending>
-          Your delivery fee depends on your suburb: choose it to see your final total.
+          Choose your suburb to see the final total.
         </p>
       )}
       {quoted.minimumNote && (
