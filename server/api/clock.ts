@@ -3,7 +3,7 @@ import { computeClockStatus } from '../../src/lib/time/clock-status.ts';
 import type { ClockOverrideStore } from './store/clock-overrides.ts';
 
 /** The clock status get-clock-status answers: the tenant's hours and closed dates, under any operator override. */
-export function clockStatusOf(tenant: Tenant, overrides: ClockOverrideStore, now: Date): ClockStatus {
+export async function clockStatusOf(tenant: Tenant, overrides: ClockOverrideStore, now: Date): Promise<ClockStatus> {
   const { tradingHours, closedDates, config } = tenant;
-  return computeClockStatus({ tradingHours, closedDates, retailerInfo: config.retailerInfo }, now, overrides.get(config.retailerId));
+  return computeClockStatus({ tradingHours, closedDates, retailerInfo: config.retailerInfo }, now, await overrides.get(config.retailerId));
 }

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { createRateLimiter } from './rate-limits.ts';
 import { openDatabase } from './store/database.ts';
-import { createSqliteRateLimitStore } from './store/rate-limits.ts';
+import { sqliteStore } from './store/open-store.ts';
+import { createRateLimitStore } from './store/rate-limits.ts';
 import { startTestApi, tempDir, type TestApi } from './test-support.ts';
 
 const limit = { attempts: 3, windowMs: 60_000 };
@@ -28,7 +29,7 @@ function open(path: string): DatabaseSync {
   return db;
 }
 
-const limiterOn = (db: DatabaseSync, name = 'login') => createRateLimiter(createSqliteRateLimitStore(db), name, limit);
+const limiterOn = (db: DatabaseSync, name = 'login') => createRateLimiter(createRateLimitStore(sqliteStore(db)), name, limit);
 
 describe('a rate limiter over the SQLite store', () => {
   it('allows the limit within a window, then answers the seconds left until it ends', async () => {

@@ -22,10 +22,12 @@ import { createSessionStore } from './sessions.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
 import { createCustomerStore } from './store/customers.ts';
 import { openDatabase } from './store/database.ts';
+import { sqliteStore } from './store/open-store.ts';
 import { createPasswordResetStore } from './store/password-resets.ts';
 import { createIntakeStore } from './store/intake.ts';
 import { createOrderStore } from './store/orders.ts';
-import { createSqliteRateLimitStore } from './store/rate-limits.ts';
+import { createRateLimitStore } from './store/rate-limits.ts';
+import { migrateStore } from './store/store-migrations.ts';
 import { serveTenants, tenantDirectory, type TenantDirectory } from './tenants.ts';
 
 export const DEFAULT_API_PORT = 8787;
@@ -91,6 +93,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const directory = tenantDirectory(served);
 
   const db = openDatabase(options.dbPath ?? join(options.dataDir ?? 'data', DATABASE_FILE));
+  // The stores already on Kysely share db's connection; the rest still use it directly.
+  const store = sqliteStore(db);
+  await migrateStore(store);
   const publisher = createLivePublisher({
     brokerUrl: options.brokerUrl ?? (process.env['BROKER_URL'] || `ws://localhost:${process.env['BROKER_WS_PORT'] || DEFAULT_BROKER_WS_PORT}`),
     operatorPassword: brokerOperatorPassword,
@@ -103,11 +108,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     sessions: createSessionStore(db),
     passwordResets: createPasswordResetStore(db),
     intake: createIntakeStore(db),
-    clockOverrides: createClockOverrideStore(db),
+    clockOverrides: createClockOverrideStore(store),
     analyticsHits: createAnalyticsHits(),
     publisher,
     operatorToken,
-    rateLimits: createRateLimiters(createSqliteRateLimitStore(db), options.rateLimits),
+    rateLimits: createRateLimiters(createRateLimitStore(store), options.rateLimits),
     logResetLinks: options.logResetLinks ?? !isProduction(process.env),
     trustProxy: options.trustProxy ?? process.env['API_TRUST_PROXY'] === '1',
     now,
@@ -133,7 +138,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       await stopped;
     }
     await publisher.close();
-    db.close();
+    await store.destroy();
   }
 
   return {

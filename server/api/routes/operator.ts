@@ -122,14 +122,14 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
   app.put('/operator/tenants/:slug/clock-override', async (c) => {
     const { tenant } = tenantOf(c);
     const override = await readBody(c, clockOverrideSchema);
-    deps.clockOverrides.set(tenant.config.retailerId, override, deps.now());
-    return c.json({ success: true, clockStatus: clockStatusOf(tenant, deps.clockOverrides, deps.now()) });
+    await deps.clockOverrides.set(tenant.config.retailerId, override, deps.now());
+    return c.json({ success: true, clockStatus: await clockStatusOf(tenant, deps.clockOverrides, deps.now()) });
   });
 
-  app.delete('/operator/tenants/:slug/clock-override', (c) => {
+  app.delete('/operator/tenants/:slug/clock-override', async (c) => {
     const { tenant } = tenantOf(c);
-    deps.clockOverrides.clear(tenant.config.retailerId);
-    return c.json({ success: true, clockStatus: clockStatusOf(tenant, deps.clockOverrides, deps.now()) });
+    await deps.clockOverrides.clear(tenant.config.retailerId);
+    return c.json({ success: true, clockStatus: await clockStatusOf(tenant, deps.clockOverrides, deps.now()) });
   });
 
   app.post('/operator/tenants/:slug/publish/notify', async (c) => {
@@ -140,7 +140,7 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
 
   app.post('/operator/tenants/:slug/publish/clock-status', async (c) => {
     const served = tenantOf(c);
-    return c.json(await publish(clockStatusTopic(scopeOf(served)), clockStatusOf(served.tenant, deps.clockOverrides, deps.now())));
+    return c.json(await publish(clockStatusTopic(scopeOf(served)), await clockStatusOf(served.tenant, deps.clockOverrides, deps.now())));
   });
 
   app.post('/operator/tenants/:slug/publish/design-field', async (c) => {

@@ -157,6 +157,8 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertKnownGroups(body.order, served.catalogue, 'order.');
     const { tenant, catalogue } = served;
     const now = deps.now();
+    // Read before the transaction, which is synchronous: the override store is not.
+    const clock = await clockStatusOf(tenant, deps.clockOverrides, now);
     return inTransaction(db, () => {
       const order = body.order.encryptedOrderId === null ? undefined : orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
       if (!order) throw new ApiProblem(404, 'Order not found');
@@ -168,7 +170,6 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       // Placing an older cart than the one the order holds would place what the customer no longer has.
       assertWritable(order, body.order.revision);
       assertLinesFree(tenant.config.retailerId, uuidsOf(body.order), order);
-      const clock = clockStatusOf(tenant, deps.clockOverrides, now);
       const checked = checkPlacement({ payload: body.order, paymentMethod: body.paymentMethod, delivery: body.delivery, expectedTotal: body.expectedTotal }, tenant, catalogue, now, clock);
       if (!checked.ok) throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
       const { totals, suburb } = checked;

@@ -1,6 +1,6 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { text } from './rows.ts';
+import type { Database } from './schema.ts';
 
 /** What an operator may force on a retailer's live clock. No defaults: a field left out keeps the computed value. */
 export const clockOverrideSchema = z.strictObject({
@@ -14,26 +14,32 @@ export const clockOverrideSchema = z.strictObject({
 });
 export type ClockOverride = z.infer<typeof clockOverrideSchema>;
 
-export function createClockOverrideStore(db: DatabaseSync) {
-  const get = db.prepare('SELECT override_json FROM clock_overrides WHERE retailer_id = ?');
-  const set = db.prepare(
-    `INSERT INTO clock_overrides (retailer_id, override_json, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (retailer_id) DO UPDATE SET override_json = excluded.override_json, updated_at = excluded.updated_at`,
-  );
-  const clear = db.prepare('DELETE FROM clock_overrides WHERE retailer_id = ?');
+/** Each retailer's override, one row per retailer, on SQLite or PostgreSQL. */
+export interface ClockOverrideStore {
+  /** The override in force, `{}` when there is none. */
+  get(retailerId: number): Promise<ClockOverride>;
+  /** Replaces the retailer's override whole. */
+  set(retailerId: number, override: ClockOverride, now: Date): Promise<void>;
+  clear(retailerId: number): Promise<void>;
+}
 
+export function createClockOverrideStore(db: Kysely<Database>): ClockOverrideStore {
   return {
-    get(retailerId: number): ClockOverride {
-      const row = get.get(retailerId);
-      return row ? clockOverrideSchema.parse(JSON.parse(text(row, 'override_json'))) : {};
+    async get(retailerId) {
+      const row = await db.selectFrom('clock_overrides').select('override_json').where('retailer_id', '=', retailerId).executeTakeFirst();
+      return row ? clockOverrideSchema.parse(JSON.parse(row.override_json)) : {};
     },
-    set(retailerId: number, override: ClockOverride, now: Date): void {
-      set.run(retailerId, JSON.stringify(override), now.toISOString());
+    async set(retailerId, override, now) {
+      await db
+        .insertInto('clock_overrides')
+        .values({ retailer_id: retailerId, override_json: JSON.stringify(override), updated_at: now.toISOString() })
+        .onConflict((conflict) =>
+          conflict.column('retailer_id').doUpdateSet((eb) => ({ override_json: eb.ref('excluded.override_json'), updated_at: eb.ref('excluded.updated_at') })),
+        )
+        .execute();
     },
-    clear(retailerId: number): void {
-      clear.run(retailerId);
+    async clear(retailerId) {
+      await db.deleteFrom('clock_overrides').where('retailer_id', '=', retailerId).execute();
     },
   };
 }
-
-export type ClockOverrideStore = ReturnType<typeof createClockOverrideStore>;

@@ -1,5 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { integer } from './rows.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
 
 /** A key's window after one more hit: how many hits it holds and when it ends (epoch ms). */
 export interface RateWindow {
@@ -9,7 +9,7 @@ export interface RateWindow {
 
 /**
  * Where rate-limit windows live, so limits hold across a restart and are shared by every API
- * process on one database. Asynchronous because a PostgreSQL store implements it too.
+ * process on one database.
  */
 export interface RateLimitStore {
   /** Counts one hit on `key` in its window (a new one of `windowMs` when none is open), atomically. */
@@ -21,33 +21,37 @@ export interface RateLimitStore {
 /** Expired windows are deleted at most this often per process, so a flood of keys is swept without a delete per request. */
 const PRUNE_EVERY_MS = 60_000;
 
-/** Windows in the `rate_limit_windows` table of the API's SQLite file. */
-export function createSqliteRateLimitStore(db: DatabaseSync): RateLimitStore {
-  // One statement: two processes hitting the same key cannot both read the old count. Every SET
-  // expression reads the row as it was, so `hits` and `reset_at` agree on whether the window expired.
-  const take = db.prepare(
-    `INSERT INTO rate_limit_windows (limit_key, hits, reset_at) VALUES (?, 1, ?)
-     ON CONFLICT (limit_key) DO UPDATE SET
-       hits = CASE WHEN rate_limit_windows.reset_at <= ? THEN 1 ELSE rate_limit_windows.hits + 1 END,
-       reset_at = CASE WHEN rate_limit_windows.reset_at <= ? THEN excluded.reset_at ELSE rate_limit_windows.reset_at END
-     RETURNING hits, reset_at`,
-  );
-  const forgive = db.prepare('DELETE FROM rate_limit_windows WHERE limit_key = ?');
-  const prune = db.prepare('DELETE FROM rate_limit_windows WHERE reset_at <= ?');
+/** Windows in the `rate_limit_windows` table, on SQLite or PostgreSQL. */
+export function createRateLimitStore(db: Kysely<Database>): RateLimitStore {
   let nextPrune = 0;
 
   return {
     async take(key, windowMs, now) {
+      // One statement: two processes hitting the same key cannot both read the old count. Every SET
+      // expression reads the row as it was, so `hits` and `reset_at` agree on whether the window expired.
+      const row = await db
+        .insertInto('rate_limit_windows')
+        .values({ limit_key: key, hits: 1, reset_at: now + windowMs })
+        .onConflict((conflict) =>
+          conflict.column('limit_key').doUpdateSet((eb) => {
+            const expired = eb('rate_limit_windows.reset_at', '<=', now);
+            return {
+              hits: eb.case().when(expired).then(eb.lit(1)).else(eb('rate_limit_windows.hits', '+', eb.lit(1))).end(),
+              reset_at: eb.case().when(expired).then(eb.ref('excluded.reset_at')).else(eb.ref('rate_limit_windows.reset_at')).end(),
+            };
+          }),
+        )
+        .returning(['hits', 'reset_at'])
+        .executeTakeFirstOrThrow(() => new Error(`rate limit window of ${key} was not written`));
+      // After the take, so takes reach the database in the order they were made, as their windows' starts.
       if (now >= nextPrune) {
         nextPrune = now + PRUNE_EVERY_MS;
-        prune.run(now);
+        await db.deleteFrom('rate_limit_windows').where('reset_at', '<=', now).execute();
       }
-      const row = take.get(key, now + windowMs, now, now);
-      if (!row) throw new Error(`rate limit window of ${key} was not written`);
-      return { hits: integer(row, 'hits'), resetAt: integer(row, 'reset_at') };
+      return { hits: row.hits, resetAt: row.reset_at };
     },
     async forgive(key) {
-      forgive.run(key);
+      await db.deleteFrom('rate_limit_windows').where('limit_key', '=', key).execute();
     },
   };
 }

@@ -1,0 +1,39 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support.ts';
+import { createClockOverrideStore } from './clock-overrides.ts';
+import { openDatabase } from './database.ts';
+import { openStore } from './open-store.ts';
+import { createRateLimitStore } from './rate-limits.ts';
+import { storeCases } from './store-cases.ts';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function databaseFile(): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  return join(dir, 'api.sqlite');
+}
+
+describe('the store on SQLite (a file in a temporary folder)', () => {
+  storeCases(async () => ({ sqlitePath: databaseFile() }));
+
+  it('keeps the windows and overrides of a file written before the shared schema existed', async () => {
+    const path = databaseFile();
+    const before = openDatabase(path);
+    before.prepare('INSERT INTO rate_limit_windows (limit_key, hits, reset_at) VALUES (?, ?, ?)').run('login:ada', 4, 1_900_000_000_000);
+    before.prepare('INSERT INTO clock_overrides (retailer_id, override_json, updated_at) VALUES (?, ?, ?)').run(1001, '{"retailerOnline":false}', '2030-03-05T09:00:00.000Z');
+    before.close();
+    const db = await openStore({ sqlitePath: path });
+    try {
+      expect(await createRateLimitStore(db).take('login:ada', 60_000, 1_800_000_000_000)).toEqual({ hits: 5, resetAt: 1_900_000_000_000 });
+      expect(await createClockOverrideStore(db).get(1001)).toEqual({ retailerOnline: false });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
