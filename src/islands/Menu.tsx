@@ -208,6 +208,12 @@ function Menu({ groups, layout }: Props) {
   const availability = useLazyStore(loadGroupAvailability);
   const visible = useMemo(() => filterMenu(groups, filters), [groups, filters]);
   const filtered = filters.search.trim() !== '' || filters.allergens.length > 0;
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The island hydrates on the first tap, and a quick customer may type before it has: take over what they typed.
+  useEffect(() => {
+    const typed = searchBox.current?.value ?? '';
+    if (typed !== $menuFilters.get().search) setMenuSearch(typed);
+  }, []);
 
   return (
     <div className={layout === 2 ? 'flex flex-col gap-6 md:grid md:grid-cols-[12rem_1fr] md:gap-8' : 'flex flex-col gap-6'}>
@@ -219,6 +225,7 @@ function Menu({ groups, layout }: Props) {
             <label className="flex min-w-48 flex-1 items-center gap-2">
               <span className="sr-only">Search the menu</span>
               <input
+                ref={searchBox}
                 type="search"
                 value={filters.search}
                 onChange={(event) => setMenuSearch(event.target.value)}

@@ -231,6 +231,21 @@ test('the menu’s search and filters come alive on first use, without loading b
   await expect(page.getByRole('dialog', { name: 'Tiramisù' })).toBeVisible();
 });
 
+test('what a customer types in the menu search before it has come alive still filters the menu', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/Menu\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openShopAt(page, 'bella-napoli', wednesdayEvening);
+  const search = page.getByRole('searchbox', { name: 'Search the menu' });
+  await search.fill('tiramis');
+  release();
+  await expect(page.locator('#menu [data-product-id]')).toHaveCount(1);
+  await expect(search).toHaveValue('tiramis');
+});
+
 test('a dish whose group is not served at the order time cannot be added', async ({ page }) => {
   await openShopAt(page, 'bella-napoli', wednesdayEvening);
   // The lunch menu is served 11:30 am to 2:30 pm; at 7 pm its dishes wait for another order time.
