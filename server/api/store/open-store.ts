@@ -26,9 +26,9 @@ const postgresTypes: pg.CustomTypesConfig = {
 };
 
 /**
- * Kysely over a SQLite connection already open (and migrated by migrations.ts). The connection is
- * shared with the stores still on node:sqlite's own statements, which is safe while the Kysely side
- * runs single statements: a Kysely transaction's awaits would let their statements in.
+ * Kysely over a SQLite connection already open (and migrated by migrations.ts). Every statement of
+ * the API goes through it: Kysely queues callers on the one connection, which a statement run on
+ * the connection directly would bypass.
  */
 export function sqliteStore(database: DatabaseSync): Kysely<Database> {
   return new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
