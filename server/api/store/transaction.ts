@@ -2,7 +2,7 @@ import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** How often a PostgreSQL transaction that lost a race to a concurrent one is run again from the start. */
-const SERIALIZATION_ATTEMPTS = 5;
+const SERIALIZATION_ATTEMPTS = 10;
 /** serialization_failure and deadlock_detected: the transaction was rolled back and may simply run again. */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 
