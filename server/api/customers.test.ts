@@ -55,10 +55,10 @@ describe('signup', () => {
   ])('refuses %s twice with success false and keeps one account', async (_name, again) => {
     const email = nextEmail();
     await signup(email);
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await api.call(apiCalls.signup.path, { body: { fullName: 'Someone Else', email: again(email), phoneNumber: '0400 000 001', password: 'another-password' } });
     expect(answer).toMatchObject({ status: 200, body: { success: false, message: messages.signupRefused } });
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 });
 
@@ -86,11 +86,11 @@ describe('login', () => {
   ])('with %s answers success false and no session', async (_name, credentials) => {
     const email = nextEmail();
     await signup(email);
-    const before = api.counts().sessions;
+    const before = (await api.counts()).sessions;
     const answer = await api.call(apiCalls.login.path, { body: credentials(email) });
     expect(answer).toMatchObject({ status: 200, body: { success: false, message: 'Incorrect email or password.' } });
     expect(answer.headers.get('set-cookie')).toBeNull();
-    expect(api.counts().sessions).toBe(before);
+    expect((await api.counts()).sessions).toBe(before);
   });
 });
 

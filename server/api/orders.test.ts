@@ -81,18 +81,18 @@ describe('create-order and get-order', () => {
     ['an extra the product does not offer', () => cartLine(uuid('x'), { extras: [{ ingredientId: 43, name: 'Basil', quantity: 1, price: 1 }] })],
     ['a half-and-half without its second half', () => cartLine(uuid('x'), { isHalfHalf: true })],
   ])('refuses %s with 422 and writes nothing', async (_name, line) => {
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(uuid('ok')), line()]) });
     expect(answer.status).toBe(422);
     expect((answer.body as { message: string }).message).toMatch(/^Cart line cannot be priced: /);
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 
   it('refuses an order for another retailer with 400', async () => {
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(uuid('r'))], { retailerId: 111 }) });
     expect(answer).toMatchObject({ status: 400, body: { success: false, issues: [{ path: 'retailerId' }] } });
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 
   it('get-order of an unknown order is 404', async () => {
@@ -105,28 +105,28 @@ describe('a retried create never makes a second order', () => {
   it('matched by the same Idempotency-Key, even after more items were added', async () => {
     const line = uuid('retry');
     const headers = { 'idempotency-key': 'cart-key-0001' };
-    const before = api.counts().orders;
+    const before = (await api.counts()).orders;
     const original = await create(orderBody([cartLine(line)]), headers);
     const again = await create(orderBody([cartLine(line), cartLine(uuid('added'))]), headers);
     expect(again.encryptedOrderId).toBe(original.encryptedOrderId);
-    expect(api.counts().orders).toBe((before ?? 0) + 1);
+    expect((await api.counts()).orders).toBe((before ?? 0) + 1);
   });
 
   it('matched by the order id the client already holds', async () => {
     const line = uuid('held');
-    const before = api.counts().orders;
+    const before = (await api.counts()).orders;
     const original = await create(orderBody([cartLine(line)]));
     const again = await create(orderBody([cartLine(line), cartLine(uuid('added'))], { encryptedOrderId: original.encryptedOrderId }));
     expect(again.encryptedOrderId).toBe(original.encryptedOrderId);
-    expect(api.counts().orders).toBe((before ?? 0) + 1);
+    expect((await api.counts()).orders).toBe((before ?? 0) + 1);
   });
 
   it('keeps one order when the same create arrives 10 times at once', async () => {
     const body = orderBody([cartLine(uuid('burst'))]);
-    const before = api.counts().orders ?? 0;
+    const before = (await api.counts()).orders ?? 0;
     const answers = await Promise.all(Array.from({ length: 10 }, () => create(body, { 'idempotency-key': 'burst-key-0001' })));
     expect(new Set(answers.map((answer) => answer.encryptedOrderId)).size).toBe(1);
-    expect(api.counts().orders).toBe(before + 1);
+    expect((await api.counts()).orders).toBe(before + 1);
   });
 
   it('answers a retry of a processed order with that order, unchanged', async () => {
@@ -143,10 +143,10 @@ describe('a retried create never makes a second order', () => {
     const [first, second] = [uuid('one'), uuid('two')];
     await create(orderBody([cartLine(first)]));
     await create(orderBody([cartLine(second)]));
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(first), cartLine(second)]) });
     expect(answer.status).toBe(409);
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 });
 
@@ -183,10 +183,10 @@ describe('update-order', () => {
     ['no order id', null],
     ['an unknown order id', 'no-such-order'],
   ])('with %s answers success false, "No active order to update"', async (_name, encryptedOrderId) => {
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await update(orderBody([cartLine(uuid('none'))], { encryptedOrderId }));
     expect(answer).toMatchObject({ status: 200, body: { success: false, message: 'No active order to update', uuidToOrderProductIds: {} } });
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 
   it('on a processed order answers success false, "Order has already been processed. Please refresh the page." and changes nothing', async () => {
@@ -204,10 +204,10 @@ describe('update-order', () => {
     const [mine, theirs] = [uuid('mine'), uuid('theirs')];
     const created = await create(orderBody([cartLine(mine)]));
     await create(orderBody([cartLine(theirs)]));
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await update(orderBody([cartLine(mine), cartLine(theirs)], { encryptedOrderId: created.encryptedOrderId }));
     expect(answer.status).toBe(409);
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 
   it('refuses an unpriceable line with 422 and keeps the order as it was', async () => {
@@ -227,33 +227,33 @@ describe('create-order-status', () => {
     ['for an order', 55, true],
   ])('records a status %s', async (_name, code, withOrder) => {
     const encryptedOrderId = withOrder ? (await create(orderBody([cartLine(uuid('s'))]))).encryptedOrderId : null;
-    const before = api.counts().order_statuses ?? 0;
+    const before = (await api.counts()).order_statuses ?? 0;
     const answer = await api.call(apiCalls.createOrderStatus.path, { body: { encryptedOrderId, orderStatus: status(code) } });
     expect(answer.status).toBe(200);
     expect(apiCalls.createOrderStatus.response.parse(answer.body).orderStatusId).toBeGreaterThan(0);
-    expect(api.counts().order_statuses).toBe(before + 1);
+    expect((await api.counts()).order_statuses).toBe(before + 1);
   });
 
   it('sent again with the same Idempotency-Key (its answer lost) is recorded once, with the same id', async () => {
     const { encryptedOrderId } = await create(orderBody([cartLine(uuid('k'))]));
-    const before = api.counts().order_statuses ?? 0;
+    const before = (await api.counts()).order_statuses ?? 0;
     const send = (key: string) => api.call(apiCalls.createOrderStatus.path, { body: { encryptedOrderId, orderStatus: status(55) }, headers: { 'idempotency-key': key } });
     const first = apiCalls.createOrderStatus.response.parse((await send('status-key-0001')).body);
     const again = apiCalls.createOrderStatus.response.parse((await send('status-key-0001')).body);
     expect(again.orderStatusId).toBe(first.orderStatusId);
-    expect(api.counts().order_statuses).toBe(before + 1);
+    expect((await api.counts()).order_statuses).toBe(before + 1);
     const other = apiCalls.createOrderStatus.response.parse((await send('status-key-0002')).body);
     expect(other.orderStatusId).not.toBe(first.orderStatusId);
-    expect(api.counts().order_statuses).toBe(before + 2);
+    expect((await api.counts()).order_statuses).toBe(before + 2);
     expect((await send('bad key')).status).toBe(400);
-    expect(api.counts().order_statuses).toBe(before + 2);
+    expect((await api.counts()).order_statuses).toBe(before + 2);
   });
 
   it('for an unknown order is 404 and records nothing', async () => {
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await api.call(apiCalls.createOrderStatus.path, { body: { encryptedOrderId: 'no-such-order', orderStatus: status(56) } });
     expect(answer).toMatchObject({ status: 404, body: { message: 'Order not found' } });
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 });
 
