@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { HOST } from './fixtures/orders.ts';
 import { createApiServer, type ApiServer, type ApiServerOptions } from './server.ts';
-import { sqliteStore } from './store/open-store.ts';
+import { postgresPool, sqliteStore } from './store/open-store.ts';
 import { testDatabases, type TestDatabases } from './store/postgres-test-databases.ts';
 import type { Database } from './store/schema.ts';
 
@@ -100,7 +99,7 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
   });
   const { url } = await api.listen(0, '127.0.0.1');
   const db = databaseUrl
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) }) })
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(databaseUrl, 2) }) })
     : sqliteStore(new DatabaseSync(sqlitePath));
 
   async function call(path: string, { method, body, rawBody, headers = {}, domain = HOST }: CallOptions = {}): Promise<Answer> {

@@ -75,7 +75,7 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
     const retailerId = tenant.config.retailerId;
     await throttle('sign-ups', deps.now(), [limits.signupPerAddress, clientAddress(c, deps.trustProxy)]);
     const hash = await hashPassword(password);
-    const created = await withStores(db, async ({ customers, sessions }) => {
+    const created = await withStores(db, retailerId, async ({ customers, sessions }) => {
       if (await customers.findByEmail(retailerId, details.email)) return null;
       const now = deps.now();
       const custInfo = await customers.insert(retailerId, details, hash, now);
@@ -91,7 +91,7 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
     const { email } = await readBody(c, apiCalls.requestPasswordReset.body);
     const retailerId = tenant.config.retailerId;
     await throttle('password reset requests', deps.now(), [limits.resetRequestPerAddress, clientAddress(c, deps.trustProxy)], [limits.resetRequestPerEmail, accountKey(retailerId, email)]);
-    const issued = await withStores(db, async ({ customers, passwordResets }) => {
+    const issued = await withStores(db, retailerId, async ({ customers, passwordResets }) => {
       const customer = await customers.findByEmail(retailerId, email);
       return customer ? { email: customer.custInfo.email, token: await passwordResets.issue(customer.custInfo.customerId, retailerId, deps.now()) } : null;
     });
@@ -108,7 +108,7 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
     const retailerId = tenant.config.retailerId;
     await throttle('password reset attempts', deps.now(), [limits.resetPasswordPerAddress, clientAddress(c, deps.trustProxy)]);
     const hash = await hashPassword(password);
-    const changed = await withStores(db, async ({ customers, sessions, passwordResets }) => {
+    const changed = await withStores(db, retailerId, async ({ customers, sessions, passwordResets }) => {
       const customerId = await passwordResets.redeem(token, retailerId, deps.now());
       if (customerId === null) return false;
       await customers.setPassword(customerId, hash);

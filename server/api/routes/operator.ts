@@ -85,7 +85,7 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
   /** Marks the order the kitchen took as processed, then tells its open confirmation page. */
   async function takeOrder(c: Context<ApiEnv>, find: (orders: Stores['orders'], retailerId: number) => Promise<StoredOrder | undefined>) {
     const served = tenantOf(c);
-    const taken = await withStores(deps.db, async ({ orders }) => {
+    const taken = await withStores(deps.db, served.tenant.config.retailerId, async ({ orders }) => {
       const order = await find(orders, served.tenant.config.retailerId);
       if (!order) throw new ApiProblem(404, 'Order not found');
       await orders.markProcessed(order.orderId, deps.now());

@@ -96,7 +96,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertSameRetailer(payload, served);
     assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
-    return withStores(db, async ({ orders }) => {
+    return withStores(db, retailerId, async ({ orders }) => {
       const earlier = await earlierAttempt(orders, retailerId, key, payload.encryptedOrderId);
       // Once processed, the earlier answer is replayed untouched: the kitchen's copy must not change.
       if (earlier?.processed) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: await orders.uuidToOrderProductIds(earlier.orderId) };
@@ -114,7 +114,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertSameRetailer(payload, served);
     assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
-    return withStores(db, async ({ orders }) => {
+    return withStores(db, retailerId, async ({ orders }) => {
       const order = payload.encryptedOrderId === null ? undefined : await orders.find(retailerId, payload.encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder, uuidToOrderProductIds: {} };
       if (order.processed) return { success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} };
@@ -161,7 +161,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const now = deps.now();
     // Read before the transaction: the override is the operator's, not part of the order's write.
     const clock = await clockStatusOf(tenant, deps.clockOverrides, now);
-    return withStores(db, async ({ orders }) => {
+    return withStores(db, tenant.config.retailerId, async ({ orders }) => {
       const order = body.order.encryptedOrderId === null ? undefined : await orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
       if (!order) throw new ApiProblem(404, 'Order not found');
       // Placing twice (a retry whose answer was lost) answers the first placement, with a new receipt: the first never arrived.
@@ -205,7 +205,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const loggedIn = await deps.sessions.customerId(sessionTokenOf(c), retailerId, deps.now());
     // Attaching needs that customer's own session; a customer id alone proves nothing.
     if (customerId !== null && loggedIn !== customerId) throw new ApiProblem(401, `Log in as customer ${customerId} to attach them to an order`);
-    return withStores(db, async ({ orders }) => {
+    return withStores(db, retailerId, async ({ orders }) => {
       const order = encryptedOrderId === null ? undefined : await orders.find(retailerId, encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder };
       if (order.processed) return { success: false, message: messages.orderProcessed };
@@ -232,7 +232,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const perAddress = [limits.orderStatusesPerAddress, clientAddress(c, deps.trustProxy)] as const;
     if (encryptedOrderId === null) await throttle('order statuses', deps.now(), perAddress, [limits.orderlessStatusesPerRetailer, String(retailerId)]);
     else await throttle('order statuses', deps.now(), perAddress);
-    const orderStatusId = await withStores(db, async ({ orders }) => {
+    const orderStatusId = await withStores(db, retailerId, async ({ orders }) => {
       const order = encryptedOrderId === null ? null : await orders.find(retailerId, encryptedOrderId);
       if (order === undefined) throw new ApiProblem(404, 'Order not found');
       return orders.addStatus(retailerId, order?.orderId ?? null, orderStatus, deps.now(), key ?? null);

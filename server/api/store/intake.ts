@@ -36,7 +36,7 @@ export function createIntakeStore(db: Kysely<Database>) {
   return {
     /** Signing up twice keeps one entry. False when the list is full and the email not on it. */
     subscribe(retailerId: number, email: string, name: string | undefined, now: Date): Promise<boolean> {
-      return inTransaction(db, async (trx) => {
+      return inTransaction(db, retailerId, async (trx) => {
         const listed = await trx.selectFrom('mailing_list').select('email').where('retailer_id', '=', retailerId).where('email', '=', email).executeTakeFirst();
         if (!listed && (await trx.selectFrom('mailing_list').select((eb) => eb.fn.countAll<number>().as('n')).where('retailer_id', '=', retailerId).executeTakeFirstOrThrow()).n >= INTAKE_CAPS.mailingListPerRetailer) return false;
         await trx
@@ -49,7 +49,7 @@ export function createIntakeStore(db: Kysely<Database>) {
     },
     /** Stores the batch, then drops the retailer's oldest entries beyond the newest it keeps. */
     async logErrors(retailerId: number, entries: readonly ErrorLogEntry[], now: Date): Promise<void> {
-      await inTransaction(db, async (trx) => {
+      await inTransaction(db, retailerId, async (trx) => {
         if (entries.length > 0) {
           await trx
             .insertInto('error_logs')
@@ -77,7 +77,7 @@ export function createIntakeStore(db: Kysely<Database>) {
     requestBooking(retailerId: number, booking: TableBooking, now: Date): Promise<number | null> {
       // The slot is the instant in UTC, so one time sent with two offsets is one slot.
       const slotAt = new Date(booking.dateTime).toISOString();
-      return inTransaction(db, async (trx) => {
+      return inTransaction(db, retailerId, async (trx) => {
         const requests = await trx.selectFrom('table_bookings').select((eb) => eb.fn.countAll<number>().as('n')).where('retailer_id', '=', retailerId).where('slot_at', '=', slotAt).executeTakeFirstOrThrow();
         if (requests.n >= INTAKE_CAPS.bookingRequestsPerSlot) return null;
         const inserted = await trx

@@ -200,7 +200,7 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
     it('numbers orders placed at once 1, 2, 3, … with none taken twice', async () => {
       const first = await oneProcess();
       const ids = await Promise.all(Array.from({ length: 8 }, (_, index) => openOrder(first, `burst-${index}`)));
-      const placed = await Promise.all(ids.map((orderId) => withStores(first, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)))));
+      const placed = await Promise.all(ids.map((orderId) => withStores(first, 1001, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)))));
       expect(placed.map((order) => order.orderNumber).toSorted((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       const stored = await first.selectFrom('orders').select('order_number').where('order_id', 'in', ids).execute();
       expect(stored.map((row) => row.order_number).toSorted((a, b) => (a ?? 0) - (b ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -209,7 +209,7 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
     it("refuses any change to a placed order's content or lines, whatever path the write takes", async () => {
       const db = await oneProcess();
       const orderId = await openOrder(db, 'kept');
-      await withStores(db, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)));
+      await withStores(db, 1001, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)));
       await expect(db.updateTable('orders').set({ sub_total_cents: 1 }).where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its content cannot change/);
       await expect(db.updateTable('order_products').set({ quantity: 9 }).where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its lines cannot change/);
       await expect(db.deleteFrom('order_products').where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its lines cannot change/);

@@ -18,7 +18,7 @@ export function storesOver(db: Kysely<Database>): Stores {
   return { orders: createOrderStore(db), customers: createCustomerStore(db), sessions: createSessionStore(db), passwordResets: createPasswordResetStore(db) };
 }
 
-/** Runs `work` in one transaction (inTransaction) with the stores over it. */
-export function withStores<T>(db: Kysely<Database>, work: (stores: Stores) => Promise<T>): Promise<T> {
-  return inTransaction(db, (trx) => work(storesOver(trx)));
+/** Runs `work` in one write transaction of the retailer's data (inTransaction) with the stores over it. */
+export function withStores<T>(db: Kysely<Database>, retailerId: number, work: (stores: Stores) => Promise<T>): Promise<T> {
+  return inTransaction(db, retailerId, (trx) => work(storesOver(trx)));
 }

@@ -1,30 +1,25 @@
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
-/** How often a PostgreSQL transaction that lost a race to a concurrent one is run again from the start. */
-const SERIALIZATION_ATTEMPTS = 10;
-/** serialization_failure and deadlock_detected: the transaction was rolled back and may simply run again. */
-const RETRYABLE_CODES = new Set(['40001', '40P01']);
-
-function isRetryable(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && RETRYABLE_CODES.has(error.code);
-}
+/** The first half of the API's advisory lock keys on PostgreSQL, so they cannot collide with another application's. */
+const ADVISORY_LOCK_SPACE = 0x53_46_41_50; // "SFAP"
 
 /**
- * Runs `work` in one write transaction: all of it lands or none of it does, and it sees no other
- * request's writes half done. On SQLite the transaction holds the write lock from its start (BEGIN
- * IMMEDIATE) and the one connection (Kysely queues every other statement until it ends). On
- * PostgreSQL it is SERIALIZABLE: when two requests race (the same Idempotency-Key, the next order
- * number), one is rolled back and `work` runs again, then sees the other's result. So `work` must
- * do nothing outside the database it could not do twice.
+ * Runs `work` in one write transaction of the retailer's data: all of it lands or none of it does,
+ * and no other write transaction of that retailer runs between its reads and its writes. The
+ * routes' checks rely on that (an Idempotency-Key finds its order or makes one, an order is placed
+ * once under the next number, a placed order refuses writes, an email has one account).
+ *
+ * On SQLite that is the one writer: BEGIN IMMEDIATE takes the file's write lock, and Kysely queues
+ * every other statement of the process until the transaction ends. On PostgreSQL the transaction
+ * first takes the retailer's advisory lock, held to its end, so the retailer's write transactions
+ * run one after another on any number of connections and API processes, each reading what the
+ * previous committed (READ COMMITTED). The unique constraints stay behind it as the last line.
  */
-export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Kysely<Database>, retailerId: number, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return db.transaction().execute(work);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction().setIsolationLevel('serializable').execute(work);
-    } catch (error) {
-      if (attempt >= SERIALIZATION_ATTEMPTS || !isRetryable(error)) throw error;
-    }
-  }
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE}::integer, ${retailerId}::integer)`.execute(trx);
+    return work(trx);
+  });
 }
