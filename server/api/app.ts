@@ -1,5 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
 import type { HttpBindings } from '@hono/node-server';
+import type { Kysely } from 'kysely';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -24,10 +24,12 @@ import type { CustomerStore } from './store/customers.ts';
 import type { PasswordResetStore } from './store/password-resets.ts';
 import type { IntakeStore } from './store/intake.ts';
 import type { OrderStore } from './store/orders.ts';
+import type { Database } from './store/schema.ts';
 import type { ServedTenant, TenantDirectory } from './tenants.ts';
 
 export interface ApiDeps {
-  db: DatabaseSync;
+  /** The API's database (SQLite or PostgreSQL); writes of several statements go through withStores over it. */
+  db: Kysely<Database>;
   tenants: TenantDirectory;
   orders: OrderStore;
   customers: CustomerStore;

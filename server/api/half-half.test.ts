@@ -49,10 +49,10 @@ describe('half-and-halves the menu does not sell', () => {
     ],
     ['with a drink as the other half', () => cartLine(fresh('cola'), { size: pizzaSizes.large, isHalfHalf: true, historicPrice: 1, secondHalf: cola }), /cannot be made half-and-half/],
   ])('refuses one %s with 422 and stores nothing', async (_name, line, message) => {
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(fresh('ok')), line()]) });
     expect(answer.status).toBe(422);
     expect((answer.body as { message: string }).message).toMatch(message);
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 });

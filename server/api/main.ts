@@ -4,6 +4,7 @@
  *   HOST                       interface to listen on, default 127.0.0.1 (loopback only); 0.0.0.0 for every interface
  *   TENANTS_DIR                default ./tenants
  *   DATA_DIR                   folder of the SQLite file, default ./data
+ *   DATABASE_URL               postgres://… to keep the data in PostgreSQL instead of the SQLite file
  *   BROKER_URL                 broker for operator publishes, default ws://localhost:$BROKER_WS_PORT (9001)
  *   OPERATOR_TOKEN             bearer token of /operator; required when NODE_ENV=production, else "dev-operator" with a warning
  *   BROKER_OPERATOR_PASSWORD   the broker's "operator" password; as OPERATOR_TOKEN
@@ -25,6 +26,7 @@ try {
   const api = await createApiServer({
     tenantsDir: process.env['TENANTS_DIR'] || 'tenants',
     dataDir: process.env['DATA_DIR'] || 'data',
+    ...(process.env['DATABASE_URL'] ? { databaseUrl: process.env['DATABASE_URL'] } : {}),
     log: (line) => console.log(line),
   });
   const { url } = await api.listen(port, listenHostFromEnv(process.env));

@@ -10,7 +10,7 @@ beforeAll(async () => {
   api = await startTestApi();
   const created = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine('existing-line')]) });
   encryptedOrderId = apiCalls.createOrder.response.parse(created.body).encryptedOrderId;
-  before = api.counts();
+  before = (await api.counts());
 });
 afterAll(() => api.dispose());
 
@@ -76,7 +76,7 @@ describe(`${malformed.length} malformed requests`, () => {
     expect(body.message).toMatch(/^(Invalid request (body|headers)|Request body is not valid JSON|Invalid idempotency-key header|Failed to add)/);
     expect(body.issues.length).toBeGreaterThan(0);
     if (field) expect(body.issues.map((issue) => issue.path)).toContain(field);
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 
   it('the order the malformed updates aimed at is unchanged', async () => {
@@ -87,6 +87,6 @@ describe(`${malformed.length} malformed requests`, () => {
   it('a body over the size limit is 413 and writes nothing', async () => {
     const answer = await api.call(createErrorLogs.path, { body: [{ ...errorEntry, stack: 'x'.repeat(600 * 1024) }] });
     expect(answer).toMatchObject({ status: 413, body: { success: false } });
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 });

@@ -182,10 +182,10 @@ describe('the clock override', () => {
     ['a negative wait', { livePickupWaitTime: -5 }],
     ['a flag as text', { allowDelivery: 'no' }],
   ])('refuses %s with 400 and keeps the clock as it was', async (_name, body) => {
-    const before = api.counts();
+    const before = (await api.counts());
     const answer = await operator('/operator/tenants/test-pizza/clock-override', { method: 'PUT', body });
     expect(answer).toMatchObject({ status: 400, body: { success: false } });
-    expect(api.counts()).toEqual(before);
+    expect((await api.counts())).toEqual(before);
   });
 });
 

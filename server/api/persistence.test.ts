@@ -26,12 +26,12 @@ describe('a restart of the API on the same file', () => {
     await first.call('/operator/tenants/test-pizza/clock-override', { method: 'PUT', body: { livePickupWaitTime: 50 }, headers: operatorHeaders(), domain: null });
     const readAll = (api: typeof first) => Promise.all(orders.map(async ({ encryptedOrderId }) => (await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body));
     const beforeRestart = await readAll(first);
-    const countsBefore = first.counts();
+    const countsBefore = (await first.counts());
     await first.close();
 
     const second = await startTestApi({ dir });
     try {
-      expect(second.counts()).toEqual(countsBefore);
+      expect((await second.counts())).toEqual(countsBefore);
       expect(await readAll(second)).toEqual(beforeRestart);
       expect(beforeRestart[0]).toMatchObject({ loggedInCustId: signup.custInfo.customerId });
       expect(beforeRestart[1]).toMatchObject({ orderProcessed: true });

@@ -18,16 +18,11 @@ import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { createRateLimiters, type RateLimitSettings } from './rate-limits.ts';
 import { isProduction } from '../secrets.ts';
-import { createSessionStore } from './sessions.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
-import { createCustomerStore } from './store/customers.ts';
-import { openDatabase } from './store/database.ts';
-import { sqliteStore } from './store/open-store.ts';
-import { createPasswordResetStore } from './store/password-resets.ts';
+import { openStore } from './store/open-store.ts';
 import { createIntakeStore } from './store/intake.ts';
-import { createOrderStore } from './store/orders.ts';
 import { createRateLimitStore } from './store/rate-limits.ts';
-import { migrateStore } from './store/store-migrations.ts';
+import { storesOver } from './store/stores.ts';
 import { serveTenants, tenantDirectory, type TenantDirectory } from './tenants.ts';
 
 export const DEFAULT_API_PORT = 8787;
@@ -41,6 +36,8 @@ export interface ApiServerOptions {
   dataDir?: string;
   /** The SQLite file itself, or `:memory:`. */
   dbPath?: string;
+  /** A PostgreSQL database (postgres://…) to keep the data in instead of SQLite; dataDir and dbPath are then ignored. */
+  databaseUrl?: string;
   /** Broker for operator publishes. Default env BROKER_URL, else the local broker on BROKER_WS_PORT (9001). */
   brokerUrl?: string;
   /** Default env OPERATOR_TOKEN: required when NODE_ENV=production, else "dev-operator" with a warning. */
@@ -92,22 +89,16 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   for (const problem of problems) log(`api: tenant "${problem.slug}" not served: ${problem.message}`);
   const directory = tenantDirectory(served);
 
-  const db = openDatabase(options.dbPath ?? join(options.dataDir ?? 'data', DATABASE_FILE));
-  // The stores already on Kysely share db's connection; the rest still use it directly.
-  const store = sqliteStore(db);
-  await migrateStore(store);
+  const store = await openStore(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { sqlitePath: options.dbPath ?? join(options.dataDir ?? 'data', DATABASE_FILE) });
   const publisher = createLivePublisher({
     brokerUrl: options.brokerUrl ?? (process.env['BROKER_URL'] || `ws://localhost:${process.env['BROKER_WS_PORT'] || DEFAULT_BROKER_WS_PORT}`),
     operatorPassword: brokerOperatorPassword,
   });
   const deps: ApiDeps = {
-    db,
+    db: store,
     tenants: directory,
-    orders: createOrderStore(db),
-    customers: createCustomerStore(db),
-    sessions: createSessionStore(db),
-    passwordResets: createPasswordResetStore(db),
-    intake: createIntakeStore(db),
+    ...storesOver(store),
+    intake: createIntakeStore(store),
     clockOverrides: createClockOverrideStore(store),
     analyticsHits: createAnalyticsHits(),
     publisher,

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Kysely } from 'kysely';
 import { SESSION_COOKIE } from '../../src/lib/api/contract.ts';
+import type { Database } from './store/schema.ts';
 import { randomToken, tokenDigest as digest } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
@@ -14,36 +15,37 @@ export function sessionTokenOf(c: Context): string | undefined {
   return bearer ?? getCookie(c, SESSION_COOKIE);
 }
 
-export function createSessionStore(db: DatabaseSync) {
-  const insert = db.prepare('INSERT INTO sessions (token_hash, customer_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
-  const find = db.prepare(
-    `SELECT sessions.customer_id AS customerId FROM sessions JOIN customers USING (customer_id)
-     WHERE token_hash = ? AND expires_at > ? AND customers.retailer_id = ?`,
-  );
-  const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
-  const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
-  const removeAllOf = db.prepare('DELETE FROM sessions WHERE customer_id = ?');
-
+export function createSessionStore(db: Kysely<Database>) {
   return {
     /** A new random token for the customer; the caller hands it out once. */
-    open(customerId: number, now: Date): string {
+    async open(customerId: number, now: Date): Promise<string> {
       const token = randomToken();
-      removeExpired.run(now.toISOString());
-      insert.run(digest(token), customerId, now.toISOString(), new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString());
+      await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
+      await db
+        .insertInto('sessions')
+        .values({ token_hash: digest(token), customer_id: customerId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString() })
+        .execute();
       return token;
     },
     /** The logged-in customer of this retailer, or null for a guest, an expired session or another retailer's customer. */
-    customerId(token: string | undefined, retailerId: number, now: Date): number | null {
+    async customerId(token: string | undefined, retailerId: number, now: Date): Promise<number | null> {
       if (!token) return null;
-      const row = find.get(digest(token), now.toISOString(), retailerId);
-      return typeof row?.['customerId'] === 'number' ? row['customerId'] : null;
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('customers', 'customers.customer_id', 'sessions.customer_id')
+        .select('sessions.customer_id')
+        .where('sessions.token_hash', '=', digest(token))
+        .where('sessions.expires_at', '>', now.toISOString())
+        .where('customers.retailer_id', '=', retailerId)
+        .executeTakeFirst();
+      return row?.customer_id ?? null;
     },
-    close(token: string | undefined): void {
-      if (token) remove.run(digest(token));
+    async close(token: string | undefined): Promise<void> {
+      if (token) await db.deleteFrom('sessions').where('token_hash', '=', digest(token)).execute();
     },
     /** Logs the customer out everywhere, e.g. once their password changed. */
-    closeAll(customerId: number): void {
-      removeAllOf.run(customerId);
+    async closeAll(customerId: number): Promise<void> {
+      await db.deleteFrom('sessions').where('customer_id', '=', customerId).execute();
     },
   };
 }

@@ -3,13 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect } from 'kysely';
 import { HOST } from './fixtures/orders.ts';
 import { createApiServer, type ApiServer, type ApiServerOptions } from './server.ts';
+import { postgresPool, sqliteStore } from './store/open-store.ts';
+import { testDatabases, type TestDatabases } from './store/postgres-test-databases.ts';
+import type { Database } from './store/schema.ts';
 
 export { cartLine, halfHalfLine, HOST, lineUuid, loadedLine, orderBody, RETAILER_ID } from './fixtures/orders.ts';
 import { lineUuid } from './fixtures/orders.ts';
 
-/** Contract-test support: a real API over real HTTP on a free port, with its SQLite file in a temp folder. */
+/**
+ * Contract-test support: a real API over real HTTP on a free port, with its SQLite file in a temp
+ * folder, or on a PostgreSQL database made for it (dropped by dispose).
+ */
 
 export const FIXTURE_TENANTS = fileURLToPath(new URL('./fixtures/tenants', import.meta.url));
 export const INACTIVE_HOST = 'order.closedpizza.example';
@@ -35,14 +42,21 @@ export interface CallOptions {
   domain?: string | null;
 }
 
+/** The databases the API runs on; a case file runs once per store (apiStores). */
+export type TestStore = 'sqlite' | 'postgres';
+
 export interface TestApi {
   api: ApiServer;
   url: string;
   dir: string;
-  dbPath: string;
+  store: TestStore;
+  /** The SQLite file; reading it on PostgreSQL throws, so a SQLite-only test cannot pass there by accident. */
+  readonly dbPath: string;
+  /** The API's database through a connection of the test's own, for what a user cannot see through the API. */
+  db: Kysely<Database>;
   call(path: string, options?: CallOptions): Promise<Answer>;
-  /** Rows per table, read through a connection of its own. */
-  counts(): Record<string, number>;
+  /** Rows per table, read through the test's own connection. */
+  counts(): Promise<Record<string, number>>;
   /** Closes the API; the folder stays for a restart. */
   close(): Promise<void>;
   /** Closes the API and deletes its folder. */
@@ -55,11 +69,38 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'api-test-'));
 }
 
-export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: string } = {}): Promise<TestApi> {
-  const dir = options.dir ?? tempDir();
-  const dbPath = join(dir, 'api.sqlite');
-  const api = await createApiServer({ tenantsDir: FIXTURE_TENANTS, dbPath, now: () => OPEN_NOW, log: false, operatorToken: OPERATOR_TOKEN, ...options });
+let postgres: Promise<TestDatabases> | null = null;
+/** The test run's PostgreSQL server, asked once per test file. */
+const postgresDatabases = () => (postgres ??= testDatabases());
+
+/** Each store a case file runs on, with why it is skipped (no PostgreSQL server answered) or null. */
+export async function apiStores(): Promise<{ store: TestStore; title: string; skipReason: string | null }[]> {
+  const { skipReason } = await postgresDatabases();
+  if (skipReason) console.warn(`API tests on PostgreSQL ${skipReason}`);
+  return [
+    { store: 'sqlite', title: 'on SQLite', skipReason: null },
+    { store: 'postgres', title: `on PostgreSQL${skipReason ? ` (${skipReason})` : ''}`, skipReason },
+  ];
+}
+
+export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: string; store?: TestStore } = {}): Promise<TestApi> {
+  const { store = 'sqlite', ...apiOptions } = options;
+  const dir = apiOptions.dir ?? tempDir();
+  const sqlitePath = join(dir, 'api.sqlite');
+  const databases = store === 'postgres' ? await postgresDatabases() : null;
+  const databaseUrl = databases ? await databases.create() : undefined;
+  const api = await createApiServer({
+    tenantsDir: FIXTURE_TENANTS,
+    ...(databaseUrl ? { databaseUrl } : { dbPath: sqlitePath }),
+    now: () => OPEN_NOW,
+    log: false,
+    operatorToken: OPERATOR_TOKEN,
+    ...apiOptions,
+  });
   const { url } = await api.listen(0, '127.0.0.1');
+  const db = databaseUrl
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(databaseUrl, 2) }) })
+    : sqliteStore(new DatabaseSync(sqlitePath));
 
   async function call(path: string, { method, body, rawBody, headers = {}, domain = HOST }: CallOptions = {}): Promise<Answer> {
     const sent: Record<string, string> = { ...headers };
@@ -71,25 +112,28 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
     return { status: response.status, body: text === '' ? null : JSON.parse(text), headers: response.headers };
   }
 
-  function counts(): Record<string, number> {
-    const reader = new DatabaseSync(dbPath, { readOnly: true });
-    try {
-      return Object.fromEntries(TABLES.map((table) => [table, Number(reader.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()?.['n'])]));
-    } finally {
-      reader.close();
-    }
+  async function counts(): Promise<Record<string, number>> {
+    const rows = await Promise.all(TABLES.map((table) => db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()));
+    return Object.fromEntries(TABLES.map((table, index) => [table, Number(rows[index]?.n)]));
   }
 
   return {
     api,
     url,
     dir,
-    dbPath,
+    store,
+    get dbPath() {
+      if (databaseUrl) throw new Error('this test API runs on PostgreSQL: it has no SQLite file');
+      return sqlitePath;
+    },
+    db,
     call,
     counts,
     close: () => api.close(),
     async dispose() {
       await api.close();
+      await db.destroy();
+      if (databases && databaseUrl) await databases.drop(databaseUrl);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../passwords.ts';
 import { readBody } from '../problems.ts';
 import { clientAddress, throttle } from '../rate-limits.ts';
 import { SESSION_DAYS, sessionTokenOf } from '../sessions.ts';
-import { inTransaction } from '../store/transaction.ts';
+import { withStores } from '../store/stores.ts';
 
 /** Enough history for "order again" without sending a regular's whole life story at every login. */
 const PREVIOUS_ORDERS_SHOWN = 10;
@@ -30,15 +30,16 @@ function setSessionCookie(c: Context<ApiEnv>, token: string): void {
   });
 }
 
-function previousOrders(deps: ApiDeps, customerId: number): { prevOrders: PrevOrder[]; prevOrderProducts: PrevOrderProduct[] } {
-  const orders = deps.orders.previousOrders(customerId, PREVIOUS_ORDERS_SHOWN);
+async function previousOrders(deps: ApiDeps, customerId: number): Promise<{ prevOrders: PrevOrder[]; prevOrderProducts: PrevOrderProduct[] }> {
+  const orders = await deps.orders.previousOrders(customerId, PREVIOUS_ORDERS_SHOWN);
+  const products = await Promise.all(orders.map(async (order) => (await deps.orders.products(order.orderId)).map((product) => ({ ...product, encryptedOrderId: order.encryptedOrderId }))));
   return {
     prevOrders: orders.map(({ orderId: _orderId, subTotalCents, historicDeliveryFeeCents, ...order }) => ({
       ...order,
       subTotal: toDollars(subTotalCents),
       historicDeliveryFee: toDollars(historicDeliveryFeeCents),
     })),
-    prevOrderProducts: orders.flatMap((order) => deps.orders.products(order.orderId).map((product) => ({ ...product, encryptedOrderId: order.encryptedOrderId }))),
+    prevOrderProducts: products.flat(),
   };
 }
 
@@ -53,18 +54,18 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
     const { email, password } = await readBody(c, apiCalls.login.body);
     const account = accountKey(tenant.config.retailerId, email);
     await throttle('login attempts', deps.now(), [limits.loginPerAddress, clientAddress(c, deps.trustProxy)], [limits.loginPerEmail, account]);
-    const customer = deps.customers.findByEmail(tenant.config.retailerId, email);
+    const customer = await deps.customers.findByEmail(tenant.config.retailerId, email);
     const verified = await verifyPassword(password, customer?.password);
     if (!customer || !verified) return { success: false, message: messages.loginFailed };
     await limits.loginPerEmail.forgive(account);
     const { customerId } = customer.custInfo;
-    const sessionToken = inTransaction(db, () => deps.sessions.open(customerId, deps.now()));
+    const sessionToken = await deps.sessions.open(customerId, deps.now());
     setSessionCookie(c, sessionToken);
-    return { success: true, custInfo: customer.custInfo, ...previousOrders(deps, customerId), sessionToken };
+    return { success: true, custInfo: customer.custInfo, ...(await previousOrders(deps, customerId)), sessionToken };
   });
 
-  serveCall(app, tenants, 'logout', (c) => {
-    deps.sessions.close(sessionTokenOf(c));
+  serveCall(app, tenants, 'logout', async (c) => {
+    await deps.sessions.close(sessionTokenOf(c));
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return { success: true };
   });
@@ -74,11 +75,11 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
     const retailerId = tenant.config.retailerId;
     await throttle('sign-ups', deps.now(), [limits.signupPerAddress, clientAddress(c, deps.trustProxy)]);
     const hash = await hashPassword(password);
-    const created = inTransaction(db, () => {
-      if (deps.customers.findByEmail(retailerId, details.email)) return null;
+    const created = await withStores(db, retailerId, async ({ customers, sessions }) => {
+      if (await customers.findByEmail(retailerId, details.email)) return null;
       const now = deps.now();
-      const custInfo = deps.customers.insert(retailerId, details, hash, now);
-      return { custInfo, sessionToken: deps.sessions.open(custInfo.customerId, now) };
+      const custInfo = await customers.insert(retailerId, details, hash, now);
+      return { custInfo, sessionToken: await sessions.open(custInfo.customerId, now) };
     });
     // Worded so it does not confirm the email has an account; the reset call is just as careful.
     if (!created) return { success: false, message: messages.signupRefused };
@@ -90,9 +91,9 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
     const { email } = await readBody(c, apiCalls.requestPasswordReset.body);
     const retailerId = tenant.config.retailerId;
     await throttle('password reset requests', deps.now(), [limits.resetRequestPerAddress, clientAddress(c, deps.trustProxy)], [limits.resetRequestPerEmail, accountKey(retailerId, email)]);
-    const issued = inTransaction(db, () => {
-      const customer = deps.customers.findByEmail(retailerId, email);
-      return customer ? { email: customer.custInfo.email, token: deps.passwordResets.issue(customer.custInfo.customerId, retailerId, deps.now()) } : null;
+    const issued = await withStores(db, retailerId, async ({ customers, passwordResets }) => {
+      const customer = await customers.findByEmail(retailerId, email);
+      return customer ? { email: customer.custInfo.email, token: await passwordResets.issue(customer.custInfo.customerId, retailerId, deps.now()) } : null;
     });
     if (issued && deps.logResetLinks) {
       // The reference API has no mail server: in development the link goes to the log instead of a mailbox.
@@ -107,11 +108,11 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
     const retailerId = tenant.config.retailerId;
     await throttle('password reset attempts', deps.now(), [limits.resetPasswordPerAddress, clientAddress(c, deps.trustProxy)]);
     const hash = await hashPassword(password);
-    const changed = inTransaction(db, () => {
-      const customerId = deps.passwordResets.redeem(token, retailerId, deps.now());
+    const changed = await withStores(db, retailerId, async ({ customers, sessions, passwordResets }) => {
+      const customerId = await passwordResets.redeem(token, retailerId, deps.now());
       if (customerId === null) return false;
-      deps.customers.setPassword(customerId, hash);
-      deps.sessions.closeAll(customerId);
+      await customers.setPassword(customerId, hash);
+      await sessions.closeAll(customerId);
       return true;
     });
     return changed ? { success: true, message: messages.passwordChanged } : { success: false, message: messages.resetLinkExpired };

@@ -18,7 +18,7 @@ export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
     const { retailerId } = tenant.config;
     await throttle('mailing-list sign-ups', deps.now(), [limits.mailingListPerAddress, clientAddress(c, deps.trustProxy)], [limits.mailingListPerRetailer, String(retailerId)]);
     try {
-      if (deps.intake.subscribe(retailerId, email, name, deps.now())) return { success: true };
+      if (await deps.intake.subscribe(retailerId, email, name, deps.now())) return { success: true };
       deps.log(`error: mailing list of retailer ${retailerId} is full; sign-up refused`);
     } catch (error) {
       deps.log(`error: mailing-list sign-up for retailer ${retailerId} failed: ${(error as Error).message}`);
@@ -30,7 +30,7 @@ export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
     const entries = await readBody(c, apiCalls.createErrorLogs.body);
     const { retailerId } = tenant.config;
     await throttle('error reports', deps.now(), [limits.errorLogsPerAddress, clientAddress(c, deps.trustProxy)], [limits.errorLogsPerRetailer, String(retailerId)]);
-    deps.intake.logErrors(retailerId, entries, deps.now());
+    await deps.intake.logErrors(retailerId, entries, deps.now());
     return { accepted: true };
   });
 
@@ -44,7 +44,7 @@ export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
     }
     const { retailerId } = tenant.config;
     await throttle('table booking requests', deps.now(), [limits.tableBookingsPerAddress, clientAddress(c, deps.trustProxy)], [limits.tableBookingsPerRetailer, String(retailerId)]);
-    const bookingId = deps.intake.requestBooking(retailerId, booking, deps.now());
+    const bookingId = await deps.intake.requestBooking(retailerId, booking, deps.now());
     if (bookingId === null) throw new ApiProblem(409, `Booking refused: dateTime: ${slotFull}`, { issues: [{ path: 'dateTime', message: slotFull }] });
     return { success: true, bookingId };
   });

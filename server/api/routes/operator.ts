@@ -10,7 +10,7 @@ import { designFieldBodySchema, errorLogLimitSchema, notifyBodySchema, openOrder
 import { ApiProblem, readBody } from '../problems.ts';
 import { clockOverrideSchema } from '../store/clock-overrides.ts';
 import type { StoredOrder } from '../store/orders.ts';
-import { inTransaction } from '../store/transaction.ts';
+import { withStores, type Stores } from '../store/stores.ts';
 import type { ServedTenant } from '../tenants.ts';
 
 const refusal = (message: string) => ({ message: { success: false, message } });
@@ -59,11 +59,11 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
 
   app.get('/operator/analytics', (c) => c.json(deps.analyticsHits.summary()));
 
-  app.get('/operator/tenants/:slug/error-logs', (c) => {
+  app.get('/operator/tenants/:slug/error-logs', async (c) => {
     const { tenant } = tenantOf(c);
     const limit = errorLogLimitSchema.safeParse(c.req.query('limit'));
     if (!limit.success) throw new ApiProblem(400, 'limit: expected a whole number from 1 to 500');
-    return c.json(deps.intake.latestErrors(tenant.config.retailerId, limit.data));
+    return c.json(await deps.intake.latestErrors(tenant.config.retailerId, limit.data));
   });
 
   /**
@@ -83,41 +83,44 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
   }
 
   /** Marks the order the kitchen took as processed, then tells its open confirmation page. */
-  async function takeOrder(c: Context<ApiEnv>, find: (retailerId: number) => StoredOrder | undefined) {
+  async function takeOrder(c: Context<ApiEnv>, find: (orders: Stores['orders'], retailerId: number) => Promise<StoredOrder | undefined>) {
     const served = tenantOf(c);
-    const taken = inTransaction(deps.db, () => {
-      const order = find(served.tenant.config.retailerId);
+    const taken = await withStores(deps.db, served.tenant.config.retailerId, async ({ orders }) => {
+      const order = await find(orders, served.tenant.config.retailerId);
       if (!order) throw new ApiProblem(404, 'Order not found');
-      deps.orders.markProcessed(order.orderId, deps.now());
-      return { encryptedOrderId: order.encryptedOrderId, orderNumber: deps.orders.placement(order.orderId)?.orderNumber ?? null, watchKey: deps.orders.watchKey(order.orderId) };
+      await orders.markProcessed(order.orderId, deps.now());
+      return { encryptedOrderId: order.encryptedOrderId, orderNumber: (await orders.placement(order.orderId))?.orderNumber ?? null, watchKey: await orders.watchKey(order.orderId) };
     });
     const pageTold = taken.watchKey !== null && (await tellWatchingPage(served, taken.watchKey));
     return c.json({ success: true, encryptedOrderId: taken.encryptedOrderId, orderNumber: taken.orderNumber, pageTold });
   }
 
-  app.post('/operator/tenants/:slug/orders/:encryptedOrderId/processed', (c) => takeOrder(c, (retailerId) => deps.orders.find(retailerId, c.req.param('encryptedOrderId'))));
+  app.post('/operator/tenants/:slug/orders/:encryptedOrderId/processed', (c) => takeOrder(c, (orders, retailerId) => orders.find(retailerId, c.req.param('encryptedOrderId'))));
 
   app.post('/operator/tenants/:slug/order-numbers/:orderNumber/processed', (c) => {
     const orderNumber = orderNumberParamSchema.safeParse(c.req.param('orderNumber'));
     if (!orderNumber.success) throw new ApiProblem(400, 'orderNumber: expected a whole number from 1');
-    return takeOrder(c, (retailerId) => deps.orders.findByOrderNumber(retailerId, orderNumber.data));
+    return takeOrder(c, (orders, retailerId) => orders.findByOrderNumber(retailerId, orderNumber.data));
   });
 
   /** The kitchen's queue: what was placed and not yet taken, oldest first, with each line in words. */
-  app.get('/operator/tenants/:slug/open-orders', (c) => {
+  app.get('/operator/tenants/:slug/open-orders', async (c) => {
     const { tenant } = tenantOf(c);
     const limit = openOrdersLimitSchema.safeParse(c.req.query('limit'));
     if (!limit.success) throw new ApiProblem(400, 'limit: expected a whole number from 1 to 200');
+    const open = await deps.orders.openPlacements(tenant.config.retailerId, limit.data);
     return c.json(
-      deps.orders.openPlacements(tenant.config.retailerId, limit.data).map(({ orderId, encryptedOrderId, placement }) => ({
-        encryptedOrderId,
-        ...placement,
-        items: deps.orders.products(orderId).map((line) => [`${line.quantity} × ${lineTitle(line)}`, ...describeLine(line)].join(' · ')),
-      })),
+      await Promise.all(
+        open.map(async ({ orderId, encryptedOrderId, placement }) => ({
+          encryptedOrderId,
+          ...placement,
+          items: (await deps.orders.products(orderId)).map((line) => [`${line.quantity} × ${lineTitle(line)}`, ...describeLine(line)].join(' · ')),
+        })),
+      ),
     );
   });
 
-  app.get('/operator/tenants/:slug/table-bookings', (c) => c.json(deps.intake.bookings(tenantOf(c).tenant.config.retailerId)));
+  app.get('/operator/tenants/:slug/table-bookings', async (c) => c.json(await deps.intake.bookings(tenantOf(c).tenant.config.retailerId)));
 
   app.put('/operator/tenants/:slug/clock-override', async (c) => {
     const { tenant } = tenantOf(c);

@@ -14,7 +14,8 @@ import { ApiProblem, parseWith, readBody } from '../problems.ts';
 import { clientAddress, throttle } from '../rate-limits.ts';
 import { sessionTokenOf } from '../sessions.ts';
 import { STATUS_CAPS, type StoredOrder } from '../store/orders.ts';
-import { inTransaction } from '../store/transaction.ts';
+import type { OrderStore } from '../store/orders.ts';
+import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../tenants.ts';
 import type { Catalogue } from '../../../src/lib/pricing/catalogue.ts';
 
@@ -69,11 +70,11 @@ function sameCustomerDetails(placed: Placement, body: z.output<typeof apiCalls.p
 }
 
 export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
-  const { tenants, db, orders } = deps;
+  const { tenants, db } = deps;
 
   /** A cart line belongs to one order; sending it for another is a stale or confused client, or someone probing for orders. */
-  function assertLinesFree(retailerId: number, uuids: readonly string[], order: StoredOrder | undefined): void {
-    const other = orders.ownersOf(retailerId, uuids).find((owner) => owner.orderId !== order?.orderId);
+  async function assertLinesFree(orders: OrderStore, retailerId: number, uuids: readonly string[], order: StoredOrder | undefined): Promise<void> {
+    const other = (await orders.ownersOf(retailerId, uuids)).find((owner) => owner.orderId !== order?.orderId);
     if (other) throw new ApiProblem(409, 'A cart line of this order already belongs to another order. Please refresh the page.');
   }
 
@@ -82,9 +83,9 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
    * one whose id the client already holds. Never the one holding its cart lines: a line uuid is not a
    * credential, and matching by it handed other carts' orders to whoever sent their uuids.
    */
-  function earlierAttempt(retailerId: number, key: string | undefined, heldOrderId: string | null): StoredOrder | undefined {
-    const byKey = key === undefined ? undefined : orders.findByIdempotencyKey(retailerId, key);
-    const held = heldOrderId === null ? undefined : orders.find(retailerId, heldOrderId);
+  async function earlierAttempt(orders: OrderStore, retailerId: number, key: string | undefined, heldOrderId: string | null): Promise<StoredOrder | undefined> {
+    const byKey = key === undefined ? undefined : await orders.findByIdempotencyKey(retailerId, key);
+    const held = heldOrderId === null ? undefined : await orders.find(retailerId, heldOrderId);
     if (byKey && held && byKey.orderId !== held.orderId) throw new ApiProblem(409, 'This Idempotency-Key belongs to another order. Please refresh the page.');
     return byKey ?? held;
   }
@@ -95,15 +96,15 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertSameRetailer(payload, served);
     assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
-    return inTransaction(db, () => {
-      const earlier = earlierAttempt(retailerId, key, payload.encryptedOrderId);
+    return withStores(db, retailerId, async ({ orders }) => {
+      const earlier = await earlierAttempt(orders, retailerId, key, payload.encryptedOrderId);
       // Once processed, the earlier answer is replayed untouched: the kitchen's copy must not change.
-      if (earlier?.processed) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.uuidToOrderProductIds(earlier.orderId) };
+      if (earlier?.processed) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: await orders.uuidToOrderProductIds(earlier.orderId) };
       if (earlier) assertWritable(earlier, payload.revision);
-      assertLinesFree(retailerId, uuidsOf(payload), earlier);
+      await assertLinesFree(orders, retailerId, uuidsOf(payload), earlier);
       const priced = priceOrder(payload, served.catalogue, served.tenant, deps.now());
-      if (earlier) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: orders.update(earlier, priced, payload.revision, deps.now()) };
-      const created = orders.create(retailerId, key ?? null, priced, payload.revision, deps.now());
+      if (earlier) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: await orders.update(earlier, priced, payload.revision, deps.now()) };
+      const created = await orders.create(retailerId, key ?? null, priced, payload.revision, deps.now());
       return { encryptedOrderId: created.order.encryptedOrderId, uuidToOrderProductIds: created.uuidToOrderProductIds };
     });
   });
@@ -113,39 +114,40 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertSameRetailer(payload, served);
     assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
-    return inTransaction(db, () => {
-      const order = payload.encryptedOrderId === null ? undefined : orders.find(retailerId, payload.encryptedOrderId);
+    return withStores(db, retailerId, async ({ orders }) => {
+      const order = payload.encryptedOrderId === null ? undefined : await orders.find(retailerId, payload.encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder, uuidToOrderProductIds: {} };
       if (order.processed) return { success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} };
       if (order.placed) return { success: false, message: messages.orderPlaced, uuidToOrderProductIds: {} };
       assertWritable(order, payload.revision);
-      assertLinesFree(retailerId, uuidsOf(payload), order);
-      const uuidToOrderProductIds = orders.update(order, priceOrder(payload, served.catalogue, served.tenant, deps.now()), payload.revision, deps.now());
+      await assertLinesFree(orders, retailerId, uuidsOf(payload), order);
+      const uuidToOrderProductIds = await orders.update(order, priceOrder(payload, served.catalogue, served.tenant, deps.now()), payload.revision, deps.now());
       return { success: true, message: 'Order updated', uuidToOrderProductIds };
     });
   });
 
   /** The placement's details are for the holder of its receipt or its customer's session: the order id alone travels in addresses. */
-  function mayReadDetails(c: Context, order: StoredOrder, receipt: string | undefined, now: Date): boolean {
-    if (receipt !== undefined && orders.receiptHeld(order.orderId, receipt, now)) return true;
-    return order.customerId !== null && deps.sessions.customerId(sessionTokenOf(c), order.retailerId, now) === order.customerId;
+  async function mayReadDetails(c: Context, order: StoredOrder, receipt: string | undefined, now: Date): Promise<boolean> {
+    if (receipt !== undefined && (await deps.orders.receiptHeld(order.orderId, receipt, now))) return true;
+    return order.customerId !== null && (await deps.sessions.customerId(sessionTokenOf(c), order.retailerId, now)) === order.customerId;
   }
 
   serveCall(app, tenants, 'getOrder', async (c, { tenant }) => {
     const { encryptedOrderId, receipt } = await readBody(c, apiCalls.getOrder.body);
-    const order = orders.find(tenant.config.retailerId, encryptedOrderId);
+    const { orders } = deps;
+    const order = await orders.find(tenant.config.retailerId, encryptedOrderId);
     if (!order) throw new ApiProblem(404, 'Order not found');
-    const placed = orders.placement(order.orderId);
+    const placed = await orders.placement(order.orderId);
     const placement = placed && splitPlacement(placed);
-    const watchKey = orders.watchKey(order.orderId);
+    const watchKey = await orders.watchKey(order.orderId);
     return {
       orderProcessed: order.processed,
       loggedInCustId: order.customerId,
       historicDeliveryFee: toDollars(order.historicDeliveryFeeCents),
       discountTotal: toDollars(order.discountCents),
-      products: orders.products(order.orderId),
+      products: await orders.products(order.orderId),
       placement: placement?.summary ?? null,
-      placementDetails: placement && mayReadDetails(c, order, receipt, deps.now()) ? placement.details : null,
+      placementDetails: placement && (await mayReadDetails(c, order, receipt, deps.now())) ? placement.details : null,
       // Only while there is something to wait for: a taken order's page has nothing left to follow.
       orderWatch: watchKey === null || order.processed ? null : { key: watchKey, topicId: orderWatchTopicId(watchKey) },
     };
@@ -157,30 +159,30 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertKnownGroups(body.order, served.catalogue, 'order.');
     const { tenant, catalogue } = served;
     const now = deps.now();
-    // Read before the transaction, which is synchronous: the override store is not.
+    // Read before the transaction: the override is the operator's, not part of the order's write.
     const clock = await clockStatusOf(tenant, deps.clockOverrides, now);
-    return inTransaction(db, () => {
-      const order = body.order.encryptedOrderId === null ? undefined : orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
+    return withStores(db, tenant.config.retailerId, async ({ orders }) => {
+      const order = body.order.encryptedOrderId === null ? undefined : await orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
       if (!order) throw new ApiProblem(404, 'Order not found');
       // Placing twice (a retry whose answer was lost) answers the first placement, with a new receipt: the first never arrived.
-      const placed = orders.placement(order.orderId);
+      const placed = await orders.placement(order.orderId);
       if (placed && !sameCustomerDetails(placed, body)) throw new ApiProblem(409, messages.orderPlaced);
-      if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed, receipt: orders.newReceipt(order.orderId) };
+      if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed, receipt: await orders.newReceipt(order.orderId) };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
       // Placing an older cart than the one the order holds would place what the customer no longer has.
       assertWritable(order, body.order.revision);
-      assertLinesFree(tenant.config.retailerId, uuidsOf(body.order), order);
+      await assertLinesFree(orders, tenant.config.retailerId, uuidsOf(body.order), order);
       const checked = checkPlacement({ payload: body.order, paymentMethod: body.paymentMethod, delivery: body.delivery, expectedTotal: body.expectedTotal }, tenant, catalogue, now, clock);
       if (!checked.ok) throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
       const { totals, suburb } = checked;
       const terms = suburb ? deliveryTermsFor(tenant, suburb.suburbId) : null;
-      orders.update(order, priceOrder(body.order, catalogue, tenant, now, terms ?? undefined), body.order.revision, now);
+      await orders.update(order, priceOrder(body.order, catalogue, tenant, now, terms ?? undefined), body.order.revision, now);
       const timing = {
         isPickup: body.order.isPickup,
         orderForLater: body.order.orderForLater,
         orderForLaterRequestDateTime: body.order.orderForLater ? body.order.orderForLaterRequestDateTime : null,
       };
-      const placement = orders.place(order, {
+      const placement = await orders.place(order, {
         placedAt: now.toISOString(),
         dueAt: placementDueAt(timing, clock, now),
         ...timing,
@@ -193,18 +195,18 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
         deliveryFee: toDollars(totals.deliveryFee),
         total: toDollars(totals.total),
       }, now);
-      return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement, receipt: orders.newReceipt(order.orderId) };
+      return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement, receipt: await orders.newReceipt(order.orderId) };
     });
   });
 
   serveCall(app, tenants, 'updateCustomer', async (c, { tenant }) => {
     const { encryptedOrderId, customerId } = await readBody(c, apiCalls.updateCustomer.body);
     const { retailerId } = tenant.config;
-    const loggedIn = deps.sessions.customerId(sessionTokenOf(c), retailerId, deps.now());
+    const loggedIn = await deps.sessions.customerId(sessionTokenOf(c), retailerId, deps.now());
     // Attaching needs that customer's own session; a customer id alone proves nothing.
     if (customerId !== null && loggedIn !== customerId) throw new ApiProblem(401, `Log in as customer ${customerId} to attach them to an order`);
-    return inTransaction(db, () => {
-      const order = encryptedOrderId === null ? undefined : orders.find(retailerId, encryptedOrderId);
+    return withStores(db, retailerId, async ({ orders }) => {
+      const order = encryptedOrderId === null ? undefined : await orders.find(retailerId, encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder };
       if (order.processed) return { success: false, message: messages.orderProcessed };
       if (order.placed) return { success: false, message: messages.orderPlaced };
@@ -212,7 +214,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       if (order.customerId !== null && order.customerId !== customerId && loggedIn !== order.customerId) {
         throw new ApiProblem(401, "Log in as the order's customer to detach them from it");
       }
-      orders.setCustomer(order.orderId, customerId, deps.now());
+      await orders.setCustomer(order.orderId, customerId, deps.now());
       return { success: true };
     });
   });
@@ -230,8 +232,8 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const perAddress = [limits.orderStatusesPerAddress, clientAddress(c, deps.trustProxy)] as const;
     if (encryptedOrderId === null) await throttle('order statuses', deps.now(), perAddress, [limits.orderlessStatusesPerRetailer, String(retailerId)]);
     else await throttle('order statuses', deps.now(), perAddress);
-    const orderStatusId = inTransaction(db, () => {
-      const order = encryptedOrderId === null ? null : orders.find(retailerId, encryptedOrderId);
+    const orderStatusId = await withStores(db, retailerId, async ({ orders }) => {
+      const order = encryptedOrderId === null ? null : await orders.find(retailerId, encryptedOrderId);
       if (order === undefined) throw new ApiProblem(404, 'Order not found');
       return orders.addStatus(retailerId, order?.orderId ?? null, orderStatus, deps.now(), key ?? null);
     });

@@ -1,44 +1,38 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Kysely, Selectable } from 'kysely';
 import type { CustInfo } from '../../../src/lib/api/contract.ts';
 import type { PasswordHash } from '../passwords.ts';
-import { blob, integer, text, type Row } from './rows.ts';
+import type { CustomersTable, Database } from './schema.ts';
 
 export interface StoredCustomer {
   custInfo: CustInfo;
   password: PasswordHash;
 }
 
-function storedCustomer(row: Row): StoredCustomer {
+function storedCustomer(row: Selectable<CustomersTable>): StoredCustomer {
   return {
-    custInfo: {
-      customerId: integer(row, 'customer_id'),
-      fullName: text(row, 'full_name'),
-      email: text(row, 'email'),
-      phoneNumber: text(row, 'phone_number'),
-    },
-    password: { salt: blob(row, 'password_salt'), hash: blob(row, 'password_hash') },
+    custInfo: { customerId: row.customer_id, fullName: row.full_name, email: row.email, phoneNumber: row.phone_number },
+    // PostgreSQL answers a Buffer, SQLite a plain Uint8Array: the same bytes either way.
+    password: { salt: new Uint8Array(row.password_salt), hash: new Uint8Array(row.password_hash) },
   };
 }
 
 /** Customers belong to one retailer: the same email at two retailers is two accounts. */
-export function createCustomerStore(db: DatabaseSync) {
-  const byEmail = db.prepare('SELECT * FROM customers WHERE retailer_id = ? AND email = ?');
-  const insert = db.prepare(
-    'INSERT INTO customers (retailer_id, email, full_name, phone_number, password_salt, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const setPassword = db.prepare('UPDATE customers SET password_salt = ?, password_hash = ? WHERE customer_id = ?');
-
+export function createCustomerStore(db: Kysely<Database>) {
   return {
-    findByEmail(retailerId: number, email: string): StoredCustomer | undefined {
-      const row = byEmail.get(retailerId, email);
-      return row ? storedCustomer(row) : undefined;
+    async findByEmail(retailerId: number, email: string): Promise<StoredCustomer | undefined> {
+      const row = await db.selectFrom('customers').selectAll().where('retailer_id', '=', retailerId).where('email', '=', email).executeTakeFirst();
+      return row && storedCustomer(row);
     },
-    insert(retailerId: number, details: Omit<CustInfo, 'customerId'>, password: PasswordHash, now: Date): CustInfo {
-      const result = insert.run(retailerId, details.email, details.fullName, details.phoneNumber, password.salt, password.hash, now.toISOString());
-      return { customerId: Number(result.lastInsertRowid), ...details };
+    async insert(retailerId: number, details: Omit<CustInfo, 'customerId'>, password: PasswordHash, now: Date): Promise<CustInfo> {
+      const inserted = await db
+        .insertInto('customers')
+        .values({ retailer_id: retailerId, email: details.email, full_name: details.fullName, phone_number: details.phoneNumber, password_salt: password.salt, password_hash: password.hash, created_at: now.toISOString() })
+        .returning('customer_id')
+        .executeTakeFirstOrThrow();
+      return { customerId: inserted.customer_id, ...details };
     },
-    setPassword(customerId: number, password: PasswordHash): void {
-      setPassword.run(password.salt, password.hash, customerId);
+    async setPassword(customerId: number, password: PasswordHash): Promise<void> {
+      await db.updateTable('customers').set({ password_salt: password.salt, password_hash: password.hash }).where('customer_id', '=', customerId).execute();
     },
   };
 }

@@ -1,7 +1,7 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Kysely, Selectable } from 'kysely';
 import type { ErrorLogEntry, TableBooking } from '../../../src/lib/api/contract.ts';
 import { inTransaction } from './transaction.ts';
-import { integer, text, type Row } from './rows.ts';
+import type { Database, TableBookingsTable } from './schema.ts';
 
 /**
  * What a flood may leave on disk. Error logs rotate: a retailer keeps its newest entries, each at
@@ -24,71 +24,74 @@ export interface StoredBooking {
   createdAt: string;
 }
 
-function storedBooking(row: Row): StoredBooking {
-  return {
-    bookingId: integer(row, 'booking_id'),
-    name: text(row, 'name'),
-    phone: text(row, 'phone'),
-    partySize: integer(row, 'party_size'),
-    dateTime: text(row, 'date_time'),
-    notes: text(row, 'notes'),
-    createdAt: text(row, 'created_at'),
-  };
+function storedBooking(row: Selectable<TableBookingsTable>): StoredBooking {
+  return { bookingId: row.booking_id, name: row.name, phone: row.phone, partySize: row.party_size, dateTime: row.date_time, notes: row.notes, createdAt: row.created_at };
 }
 
-/** What visitors send that only staff read back: mailing-list sign-ups, client error logs, table-booking requests. */
-export function createIntakeStore(db: DatabaseSync) {
-  const subscribe = db.prepare(
-    `INSERT INTO mailing_list (retailer_id, email, name, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (retailer_id, email) DO UPDATE SET name = COALESCE(excluded.name, mailing_list.name)`,
-  );
-  const isSubscribed = db.prepare('SELECT 1 FROM mailing_list WHERE retailer_id = ? AND email = ?');
-  const subscribers = db.prepare('SELECT COUNT(*) AS n FROM mailing_list WHERE retailer_id = ?');
-  const insertErrorLog = db.prepare('INSERT INTO error_logs (retailer_id, error_type, message, entry_json, received_at) VALUES (?, ?, ?, ?, ?)');
-  // Everything older than the newest `kept` of the retailer; nothing while it has fewer.
-  const rotateErrorLogs = db.prepare(
-    `DELETE FROM error_logs WHERE retailer_id = ? AND error_log_id <= (
-       SELECT error_log_id FROM error_logs WHERE retailer_id = ? ORDER BY error_log_id DESC LIMIT 1 OFFSET ?
-     )`,
-  );
-  const slotRequests = db.prepare('SELECT COUNT(*) AS n FROM table_bookings WHERE retailer_id = ? AND slot_at = ?');
-  const latestErrorLogs = db.prepare('SELECT entry_json, received_at FROM error_logs WHERE retailer_id = ? ORDER BY error_log_id DESC LIMIT ?');
-  const listBookings = db.prepare('SELECT booking_id, name, phone, party_size, date_time, notes, created_at FROM table_bookings WHERE retailer_id = ? ORDER BY booking_id');
-  const insertBooking = db.prepare('INSERT INTO table_bookings (retailer_id, name, phone, party_size, date_time, slot_at, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-
+/**
+ * What visitors send that only staff read back: mailing-list sign-ups, client error logs,
+ * table-booking requests. Over the API's database itself: each write runs its own transaction.
+ */
+export function createIntakeStore(db: Kysely<Database>) {
   return {
     /** Signing up twice keeps one entry. False when the list is full and the email not on it. */
-    subscribe(retailerId: number, email: string, name: string | undefined, now: Date): boolean {
-      return inTransaction(db, () => {
-        if (!isSubscribed.get(retailerId, email) && integer(subscribers.get(retailerId) ?? {}, 'n') >= INTAKE_CAPS.mailingListPerRetailer) return false;
-        subscribe.run(retailerId, email, name ?? null, now.toISOString());
+    subscribe(retailerId: number, email: string, name: string | undefined, now: Date): Promise<boolean> {
+      return inTransaction(db, retailerId, async (trx) => {
+        const listed = await trx.selectFrom('mailing_list').select('email').where('retailer_id', '=', retailerId).where('email', '=', email).executeTakeFirst();
+        if (!listed && (await trx.selectFrom('mailing_list').select((eb) => eb.fn.countAll<number>().as('n')).where('retailer_id', '=', retailerId).executeTakeFirstOrThrow()).n >= INTAKE_CAPS.mailingListPerRetailer) return false;
+        await trx
+          .insertInto('mailing_list')
+          .values({ retailer_id: retailerId, email, name: name ?? null, created_at: now.toISOString() })
+          .onConflict((conflict) => conflict.columns(['retailer_id', 'email']).doUpdateSet((eb) => ({ name: eb.fn.coalesce('excluded.name', 'mailing_list.name') })))
+          .execute();
         return true;
       });
     },
     /** Stores the batch, then drops the retailer's oldest entries beyond the newest it keeps. */
-    logErrors(retailerId: number, entries: readonly ErrorLogEntry[], now: Date): void {
-      inTransaction(db, () => {
-        for (const entry of entries) insertErrorLog.run(retailerId, entry.errorType, entry.message, JSON.stringify(entry), now.toISOString());
-        rotateErrorLogs.run(retailerId, retailerId, INTAKE_CAPS.errorLogsKeptPerRetailer);
+    async logErrors(retailerId: number, entries: readonly ErrorLogEntry[], now: Date): Promise<void> {
+      await inTransaction(db, retailerId, async (trx) => {
+        if (entries.length > 0) {
+          await trx
+            .insertInto('error_logs')
+            .values(entries.map((entry) => ({ retailer_id: retailerId, error_type: entry.errorType, message: entry.message, entry_json: JSON.stringify(entry), received_at: now.toISOString() })))
+            .execute();
+        }
+        // Everything older than the newest `kept` of the retailer; nothing while it has fewer.
+        const oldestKept = await trx
+          .selectFrom('error_logs')
+          .select('error_log_id')
+          .where('retailer_id', '=', retailerId)
+          .orderBy('error_log_id', 'desc')
+          .limit(1)
+          .offset(INTAKE_CAPS.errorLogsKeptPerRetailer)
+          .executeTakeFirst();
+        if (oldestKept) await trx.deleteFrom('error_logs').where('retailer_id', '=', retailerId).where('error_log_id', '<=', oldestKept.error_log_id).execute();
       });
     },
     /** The retailer's most recent client errors, newest first, as the browser sent them plus when they arrived. */
-    latestErrors(retailerId: number, limit: number): (ErrorLogEntry & { receivedAt: string })[] {
-      return latestErrorLogs.all(retailerId, limit).map((row) => ({ ...(JSON.parse(String(row['entry_json'])) as ErrorLogEntry), receivedAt: String(row['received_at']) }));
+    async latestErrors(retailerId: number, limit: number): Promise<(ErrorLogEntry & { receivedAt: string })[]> {
+      const rows = await db.selectFrom('error_logs').select(['entry_json', 'received_at']).where('retailer_id', '=', retailerId).orderBy('error_log_id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ ...(JSON.parse(row.entry_json) as ErrorLogEntry), receivedAt: row.received_at }));
     },
     /** The new request's id, or null when its slot already holds as many requests as staff can answer. */
-    requestBooking(retailerId: number, booking: TableBooking, now: Date): number | null {
+    requestBooking(retailerId: number, booking: TableBooking, now: Date): Promise<number | null> {
       // The slot is the instant in UTC, so one time sent with two offsets is one slot.
       const slotAt = new Date(booking.dateTime).toISOString();
-      return inTransaction(db, () => {
-        if (integer(slotRequests.get(retailerId, slotAt) ?? {}, 'n') >= INTAKE_CAPS.bookingRequestsPerSlot) return null;
-        const result = insertBooking.run(retailerId, booking.name, booking.phone, booking.partySize, booking.dateTime, slotAt, booking.notes, now.toISOString());
-        return Number(result.lastInsertRowid);
+      return inTransaction(db, retailerId, async (trx) => {
+        const requests = await trx.selectFrom('table_bookings').select((eb) => eb.fn.countAll<number>().as('n')).where('retailer_id', '=', retailerId).where('slot_at', '=', slotAt).executeTakeFirstOrThrow();
+        if (requests.n >= INTAKE_CAPS.bookingRequestsPerSlot) return null;
+        const inserted = await trx
+          .insertInto('table_bookings')
+          .values({ retailer_id: retailerId, name: booking.name, phone: booking.phone, party_size: booking.partySize, date_time: booking.dateTime, slot_at: slotAt, notes: booking.notes, created_at: now.toISOString() })
+          .returning('booking_id')
+          .executeTakeFirstOrThrow();
+        return inserted.booking_id;
       });
     },
     /** Staff read the requests back, oldest first. */
-    bookings(retailerId: number): StoredBooking[] {
-      return listBookings.all(retailerId).map(storedBooking);
+    async bookings(retailerId: number): Promise<StoredBooking[]> {
+      const rows = await db.selectFrom('table_bookings').selectAll().where('retailer_id', '=', retailerId).orderBy('booking_id').execute();
+      return rows.map(storedBooking);
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from './transaction.ts';
 
 export interface Migration {
   version: number;
@@ -234,6 +233,19 @@ export const migrations: readonly Migration[] = [
     `,
   },
 ];
+
+/** Runs `work` in one write transaction, taking the write lock at once (BEGIN IMMEDIATE). */
+function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
 
 /** Applies every migration newer than the database, each in its own transaction; returns the versions applied. */
 export function migrate(db: DatabaseSync, list: readonly Migration[] = migrations, now: Date = new Date()): number[] {

@@ -26,9 +26,20 @@ const postgresTypes: pg.CustomTypesConfig = {
 };
 
 /**
- * Kysely over a SQLite connection already open (and migrated by migrations.ts). The connection is
- * shared with the stores still on node:sqlite's own statements, which is safe while the Kysely side
- * runs single statements: a Kysely transaction's awaits would let their statements in.
+ * A pool of connections to `databaseUrl`. The server may end an idle connection (a restart, an
+ * administrator); the pool then drops it and opens another on the next query, and a query under
+ * way fails on its own promise. Without a listener that error would end the whole process.
+ */
+export function postgresPool(databaseUrl: string, max = POSTGRES_POOL_SIZE): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, types: postgresTypes });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * Kysely over a SQLite connection already open (and migrated by migrations.ts). Every statement of
+ * the API goes through it: Kysely queues callers on the one connection, which a statement run on
+ * the connection directly would bypass.
  */
 export function sqliteStore(database: DatabaseSync): Kysely<Database> {
   return new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
@@ -39,12 +50,7 @@ export function sqliteStore(database: DatabaseSync): Kysely<Database> {
  * SQLite, openDatabase sets the pragmas and runs the SQLite-only history first. `destroy()` closes it.
  */
 export async function openStore(target: StoreTarget): Promise<Kysely<Database>> {
-  const db =
-    'databaseUrl' in target
-      ? new Kysely<Database>({
-          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.databaseUrl, max: POSTGRES_POOL_SIZE, types: postgresTypes }) }),
-        })
-      : sqliteStore(openDatabase(target.sqlitePath));
+  const db = 'databaseUrl' in target ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(target.databaseUrl) }) }) : sqliteStore(openDatabase(target.sqlitePath));
   try {
     await migrateStore(db);
   } catch (error) {

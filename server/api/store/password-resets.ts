@@ -1,36 +1,39 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Kysely } from 'kysely';
 import { randomToken, tokenDigest } from '../tokens.ts';
-import { integer } from './rows.ts';
+import type { Database } from './schema.ts';
 
 /** Long enough to find the mail, short enough that an old link in a mailbox is worthless. */
 export const RESET_TOKEN_HOURS = 1;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Reset links of a retailer's customers. Only digests are stored; a token works once, within the hour, at its own retailer. */
-export function createPasswordResetStore(db: DatabaseSync) {
-  const insert = db.prepare('INSERT INTO password_resets (token_hash, customer_id, retailer_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)');
-  // An older link still in a mailbox stops working the moment a newer one is sent.
-  const removeAllOf = db.prepare('DELETE FROM password_resets WHERE customer_id = ?');
-  const removeExpired = db.prepare('DELETE FROM password_resets WHERE expires_at <= ?');
-  const findUsable = db.prepare('SELECT customer_id FROM password_resets WHERE token_hash = ? AND retailer_id = ? AND expires_at > ? AND used_at IS NULL');
-  const markUsed = db.prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ?');
-
+export function createPasswordResetStore(db: Kysely<Database>) {
   return {
     /** A new token for the customer, replacing any earlier one; the caller hands it out once. */
-    issue(customerId: number, retailerId: number, now: Date): string {
+    async issue(customerId: number, retailerId: number, now: Date): Promise<string> {
       const token = randomToken();
-      removeExpired.run(now.toISOString());
-      removeAllOf.run(customerId);
-      insert.run(tokenDigest(token), customerId, retailerId, now.toISOString(), new Date(now.getTime() + RESET_TOKEN_HOURS * HOUR_MS).toISOString());
+      await db.deleteFrom('password_resets').where('expires_at', '<=', now.toISOString()).execute();
+      // An older link still in a mailbox stops working the moment a newer one is sent.
+      await db.deleteFrom('password_resets').where('customer_id', '=', customerId).execute();
+      await db
+        .insertInto('password_resets')
+        .values({ token_hash: tokenDigest(token), customer_id: customerId, retailer_id: retailerId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TOKEN_HOURS * HOUR_MS).toISOString() })
+        .execute();
       return token;
     },
     /** Uses up a valid token of this retailer and names its customer; null for an unknown, expired, used or foreign token. */
-    redeem(token: string, retailerId: number, now: Date): number | null {
-      const digest = tokenDigest(token);
-      const row = findUsable.get(digest, retailerId, now.toISOString());
-      if (!row) return null;
-      markUsed.run(now.toISOString(), digest);
-      return integer(row, 'customer_id');
+    async redeem(token: string, retailerId: number, now: Date): Promise<number | null> {
+      // One statement, so two requests redeeming the same token cannot both find it unused.
+      const row = await db
+        .updateTable('password_resets')
+        .set({ used_at: now.toISOString() })
+        .where('token_hash', '=', tokenDigest(token))
+        .where('retailer_id', '=', retailerId)
+        .where('expires_at', '>', now.toISOString())
+        .where('used_at', 'is', null)
+        .returning('customer_id')
+        .executeTakeFirst();
+      return row?.customer_id ?? null;
     },
   };
 }

@@ -1,11 +1,22 @@
+import type { Generated } from 'kysely';
+
 /**
- * The tables already served through Kysely, as each database returns them: integers as numbers
- * (PostgreSQL's BIGINT is parsed to a number by openStore), instants as ISO-8601 text. A table
- * joins this interface when its store moves off node:sqlite's own statements.
+ * The API's tables as each database returns them: integers as numbers (PostgreSQL's BIGINT is
+ * parsed to a number by openStore), flags as 0/1 integers, instants as ISO-8601 text, money in
+ * integer cents. Ids the database assigns are Generated: an insert leaves them out.
  */
 export interface Database {
   rate_limit_windows: RateLimitWindowsTable;
   clock_overrides: ClockOverridesTable;
+  customers: CustomersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  orders: OrdersTable;
+  order_products: OrderProductsTable;
+  order_statuses: OrderStatusesTable;
+  mailing_list: MailingListTable;
+  error_logs: ErrorLogsTable;
+  table_bookings: TableBookingsTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -19,4 +30,113 @@ export interface ClockOverridesTable {
   retailer_id: number;
   override_json: string;
   updated_at: string;
+}
+
+export interface CustomersTable {
+  customer_id: Generated<number>;
+  retailer_id: number;
+  email: string;
+  full_name: string;
+  phone_number: string;
+  password_salt: Uint8Array;
+  password_hash: Uint8Array;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  customer_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  customer_id: number;
+  retailer_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OrdersTable {
+  order_id: Generated<number>;
+  encrypted_order_id: string;
+  retailer_id: number;
+  idempotency_key: string | null;
+  customer_id: number | null;
+  processed_at: string | null;
+  is_pickup: number;
+  order_for_later: number;
+  order_for_later_request_date_time: string | null;
+  closed_date: number;
+  extra_order_notes: string;
+  create_date: string;
+  current_order_status_type_id: number;
+  last_order_status_update: string;
+  historic_delivery_fee_cents: number;
+  historic_delivery_wait_time: number;
+  sub_total_cents: number;
+  order_platform_source_id: number;
+  source: string;
+  created_at: string;
+  updated_at: string;
+  discount_cents: Generated<number>;
+  placed_at: string | null;
+  placement_json: string | null;
+  order_number: number | null;
+  watch_key: string | null;
+  revision: Generated<number>;
+  receipt_digest: string | null;
+}
+
+export interface OrderProductsTable {
+  order_product_id: Generated<number>;
+  order_id: number;
+  retailer_id: number;
+  uuid: string;
+  position: number;
+  product_id: number;
+  quantity: number;
+  unit_price_cents: number;
+  line_json: string;
+}
+
+export interface OrderStatusesTable {
+  order_status_id: Generated<number>;
+  retailer_id: number;
+  order_id: number | null;
+  order_status_type_id: number;
+  notes: string;
+  timestamp: string;
+  received_at: string;
+  idempotency_key: string | null;
+}
+
+export interface MailingListTable {
+  retailer_id: number;
+  email: string;
+  name: string | null;
+  created_at: string;
+}
+
+export interface ErrorLogsTable {
+  error_log_id: Generated<number>;
+  retailer_id: number;
+  error_type: string;
+  message: string;
+  entry_json: string;
+  received_at: string;
+}
+
+export interface TableBookingsTable {
+  booking_id: Generated<number>;
+  retailer_id: number;
+  name: string;
+  phone: string;
+  party_size: number;
+  date_time: string;
+  notes: string;
+  created_at: string;
+  slot_at: string | null;
 }

@@ -61,7 +61,31 @@ describe('Kysely over node:sqlite', () => {
     expect(await db.selectFrom('notes').selectAll().execute()).toEqual([]);
   });
 
-  it('takes the write lock when a transaction begins, before its first write, as inTransaction does', async () => {
+  it("keeps other callers' statements out of a transaction until it ends, and runs them in the order they came", async () => {
+    const db = over(new DatabaseSync(':memory:'));
+    let letGo: () => void = () => undefined;
+    let reached: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const inside = new Promise<void>((resolve) => (reached = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ body: 'inside' }).execute();
+      reached();
+      await held;
+      throw new Error('rolled back');
+    });
+    await inside;
+    // Sent while the transaction waits: run inside it, the insert would be rolled back with it and the select would see 'inside'.
+    const outside = db.insertInto('notes').values({ body: 'outside' }).execute();
+    const seen = db.selectFrom('notes').select('body').orderBy('note_id').execute();
+    // Lets the event loop run whatever may run before the transaction ends.
+    for (let turn = 0; turn < 5; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    letGo();
+    await expect(transaction).rejects.toThrow('rolled back');
+    await outside;
+    expect(await seen).toEqual([{ body: 'outside' }]);
+  });
+
+  it('takes the write lock when a transaction begins, before its first write', async () => {
     const path = file();
     const database = new DatabaseSync(path);
     // As the API opens its file: under WAL a plain BEGIN's reads would not keep another writer out.

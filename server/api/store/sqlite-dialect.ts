@@ -38,7 +38,11 @@ function asKyselyDatabase(database: DatabaseSync): SqliteDatabase {
 }
 
 /**
- * BEGIN IMMEDIATE takes the write lock at the start, as the sync `inTransaction` does: with a plain
+ * One statement or transaction at a time: Kysely's runtime driver queues callers on a mutex while
+ * the adapter says SQLite has one connection, so no request's statements run inside another's
+ * transaction (sqlite-dialect.test.ts holds it to that).
+ *
+ * BEGIN IMMEDIATE takes the write lock at the start: with a plain
  * BEGIN, two processes that both read before writing deadlock on the upgrade, and one fails at
  * once with SQLITE_BUSY instead of waiting out busy_timeout.
  */

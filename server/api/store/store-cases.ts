@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClockOverrideStore } from './clock-overrides.ts';
+import { placementSchema, type Placement } from '../../../src/lib/api/contract.ts';
 import { openStore, type StoreTarget } from './open-store.ts';
 import { createRateLimitStore } from './rate-limits.ts';
 import type { Database } from './schema.ts';
 import { migrateStore, storeMigrations } from './store-migrations.ts';
+import { withStores } from './stores.ts';
 
 /**
  * What every store must do, run against each database the API can keep its data in (one test file
@@ -131,6 +133,101 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       const overrides = [{ retailerOnline: false }, { livePickupOverCapacity: true, liveDeliveryOverCapacity: true }];
       await Promise.all([first.set(1001, overrides[0] ?? {}, at), second.set(1001, overrides[1] ?? {}, at)]);
       expect(overrides).toContainEqual(await first.get(1001));
+    });
+  });
+
+  describe('orders', () => {
+    const stamp = new Date(now).toISOString();
+    const { orderNumber: _number, ...placement } = placementSchema.parse({
+      orderNumber: 1,
+      placedAt: stamp,
+      dueAt: stamp,
+      isPickup: true,
+      orderForLater: false,
+      orderForLaterRequestDateTime: null,
+      paymentMethod: 'cash',
+      subTotal: 20,
+      discountTotal: 0,
+      deliveryFee: 0,
+      total: 20,
+      contact: { fullName: 'Ada Lovelace', phoneNumber: '0400 000 000', email: 'ada@example.com' },
+      delivery: null,
+      orderNotes: '',
+    }) satisfies Placement;
+
+    /** An open order with one line, written as the order store writes one. */
+    async function openOrder(db: Kysely<Database>, name: string): Promise<number> {
+      const { order_id: orderId } = await db
+        .insertInto('orders')
+        .values({
+          encrypted_order_id: `order-${name}`,
+          retailer_id: 1001,
+          idempotency_key: null,
+          customer_id: null,
+          processed_at: null,
+          is_pickup: 1,
+          order_for_later: 0,
+          order_for_later_request_date_time: null,
+          closed_date: 0,
+          extra_order_notes: '',
+          create_date: stamp,
+          current_order_status_type_id: 1,
+          last_order_status_update: stamp,
+          historic_delivery_fee_cents: 0,
+          historic_delivery_wait_time: 0,
+          sub_total_cents: 2000,
+          order_platform_source_id: 1,
+          source: 'web',
+          created_at: stamp,
+          updated_at: stamp,
+          placed_at: null,
+          placement_json: null,
+          order_number: null,
+          watch_key: null,
+          receipt_digest: null,
+        })
+        .returning('order_id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('order_products')
+        .values({ order_id: orderId, retailer_id: 1001, uuid: `line-${name}`, position: 0, product_id: 1, quantity: 1, unit_price_cents: 2000, line_json: '{}' })
+        .execute();
+      return orderId;
+    }
+
+    // One process: two SQLite connections in one thread would block each other's event loop, and
+    // on PostgreSQL one process already holds several connections, each placing in its own transaction.
+    it('numbers orders placed at once 1, 2, 3, … with none taken twice', async () => {
+      const first = await oneProcess();
+      const ids = await Promise.all(Array.from({ length: 8 }, (_, index) => openOrder(first, `burst-${index}`)));
+      const placed = await Promise.all(ids.map((orderId) => withStores(first, 1001, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)))));
+      expect(placed.map((order) => order.orderNumber).toSorted((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const stored = await first.selectFrom('orders').select('order_number').where('order_id', 'in', ids).execute();
+      expect(stored.map((row) => row.order_number).toSorted((a, b) => (a ?? 0) - (b ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    });
+
+    it("refuses any change to a placed order's content or lines, whatever path the write takes", async () => {
+      const db = await oneProcess();
+      const orderId = await openOrder(db, 'kept');
+      await withStores(db, 1001, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)));
+      await expect(db.updateTable('orders').set({ sub_total_cents: 1 }).where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its content cannot change/);
+      await expect(db.updateTable('order_products').set({ quantity: 9 }).where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its lines cannot change/);
+      await expect(db.deleteFrom('order_products').where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its lines cannot change/);
+      await expect(
+        db.insertInto('order_products').values({ order_id: orderId, retailer_id: 1001, uuid: 'line-added', position: 1, product_id: 1, quantity: 1, unit_price_cents: 1, line_json: '{}' }).execute(),
+      ).rejects.toThrow(/order is placed: its lines cannot change/);
+      // The kitchen still takes it, and a receipt is still handed out.
+      await db.updateTable('orders').set({ processed_at: stamp, receipt_digest: 'digest' }).where('order_id', '=', orderId).execute();
+      const row = await db.selectFrom('orders').select(['sub_total_cents', 'processed_at', 'order_number']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ sub_total_cents: 2000, processed_at: stamp, order_number: 1 });
+    });
+
+    it('leaves an open order free to change', async () => {
+      const db = await oneProcess();
+      const orderId = await openOrder(db, 'open');
+      await db.updateTable('order_products').set({ quantity: 3 }).where('order_id', '=', orderId).execute();
+      await db.updateTable('orders').set({ sub_total_cents: 6000 }).where('order_id', '=', orderId).execute();
+      expect(await db.selectFrom('orders').select('sub_total_cents').where('order_id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ sub_total_cents: 6000 });
     });
   });
 

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import { createSessionStore, type SessionStore } from '../sessions.ts';
+import { createCustomerStore, type CustomerStore } from './customers.ts';
+import { createOrderStore, type OrderStore } from './orders.ts';
+import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
+import type { Database } from './schema.ts';
+import { inTransaction } from './transaction.ts';
+
+/** The stores a route's writes go through, all over one connection: the API's database or one transaction of it. */
+export interface Stores {
+  orders: OrderStore;
+  customers: CustomerStore;
+  sessions: SessionStore;
+  passwordResets: PasswordResetStore;
+}
+
+export function storesOver(db: Kysely<Database>): Stores {
+  return { orders: createOrderStore(db), customers: createCustomerStore(db), sessions: createSessionStore(db), passwordResets: createPasswordResetStore(db) };
+}
+
+/** Runs `work` in one write transaction of the retailer's data (inTransaction) with the stores over it. */
+export function withStores<T>(db: Kysely<Database>, retailerId: number, work: (stores: Stores) => Promise<T>): Promise<T> {
+  return inTransaction(db, retailerId, (trx) => work(storesOver(trx)));
+}
