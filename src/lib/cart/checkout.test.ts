@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueFromTenant } from '../pricing/catalogue.ts';
 import { loadTenant } from '../tenant/load.ts';
-import { acceptedPaymentMethods, checkPlacement, deliveryTermsFor, type PlacementInput } from './checkout.ts';
+import { acceptedPaymentMethods, checkPlacement, type PlacementInput } from './checkout.ts';
+import { deliveryTermsFor } from './delivery-quote.ts';
 import { buildCartLine } from './line-builder.ts';
 import { buildOrderPayload } from './order-payload.ts';
 

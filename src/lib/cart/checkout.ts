@@ -11,9 +11,6 @@ import { unservedDishesAt } from './availability.ts';
 import { deliveryTermsFor } from './delivery-quote.ts';
 import type { OrderPayload } from './schemas.ts';
 
-// The API checks a placement's suburb with the same rule.
-export { deliveryTermsFor };
-
 /** How the customer pays: at the door or the counter, since the storefront takes no card payments itself. */
 export const paymentMethods = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
