@@ -1,9 +1,9 @@
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { RECEIPT_DAYS } from '../../src/lib/cart/order-receipt.ts';
 import { DAY_MS, MINUTE_MS } from '../../src/lib/time/retailer-clock.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
+import { RECEIPTS_PER_ORDER } from './store/orders.ts';
 import { cartLine, lineUuid, OPEN_NOW, orderBody, startTestApi, type TestApi } from './test-support.ts';
 
 /**
@@ -131,27 +131,41 @@ describe("a placed order's details need its receipt or its customer's session", 
 
   it('the database keeps a digest of the receipt, not the receipt', async () => {
     const { encryptedOrderId, receipt } = await placeOrder();
-    const db = new DatabaseSync(api.dbPath, { readOnly: true });
-    try {
-      const row = db.prepare('SELECT receipt_digest FROM orders WHERE encrypted_order_id = ?').get(encryptedOrderId);
-      expect(row?.['receipt_digest']).toMatch(/^[0-9a-f]{64}$/);
-      expect(row?.['receipt_digest']).not.toContain(receipt);
-    } finally {
-      db.close();
-    }
+    const rows = await api.db
+      .selectFrom('order_receipts')
+      .innerJoin('orders', 'orders.order_id', 'order_receipts.order_id')
+      .select('order_receipts.receipt_digest')
+      .where('orders.encrypted_order_id', '=', encryptedOrderId)
+      .execute();
+    expect(rows).toEqual([{ receipt_digest: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(rows[0]?.receipt_digest).not.toContain(receipt);
   });
 });
 
 describe('placing a placed order again', () => {
-  it('with the details it was placed with (a retry whose answer was lost): the same placement and a receipt that works', async () => {
-    const { encryptedOrderId, placeBody, receipt: lost } = await placeOrder();
+  it('with the details it was placed with (a retry): the same placement and a receipt of its own, while the first still works', async () => {
+    const { encryptedOrderId, placeBody, receipt: first } = await placeOrder();
     const again = await api.call(apiCalls.placeOrder.path, { body: placeBody });
     expect(again.status).toBe(200);
     const { receipt, placement } = apiCalls.placeOrder.response.parse(again.body);
     expect(placement.contact).toEqual(contact);
+    expect(receipt).not.toBe(first);
     expect((await read(encryptedOrderId, receipt)).order.placementDetails?.contact).toEqual(contact);
-    // The first answer never arrived: its receipt is spent.
-    expect((await read(encryptedOrderId, lost)).order.placementDetails).toBeNull();
+    // The first answer may be the one that reached the page, after the retry's: it must still read them.
+    expect((await read(encryptedOrderId, first)).order.placementDetails?.contact).toEqual(contact);
+  });
+
+  it(`keeps only the newest ${RECEIPTS_PER_ORDER} receipts of an order, so retries cannot grow them`, async () => {
+    const { encryptedOrderId, placeBody, receipt: oldest } = await placeOrder();
+    const retries: string[] = [];
+    for (let retry = 0; retry < RECEIPTS_PER_ORDER; retry += 1) {
+      const again = await api.call(apiCalls.placeOrder.path, { body: placeBody });
+      retries.push(apiCalls.placeOrder.response.parse(again.body).receipt);
+    }
+    expect((await read(encryptedOrderId, oldest)).order.placementDetails).toBeNull();
+    for (const receipt of [retries[0], retries.at(-1)]) expect((await read(encryptedOrderId, receipt)).order.placementDetails?.contact).toEqual(contact);
+    const kept = await api.db.selectFrom('order_receipts').innerJoin('orders', 'orders.order_id', 'order_receipts.order_id').select('receipt_id').where('orders.encrypted_order_id', '=', encryptedOrderId).execute();
+    expect(kept).toHaveLength(RECEIPTS_PER_ORDER);
   });
 
   it.each([

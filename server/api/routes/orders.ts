@@ -165,10 +165,10 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     return withStores(db, tenant.config.retailerId, async ({ orders }) => {
       const order = body.order.encryptedOrderId === null ? undefined : await orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
       if (!order) throw new ApiProblem(404, 'Order not found');
-      // Placing twice (a retry whose answer was lost) answers the first placement, with a new receipt: the first never arrived.
+      // Placing twice (a retry whose answer was lost) answers the first placement with a receipt of its own: the first may never arrive.
       const placed = await orders.placement(order.orderId);
       if (placed && !sameCustomerDetails(placed, body)) throw new ApiProblem(409, messages.orderPlaced);
-      if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed, receipt: await orders.newReceipt(order.orderId) };
+      if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed, receipt: await orders.newReceipt(order.orderId, now) };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
       // Placing an older cart than the one the order holds would place what the customer no longer has.
       assertWritable(order, body.order.revision);
@@ -196,7 +196,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
         deliveryFee: toDollars(totals.deliveryFee),
         total: toDollars(totals.total),
       }, now);
-      return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement, receipt: await orders.newReceipt(order.orderId) };
+      return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement, receipt: await orders.newReceipt(order.orderId, now) };
     });
   });
 

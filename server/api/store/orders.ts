@@ -13,6 +13,9 @@ import type { Database, OrdersTable } from './schema.ts';
  * A visit records a handful of statuses per order (start, order type changes, login, logout);
  * statuses sent before any order exist only as a start-of-visit record, so the newest are enough.
  */
+/** Receipts kept per order: a page holds one; a few more cover retries answered out of order. */
+export const RECEIPTS_PER_ORDER = 10;
+
 export const STATUS_CAPS = {
   perOrder: 100,
   orderlessKeptPerRetailer: 10_000,
@@ -211,17 +214,30 @@ export function createOrderStore(db: Kysely<Database>) {
       return row?.watch_key ?? null;
     },
 
-    /** A fresh receipt for the placed order, replacing any earlier one; the caller hands it out once. */
-    async newReceipt(orderId: number): Promise<string> {
+    /**
+     * A fresh receipt for the placed order, handed out once by the caller. Earlier ones stay valid:
+     * the page keeps whichever answer reached it last, which need not be the last one issued. Only
+     * the newest RECEIPTS_PER_ORDER are kept, so retries cannot grow an order's receipts.
+     */
+    async newReceipt(orderId: number, now: Date): Promise<string> {
       const receipt = randomToken();
-      await db.updateTable('orders').set({ receipt_digest: tokenDigest(receipt) }).where('order_id', '=', orderId).where('placed_at', 'is not', null).execute();
+      await db.insertInto('order_receipts').values({ receipt_digest: tokenDigest(receipt), order_id: orderId, issued_at: now.toISOString() }).execute();
+      const kept = db.selectFrom('order_receipts').select('receipt_id').where('order_id', '=', orderId).orderBy('receipt_id', 'desc').limit(RECEIPTS_PER_ORDER);
+      await db.deleteFrom('order_receipts').where('order_id', '=', orderId).where('receipt_id', 'not in', kept).execute();
       return receipt;
     },
 
-    /** Whether `receipt` is the placed order's, given no more than RECEIPT_DAYS ago. */
+    /** Whether `receipt` is one of the placed order's, placed no more than RECEIPT_DAYS ago. */
     async receiptHeld(orderId: number, receipt: string, now: Date): Promise<boolean> {
       const since = new Date(now.getTime() - RECEIPT_DAYS * DAY_MS).toISOString();
-      const row = await db.selectFrom('orders').select('order_id').where('order_id', '=', orderId).where('receipt_digest', '=', tokenDigest(receipt)).where('placed_at', '>', since).executeTakeFirst();
+      const row = await db
+        .selectFrom('order_receipts')
+        .innerJoin('orders', 'orders.order_id', 'order_receipts.order_id')
+        .select('orders.order_id')
+        .where('order_receipts.order_id', '=', orderId)
+        .where('order_receipts.receipt_digest', '=', tokenDigest(receipt))
+        .where('orders.placed_at', '>', since)
+        .executeTakeFirst();
       return row !== undefined;
     },
 

@@ -12,6 +12,7 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   orders: OrdersTable;
+  order_receipts: OrderReceiptsTable;
   order_products: OrderProductsTable;
   order_statuses: OrderStatusesTable;
   mailing_list: MailingListTable;
@@ -87,7 +88,14 @@ export interface OrdersTable {
   order_number: number | null;
   watch_key: string | null;
   revision: Generated<number>;
-  receipt_digest: string | null;
+}
+
+/** Each receipt place-order handed out, as its sha256 digest (store-migrations 0004). */
+export interface OrderReceiptsTable {
+  receipt_id: Generated<number>;
+  receipt_digest: string;
+  order_id: number;
+  issued_at: string;
 }
 
 export interface OrderProductsTable {

@@ -184,7 +184,6 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
           placement_json: null,
           order_number: null,
           watch_key: null,
-          receipt_digest: null,
         })
         .returning('order_id')
         .executeTakeFirstOrThrow();
@@ -217,7 +216,8 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
         db.insertInto('order_products').values({ order_id: orderId, retailer_id: 1001, uuid: 'line-added', position: 1, product_id: 1, quantity: 1, unit_price_cents: 1, line_json: '{}' }).execute(),
       ).rejects.toThrow(/order is placed: its lines cannot change/);
       // The kitchen still takes it, and a receipt is still handed out.
-      await db.updateTable('orders').set({ processed_at: stamp, receipt_digest: 'digest' }).where('order_id', '=', orderId).execute();
+      await db.updateTable('orders').set({ processed_at: stamp }).where('order_id', '=', orderId).execute();
+      await withStores(db, 1001, ({ orders }) => orders.newReceipt(orderId, new Date(now)));
       const row = await db.selectFrom('orders').select(['sub_total_cents', 'processed_at', 'order_number']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
       expect(row).toEqual({ sub_total_cents: 2000, processed_at: stamp, order_number: 1 });
     });
