@@ -8,8 +8,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { DEFAULT_MOSQUITTO_OPTIONS, mosquittoConfigFiles, servedScopes } from './lib/mosquitto-config.ts';
 import { hostFolders, nginxConfig } from './lib/nginx-config.ts';
 import { cacheControlFor } from './lib/static-server.ts';
+import { loadTenants } from '../src/lib/tenant/load.ts';
 import { freePort } from '../tests/e2e/free-port.ts';
 
 const run = promisify(execFile);
@@ -44,6 +46,13 @@ describe('deploy/github-actions/build-storefronts.yml', () => {
       if (nodeFile) expect(existsSync(nodeFile), command).toBe(true);
     }
     for (const step of build?.steps ?? []) if (step.uses) expect(step.uses).toMatch(/^actions\/[\w-]+@v\d+$/);
+  });
+});
+
+describe('deploy/mosquitto', () => {
+  it('holds what scripts/mosquitto-config.ts makes of the sample tenants, password files left out', async () => {
+    const files = mosquittoConfigFiles(servedScopes((await loadTenants('tenants')).tenants), DEFAULT_MOSQUITTO_OPTIONS);
+    for (const [name, text] of Object.entries(files)) expect(await readFile(join('deploy/mosquitto', name), 'utf8'), name).toBe(text);
   });
 });
 

@@ -36,18 +36,18 @@ export type ConnectDecision = { allowed: true; visitor: Visitor } | { allowed: f
 /** Host name -> retailer. Each active tenant answers on its own hosts and on `<slug>.localhost`. */
 export type OriginIndex = ReadonlyMap<string, RetailerScope>;
 
+/** The retailer of a tenant as the broker sees it. */
+export function retailerScope(tenant: Tenant): RetailerScope {
+  return {
+    slug: tenant.slug,
+    topicPrefix: tenant.settings.mqttTopicPrefix,
+    retailerId: tenant.config.retailerId,
+    retailerWebsiteIds: [tenant.settings.retailerWebsiteId, ...tenant.websites.map((website) => website.retailerWebsiteId)],
+  };
+}
+
 export function originIndex(tenants: readonly Tenant[]): OriginIndex {
-  const scopes = tenants
-    .filter((tenant) => tenant.settings.active)
-    .map((tenant) => ({
-      tenant,
-      scope: {
-        slug: tenant.slug,
-        topicPrefix: tenant.settings.mqttTopicPrefix,
-        retailerId: tenant.config.retailerId,
-        retailerWebsiteIds: [tenant.settings.retailerWebsiteId, ...tenant.websites.map((website) => website.retailerWebsiteId)],
-      },
-    }));
+  const scopes = tenants.filter((tenant) => tenant.settings.active).map((tenant) => ({ tenant, scope: retailerScope(tenant) }));
   return new Map([...hostIndex(scopes, (entry) => entry.tenant)].map(([host, entry]) => [host, entry.scope]));
 }
 

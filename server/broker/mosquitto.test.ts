@@ -1,45 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mosquittoPresent, startMosquitto, type RunningMosquitto } from './mosquitto-test-support.ts';
 import { connectMqtt, freePort, journeyClockStatus, runVisitorJourney } from './mqtt-test-support.ts';
 
 /** The storefront must not depend on aedes: the same client runs unchanged against a stock Mosquitto. */
 
-const MOSQUITTO = '/usr/sbin/mosquitto';
-const present = existsSync(MOSQUITTO);
-if (!present) console.warn(`Mosquitto interop test skipped: ${MOSQUITTO} not found (Debian package "mosquitto").`);
+const present = mosquittoPresent('Mosquitto interop test');
 
 const scope = { topicPrefix: 'storefront', retailerId: 111 };
 const RETAILER_WEBSITE_ID = 7;
 
 let dir: string;
-let mosquitto: ChildProcess | undefined;
+let mosquitto: RunningMosquitto | undefined;
 let wsUrl: string;
 const clients: MqttClient[] = [];
-
-function started(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`mosquitto did not start:\n${output}`)), 5000);
-    const watch = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (/mosquitto version \S+ running/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', watch);
-    child.stderr?.on('data', watch);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mosquitto exited with ${code}:\n${output}`));
-    });
-  });
-}
 
 describe.skipIf(!present)('startLiveMessaging against Mosquitto with a WebSocket listener', () => {
   beforeAll(async () => {
@@ -48,18 +25,13 @@ describe.skipIf(!present)('startLiveMessaging against Mosquitto with a WebSocket
     // Mosquitto 2.0.11 exits with "Unable to start any listening sockets" when every listener speaks WebSockets, hence the TCP one.
     const config = [`listener ${tcpPort} 127.0.0.1`, `listener ${wsPort}`, 'protocol websockets', 'allow_anonymous true', ''].join('\n');
     await writeFile(join(dir, 'mosquitto.conf'), config);
-    mosquitto = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf'), '-v'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await started(mosquitto);
+    mosquitto = await startMosquitto(join(dir, 'mosquitto.conf'), ['-v']);
     wsUrl = `ws://127.0.0.1:${wsPort}`;
   });
 
   afterAll(async () => {
     await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
-    if (mosquitto && mosquitto.exitCode === null) {
-      const exited = new Promise((resolve) => mosquitto?.once('exit', resolve));
-      mosquitto.kill('SIGTERM');
-      await exited;
-    }
+    await mosquitto?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
