@@ -4,7 +4,7 @@ import { apiCalls } from '../../src/lib/api/contract.ts';
 import { createBroker, type RunningBroker } from '../broker/broker.ts';
 import { connectMqtt, freePort, recordMessages, waitFor } from '../broker/mqtt-test-support.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
-import { cartLine, FIXTURE_TENANTS, lineUuid, operatorHeaders, orderBody, startTestApi, type CallOptions, type TestApi } from './test-support.ts';
+import { cartLine, FIXTURE_TENANTS, lineUuid, operatorHeaders, orderBody, STAFF_SECRET, startTestApi, type CallOptions, type TestApi } from './test-support.ts';
 
 const BROKER_PASSWORD = 'test-broker-password';
 
@@ -14,7 +14,7 @@ let listener: MqttClient;
 let received: { topic: string; text: string }[];
 
 beforeAll(async () => {
-  broker = await createBroker({ tenantsDir: FIXTURE_TENANTS, wsPort: 0, host: '127.0.0.1', operatorPassword: BROKER_PASSWORD, log: () => undefined });
+  broker = await createBroker({ tenantsDir: FIXTURE_TENANTS, wsPort: 0, host: '127.0.0.1', operatorPassword: BROKER_PASSWORD, staffSecret: STAFF_SECRET, log: () => undefined });
   const brokerUrl = `ws://127.0.0.1:${broker.wsPort}`;
   api = await startTestApi({ brokerUrl, brokerOperatorPassword: BROKER_PASSWORD });
   listener = await connectMqtt(brokerUrl, { username: 'operator', password: BROKER_PASSWORD });

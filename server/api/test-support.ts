@@ -22,6 +22,8 @@ export const FIXTURE_TENANTS = fileURLToPath(new URL('./fixtures/tenants', impor
 export const INACTIVE_HOST = 'order.closedpizza.example';
 export const WEBSITE_ID = 9101;
 export const OPERATOR_TOKEN = 'test-operator-token';
+/** BROKER_STAFF_SECRET of every test API; a test broker that admits its staff consoles takes the same. */
+export const STAFF_SECRET = 'test-staff-secret';
 
 /** Tuesday 5 March 2030, 20:00 in Melbourne: the fixture retailer is open for pickup and delivery. */
 export const OPEN_NOW = new Date('2030-03-05T09:00:00Z');
@@ -63,7 +65,7 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
-export const TABLES = ['orders', 'order_products', 'order_statuses', 'customers', 'sessions', 'mailing_list', 'error_logs', 'table_bookings', 'clock_overrides', 'password_resets'] as const;
+export const TABLES = ['orders', 'order_products', 'order_statuses', 'customers', 'sessions', 'mailing_list', 'error_logs', 'table_bookings', 'clock_overrides', 'password_resets', 'staff_accounts', 'staff_sessions', 'staff_audit'] as const;
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'api-test-'));
@@ -95,6 +97,7 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
     now: () => OPEN_NOW,
     log: false,
     operatorToken: OPERATOR_TOKEN,
+    brokerStaffSecret: STAFF_SECRET,
     ...apiOptions,
   });
   const { url } = await api.listen(0, '127.0.0.1');
