@@ -21,7 +21,8 @@ export function boardOrderOf(encryptedOrderId: string, placement: Placement, lin
     encryptedOrderId,
     orderNumber: placement.orderNumber,
     placedAt: placement.placedAt,
-    dueAt: placement.dueAt,
+    // The contract's null means "as soon as possible"; an order for later is due at the time asked for.
+    dueAt: placement.orderForLater && placement.orderForLaterRequestDateTime !== null ? new Date(placement.orderForLaterRequestDateTime).toISOString() : null,
     orderType: placement.isPickup ? 'pickup' : 'delivery',
     customer: { name: contact.fullName, phone: contact.phoneNumber, email: contact.email },
     address: delivery ? `${deliveryAddressLine(delivery)}${instructions === '' ? '' : ` (${instructions})`}` : null,

@@ -57,7 +57,7 @@ export const staffMeResponseSchema = z.object({ staff: staffMemberSchema });
 export const boardStates = ['new', 'taken', 'ready'] as const;
 export type BoardState = (typeof boardStates)[number];
 
-/** A placed order as the kitchen's board shows it; `lines` are each line in words, `dueAt` null for "as soon as possible" orders placed before due times were kept. */
+/** A placed order as the kitchen's board shows it; `lines` are each line in words, `dueAt` the time asked for, or null for "as soon as possible". */
 export const boardOrderSchema = z.object({
   encryptedOrderId: z.string(),
   orderNumber: z.int().positive(),
