@@ -44,8 +44,17 @@ if (summary.built.length + summary.skipped.length === 0) {
 
 const parts: { name: string; args: string[]; env?: Record<string, string> }[] = [
   // The sample staff accounts of the README, for the operators' console; the API refuses them with secrets of its own.
-  // The console is served on the web port too (console.localhost), so its origin is allowed on that port.
-  { name: 'api', args: ['server/api/main.ts'], env: { API_SAMPLE_STAFF: '1', CONSOLE_ORIGINS: environment['CONSOLE_ORIGINS'] || `http://console.localhost:${webPort}` } },
+  // The console is served on the web port too (console.localhost), so its origin is allowed on that
+  // port, and like the shops' pages it is sent to this local broker.
+  {
+    name: 'api',
+    args: ['server/api/main.ts'],
+    env: {
+      API_SAMPLE_STAFF: '1',
+      CONSOLE_ORIGINS: environment['CONSOLE_ORIGINS'] || `http://console.localhost:${webPort}`,
+      CONSOLE_BROKER_URL: environment['CONSOLE_BROKER_URL'] || `ws://${servedHost}:${brokerPort}`,
+    },
+  },
   { name: 'broker', args: ['server/broker/main.ts'] },
   // The local deployments talk to the local API and broker, whatever tenant.json says; shops with analytics send their hits to the API's sink.
   {

@@ -49,6 +49,8 @@ export interface ApiDeps {
   brokerStaffSecret: string;
   /** The origins of the operators' console, the only pages CORS lets call /staff/*. */
   consoleOrigins: readonly string[];
+  /** The broker the console is sent to instead of the tenant's brokerUrl (the local stack's own broker), or null. */
+  consoleBrokerUrl: string | null;
   rateLimits: RateLimiters;
   /** Whether a password reset link goes to the log (development only, see ApiServerOptions). */
   logResetLinks: boolean;

@@ -54,6 +54,8 @@ export interface ApiServerOptions {
   brokerOperatorPassword?: string;
   /** Default env BROKER_STAFF_SECRET, as operatorToken; the broker must have the same. */
   brokerStaffSecret?: string;
+  /** The broker address GET /staff/live hands the console. Default env CONSOLE_BROKER_URL, else each tenant's brokerUrl. */
+  consoleBrokerUrl?: string;
   /** Origins of the operators' console allowed by CORS on /staff/*. Default env CONSOLE_ORIGINS (comma-separated), else http://console.localhost:4321. */
   consoleOrigins?: readonly string[];
   /**
@@ -123,6 +125,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     operatorToken,
     brokerStaffSecret,
     consoleOrigins: options.consoleOrigins ?? consoleOriginsFromEnv(process.env),
+    consoleBrokerUrl: options.consoleBrokerUrl ?? (process.env['CONSOLE_BROKER_URL'] || null),
     rateLimits: createRateLimiters(createRateLimitStore(store), options.rateLimits),
     logResetLinks: options.logResetLinks ?? !isProduction(process.env),
     trustProxy: options.trustProxy ?? process.env['API_TRUST_PROXY'] === '1',

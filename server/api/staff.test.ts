@@ -401,9 +401,9 @@ for (const { store, title, skipReason } of await apiStores()) {
   });
 
   describe.skipIf(skipReason !== null)(`the sample staff accounts of the local stack ${title}`, () => {
-    it('sign in at every tenant as owner and kitchen with the README passwords', async () => {
+    it('sign in at every tenant as owner and kitchen with the README passwords, and are sent to the local broker', async () => {
       const development = { operatorToken: 'dev-operator', brokerOperatorPassword: 'dev-operator', brokerStaffSecret: 'dev-operator' };
-      const local = await startTestApi({ store, sampleStaff: true, ...development, brokerUrl: `ws://127.0.0.1:${await freePort()}` });
+      const local = await startTestApi({ store, sampleStaff: true, ...development, brokerUrl: `ws://127.0.0.1:${await freePort()}`, consoleBrokerUrl: 'ws://localhost:19001' });
       try {
         for (const slug of ['test-pizza', 'other-pizza', 'closed-pizza']) {
           for (const role of ['owner', 'kitchen'] as const) {
@@ -411,6 +411,8 @@ for (const { store, title, skipReason } of await apiStores()) {
             expect(answer, `${role}@${slug}.test`).toMatchObject({ status: 200, body: { staff: { role, retailer: { slug } } } });
           }
         }
+        const token = await staffToken(local, 'test-pizza', { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen' });
+        expect((await local.call('/staff/live', { domain: null, headers: bearer(token) })).body).toMatchObject({ brokerUrl: 'ws://localhost:19001', username: 'staff-9001' });
       } finally {
         await local.dispose();
       }

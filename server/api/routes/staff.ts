@@ -152,7 +152,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   staff.get('/live', signedIn, (c) => {
     const { account, served } = c.get('signedIn');
     return c.json({
-      brokerUrl: served.tenant.settings.brokerUrl,
+      brokerUrl: deps.consoleBrokerUrl ?? served.tenant.settings.brokerUrl,
       username: staffBrokerUsername(account.retailerId),
       password: staffBrokerPassword(deps.brokerStaffSecret, account.retailerId),
       topic: staffOrdersTopic(topicScopeOf(served)),
