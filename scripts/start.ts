@@ -42,8 +42,19 @@ if (summary.built.length + summary.skipped.length === 0) {
   process.exit(1);
 }
 
-const parts: { name: string; args: string[] }[] = [
-  { name: 'api', args: ['server/api/main.ts'] },
+const parts: { name: string; args: string[]; env?: Record<string, string> }[] = [
+  // The sample staff accounts of the README, for the operators' console; the API refuses them with secrets of its own.
+  // The console is served on the web port too (console.localhost), so its origin is allowed on that
+  // port, and like the shops' pages it is sent to this local broker.
+  {
+    name: 'api',
+    args: ['server/api/main.ts'],
+    env: {
+      API_SAMPLE_STAFF: '1',
+      CONSOLE_ORIGINS: environment['CONSOLE_ORIGINS'] || `http://console.localhost:${webPort}`,
+      CONSOLE_BROKER_URL: environment['CONSOLE_BROKER_URL'] || `ws://${servedHost}:${brokerPort}`,
+    },
+  },
   { name: 'broker', args: ['server/broker/main.ts'] },
   // The local deployments talk to the local API and broker, whatever tenant.json says; shops with analytics send their hits to the API's sink.
   {
@@ -55,8 +66,8 @@ const parts: { name: string; args: string[] }[] = [
 const children: ChildProcess[] = [];
 let stopping = false;
 
-function run(name: string, args: string[]): ChildProcess {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: environment });
+function run(name: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...environment, ...env } });
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
   }
@@ -85,9 +96,9 @@ async function stop(exitCode: number): Promise<void> {
 console.log(
   host === DEFAULT_LISTEN_HOST
     ? `Listening on ${host} only: this machine can reach the shops, the network cannot (HOST=0.0.0.0 opens them up, with the development secrets).`
-    : `Listening on ${host} (HOST), with the development secrets unless OPERATOR_TOKEN and BROKER_OPERATOR_PASSWORD are set.`,
+    : `Listening on ${host} (HOST), with the development secrets unless OPERATOR_TOKEN, BROKER_OPERATOR_PASSWORD and BROKER_STAFF_SECRET are set.`,
 );
 const watcher = watchTenants(buildOptions);
-for (const part of parts) children.push(run(part.name, part.args));
+for (const part of parts) children.push(run(part.name, part.args, part.env));
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));

@@ -21,10 +21,12 @@ import type { RateLimiters } from './rate-limits.ts';
 import type { SessionStore } from './sessions.ts';
 import type { ClockOverrideStore } from './store/clock-overrides.ts';
 import type { CustomerStore } from './store/customers.ts';
+import type { BoardStore } from './store/board.ts';
 import type { PasswordResetStore } from './store/password-resets.ts';
 import type { IntakeStore } from './store/intake.ts';
 import type { OrderStore } from './store/orders.ts';
 import type { Database } from './store/schema.ts';
+import type { StaffStore } from './store/staff.ts';
 import type { ServedTenant, TenantDirectory } from './tenants.ts';
 
 export interface ApiDeps {
@@ -35,12 +37,20 @@ export interface ApiDeps {
   customers: CustomerStore;
   sessions: SessionStore;
   passwordResets: PasswordResetStore;
+  staff: StaffStore;
+  board: BoardStore;
   intake: IntakeStore;
   clockOverrides: ClockOverrideStore;
   /** What the local analytics sink has received, in memory. */
   analyticsHits: AnalyticsHits;
   publisher: LivePublisher;
   operatorToken: string;
+  /** BROKER_STAFF_SECRET: the broker passwords /staff/live hands out are derived from it (broker/acl.ts). */
+  brokerStaffSecret: string;
+  /** The origins of the operators' console, the only pages CORS lets call /staff/*. */
+  consoleOrigins: readonly string[];
+  /** The broker the console is sent to instead of the tenant's brokerUrl (the local stack's own broker), or null. */
+  consoleBrokerUrl: string | null;
   rateLimits: RateLimiters;
   /** Whether a password reset link goes to the log (development only, see ApiServerOptions). */
   logResetLinks: boolean;
@@ -117,6 +127,18 @@ export function createApp(deps: ApiDeps, routeGroups: readonly ((app: ApiApp, de
       credentials: true,
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['content-type', 'authorization', RETAILER_DOMAIN_HEADER, RETAILER_WEBSITE_ID_HEADER, IDEMPOTENCY_KEY_HEADER],
+      maxAge: 600,
+    }),
+  );
+  // The console signs in with a bearer token, never a cookie, so no credentials cross origins.
+  app.use(
+    '/staff/*',
+    cors({
+      origin: (origin) => (deps.consoleOrigins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['content-type', 'authorization'],
+      // So the console can say how long to wait after a 429.
+      exposeHeaders: ['retry-after'],
       maxAge: 600,
     }),
   );

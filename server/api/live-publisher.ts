@@ -6,6 +6,11 @@ import { OPERATOR_USERNAME } from '../broker/acl.ts';
 export interface LivePublisher {
   /** Publishes JSON at QoS 1; rejects when the broker cannot be reached or refuses. */
   publish(topic: string, payload: unknown): Promise<void>;
+  /**
+   * Publishes without keeping the caller waiting (a customer placing an order does not wait for the
+   * broker); a failure goes to `failed`. close() lets these finish first.
+   */
+  publishInBackground(topic: string, payload: unknown, failed: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -59,12 +64,22 @@ export function createLivePublisher({ brokerUrl, operatorPassword }: LivePublish
     return connecting;
   }
 
+  async function publish(topic: string, payload: unknown): Promise<void> {
+    const client = await connected();
+    await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+  }
+
+  const inBackground = new Set<Promise<void>>();
+
   return {
-    async publish(topic, payload) {
-      const client = await connected();
-      await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+    publish,
+    publishInBackground(topic, payload, failed) {
+      const sending = publish(topic, payload).catch((error: unknown) => failed(error instanceof Error ? error : new Error(String(error))));
+      inBackground.add(sending);
+      void sending.finally(() => inBackground.delete(sending));
     },
     async close() {
+      await Promise.all(inBackground);
       const pending = connecting;
       connecting = null;
       const client = await pending?.catch(() => null);

@@ -8,6 +8,10 @@
  *   BROKER_URL                 broker for operator publishes, default ws://localhost:$BROKER_WS_PORT (9001)
  *   OPERATOR_TOKEN             bearer token of /operator; required when NODE_ENV=production, else "dev-operator" with a warning
  *   BROKER_OPERATOR_PASSWORD   the broker's "operator" password; as OPERATOR_TOKEN
+ *   BROKER_STAFF_SECRET        the staff consoles' broker passwords are derived from it (the broker's must be the same); as OPERATOR_TOKEN
+ *   CONSOLE_BROKER_URL         the broker address GET /staff/live hands the console; default each tenant's brokerUrl
+ *   CONSOLE_ORIGINS            origins of the operators' console allowed to call /staff/*, comma-separated; default http://console.localhost:4321
+ *   API_SAMPLE_STAFF           1: add the sample staff accounts to every tenant (npm start does; refused in production or with secrets of its own)
  *   API_TRUST_PROXY            1 behind a reverse proxy: rate limits key on X-Forwarded-For's last entry
  *   NODE_ENV                   production: password reset links are not written to the log
  */
@@ -27,6 +31,7 @@ try {
     tenantsDir: process.env['TENANTS_DIR'] || 'tenants',
     dataDir: process.env['DATA_DIR'] || 'data',
     ...(process.env['DATABASE_URL'] ? { databaseUrl: process.env['DATABASE_URL'] } : {}),
+    sampleStaff: process.env['API_SAMPLE_STAFF'] === '1',
     log: (line) => console.log(line),
   });
   const { url } = await api.listen(port, listenHostFromEnv(process.env));

@@ -1,6 +1,7 @@
 /** `npm run operator -- <command>` (node server/api/operator-cli.ts): staff actions against a running API; run without arguments for help. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { DEFAULT_OPERATOR_TOKEN } from './operator-contract.ts';
 import { operatorRequest, usage, UsageError } from './operator-commands.ts';
 import { DEFAULT_API_PORT } from './server.ts';
@@ -21,8 +22,21 @@ if (command === 'rebuild') {
   process.exit(build.status ?? 1);
 }
 
+/** The first line of standard input: typed at a prompt, or piped (`echo "$PASSWORD" | npm run operator -- staff add …`). */
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password: ');
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  throw new UsageError('staff add reads the password from standard input, and got none');
+}
+
 try {
-  const { method, path, body } = operatorRequest(process.argv.slice(2));
+  const request = operatorRequest(process.argv.slice(2));
+  const { method, path } = request;
+  const body = request.passwordFromStdin ? { ...request.body, password: await passwordFromStdin() } : request.body;
   const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -29,6 +29,16 @@ describe('operatorRequest', () => {
     ],
     ['errors', ['errors', 'bella-napoli'], { method: 'GET', path: '/operator/tenants/bella-napoli/error-logs' }],
     ['errors with a limit', ['errors', 'bella-napoli', '--limit', '5'], { method: 'GET', path: '/operator/tenants/bella-napoli/error-logs?limit=5' }],
+    [
+      'staff add, its password from standard input',
+      ['staff', 'add', '--tenant', 'bella-napoli', '--email', 'sam@bella-napoli.test', '--name', 'Sam', '--role', 'kitchen'],
+      { method: 'POST', path: '/operator/tenants/bella-napoli/staff', body: { email: 'sam@bella-napoli.test', name: 'Sam', role: 'kitchen' }, passwordFromStdin: true },
+    ],
+    [
+      'staff add --password-stdin',
+      ['staff', 'add', '--tenant', 'bella-napoli', '--email', 'o@bella-napoli.test', '--name', 'Olive', '--role', 'owner', '--password-stdin'],
+      { method: 'POST', path: '/operator/tenants/bella-napoli/staff', body: { email: 'o@bella-napoli.test', name: 'Olive', role: 'owner' }, passwordFromStdin: true },
+    ],
   ])('%s', (_name, argv, expected) => {
     expect(operatorRequest(argv)).toEqual(expected);
   });
@@ -42,6 +52,9 @@ describe('operatorRequest', () => {
     ['a clock without flags', ['clock', 'bella-napoli'], 'clock expects at least one flag'],
     ['a flag that is not true or false', ['clock', 'bella-napoli', '--online', 'yes'], '--online expects true or false'],
     ['a wait that is not a number', ['clock', 'bella-napoli', '--pickup-wait', 'soon'], '--pickup-wait expects a whole number'],
+    ['staff without add', ['staff', 'remove', '--tenant', 'bella-napoli'], 'staff expects add'],
+    ['staff add without a role', ['staff', 'add', '--tenant', 'bella-napoli', '--email', 'e@x.test', '--name', 'E'], 'staff add expects --tenant, --email, --name and --role'],
+    ['staff add with a role there is not', ['staff', 'add', '--tenant', 'bella-napoli', '--email', 'e@x.test', '--name', 'E', '--role', 'manager'], '--role expects owner or kitchen'],
   ])('refuses %s', (_name, argv, message) => {
     expect(() => operatorRequest(argv)).toThrow(UsageError);
     expect(() => operatorRequest(argv)).toThrow(message);

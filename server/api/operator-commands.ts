@@ -4,7 +4,9 @@ import { operatorPaths } from './operator-contract.ts';
 export interface OperatorRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  body?: unknown;
+  body?: Record<string, unknown>;
+  /** The body's `password` is read from standard input, never from the command line (shell history, `ps`). */
+  passwordFromStdin?: true;
 }
 
 export const usage = `Usage: npm run operator -- <command> [arguments]
@@ -24,6 +26,9 @@ export const usage = `Usage: npm run operator -- <command> [arguments]
   publish-clock <slug>                       push the current clock status to open pages
   design <slug> <fieldName> <fieldValue> [--website-id <id>]
   errors <slug> [--limit <n>]                the latest client error logs, newest first (default 20)
+  staff add --tenant <slug> --email <email> --name <name> --role owner|kitchen [--password-stdin]
+                                             add a staff account for the operators' console; the
+                                             password is read from standard input (one line)
   rebuild <slug> [--tenants-dir d] [--out d] rebuild the retailer's static site from this API's data
                                              (npm run build -- --from-api API_URL --tenant <slug>)
 
@@ -63,6 +68,12 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
       'website-id': { type: 'string' },
       limit: { type: 'string' },
       number: { type: 'string' },
+      tenant: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      // The password is always read from standard input; the flag only says so out loud.
+      'password-stdin': { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
@@ -125,6 +136,14 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
     case 'errors': {
       const [slug = ''] = need(1, '<slug>');
       return { method: 'GET', path: operatorPaths.errorLogs(slug, flagNumber('limit', values.limit)) };
+    }
+    case 'staff': {
+      need(1, 'add and flags');
+      if (rest[0] !== 'add') throw new UsageError(`staff expects add, got ${JSON.stringify(rest[0])}`);
+      const { tenant, email, name, role } = values;
+      if (!tenant || !email || !name || !role) throw new UsageError('staff add expects --tenant, --email, --name and --role');
+      if (role !== 'owner' && role !== 'kitchen') throw new UsageError(`--role expects owner or kitchen, got ${JSON.stringify(role)}`);
+      return { method: 'POST', path: operatorPaths.staff(tenant), body: { email, name, role }, passwordFromStdin: true };
     }
     default:
       throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : 'no command given');

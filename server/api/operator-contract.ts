@@ -18,6 +18,7 @@ export const operatorPaths = {
   notify: (slug: string) => `/operator/tenants/${slug}/publish/notify`,
   clockStatus: (slug: string) => `/operator/tenants/${slug}/publish/clock-status`,
   designField: (slug: string) => `/operator/tenants/${slug}/publish/design-field`,
+  staff: (slug: string) => `/operator/tenants/${slug}/staff`,
   errorLogs: (slug: string, limit?: number) => `/operator/tenants/${slug}/error-logs${limit === undefined ? '' : `?limit=${limit}`}`,
 };
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { createBroker, type RunningBroker } from '../broker/broker.ts';
 import { connectMqtt, freePort, recordMessages, waitFor } from '../broker/mqtt-test-support.ts';
-import { pizzaSizes } from './fixtures/orders.ts';
-import { cartLine, FIXTURE_TENANTS, lineUuid, operatorHeaders, orderBody, startTestApi, type CallOptions, type TestApi } from './test-support.ts';
+import { cartLine, FIXTURE_TENANTS, operatorHeaders, orderBody, placeTestOrder, STAFF_SECRET, startTestApi, type CallOptions, type TestApi } from './test-support.ts';
 
 const BROKER_PASSWORD = 'test-broker-password';
 
@@ -14,7 +13,7 @@ let listener: MqttClient;
 let received: { topic: string; text: string }[];
 
 beforeAll(async () => {
-  broker = await createBroker({ tenantsDir: FIXTURE_TENANTS, wsPort: 0, host: '127.0.0.1', operatorPassword: BROKER_PASSWORD, log: () => undefined });
+  broker = await createBroker({ tenantsDir: FIXTURE_TENANTS, wsPort: 0, host: '127.0.0.1', operatorPassword: BROKER_PASSWORD, staffSecret: STAFF_SECRET, log: () => undefined });
   const brokerUrl = `ws://127.0.0.1:${broker.wsPort}`;
   api = await startTestApi({ brokerUrl, brokerOperatorPassword: BROKER_PASSWORD });
   listener = await connectMqtt(brokerUrl, { username: 'operator', password: BROKER_PASSWORD });
@@ -68,22 +67,8 @@ let placedCount = 0;
 /** A delivery order of two large Margheritas ($37.50 with the special and the fee), placed by a customer. */
 async function placeOrder(target: TestApi = api, notes = '') {
   placedCount += 1;
-  const lines = [cartLine(lineUuid(`operator-placed-${placedCount}`), { size: pizzaSizes.large, quantity: 2 })];
-  const created = await target.call(apiCalls.createOrder.path, { body: orderBody(lines, { extraOrderNotes: notes }) });
-  const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
-  const answer = await target.call(apiCalls.placeOrder.path, {
-    body: {
-      order: orderBody(lines, { encryptedOrderId, extraOrderNotes: notes }),
-      contact: { fullName: 'Ada Lovelace', phoneNumber: '0400 000 000', email: 'ada@example.com' },
-      delivery: { street: '1 Collins St', suburbId: 1, instructions: '' },
-      paymentMethod: 'card',
-      expectedTotal: 37.5,
-    },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const { placement } = apiCalls.placeOrder.response.parse(answer.body);
-  const watch = apiCalls.getOrder.response.parse((await target.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body).orderWatch;
-  return { encryptedOrderId, orderNumber: placement.orderNumber, topic: `storefront-test/9001/order/${watch?.topicId}/status` };
+  const placed = await placeTestOrder(target, `operator-placed-${placedCount}`, { notes });
+  return { ...placed, topic: `storefront-test/9001/order/${placed.watchTopicId}/status` };
 }
 
 const statusMessages = (topic: string) => received.filter((message) => message.topic === topic).map((message) => JSON.parse(message.text));

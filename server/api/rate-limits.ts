@@ -40,6 +40,12 @@ export const DEFAULT_RATE_LIMITS = {
   // A visit sends a start status, one per change of order type and one per login or logout.
   orderStatusesPerAddress: { attempts: 120, windowMs: 10 * MINUTE_MS },
   orderlessStatusesPerRetailer: { attempts: 5000, windowMs: HOUR_MS },
+  // Staff sign-in, as a customer's login: per account (retailer and email, known or not), then per address.
+  staffSignInPerAccount: { attempts: 10, windowMs: 15 * MINUTE_MS },
+  staffSignInPerAddress: { attempts: 50, windowMs: 15 * MINUTE_MS },
+  // Every other staff call: a console polls every 15 s (40 in 10 minutes); a kitchen's few tablets
+  // behind one address, their takes and readies and reconnects fit many times over.
+  staffCallsPerAddress: { attempts: 1200, windowMs: 10 * MINUTE_MS },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -79,7 +85,7 @@ export function createRateLimiters(store: RateLimitStore, settings: Partial<Rate
  * The address the request came from. Behind a reverse proxy every request comes from the proxy, so
  * with `trustProxy` the last X-Forwarded-For entry (the one the proxy itself added) is used instead.
  */
-export function clientAddress(c: Context<ApiEnv>, trustProxy: boolean): string {
+export function clientAddress<E extends Pick<ApiEnv, 'Bindings'>>(c: Context<E>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;

@@ -6,7 +6,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
 import { DEFAULT_BROKER_WS_PORT } from '../broker/settings.ts';
 import { displayHost } from '../listen-host.ts';
-import { secretFromEnv } from '../secrets.ts';
+import { isProduction, secretFromEnv, type Env } from '../secrets.ts';
 import { createAnalyticsHits } from './analytics-hits.ts';
 import { createApp, type ApiApp, type ApiDeps } from './app.ts';
 import { createLivePublisher } from './live-publisher.ts';
@@ -16,8 +16,9 @@ import { customerRoutes } from './routes/customers.ts';
 import { intakeRoutes } from './routes/intake.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { staffRoutes } from './routes/staff.ts';
+import { addSampleStaff, sampleStaffRefusal } from './sample-staff.ts';
 import { createRateLimiters, type RateLimitSettings } from './rate-limits.ts';
-import { isProduction } from '../secrets.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
 import { openStore } from './store/open-store.ts';
 import { createIntakeStore } from './store/intake.ts';
@@ -27,6 +28,13 @@ import { serveTenants, tenantDirectory, type TenantDirectory } from './tenants.t
 
 export const DEFAULT_API_PORT = 8787;
 export const DATABASE_FILE = 'api.sqlite';
+export const DEFAULT_CONSOLE_ORIGINS = ['http://console.localhost:4321'];
+
+/** CONSOLE_ORIGINS: origins of the operators' console, comma-separated. */
+export function consoleOriginsFromEnv(env: Env): string[] {
+  const listed = (env['CONSOLE_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  return listed.length > 0 ? listed : DEFAULT_CONSOLE_ORIGINS;
+}
 /** How long close() lets requests already being answered finish before cutting them off. */
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -44,6 +52,17 @@ export interface ApiServerOptions {
   operatorToken?: string;
   /** Default env BROKER_OPERATOR_PASSWORD, as operatorToken. */
   brokerOperatorPassword?: string;
+  /** Default env BROKER_STAFF_SECRET, as operatorToken; the broker must have the same. */
+  brokerStaffSecret?: string;
+  /** The broker address GET /staff/live hands the console. Default env CONSOLE_BROKER_URL, else each tenant's brokerUrl. */
+  consoleBrokerUrl?: string;
+  /** Origins of the operators' console allowed by CORS on /staff/*. Default env CONSOLE_ORIGINS (comma-separated), else http://console.localhost:4321. */
+  consoleOrigins?: readonly string[];
+  /**
+   * Add the sample staff accounts (sample-staff.ts) to every tenant: `npm start` asks for it
+   * (env API_SAMPLE_STAFF=1). Refused, with a warning, in production or with secrets of its own.
+   */
+  sampleStaff?: boolean;
   /** Limits of the anonymous calls (DEFAULT_RATE_LIMITS for any left out); their windows live in the database. */
   rateLimits?: Partial<RateLimitSettings>;
   /** Read the client address from X-Forwarded-For (behind a reverse proxy). Default env API_TRUST_PROXY=1. */
@@ -80,6 +99,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   // First, so a production start without its secrets stops before it opens anything.
   const operatorToken = options.operatorToken ?? secretFromEnv(process.env, 'OPERATOR_TOKEN', (line) => log(`api warning: ${line}`));
   const brokerOperatorPassword = options.brokerOperatorPassword ?? secretFromEnv(process.env, 'BROKER_OPERATOR_PASSWORD', (line) => log(`api warning: ${line}`));
+  const brokerStaffSecret = options.brokerStaffSecret ?? secretFromEnv(process.env, 'BROKER_STAFF_SECRET', (line) => log(`api warning: ${line}`));
 
   const { tenants, failures } = await loadTenants(options.tenantsDir);
   for (const failure of failures) {
@@ -103,13 +123,28 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     analyticsHits: createAnalyticsHits(),
     publisher,
     operatorToken,
+    brokerStaffSecret,
+    consoleOrigins: options.consoleOrigins ?? consoleOriginsFromEnv(process.env),
+    consoleBrokerUrl: options.consoleBrokerUrl ?? (process.env['CONSOLE_BROKER_URL'] || null),
     rateLimits: createRateLimiters(createRateLimitStore(store), options.rateLimits),
     logResetLinks: options.logResetLinks ?? !isProduction(process.env),
     trustProxy: options.trustProxy ?? process.env['API_TRUST_PROXY'] === '1',
     now,
     log,
   };
-  const app = createApp(deps, [catalogueRoutes, customerRoutes, orderRoutes, intakeRoutes, analyticsRoutes, operatorRoutes]);
+  const app = createApp(deps, [catalogueRoutes, customerRoutes, orderRoutes, intakeRoutes, analyticsRoutes, operatorRoutes, staffRoutes]);
+  if (options.sampleStaff) {
+    const refusal = sampleStaffRefusal(process.env, [operatorToken, brokerOperatorPassword, brokerStaffSecret]);
+    if (refusal === null) {
+      const added = await addSampleStaff(store, directory.all, now()).catch(async (error: unknown) => {
+        await store.destroy();
+        throw error;
+      });
+      log(`api staff: sample accounts owner@<slug>.test / <slug>-owner and kitchen@<slug>.test / <slug>-kitchen for each retailer (${added} added)`);
+    } else {
+      log(`api warning: sample staff accounts not added: ${refusal}`);
+    }
+  }
 
   let server: Server | null = null;
   let inFlight = 0;

@@ -8,11 +8,14 @@ import { randomToken, tokenDigest as digest } from './tokens.ts';
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The token of an `Authorization: Bearer` header, if it has the shape of one of randomToken's. */
+export function bearerTokenOf(c: Pick<Context, 'req'>): string | undefined {
+  return c.req.header('authorization')?.match(/^Bearer\s+([\w-]{20,200})$/i)?.[1];
+}
+
 /** The session token a request carries: a bearer token wins over the cookie. */
 export function sessionTokenOf(c: Context): string | undefined {
-  const authorization = c.req.header('authorization');
-  const bearer = authorization?.match(/^Bearer\s+([\w-]{20,200})$/i)?.[1];
-  return bearer ?? getCookie(c, SESSION_COOKIE);
+  return bearerTokenOf(c) ?? getCookie(c, SESSION_COOKIE);
 }
 
 export function createSessionStore(db: Kysely<Database>) {

@@ -13,6 +13,7 @@ export interface TenantDirectory {
   /** The retailer answering on a site host; any port is ignored. */
   byDomain(domain: string): ServedTenant | undefined;
   bySlug(slug: string): ServedTenant | undefined;
+  byRetailerId(retailerId: number): ServedTenant | undefined;
   /** Whether a browser page at this Origin may call the API (CORS). */
   allowsOrigin(origin: string): boolean;
 }
@@ -20,10 +21,12 @@ export interface TenantDirectory {
 export function tenantDirectory(tenants: readonly ServedTenant[]): TenantDirectory {
   const byHost = hostIndex(tenants, (served) => served.tenant);
   const bySlug = new Map(tenants.map((served) => [served.tenant.slug, served]));
+  const byRetailerId = new Map(tenants.map((served) => [served.tenant.config.retailerId, served]));
   return {
     all: tenants,
     byDomain: (domain) => byHost.get(hostNameOf(domain)),
     bySlug: (slug) => bySlug.get(slug),
+    byRetailerId: (retailerId) => byRetailerId.get(retailerId),
     allowsOrigin(origin) {
       const host = originHost(origin);
       if (!host) return false;

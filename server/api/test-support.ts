@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
-import { HOST } from './fixtures/orders.ts';
+import { apiCalls } from '../../src/lib/api/contract.ts';
+import { cartLine, HOST, orderBody, pizzaSizes } from './fixtures/orders.ts';
 import { createApiServer, type ApiServer, type ApiServerOptions } from './server.ts';
 import { postgresPool, sqliteStore } from './store/open-store.ts';
 import { testDatabases, type TestDatabases } from './store/postgres-test-databases.ts';
@@ -22,6 +23,8 @@ export const FIXTURE_TENANTS = fileURLToPath(new URL('./fixtures/tenants', impor
 export const INACTIVE_HOST = 'order.closedpizza.example';
 export const WEBSITE_ID = 9101;
 export const OPERATOR_TOKEN = 'test-operator-token';
+/** BROKER_STAFF_SECRET of every test API; a test broker that admits its staff consoles takes the same. */
+export const STAFF_SECRET = 'test-staff-secret';
 
 /** Tuesday 5 March 2030, 20:00 in Melbourne: the fixture retailer is open for pickup and delivery. */
 export const OPEN_NOW = new Date('2030-03-05T09:00:00Z');
@@ -63,7 +66,7 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
-export const TABLES = ['orders', 'order_products', 'order_statuses', 'customers', 'sessions', 'mailing_list', 'error_logs', 'table_bookings', 'clock_overrides', 'password_resets'] as const;
+export const TABLES = ['orders', 'order_products', 'order_statuses', 'customers', 'sessions', 'mailing_list', 'error_logs', 'table_bookings', 'clock_overrides', 'password_resets', 'staff_accounts', 'staff_sessions', 'staff_audit'] as const;
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'api-test-'));
@@ -95,6 +98,7 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
     now: () => OPEN_NOW,
     log: false,
     operatorToken: OPERATOR_TOKEN,
+    brokerStaffSecret: STAFF_SECRET,
     ...apiOptions,
   });
   const { url } = await api.listen(0, '127.0.0.1');
@@ -150,4 +154,57 @@ export const bearer = (token: string): Record<string, string> => ({ authorizatio
 
 export function operatorHeaders(token = OPERATOR_TOKEN): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+export const TEST_CUSTOMER = { fullName: 'Ada Lovelace', phoneNumber: '0400 000 000', email: 'ada@example.com' };
+
+export interface PlacedTestOrder {
+  encryptedOrderId: string;
+  orderNumber: number;
+  /** The order topic id its confirmation page would watch. */
+  watchTopicId: string | null;
+}
+
+/**
+ * A customer's order of two large Margheritas at test-pizza, placed through the API as the
+ * storefront places it: delivered to 1 Collins St ($37.50 with the special and the fee) or picked up ($32).
+ * `label` names its cart line, unique per test API.
+ */
+export async function placeTestOrder(target: TestApi, label: string, { notes = '', pickup = false } = {}): Promise<PlacedTestOrder> {
+  const lines = [cartLine(lineUuid(label), { size: pizzaSizes.large, quantity: 2 })];
+  const created = await target.call(apiCalls.createOrder.path, { body: orderBody(lines, { extraOrderNotes: notes, isPickup: pickup }) });
+  const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
+  const answer = await target.call(apiCalls.placeOrder.path, {
+    body: {
+      order: orderBody(lines, { encryptedOrderId, extraOrderNotes: notes, isPickup: pickup }),
+      contact: TEST_CUSTOMER,
+      delivery: pickup ? null : { street: '1 Collins St', suburbId: 1, instructions: '' },
+      paymentMethod: 'card',
+      expectedTotal: pickup ? 32 : 37.5,
+    },
+  });
+  if (answer.status !== 200) throw new Error(`place-order answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const { placement } = apiCalls.placeOrder.response.parse(answer.body);
+  const watch = apiCalls.getOrder.response.parse((await target.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body).orderWatch;
+  return { encryptedOrderId, orderNumber: placement.orderNumber, watchTopicId: watch?.topicId ?? null };
+}
+
+export interface TestStaff {
+  email: string;
+  password: string;
+  name: string;
+  role: 'owner' | 'kitchen';
+}
+
+/** Adds a staff account through the operator API, as `npm run operator -- staff add` does. */
+export async function addTestStaff(target: TestApi, slug: string, staff: TestStaff): Promise<void> {
+  const answer = await target.call(`/operator/tenants/${slug}/staff`, { domain: null, headers: operatorHeaders(), body: staff });
+  if (answer.status !== 201) throw new Error(`adding ${staff.email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+}
+
+/** Signs a staff member in; answers their bearer token. */
+export async function staffToken(target: TestApi, slug: string, { email, password }: Pick<TestStaff, 'email' | 'password'>): Promise<string> {
+  const answer = await target.call('/staff/sign-in', { domain: null, body: { retailer: slug, email, password } });
+  if (answer.status !== 200) throw new Error(`signing in ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (answer.body as { token: string }).token;
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTenants } from '../../src/lib/tenant/load.ts';
@@ -13,7 +14,10 @@ import {
   publishBudget,
   publishRefusal,
   scopeForOrigin,
+  staffAccess,
+  staffBrokerPassword,
   subscribeRefusal,
+  type StaffAccess,
   type ConnectRequest,
   type OriginIndex,
   type Visitor,
@@ -21,11 +25,15 @@ import {
 
 const tenantsDir = fileURLToPath(new URL('./fixtures/tenants', import.meta.url));
 const PASSWORD = 'secret-operator';
+const STAFF_SECRET = 'secret-staff';
 const CLIENT = 'sf_00aa11bb22cc33dd';
 
 let index: OriginIndex;
+let staff: StaffAccess;
 beforeAll(async () => {
-  index = originIndex((await loadTenants(tenantsDir)).tenants);
+  const { tenants } = await loadTenants(tenantsDir);
+  index = originIndex(tenants);
+  staff = staffAccess(tenants, STAFF_SECRET);
 });
 
 describe('scopeForOrigin', () => {
@@ -51,7 +59,7 @@ describe('scopeForOrigin', () => {
 });
 
 describe('decideConnect', () => {
-  const decide = (request: Omit<ConnectRequest, 'clean' | 'holder'> & Partial<ConnectRequest>) => decideConnect({ clean: true, holder: undefined, ...request }, index, PASSWORD);
+  const decide = (request: Omit<ConnectRequest, 'clean' | 'holder'> & Partial<ConnectRequest>) => decideConnect({ clean: true, holder: undefined, ...request }, index, PASSWORD, staff);
   const alphaPage = { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' };
   const visitorOf = (slug: string, retailerId: number): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug, topicPrefix: 'storefront', retailerId, retailerWebsiteIds: [601, 611] } });
 
@@ -98,7 +106,7 @@ describe('decideConnect', () => {
 describe('an order watch: a confirmation page logs in with its order’s watch key', () => {
   const KEY = 'q3Zr0-_AbCdEfGhIjKlMnO';
   const watch = (overrides: Partial<ConnectRequest> = {}) =>
-    decideConnect({ clientId: CLIENT, username: 'order-watch', password: KEY, origin: 'https://alpha-pizza.example', clean: true, holder: undefined, ...overrides }, index, PASSWORD);
+    decideConnect({ clientId: CLIENT, username: 'order-watch', password: KEY, origin: 'https://alpha-pizza.example', clean: true, holder: undefined, ...overrides }, index, PASSWORD, staff);
 
   it('is a browser of the page’s retailer, allowed the order topic derived from the key', () => {
     expect(watch()).toEqual({
@@ -157,6 +165,88 @@ describe('an order watch: a confirmation page logs in with its order’s watch k
     it('publishing on its own order topic is refused', () => {
       expect(publishRefusal(watcher(), { topic: own, payload: '{"orderProcessed":true}', retain: false })).toBe(`may not publish to ${own}`);
     });
+  });
+});
+
+describe('a staff console: logs in per retailer with the password derived from BROKER_STAFF_SECRET', () => {
+  const alphaPassword = () => staffBrokerPassword(STAFF_SECRET, 501);
+  const staffLogin = (overrides: Partial<ConnectRequest> = {}) =>
+    decideConnect({ clientId: 'console_1', username: 'staff-501', password: alphaPassword(), origin: 'http://console.localhost:4321', clean: true, holder: undefined, ...overrides }, index, PASSWORD, staff);
+  const alphaStaff = (): Visitor => {
+    const decision = staffLogin();
+    if (!decision.allowed) throw new Error(decision.reason);
+    return decision.visitor;
+  };
+
+  it('is HMAC-SHA256 of the username under the secret, base64url', () => {
+    expect(alphaPassword()).toBe(createHmac('sha256', STAFF_SECRET).update('staff-501').digest('base64url'));
+    expect(alphaPassword()).not.toBe(staffBrokerPassword(STAFF_SECRET, 502));
+    expect(alphaPassword()).not.toBe(staffBrokerPassword('another-secret', 501));
+  });
+
+  it.each([
+    ['from the console page', {}],
+    ['without an Origin (a tool)', { origin: undefined }],
+    ["reconnecting under its own retailer's staff client id", { holder: { kind: 'staff', retailerId: 501, topic: 'storefront/501/staff/orders' } as Visitor }],
+  ])('is let in %s, for its retailer’s staff topic', (_name, overrides) => {
+    expect(staffLogin(overrides)).toEqual({ allowed: true, visitor: { kind: 'staff', retailerId: 501, topic: 'storefront/501/staff/orders' } });
+  });
+
+  it('of a retailer with another topic prefix gets that prefix', () => {
+    expect(staffLogin({ username: 'staff-502', password: staffBrokerPassword(STAFF_SECRET, 502) })).toMatchObject({ allowed: true, visitor: { topic: 'beta-live/502/staff/orders' } });
+  });
+
+  it.each([
+    ['no password', { password: undefined }, BAD_USERNAME_OR_PASSWORD],
+    ['a wrong password', { password: 'guess' }, BAD_USERNAME_OR_PASSWORD],
+    ["another retailer's password", { password: staffBrokerPassword(STAFF_SECRET, 502) }, BAD_USERNAME_OR_PASSWORD],
+    ['a password made with another secret', { password: staffBrokerPassword('dev-operator', 501) }, BAD_USERNAME_OR_PASSWORD],
+    ['the operator password', { password: PASSWORD }, BAD_USERNAME_OR_PASSWORD],
+    ['a retailer no tenant has', { username: 'staff-999', password: staffBrokerPassword(STAFF_SECRET, 999) }, BAD_USERNAME_OR_PASSWORD],
+    ['a retailer id with a leading zero', { username: 'staff-0501' }, BAD_USERNAME_OR_PASSWORD],
+    ['a kept session', { clean: false }, IDENTIFIER_REJECTED],
+    ["a visitor's live client id", { holder: { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601] } } as Visitor }, IDENTIFIER_REJECTED],
+    ["another retailer's staff client id", { holder: { kind: 'staff', retailerId: 502, topic: 'beta-live/502/staff/orders' } as Visitor }, IDENTIFIER_REJECTED],
+    ["the operator's client id", { holder: { kind: 'operator' } as Visitor }, IDENTIFIER_REJECTED],
+  ])('is refused with %s', (_name, overrides, returnCode) => {
+    const decision = staffLogin(overrides);
+    expect(decision.allowed ? 'allowed' : decision.returnCode).toBe(returnCode);
+  });
+
+  it("keeps a browser from taking over a staff console's client id", () => {
+    const decision = decideConnect({ clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example', clean: true, holder: alphaStaff() }, index, PASSWORD, staff);
+    expect(decision).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED });
+  });
+
+  it.each([
+    ['its retailer’s staff topic', 'storefront/501/staff/orders', true],
+    ["another retailer's staff topic", 'beta-live/502/staff/orders', false],
+    ['its staff topic on a foreign retailer id', 'storefront/502/staff/orders', false],
+    ['everything of its retailer by wildcard', 'storefront/501/#', false],
+    ['every staff topic by wildcard', '+/+/staff/orders', false],
+    ['its retailer’s clock', 'storefront/501/clock/status', false],
+    ['a visitor’s notify topic', `storefront/501/${CLIENT}/notify`, false],
+    ['an order’s status', `storefront/501/order/${orderWatchTopicId('q3Zr0-_AbCdEfGhIjKlMnO')}/status`, false],
+  ])('subscribing to %s: %s', (_name, topic, allowed) => {
+    expect(subscribeRefusal(alphaStaff(), topic) === null).toBe(allowed);
+  });
+
+  it.each([
+    ['on its staff topic', 'storefront/501/staff/orders'],
+    ['client info', 'storefront/501/connected'],
+    ['a clock status', 'storefront/501/clock/status'],
+  ])('may not publish %s', (_name, topic) => {
+    expect(publishRefusal(alphaStaff(), { topic, payload: '{"event":"order-placed","orderNumber":1}', retain: false })).toBe(`may not publish to ${topic}`);
+  });
+
+  it.each([
+    ['a page of the retailer', { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] } }],
+    [
+      'an order watcher of the retailer',
+      { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] }, watchedOrderTopicId: orderWatchTopicId('q3Zr0-_AbCdEfGhIjKlMnO') },
+    ],
+  ] satisfies [string, Visitor][])('%s may not subscribe to the staff topic', (_name, visitor) => {
+    expect(subscribeRefusal(visitor, 'storefront/501/staff/orders')).toBe('may not subscribe to storefront/501/staff/orders');
   });
 });
 

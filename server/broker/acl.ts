@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isBrowserClientId } from '../../src/lib/live/client-id.ts';
 import { clientInfoSchema, parseMessage } from '../../src/lib/live/messages.ts';
 import { isOrderWatchKey, ORDER_WATCH_USERNAME } from '../../src/lib/live/order-watch.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic } from '../../src/lib/live/topics.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, staffOrdersTopic } from '../../src/lib/live/topics.ts';
 import { hostIndex, originHost } from '../../src/lib/tenant/hosts.ts';
 import type { Tenant } from '../../src/lib/tenant/index.ts';
 
@@ -22,8 +22,14 @@ export interface RetailerScope {
   retailerWebsiteIds: readonly number[];
 }
 
-/** `watchedOrderTopicId`: the order topic a confirmation page proved its right to with the order's watch key. */
-export type Visitor = { kind: 'operator' } | { kind: 'browser'; clientId: string; scope: RetailerScope; watchedOrderTopicId?: string };
+/**
+ * `watchedOrderTopicId`: the order topic a confirmation page proved its right to with the order's
+ * watch key. `staff`: a staff console of one retailer, logged in with that retailer's staff password.
+ */
+export type Visitor =
+  | { kind: 'operator' }
+  | { kind: 'browser'; clientId: string; scope: RetailerScope; watchedOrderTopicId?: string }
+  | { kind: 'staff'; retailerId: number; topic: string };
 
 /** MQTT 3.1.1 CONNACK return codes used for refusals. */
 export const IDENTIFIER_REJECTED = 2;
@@ -61,6 +67,41 @@ export function scopeForOrigin(index: OriginIndex, origin: string | undefined): 
   return host ? index.get(host.hostname) : undefined;
 }
 
+/**
+ * Staff consoles log in per retailer: the API hands a signed-in staff member their retailer's
+ * username and password (GET /staff/live), derived from BROKER_STAFF_SECRET, which the broker
+ * holds too. No list of passwords to keep in step; changing the secret changes them all.
+ */
+export const STAFF_USERNAME_PREFIX = 'staff-';
+
+export function staffBrokerUsername(retailerId: number): string {
+  return `${STAFF_USERNAME_PREFIX}${retailerId}`;
+}
+
+/** HMAC-SHA256(BROKER_STAFF_SECRET, "staff-<retailerId>"), base64url. */
+export function staffBrokerPassword(staffSecret: string, retailerId: number): string {
+  return createHmac('sha256', staffSecret).update(staffBrokerUsername(retailerId)).digest('base64url');
+}
+
+/** What the broker needs to admit staff consoles: the secret, and each retailer's staff topic by retailer id. */
+export interface StaffAccess {
+  secret: string;
+  topics: ReadonlyMap<number, string>;
+}
+
+/** Every loaded tenant, active or not: the staff of a closed shop still see their board. */
+export function staffAccess(tenants: readonly Tenant[], secret: string): StaffAccess {
+  return {
+    secret,
+    topics: new Map(tenants.map((tenant) => [tenant.config.retailerId, staffOrdersTopic({ topicPrefix: tenant.settings.mqttTopicPrefix, retailerId: tenant.config.retailerId })])),
+  };
+}
+
+function staffRetailerOf(username: string | undefined): number | undefined {
+  const digits = username?.match(/^staff-([1-9]\d{0,14})$/)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(given), digest(expected));
@@ -86,8 +127,24 @@ export function orderWatchTopicId(watchKey: string): string {
   return createHash('sha256').update(`order-watch:${watchKey}`).digest().subarray(0, 16).toString('base64url');
 }
 
-export function decideConnect(request: ConnectRequest, index: OriginIndex, operatorPassword: string): ConnectDecision {
+/** A staff console: its retailer's password, a clean session, and no taking over anyone else's client id. */
+function decideStaffConnect(request: ConnectRequest, retailerId: number, staff: StaffAccess): ConnectDecision {
+  const { clientId, username, password, clean, holder } = request;
+  const topic = staff.topics.get(retailerId);
+  if (topic === undefined || password === undefined || !sameSecret(password, staffBrokerPassword(staff.secret, retailerId))) {
+    return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: `bad staff credentials (username ${JSON.stringify(username ?? '')})` };
+  }
+  if (holder && (holder.kind !== 'staff' || holder.retailerId !== retailerId)) {
+    return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: `client id ${JSON.stringify(clientId)} is in use by someone else` };
+  }
+  if (!clean) return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: 'staff consoles must connect with a clean session' };
+  return { allowed: true, visitor: { kind: 'staff', retailerId, topic } };
+}
+
+export function decideConnect(request: ConnectRequest, index: OriginIndex, operatorPassword: string, staff: StaffAccess): ConnectDecision {
   const { clientId, username, password, origin, clean, holder } = request;
+  const staffRetailerId = staffRetailerOf(username);
+  if (staffRetailerId !== undefined) return decideStaffConnect(request, staffRetailerId, staff);
   // Undefined: not an order watch; null: an order watch without a well-formed key.
   const watchKey = username === ORDER_WATCH_USERNAME ? (isOrderWatchKey(password) ? password : null) : undefined;
   if (watchKey === null) return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: 'an order watch needs the order’s watch key as its password' };
@@ -122,7 +179,8 @@ export function browserSubscriptions(visitor: Extract<Visitor, { kind: 'browser'
 /** Null when allowed, else why not. Exact matches only, so wildcards never widen a browser's view. */
 export function subscribeRefusal(visitor: Visitor, topic: string): string | null {
   if (visitor.kind === 'operator') return null;
-  return browserSubscriptions(visitor).includes(topic) ? null : `may not subscribe to ${topic}`;
+  const allowed = visitor.kind === 'staff' ? [visitor.topic] : browserSubscriptions(visitor);
+  return allowed.includes(topic) ? null : `may not subscribe to ${topic}`;
 }
 
 export interface PublishRequest {
@@ -131,9 +189,11 @@ export interface PublishRequest {
   retain: boolean;
 }
 
-/** Null when allowed, else why not. A browser may only announce itself, once per message, under its own id. */
+/** Null when allowed, else why not. A browser may only announce itself, once per message, under its own id; staff publish nothing. */
 export function publishRefusal(visitor: Visitor, { topic, payload, retain }: PublishRequest): string | null {
   if (visitor.kind === 'operator') return null;
+  // Staff only listen: what happens to an order goes through the staff API, which checks who may.
+  if (visitor.kind === 'staff') return `may not publish to ${topic}`;
   if (topic !== connectedTopic(visitor.scope)) return `may not publish to ${topic}`;
   if (retain) return `may not retain on ${topic}`;
   const info = parseMessage(clientInfoSchema, payload);

@@ -4,12 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newBrowserClientId } from '../../src/lib/live/client-id.ts';
 import type { OrderStatusMessage } from '../../src/lib/live/messages.ts';
 import { startLiveMessaging, watchOrderStatus, type LiveMessagingError } from '../../src/runtime/live-messaging.ts';
-import { BROWSER_PUBLISH_BURST, orderWatchTopicId } from './acl.ts';
+import { BROWSER_PUBLISH_BURST, orderWatchTopicId, staffBrokerPassword } from './acl.ts';
 import { createBroker, type RunningBroker } from './broker.ts';
 import { connectFromOrigin, connectMqtt, journeyClockStatus, liveRecorder, recordMessages, runVisitorJourney, subscribeCodes, waitFor } from './mqtt-test-support.ts';
 
 const tenantsDir = fileURLToPath(new URL('./fixtures/tenants', import.meta.url));
 const OPERATOR_PASSWORD = 'test-operator';
+const STAFF_SECRET = 'test-staff-secret';
 const ALPHA_ORIGIN = 'http://alpha.localhost:4321';
 const alpha = { topicPrefix: 'storefront', retailerId: 501, retailerWebsiteId: 601 };
 const beta = { topicPrefix: 'beta-live', retailerId: 502, retailerWebsiteId: 602 };
@@ -29,7 +30,7 @@ const operator = () => track(connectMqtt(url, { username: 'operator', password: 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 beforeAll(async () => {
-  broker = await createBroker({ tenantsDir, wsPort: 0, tcpPort: 0, host: '127.0.0.1', operatorPassword: OPERATOR_PASSWORD, log: (line) => logs.push(line) });
+  broker = await createBroker({ tenantsDir, wsPort: 0, tcpPort: 0, host: '127.0.0.1', operatorPassword: OPERATOR_PASSWORD, staffSecret: STAFF_SECRET, log: (line) => logs.push(line) });
   url = `ws://127.0.0.1:${broker.wsPort}`;
 });
 
@@ -303,5 +304,61 @@ describe("a confirmation page follows its own order, and only its own", () => {
     await waitFor(() => !page.connected, 'the broker to drop the publisher');
     await settle();
     expect(seen).toEqual([]);
+  });
+});
+
+describe('a staff console listens to its retailer’s staff topic, and only that', () => {
+  const alphaTopic = 'storefront/501/staff/orders';
+  const betaTopic = 'beta-live/502/staff/orders';
+  const staffConsole = (retailerId: number, password = staffBrokerPassword(STAFF_SECRET, retailerId)) =>
+    track(connectMqtt(url, { clientId: `console_${retailerId}_${Math.random().toString(16).slice(2, 10)}`, username: `staff-${retailerId}`, password, wsOptions: { origin: 'http://console.localhost:4321' } }));
+
+  it('logs in with the password derived from the staff secret and hears what the API publishes there', async () => {
+    const alphaStaff = await staffConsole(501);
+    const received = recordMessages(alphaStaff);
+    expect(await subscribeCodes(alphaStaff, [alphaTopic])).toEqual({ [alphaTopic]: 0 });
+    await (await operator()).publishAsync(alphaTopic, JSON.stringify({ event: 'order-placed', orderNumber: 7 }), { qos: 1 });
+    await waitFor(() => received.length === 1, 'the staff message');
+    expect(received).toEqual([{ topic: alphaTopic, text: '{"event":"order-placed","orderNumber":7}' }]);
+  });
+
+  it.each([
+    ['a wrong password', () => staffConsole(501, 'guess')],
+    ["another retailer's password", () => staffConsole(501, staffBrokerPassword(STAFF_SECRET, 502))],
+    ['a password made with another secret', () => staffConsole(501, staffBrokerPassword('dev-operator', 501))],
+  ])('is refused with %s', async (_name, connect) => {
+    await expect(connect()).rejects.toThrow(/Bad username or password/);
+  });
+
+  it("is refused another retailer's staff topic, wildcards and the visitors' topics, and hears nothing there", async () => {
+    const alphaStaff = await staffConsole(501);
+    const received = recordMessages(alphaStaff);
+    expect(await subscribeCodes(alphaStaff, [betaTopic, 'storefront/501/#', '+/+/staff/orders', 'storefront/501/clock/status'])).toEqual({
+      [betaTopic]: 128,
+      'storefront/501/#': 128,
+      '+/+/staff/orders': 128,
+      'storefront/501/clock/status': 128,
+    });
+    await (await operator()).publishAsync(betaTopic, JSON.stringify({ event: 'order-placed', orderNumber: 1 }), { qos: 1 });
+    await settle();
+    expect(received).toEqual([]);
+  });
+
+  it('may not publish, not even on its own topic: the message is dropped and so is the connection', async () => {
+    const alphaStaff = await staffConsole(501);
+    const listener = await operator();
+    const seen = recordMessages(listener);
+    await listener.subscribeAsync(alphaTopic, { qos: 0 });
+    alphaStaff.publish(alphaTopic, JSON.stringify({ event: 'order-placed', orderNumber: 99 }), { qos: 0 });
+    await waitFor(() => !alphaStaff.connected, 'the broker to drop the publisher');
+    await settle();
+    expect(seen).toEqual([]);
+  });
+
+  it('pages and order watchers of the retailer are refused its staff topic', async () => {
+    const page = await browser(ALPHA_ORIGIN);
+    const watch = await track(connectMqtt(url, { clientId: newBrowserClientId(), username: 'order-watch', password: 'q3Zr0-_AbCdEfGhIjKlMnO', wsOptions: { origin: ALPHA_ORIGIN } }));
+    expect(await subscribeCodes(page, [alphaTopic])).toEqual({ [alphaTopic]: 128 });
+    expect(await subscribeCodes(watch, [alphaTopic])).toEqual({ [alphaTopic]: 128 });
   });
 });

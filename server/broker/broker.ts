@@ -5,7 +5,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
 import type { Tenant } from '../../src/lib/tenant/index.ts';
-import { decideConnect, originIndex, publishBudget, publishRefusal, subscribeRefusal, type PublishBudget, type Visitor } from './acl.ts';
+import { decideConnect, originIndex, publishBudget, publishRefusal, staffAccess, subscribeRefusal, type PublishBudget, type Visitor } from './acl.ts';
 
 type TenantSource = { tenantsDir: string; tenants?: never } | { tenants: readonly Tenant[]; tenantsDir?: never };
 
@@ -17,6 +17,8 @@ export type BrokerOptions = TenantSource & {
   /** Interface to listen on; all interfaces when left out. */
   host?: string;
   operatorPassword: string;
+  /** BROKER_STAFF_SECRET: each retailer's staff console password is derived from it (acl.ts staffBrokerPassword). */
+  staffSecret: string;
   log?: (line: string) => void;
 };
 
@@ -54,12 +56,14 @@ async function listen(server: Server | ReturnType<typeof createHttpServer>, port
 /**
  * An aedes broker for development and tests, speaking MQTT over WebSocket (what browsers use)
  * and optionally plain TCP (operator tools). Browsers are recognised by their page's Origin and
- * confined to their retailer's topics; operators log in and may do anything.
+ * confined to their retailer's topics; staff consoles log in per retailer and may only listen to
+ * its staff topic; operators log in and may do anything.
  */
 export async function createBroker(options: BrokerOptions): Promise<RunningBroker> {
   const log = options.log ?? ((line: string) => console.log(line));
   const tenants = await tenantsFrom(options, log);
   const index = originIndex(tenants);
+  const staff = staffAccess(tenants, options.staffSecret);
   const admitted = tenants.filter((tenant) => tenant.settings.active).map((tenant) => tenant.slug);
   log(`broker: browsers admitted from ${admitted.length} active tenant(s): ${admitted.join(', ') || 'none'}`);
   const visitors = new WeakMap<Client, Visitor>();
@@ -76,6 +80,7 @@ export async function createBroker(options: BrokerOptions): Promise<RunningBroke
         { clientId: client.id, username, password: password?.toString('utf8'), origin: originOf(client.req), clean: client.clean, holder },
         index,
         options.operatorPassword,
+        staff,
       );
       if (!decision.allowed) {
         log(`broker: refused connection of ${describe(client)}: ${decision.reason}`);

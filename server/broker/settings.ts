@@ -7,6 +7,7 @@ export interface BrokerSettings {
   wsPort: number;
   tcpPort?: number;
   operatorPassword: string;
+  staffSecret: string;
 }
 
 function port(name: string, value: string | undefined, fallback: number): number {
@@ -16,10 +17,13 @@ function port(name: string, value: string | undefined, fallback: number): number
   return parsed;
 }
 
-/** Reads BROKER_WS_PORT, BROKER_TCP_PORT ("off" for none) and BROKER_OPERATOR_PASSWORD (required when NODE_ENV=production). */
+/** Reads BROKER_WS_PORT, BROKER_TCP_PORT ("off" for none), BROKER_OPERATOR_PASSWORD and BROKER_STAFF_SECRET (both required when NODE_ENV=production). */
 export function brokerSettingsFromEnv(env: Env, warn: (line: string) => void = () => undefined): BrokerSettings {
   const wsPort = port('BROKER_WS_PORT', env['BROKER_WS_PORT'], DEFAULT_BROKER_WS_PORT);
-  const operatorPassword = secretFromEnv(env, 'BROKER_OPERATOR_PASSWORD', (line) => warn(`broker warning: ${line}`));
-  if (env['BROKER_TCP_PORT']?.trim().toLowerCase() === 'off') return { wsPort, operatorPassword };
-  return { wsPort, tcpPort: port('BROKER_TCP_PORT', env['BROKER_TCP_PORT'], DEFAULT_BROKER_TCP_PORT), operatorPassword };
+  const secrets = {
+    operatorPassword: secretFromEnv(env, 'BROKER_OPERATOR_PASSWORD', (line) => warn(`broker warning: ${line}`)),
+    staffSecret: secretFromEnv(env, 'BROKER_STAFF_SECRET', (line) => warn(`broker warning: ${line}`)),
+  };
+  if (env['BROKER_TCP_PORT']?.trim().toLowerCase() === 'off') return { wsPort, ...secrets };
+  return { wsPort, tcpPort: port('BROKER_TCP_PORT', env['BROKER_TCP_PORT'], DEFAULT_BROKER_TCP_PORT), ...secrets };
 }

@@ -11,6 +11,7 @@ import { clockStatusOf } from '../clock.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
 import { orderWatchTopicId } from '../../broker/acl.ts';
 import { priceOrder } from '../order-pricing.ts';
+import { tellStaffBoards } from '../order-taking.ts';
 import { ApiProblem, parseWith, readBody } from '../problems.ts';
 import { clientAddress, throttle } from '../rate-limits.ts';
 import { sessionTokenOf } from '../sessions.ts';
@@ -162,13 +163,13 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const now = deps.now();
     // Read before the transaction: the override is the operator's, not part of the order's write.
     const clock = await clockStatusOf(tenant, deps.clockOverrides, now);
-    return withStores(db, tenant.config.retailerId, async ({ orders }) => {
+    const { answer, fresh } = await withStores(db, tenant.config.retailerId, async ({ orders }) => {
       const order = body.order.encryptedOrderId === null ? undefined : await orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
       if (!order) throw new ApiProblem(404, 'Order not found');
       // Placing twice (a retry whose answer was lost) answers the first placement with a receipt of its own: the first may never arrive.
       const placed = await orders.placement(order.orderId);
       if (placed && !sameCustomerDetails(placed, body)) throw new ApiProblem(409, messages.orderPlaced);
-      if (placed) return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed, receipt: await orders.newReceipt(order.orderId, now) };
+      if (placed) return { fresh: false, answer: { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed, receipt: await orders.newReceipt(order.orderId, now) } };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
       // Placing an older cart than the one the order holds would place what the customer no longer has.
       assertWritable(order, body.order.revision);
@@ -196,8 +197,11 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
         deliveryFee: toDollars(totals.deliveryFee),
         total: toDollars(totals.total),
       }, now);
-      return { success: true as const, encryptedOrderId: order.encryptedOrderId, placement, receipt: await orders.newReceipt(order.orderId, now) };
+      return { fresh: true, answer: { success: true as const, encryptedOrderId: order.encryptedOrderId, placement, receipt: await orders.newReceipt(order.orderId, now) } };
     });
+    // Once committed, so a console that fetches at once finds it; a retry's placement was announced the first time.
+    if (fresh) tellStaffBoards(deps, served, { event: 'order-placed', orderNumber: answer.placement.orderNumber });
+    return answer;
   });
 
   serveCall(app, tenants, 'updateCustomer', async (c, { tenant }) => {

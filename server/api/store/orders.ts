@@ -80,7 +80,7 @@ export interface PlacedOrder {
   placement: Placement;
 }
 
-function placementOf(row: { placement_json: string | null; order_number: number | null }): Placement {
+export function placementOf(row: { placement_json: string | null; order_number: number | null }): Placement {
   return placementSchema.parse({ ...JSON.parse(row.placement_json ?? 'null'), orderNumber: row.order_number });
 }
 
@@ -140,6 +140,23 @@ export function createOrderStore(db: Kysely<Database>) {
 
   const selectOrder = () => db.selectFrom('orders').select(orderColumns);
 
+  /** The cart lines of several orders at once (one query for a whole board), each order's in its own order. */
+  async function linesOf(orderIds: readonly number[]): Promise<Map<number, CartProduct[]>> {
+    const lines = new Map<number, CartProduct[]>(orderIds.map((orderId) => [orderId, []]));
+    if (orderIds.length === 0) return lines;
+    const rows = await db
+      .selectFrom('order_products')
+      .select(['order_id', 'order_product_id', 'unit_price_cents', 'line_json'])
+      .where('order_id', 'in', [...orderIds])
+      .orderBy('order_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) {
+      lines.get(row.order_id)?.push(cartProductSchema.parse({ ...JSON.parse(row.line_json), historicPrice: toDollars(row.unit_price_cents), orderProductId: row.order_product_id }));
+    }
+    return lines;
+  }
+
   return {
     async find(retailerId: number, encryptedOrderId: string): Promise<StoredOrder | undefined> {
       const row = await selectOrder().where('retailer_id', '=', retailerId).where('encrypted_order_id', '=', encryptedOrderId).executeTakeFirst();
@@ -191,11 +208,10 @@ export function createOrderStore(db: Kysely<Database>) {
 
     /** The order's cart lines with the server's prices and order product ids. */
     async products(orderId: number): Promise<CartProduct[]> {
-      const rows = await db.selectFrom('order_products').select(['order_product_id', 'unit_price_cents', 'line_json']).where('order_id', '=', orderId).orderBy('position').execute();
-      return rows.map((row) =>
-        cartProductSchema.parse({ ...JSON.parse(row.line_json), historicPrice: toDollars(row.unit_price_cents), orderProductId: row.order_product_id }),
-      );
+      return (await linesOf([orderId])).get(orderId) ?? [];
     },
+
+    linesOf,
 
     async setCustomer(orderId: number, customerId: number | null, now: Date): Promise<void> {
       const changed = await db.updateTable('orders').set({ customer_id: customerId, updated_at: now.toISOString() }).where('order_id', '=', orderId).where('placed_at', 'is', null).executeTakeFirst();
@@ -283,6 +299,16 @@ export function createOrderStore(db: Kysely<Database>) {
         .updateTable('orders')
         .set((eb) => ({ processed_at: eb.fn.coalesce('processed_at', eb.val(now.toISOString())), updated_at: now.toISOString() }))
         .where('order_id', '=', orderId)
+        .execute();
+    },
+
+    /** The kitchen has the taken order ready; the first time it was marked stays. */
+    async markReady(orderId: number, now: Date): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set((eb) => ({ ready_at: eb.fn.coalesce('ready_at', eb.val(now.toISOString())), updated_at: now.toISOString() }))
+        .where('order_id', '=', orderId)
+        .where('processed_at', 'is not', null)
         .execute();
     },
 

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AuditAction, StaffRole } from '../../../src/lib/api/staff-contract.ts';
 
 /**
  * The API's tables as each database returns them: integers as numbers (PostgreSQL's BIGINT is
@@ -18,6 +19,9 @@ export interface Database {
   mailing_list: MailingListTable;
   error_logs: ErrorLogsTable;
   table_bookings: TableBookingsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -88,6 +92,8 @@ export interface OrdersTable {
   order_number: number | null;
   watch_key: string | null;
   revision: Generated<number>;
+  /** When the kitchen marked it ready (after taking it); null before. */
+  ready_at: Generated<string | null>;
 }
 
 /** Each receipt place-order handed out, as its sha256 digest (store-migrations 0004). */
@@ -147,4 +153,34 @@ export interface TableBookingsTable {
   notes: string;
   created_at: string;
   slot_at: string | null;
+}
+
+export interface StaffAccountsTable {
+  staff_id: Generated<number>;
+  retailer_id: number;
+  /** Lower-cased; unique per retailer. */
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_salt: Uint8Array;
+  password_hash: Uint8Array;
+  created_at: string;
+}
+
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: number;
+  retailer_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface StaffAuditTable {
+  audit_id: Generated<number>;
+  retailer_id: number;
+  staff_id: number | null;
+  staff_name: string;
+  action: AuditAction;
+  subject: string;
+  at: string;
 }

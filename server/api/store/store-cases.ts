@@ -5,6 +5,7 @@ import { placementSchema, type Placement } from '../../../src/lib/api/contract.t
 import { openStore, type StoreTarget } from './open-store.ts';
 import { createRateLimitStore } from './rate-limits.ts';
 import type { Database } from './schema.ts';
+import { STAFF_CAPS, createStaffStore } from './staff.ts';
 import { migrateStore, storeMigrations } from './store-migrations.ts';
 import { withStores } from './stores.ts';
 
@@ -215,11 +216,13 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       await expect(
         db.insertInto('order_products').values({ order_id: orderId, retailer_id: 1001, uuid: 'line-added', position: 1, product_id: 1, quantity: 1, unit_price_cents: 1, line_json: '{}' }).execute(),
       ).rejects.toThrow(/order is placed: its lines cannot change/);
-      // The kitchen still takes it, and a receipt is still handed out.
+      // The kitchen still takes it and marks it ready (board states, not content), and a receipt is still handed out.
       await db.updateTable('orders').set({ processed_at: stamp }).where('order_id', '=', orderId).execute();
       await withStores(db, 1001, ({ orders }) => orders.newReceipt(orderId, new Date(now)));
-      const row = await db.selectFrom('orders').select(['sub_total_cents', 'processed_at', 'order_number']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
-      expect(row).toEqual({ sub_total_cents: 2000, processed_at: stamp, order_number: 1 });
+      await withStores(db, 1001, ({ orders }) => orders.markReady(orderId, new Date(now)));
+      const row = await db.selectFrom('orders').select(['sub_total_cents', 'processed_at', 'ready_at', 'order_number']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ sub_total_cents: 2000, processed_at: stamp, ready_at: stamp, order_number: 1 });
+      await expect(db.updateTable('orders').set({ ready_at: stamp, extra_order_notes: 'changed' }).where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its content cannot change/);
     });
 
     it('leaves an open order free to change', async () => {
@@ -228,6 +231,36 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       await db.updateTable('order_products').set({ quantity: 3 }).where('order_id', '=', orderId).execute();
       await db.updateTable('orders').set({ sub_total_cents: 6000 }).where('order_id', '=', orderId).execute();
       expect(await db.selectFrom('orders').select('sub_total_cents').where('order_id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ sub_total_cents: 6000 });
+    });
+  });
+
+  describe('staff', () => {
+    const account = (retailerId: number) => ({ email: `owner@${retailerId}.test`, name: `Owner ${retailerId}`, role: 'owner' as const });
+    const hash = { salt: new Uint8Array(16), hash: new Uint8Array(64) };
+
+    it('keeps one account per email and retailer; the same email at another retailer is another account', async () => {
+      const staff = createStaffStore(await oneProcess());
+      expect(await staff.insert(1001, account(1001), hash, new Date(now))).toMatchObject({ retailerId: 1001 });
+      expect(await staff.insert(1001, { ...account(1001), name: 'Someone' }, hash, new Date(now))).toBeNull();
+      expect(await staff.insert(1002, account(1001), hash, new Date(now))).toMatchObject({ retailerId: 1002 });
+    });
+
+    it("keeps each retailer's newest audit entries only, and another retailer's untouched", async () => {
+      const db = await oneProcess();
+      const staff = createStaffStore(db);
+      const [first, second] = [await staff.insert(1001, account(1001), hash, new Date(now)), await staff.insert(1002, account(1002), hash, new Date(now))];
+      if (!first || !second) throw new Error('no accounts');
+      const entry = (retailerId: number, index: number) => ({ retailer_id: retailerId, staff_id: null, staff_name: 'Old', action: 'take' as const, subject: `Order ${index}`, at: new Date(now).toISOString() });
+      for (let start = 0; start < STAFF_CAPS.auditKeptPerRetailer; start += 1000) {
+        await db.insertInto('staff_audit').values(Array.from({ length: 1000 }, (_, offset) => entry(1001, start + offset))).execute();
+      }
+      await staff.record(second, 'sign-in', 'owner@1002.test', new Date(now));
+      await staff.record(first, 'ready', 'Order 99999', new Date(now));
+      const count = await db.selectFrom('staff_audit').select((eb) => eb.fn.countAll().as('n')).where('retailer_id', '=', 1001).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(STAFF_CAPS.auditKeptPerRetailer);
+      expect((await staff.audit(1001, 1))[0]).toMatchObject({ action: 'ready', subject: 'Order 99999' });
+      expect(await db.selectFrom('staff_audit').select('subject').where('subject', '=', 'Order 0').execute()).toEqual([]);
+      expect(await staff.audit(1002, 10)).toEqual([{ at: new Date(now).toISOString(), staffName: 'Owner 1002', action: 'sign-in', subject: 'owner@1002.test' }]);
     });
   });
 

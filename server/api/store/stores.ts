@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { createSessionStore, type SessionStore } from '../sessions.ts';
+import { createBoardStore, type BoardStore } from './board.ts';
 import { createCustomerStore, type CustomerStore } from './customers.ts';
 import { createOrderStore, type OrderStore } from './orders.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
 import type { Database } from './schema.ts';
+import { createStaffStore, type StaffStore } from './staff.ts';
 import { inTransaction } from './transaction.ts';
 
 /** The stores a route's writes go through, all over one connection: the API's database or one transaction of it. */
@@ -12,10 +14,19 @@ export interface Stores {
   customers: CustomerStore;
   sessions: SessionStore;
   passwordResets: PasswordResetStore;
+  staff: StaffStore;
+  board: BoardStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
-  return { orders: createOrderStore(db), customers: createCustomerStore(db), sessions: createSessionStore(db), passwordResets: createPasswordResetStore(db) };
+  return {
+    orders: createOrderStore(db),
+    customers: createCustomerStore(db),
+    sessions: createSessionStore(db),
+    passwordResets: createPasswordResetStore(db),
+    staff: createStaffStore(db),
+    board: createBoardStore(db),
+  };
 }
 
 /** Runs `work` in one write transaction of the retailer's data (inTransaction) with the stores over it. */

@@ -79,12 +79,12 @@ export const retailerHeadersSchema = z.object({
 
 export const idempotencyKey = z.string().regex(/^[\w.:-]{8,200}$/, 'expected 8 to 200 letters, digits or . _ : -');
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address'));
+export const email = z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address'));
 const phoneNumber = z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'expected a phone number of 6 to 20 digits');
-const personName = z.string().trim().min(1, 'expected a name').max(100);
+export const personName = z.string().trim().min(1, 'expected a name').max(100);
 const encryptedOrderId = z.string().min(1).max(100);
-/** A password the customer chooses: at signup and when resetting it. */
-const newPassword = z.string().min(8, 'expected a password of at least 8 characters').max(200);
+/** A password the customer chooses: at signup and when resetting it (and an operator for a staff account). */
+export const newPassword = z.string().min(8, 'expected a password of at least 8 characters').max(200);
 
 export const apiIssueSchema = z.object({ path: z.string(), message: z.string() });
 

@@ -32,3 +32,8 @@ export function describeLine(line: Pick<CartProduct, 'productName' | 'size' | 's
 export function lineTitle(line: { productName: string; secondHalf?: { productName: string } | null | undefined }): string {
   return line.secondHalf ? `${line.productName} / ${line.secondHalf.productName}` : line.productName;
 }
+
+/** The whole line on one row, as the kitchen reads it: "2 × Margherita · Large 13\" · No basil". */
+export function lineInWords(line: Pick<CartProduct, 'quantity' | 'productName' | 'size' | 'secondHalf' | 'options' | 'extras'>): string {
+  return [`${line.quantity} × ${lineTitle(line)}`, ...describeLine(line)].join(' · ');
+}

@@ -20,6 +20,11 @@ export function placementDueAt(
   return new Date(now.getTime() + waitMinutes * MINUTE_MS).toISOString();
 }
 
+/** Where a delivery goes, on one line: "1 Collins St, Melbourne 3000". */
+export function deliveryAddressLine(delivery: NonNullable<PlacementDetails['delivery']>): string {
+  return `${delivery.street}, ${delivery.suburbName} ${delivery.postcode}`;
+}
+
 /**
  * A newer answer about the same order, never moving it back: once the kitchen has taken it (the
  * live message said so), a poll answered before that cannot undo it.
@@ -108,7 +113,7 @@ export function confirmationView(order: OrderAnswer, placement: PlacementSummary
       text: later && placement.orderForLaterRequestDateTime ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff) : asapText(placement.dueAt, now, timeZoneDiff),
     },
     place: delivery
-      ? { label: 'Deliver to', lines: [`${delivery.street}, ${delivery.suburbName} ${delivery.postcode}`], instructions: delivery.instructions || null }
+      ? { label: 'Deliver to', lines: [deliveryAddressLine(delivery)], instructions: delivery.instructions || null }
       : placement.isPickup
         ? pickupPlace
         : null,

@@ -52,6 +52,13 @@ export type DesignFieldUpdate = z.infer<typeof designFieldUpdateSchema>;
 export const orderStatusMessageSchema = z.object({ orderProcessed: z.boolean() });
 export type OrderStatusMessage = z.infer<typeof orderStatusMessageSchema>;
 
+/**
+ * `{prefix}/{retailerId}/staff/orders`: which order the board should fetch again. No personal data:
+ * the console reads the order itself from the staff API.
+ */
+export const staffOrdersMessageSchema = z.object({ event: z.enum(['order-placed', 'order-changed']), orderNumber: z.int().positive() });
+export type StaffOrdersMessage = z.infer<typeof staffOrdersMessageSchema>;
+
 /** `{prefix}/{retailerId}/connected`: what a visitor announces; strict, because browsers author it. */
 export const clientInfoSchema = z.strictObject({
   clientid: z.string().regex(browserClientIdPattern, 'expected a storefront client id'),

@@ -32,6 +32,14 @@ export function orderStatusTopic({ topicPrefix, retailerId }: RetailerTopicScope
   return `${topicPrefix}/${retailerId}/order/${topicId}/status`;
 }
 
+/**
+ * The kitchen's board of one retailer: "an order was placed or changed", for the operators' console
+ * signed in to it. Only that retailer's staff broker login may subscribe; no page may.
+ */
+export function staffOrdersTopic({ topicPrefix, retailerId }: RetailerTopicScope): string {
+  return `${topicPrefix}/${retailerId}/staff/orders`;
+}
+
 /** The three topics one storefront visitor listens to. */
 export function visitorSubscriptions(scope: RetailerTopicScope, clientId: string, retailerWebsiteId: number): string[] {
   return [notifyTopic(scope, clientId), clockStatusTopic(scope), designFieldUpdateTopic(scope, retailerWebsiteId)];

@@ -1,0 +1,169 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import {
+  auditLimitSchema,
+  BOARD_WINDOW_HOURS,
+  boardLimitSchema,
+  STAFF_SIGN_IN_FAILED,
+  staffSignInBodySchema,
+  type AuditAction,
+  type BoardOrder,
+  type staffMemberSchema,
+} from '../../../src/lib/api/staff-contract.ts';
+import { staffOrdersTopic } from '../../../src/lib/live/topics.ts';
+import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
+import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
+import { takeOrder, topicScopeOf } from '../order-taking.ts';
+import { verifyPassword } from '../passwords.ts';
+import { ApiProblem, readBody } from '../problems.ts';
+import { clientAddress, throttle } from '../rate-limits.ts';
+import { bearerTokenOf } from '../sessions.ts';
+import type { StaffAccount } from '../store/staff.ts';
+import { withStores } from '../store/stores.ts';
+import type { ServedTenant } from '../tenants.ts';
+
+/** The signed-in staff member of a request, their retailer and the token they came with. */
+interface SignedIn {
+  account: StaffAccount;
+  served: ServedTenant;
+  token: string;
+}
+
+type StaffEnv = { Bindings: ApiEnv['Bindings']; Variables: { signedIn: SignedIn } };
+
+/** A sign-in or an order action is a few hundred bytes; nothing the console sends comes near this. */
+const MAX_STAFF_BODY_BYTES = 8 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
+
+const staffMemberOf = ({ staffId, name, email, role }: StaffAccount, { tenant }: ServedTenant): z.infer<typeof staffMemberSchema> => ({
+  staffId,
+  name,
+  email,
+  role,
+  retailer: { slug: tenant.slug, name: tenant.config.retailerInfo.name, retailerId: tenant.config.retailerId },
+});
+
+function queryLimit<S extends z.ZodType<number>>(c: Context<StaffEnv>, schema: S, range: string): number {
+  const limit = schema.safeParse(c.req.query('limit'));
+  if (!limit.success) throw new ApiProblem(400, `limit: expected a whole number from ${range}`);
+  return limit.data;
+}
+
+/**
+ * The operators' console (`/staff/*`, src/lib/api/staff-contract.ts): staff sign in per retailer
+ * and see and move only their retailer's orders. Errors answer `{ error }`, as the contract says.
+ */
+export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
+  const staff = new Hono<StaffEnv>();
+  const limits = deps.rateLimits;
+
+  staff.use('*', bodyLimit({ maxSize: MAX_STAFF_BODY_BYTES, onError: (c) => c.json({ error: `Request body larger than ${MAX_STAFF_BODY_BYTES} bytes` }, 413, { connection: 'close' }) }));
+
+  /** Counted per client address before the token is looked up, so a flood of made-up tokens is limited too. */
+  const signedIn: MiddlewareHandler<StaffEnv> = async (c, next) => {
+    await throttle('staff calls', deps.now(), [limits.staffCallsPerAddress, clientAddress(c, deps.trustProxy)]);
+    const token = bearerTokenOf(c);
+    const account = token === undefined ? undefined : await deps.staff.signedIn(token, deps.now());
+    const served = account && deps.tenants.byRetailerId(account.retailerId);
+    if (token === undefined || !account || !served) throw new ApiProblem(401, 'Please sign in: this session has ended or is not known.');
+    c.set('signedIn', { account, served, token });
+    await next();
+  };
+
+  const ownerOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
+    if (c.get('signedIn').account.role !== 'owner') throw new ApiProblem(403, 'Only the owner may read the audit log.');
+    await next();
+  };
+
+  staff.post('/sign-in', async (c) => {
+    const { retailer, email, password } = await readBody(c, staffSignInBodySchema);
+    const now = deps.now();
+    const accountKey = `${retailer}:${email}`;
+    await throttle('sign-in attempts', now, [limits.staffSignInPerAddress, clientAddress(c, deps.trustProxy)], [limits.staffSignInPerAccount, accountKey]);
+    const served = deps.tenants.bySlug(retailer);
+    const found = served && (await deps.staff.findByEmail(served.tenant.config.retailerId, email));
+    // Derived for an unknown retailer or email too (against a stand-in hash), so the time taken tells nothing.
+    const verified = await verifyPassword(password, found?.password);
+    if (!served || !found || !verified) throw new ApiProblem(401, STAFF_SIGN_IN_FAILED);
+    await limits.staffSignInPerAccount.forgive(accountKey);
+    const session = await withStores(deps.db, found.account.retailerId, async (stores) => {
+      await stores.staff.record(found.account, 'sign-in', found.account.email, now);
+      return stores.staff.openSession(found.account, now);
+    });
+    return c.json({ ...session, staff: staffMemberOf(found.account, served) });
+  });
+
+  staff.post('/sign-out', signedIn, async (c) => {
+    const { account, token } = c.get('signedIn');
+    await withStores(deps.db, account.retailerId, async (stores) => {
+      await stores.staff.closeSession(token);
+      await stores.staff.record(account, 'sign-out', account.email, deps.now());
+    });
+    return c.body(null, 204);
+  });
+
+  staff.get('/me', signedIn, (c) => {
+    const { account, served } = c.get('signedIn');
+    return c.json({ staff: staffMemberOf(account, served) });
+  });
+
+  staff.get('/orders', signedIn, async (c) => {
+    const limit = queryLimit(c, boardLimitSchema, '1 to 200');
+    const since = new Date(deps.now().getTime() - BOARD_WINDOW_HOURS * HOUR_MS);
+    return c.json({ orders: await deps.board.recent(c.get('signedIn').account.retailerId, since, limit) });
+  });
+
+  /**
+   * Takes the order as the operator's take does (its confirmation page changes at once), and for
+   * `ready` marks it ready too: readying an order nobody took takes it first. Only placed orders
+   * of the staff member's own retailer: any other is the 404 of an unknown one.
+   */
+  async function act(c: Context<StaffEnv>, action: Extract<AuditAction, 'take' | 'ready'>): Promise<BoardOrder> {
+    const { account, served } = c.get('signedIn');
+    const encryptedOrderId = c.req.param('encryptedOrderId') ?? '';
+    const now = deps.now();
+    await takeOrder(
+      deps,
+      served,
+      async (orders, retailerId) => {
+        const order = await orders.find(retailerId, encryptedOrderId);
+        return order?.placed ? order : undefined;
+      },
+      async (stores, order, orderNumber) => {
+        if (action === 'ready') await stores.orders.markReady(order.orderId, now);
+        await stores.staff.record(account, action, `Order ${orderNumber}`, now);
+      },
+    );
+    const order = await deps.board.find(account.retailerId, encryptedOrderId);
+    if (!order) throw new ApiProblem(404, 'Order not found');
+    return order;
+  }
+
+  staff.post('/orders/:encryptedOrderId/take', signedIn, async (c) => c.json({ order: await act(c, 'take') }));
+  staff.post('/orders/:encryptedOrderId/ready', signedIn, async (c) => c.json({ order: await act(c, 'ready') }));
+
+  staff.get('/audit', signedIn, ownerOnly, async (c) => {
+    const limit = queryLimit(c, auditLimitSchema, '1 to 500');
+    return c.json({ entries: await deps.staff.audit(c.get('signedIn').account.retailerId, limit) });
+  });
+
+  /** The broker login of the staff member's retailer: it may listen to that retailer's staff topic and nothing else. */
+  staff.get('/live', signedIn, (c) => {
+    const { account, served } = c.get('signedIn');
+    return c.json({
+      brokerUrl: deps.consoleBrokerUrl ?? served.tenant.settings.brokerUrl,
+      username: staffBrokerUsername(account.retailerId),
+      password: staffBrokerPassword(deps.brokerStaffSecret, account.retailerId),
+      topic: staffOrdersTopic(topicScopeOf(served)),
+    });
+  });
+
+  staff.onError((error, c) => {
+    if (error instanceof ApiProblem) return c.json({ error: error.message, ...(error.body.issues ? { issues: error.body.issues } : {}) }, error.status, error.headers);
+    deps.log(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  app.route('/staff', staff);
+}

@@ -1,0 +1,126 @@
+import type { Kysely } from 'kysely';
+import { STAFF_SESSION_HOURS, type AuditAction, type StaffRole } from '../../../src/lib/api/staff-contract.ts';
+import type { PasswordHash } from '../passwords.ts';
+import { randomToken, tokenDigest } from '../tokens.ts';
+import type { Database } from './schema.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * What staff rows may grow to. A staff member's sign-ins are limited only while they fail, so the
+ * sessions a right password opens are capped per account (every tablet and phone of a shift fits),
+ * and the audit log keeps each retailer's newest entries.
+ */
+export const STAFF_CAPS = {
+  sessionsPerStaff: 20,
+  auditKeptPerRetailer: 10_000,
+} as const;
+
+export interface StaffAccount {
+  staffId: number;
+  retailerId: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+export interface AuditEntry {
+  at: string;
+  staffName: string;
+  action: AuditAction;
+  subject: string;
+}
+
+const accountColumns = ['staff_accounts.staff_id', 'staff_accounts.retailer_id', 'staff_accounts.email', 'staff_accounts.name', 'staff_accounts.role'] as const;
+
+function accountOf(row: { staff_id: number; retailer_id: number; email: string; name: string; role: StaffRole }): StaffAccount {
+  return { staffId: row.staff_id, retailerId: row.retailer_id, email: row.email, name: row.name, role: row.role };
+}
+
+/** Staff accounts, their sessions and the audit log of what they did, over the API's database or one transaction of it. */
+export function createStaffStore(db: Kysely<Database>) {
+  return {
+    /** Null when the retailer already has an account with this email. */
+    async insert(retailerId: number, account: { email: string; name: string; role: StaffRole }, password: PasswordHash, now: Date): Promise<StaffAccount | null> {
+      const existing = await db.selectFrom('staff_accounts').select('staff_id').where('retailer_id', '=', retailerId).where('email', '=', account.email).executeTakeFirst();
+      if (existing) return null;
+      const inserted = await db
+        .insertInto('staff_accounts')
+        .values({ retailer_id: retailerId, email: account.email, name: account.name, role: account.role, password_salt: password.salt, password_hash: password.hash, created_at: now.toISOString() })
+        .returning('staff_id')
+        .executeTakeFirstOrThrow();
+      return { staffId: inserted.staff_id, retailerId, ...account };
+    },
+
+    async findByEmail(retailerId: number, email: string): Promise<{ account: StaffAccount; password: PasswordHash } | undefined> {
+      const row = await db
+        .selectFrom('staff_accounts')
+        .select([...accountColumns, 'password_salt', 'password_hash'])
+        .where('retailer_id', '=', retailerId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row && { account: accountOf(row), password: { salt: row.password_salt, hash: row.password_hash } };
+    },
+
+    /**
+     * A new session of STAFF_SESSION_HOURS; the caller hands the token out once. Expired sessions
+     * go, and the account's oldest beyond STAFF_CAPS.sessionsPerStaff make room for this one.
+     */
+    async openSession(account: StaffAccount, now: Date): Promise<{ token: string; expiresAt: string }> {
+      await db.deleteFrom('staff_sessions').where('expires_at', '<=', now.toISOString()).execute();
+      const held = await db.selectFrom('staff_sessions').select('token_hash').where('staff_id', '=', account.staffId).orderBy('expires_at', 'desc').orderBy('token_hash').execute();
+      const dropped = held.slice(STAFF_CAPS.sessionsPerStaff - 1).map((row) => row.token_hash);
+      if (dropped.length > 0) await db.deleteFrom('staff_sessions').where('token_hash', 'in', dropped).execute();
+      const token = randomToken();
+      const expiresAt = new Date(now.getTime() + STAFF_SESSION_HOURS * HOUR_MS).toISOString();
+      await db
+        .insertInto('staff_sessions')
+        .values({ token_hash: tokenDigest(token), staff_id: account.staffId, retailer_id: account.retailerId, created_at: now.toISOString(), expires_at: expiresAt })
+        .execute();
+      return { token, expiresAt };
+    },
+
+    /** The staff member a live session belongs to; undefined for an unknown or expired token. */
+    async signedIn(token: string, now: Date): Promise<StaffAccount | undefined> {
+      const row = await db
+        .selectFrom('staff_sessions')
+        .innerJoin('staff_accounts', 'staff_accounts.staff_id', 'staff_sessions.staff_id')
+        .select(accountColumns)
+        .where('staff_sessions.token_hash', '=', tokenDigest(token))
+        .where('staff_sessions.expires_at', '>', now.toISOString())
+        // The session names its retailer too, so a row edited by hand cannot move it to another shop's account.
+        .whereRef('staff_sessions.retailer_id', '=', 'staff_accounts.retailer_id')
+        .executeTakeFirst();
+      return row && accountOf(row);
+    },
+
+    async closeSession(token: string): Promise<void> {
+      await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenDigest(token)).execute();
+    },
+
+    /** Records what a staff member did; the retailer keeps its newest STAFF_CAPS.auditKeptPerRetailer entries. */
+    async record(account: StaffAccount, action: AuditAction, subject: string, now: Date): Promise<void> {
+      await db
+        .insertInto('staff_audit')
+        .values({ retailer_id: account.retailerId, staff_id: account.staffId, staff_name: account.name, action, subject, at: now.toISOString() })
+        .execute();
+      const oldestDropped = await db
+        .selectFrom('staff_audit')
+        .select('audit_id')
+        .where('retailer_id', '=', account.retailerId)
+        .orderBy('audit_id', 'desc')
+        .limit(1)
+        .offset(STAFF_CAPS.auditKeptPerRetailer)
+        .executeTakeFirst();
+      if (oldestDropped) await db.deleteFrom('staff_audit').where('retailer_id', '=', account.retailerId).where('audit_id', '<=', oldestDropped.audit_id).execute();
+    },
+
+    /** The retailer's audit log, newest first. */
+    async audit(retailerId: number, limit: number): Promise<AuditEntry[]> {
+      const rows = await db.selectFrom('staff_audit').select(['at', 'staff_name', 'action', 'subject']).where('retailer_id', '=', retailerId).orderBy('audit_id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ at: row.at, staffName: row.staff_name, action: row.action, subject: row.subject }));
+    },
+  };
+}
+
+export type StaffStore = ReturnType<typeof createStaffStore>;
