@@ -7,7 +7,6 @@ import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
 import { DEFAULT_BROKER_WS_PORT } from '../broker/settings.ts';
 import { displayHost } from '../listen-host.ts';
 import { secretFromEnv } from '../secrets.ts';
-import { createAnalyticsHits } from './analytics-hits.ts';
 import { createApp, type ApiApp, type ApiDeps } from './app.ts';
 import { createLivePublisher } from './live-publisher.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
@@ -18,6 +17,7 @@ import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { createRateLimiters, type RateLimitSettings } from './rate-limits.ts';
 import { isProduction } from '../secrets.ts';
+import { createAnalyticsHitStore } from './store/analytics-hits.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
 import { openStore } from './store/open-store.ts';
 import { createIntakeStore } from './store/intake.ts';
@@ -100,7 +100,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     ...storesOver(store),
     intake: createIntakeStore(store),
     clockOverrides: createClockOverrideStore(store),
-    analyticsHits: createAnalyticsHits(),
+    analyticsHits: createAnalyticsHitStore(store),
     publisher,
     operatorToken,
     rateLimits: createRateLimiters(createRateLimitStore(store), options.rateLimits),

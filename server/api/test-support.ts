@@ -77,6 +77,8 @@ export const TABLES = [
   'table_bookings',
   'clock_overrides',
   'password_resets',
+  'analytics_hits',
+  'analytics_site_counts',
 ] as const;
 
 export function tempDir(): string {
@@ -162,7 +164,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       await api.close();
       await db.destroy();
       if (databases && 'databaseUrl' in target) await databases.drop(target.databaseUrl);
-      rmSync(dir, { recursive: true, force: true });
+      // The folder of a database it shares is its owner's to delete.
+      if (!owner) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -17,6 +17,8 @@ export interface Database {
   mailing_list: MailingListTable;
   error_logs: ErrorLogsTable;
   table_bookings: TableBookingsTable;
+  analytics_hits: AnalyticsHitsTable;
+  analytics_site_counts: AnalyticsSiteCountsTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -139,4 +141,21 @@ export interface TableBookingsTable {
   notes: string;
   created_at: string;
   slot_at: string | null;
+}
+
+/** The local analytics sink's latest hits, the ring the operator reads; hit_id is the order they arrived in. */
+export interface AnalyticsHitsTable {
+  hit_id: Generated<number>;
+  at: string;
+  site_id: number;
+  kind: 'page-view' | 'link';
+  url: string;
+  title: string | null;
+  link: string | null;
+  visitor_id: string | null;
+}
+
+export interface AnalyticsSiteCountsTable {
+  site_id: number;
+  hits: number;
 }
