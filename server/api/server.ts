@@ -64,6 +64,8 @@ export interface ApiServer {
   tenants: TenantDirectory;
   /** Port 0 picks a free port; the answer names the one taken. */
   listen(port?: number, hostname?: string): Promise<{ port: number; url: string }>;
+  /** The HTTP server once listen was called, null before: its events tell when a request has arrived. */
+  readonly httpServer: Server | null;
   /** Stops taking requests, lets those under way finish their writes, then closes the broker link and the database. */
   close(): Promise<void>;
 }
@@ -135,6 +137,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   return {
     app,
     tenants: directory,
+    get httpServer() {
+      return server;
+    },
     async listen(port = DEFAULT_API_PORT, hostname) {
       if (server) throw new Error('the API is already listening');
       const created = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
@@ -33,9 +34,12 @@ await onEachStore(({ start }) => {
 
     it('finishes a write under way before closing the database, and takes no new requests', async () => {
       const api = await start();
-      const { url } = api;
+      const { url, api: server } = api;
+      if (!server.httpServer) throw new Error('the test API is not listening');
+      const arrived = once(server.httpServer, 'request');
       const { answer, finish } = chunkedCreate(url, JSON.stringify(orderBody([cartLine('in-flight-line')])));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Closing before the server has the request would only refuse it: the case is a request under way.
+      await arrived;
 
       let closed = false;
       const closing = api.close().then(() => (closed = true));
