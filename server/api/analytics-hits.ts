@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** How many of the latest hits the operator can read back; older ones are dropped, nothing is written to disk. */
+/** How many of the latest hits the store keeps for the operator; older ones are deleted as new ones arrive. */
 export const ANALYTICS_RING_SIZE = 200;
 /** A real tracking request is well under 2 KB; anything far larger is not a page talking. */
 export const MAX_ANALYTICS_QUERY_BYTES = 8 * 1024;
@@ -54,42 +54,8 @@ export interface AnalyticsHit {
 }
 
 export interface AnalyticsSummary {
-  /** Hits per site id since the API started. */
+  /** Hits per site id since the database was made, counted by every API process on it. */
   perSite: Record<string, number>;
   /** The latest hits, newest first, at most ANALYTICS_RING_SIZE. */
   recent: AnalyticsHit[];
 }
-
-/**
- * What the local Matomo-compatible sink has received, in memory only. The ring is bounded and the
- * counts are kept only for site ids the caller has checked against its tenants, so a flood cannot
- * grow either.
- */
-export function createAnalyticsHits(capacity = ANALYTICS_RING_SIZE) {
-  const ring: AnalyticsHit[] = [];
-  let next = 0;
-  const perSite = new Map<number, number>();
-  return {
-    record(params: AnalyticsHitParams, at: Date): AnalyticsHit {
-      const hit: AnalyticsHit = {
-        at: at.toISOString(),
-        siteId: params.idsite,
-        kind: params.link === undefined ? 'page-view' : 'link',
-        url: params.url,
-        title: params.action_name ?? null,
-        link: params.link ?? null,
-        visitorId: params._id ?? null,
-      };
-      ring[next] = hit;
-      next = (next + 1) % capacity;
-      perSite.set(hit.siteId, (perSite.get(hit.siteId) ?? 0) + 1);
-      return hit;
-    },
-    summary(): AnalyticsSummary {
-      const recent = [...ring.slice(next), ...ring.slice(0, next)].reverse();
-      return { perSite: Object.fromEntries([...perSite].map(([siteId, count]) => [String(siteId), count])), recent };
-    },
-  };
-}
-
-export type AnalyticsHits = ReturnType<typeof createAnalyticsHits>;

@@ -14,11 +14,11 @@ import {
   type ApiCallName,
   type ApiResponse,
 } from '../../src/lib/api/contract.ts';
-import type { AnalyticsHits } from './analytics-hits.ts';
 import type { LivePublisher } from './live-publisher.ts';
 import { ApiProblem, parseWith } from './problems.ts';
 import type { RateLimiters } from './rate-limits.ts';
 import type { SessionStore } from './sessions.ts';
+import type { AnalyticsHitStore } from './store/analytics-hits.ts';
 import type { ClockOverrideStore } from './store/clock-overrides.ts';
 import type { CustomerStore } from './store/customers.ts';
 import type { BoardStore } from './store/board.ts';
@@ -41,8 +41,8 @@ export interface ApiDeps {
   board: BoardStore;
   intake: IntakeStore;
   clockOverrides: ClockOverrideStore;
-  /** What the local analytics sink has received, in memory. */
-  analyticsHits: AnalyticsHits;
+  /** What the local analytics sink has received, in the database (shared by every API process on it). */
+  analyticsHits: AnalyticsHitStore;
   publisher: LivePublisher;
   operatorToken: string;
   /** BROKER_STAFF_SECRET: the broker passwords /staff/live hands out are derived from it (broker/acl.ts). */

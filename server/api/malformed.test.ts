@@ -1,18 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
-import { cartLine, lineUuid, orderBody, startTestApi, type CallOptions, type TestApi } from './test-support.ts';
-
-let api: TestApi;
-let encryptedOrderId: string;
-let before: Record<string, number>;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  const created = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine('existing-line')]) });
-  encryptedOrderId = apiCalls.createOrder.response.parse(created.body).encryptedOrderId;
-  before = (await api.counts());
-});
-afterAll(() => api.dispose());
+import { cartLine, lineUuid, onEachStore, orderBody, type CallOptions } from './test-support.ts';
 
 const line = cartLine('new-line');
 const order = (overrides: Record<string, unknown>) => ({ ...orderBody([line]), ...overrides });
@@ -67,26 +55,37 @@ const malformed: [string, string, CallOptions, string][] = [
   ['a product id as text', getProduct.path, { body: { productId: '101' } }, 'productId'],
 ];
 
-describe(`${malformed.length} malformed requests`, () => {
-  it.each(malformed)('%s is 400 with a clear message and writes nothing', async (_name, path, request, field) => {
-    const answer = await api.call(path, { method: 'POST', ...request });
-    expect(answer.status).toBe(400);
-    const body = answer.body as { success: boolean; message: string; issues: { path: string; message: string }[] };
-    expect(body.success).toBe(false);
-    expect(body.message).toMatch(/^(Invalid request (body|headers)|Request body is not valid JSON|Invalid idempotency-key header|Failed to add)/);
-    expect(body.issues.length).toBeGreaterThan(0);
-    if (field) expect(body.issues.map((issue) => issue.path)).toContain(field);
-    expect((await api.counts())).toEqual(before);
+await onEachStore(({ api }) => {
+  let encryptedOrderId: string;
+  let before: Record<string, number>;
+
+  beforeAll(async () => {
+    const created = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine('existing-line')]) });
+    encryptedOrderId = apiCalls.createOrder.response.parse(created.body).encryptedOrderId;
+    before = await api.counts();
   });
 
-  it('the order the malformed updates aimed at is unchanged', async () => {
-    const answer = await api.call(getOrder.path, { body: { encryptedOrderId } });
-    expect((answer.body as { products: { uuid: string }[] }).products.map((product) => product.uuid)).toEqual([lineUuid('existing-line')]);
-  });
+  describe(`${malformed.length} malformed requests`, () => {
+    it.each(malformed)('%s is 400 with a clear message and writes nothing', async (_name, path, request, field) => {
+      const answer = await api.call(path, { method: 'POST', ...request });
+      expect(answer.status).toBe(400);
+      const body = answer.body as { success: boolean; message: string; issues: { path: string; message: string }[] };
+      expect(body.success).toBe(false);
+      expect(body.message).toMatch(/^(Invalid request (body|headers)|Request body is not valid JSON|Invalid idempotency-key header|Failed to add)/);
+      expect(body.issues.length).toBeGreaterThan(0);
+      if (field) expect(body.issues.map((issue) => issue.path)).toContain(field);
+      expect((await api.counts())).toEqual(before);
+    });
 
-  it('a body over the size limit is 413 and writes nothing', async () => {
-    const answer = await api.call(createErrorLogs.path, { body: [{ ...errorEntry, stack: 'x'.repeat(600 * 1024) }] });
-    expect(answer).toMatchObject({ status: 413, body: { success: false } });
-    expect((await api.counts())).toEqual(before);
+    it('the order the malformed updates aimed at is unchanged', async () => {
+      const answer = await api.call(getOrder.path, { body: { encryptedOrderId } });
+      expect((answer.body as { products: { uuid: string }[] }).products.map((product) => product.uuid)).toEqual([lineUuid('existing-line')]);
+    });
+
+    it('a body over the size limit is 413 and writes nothing', async () => {
+      const answer = await api.call(createErrorLogs.path, { body: [{ ...errorEntry, stack: 'x'.repeat(600 * 1024) }] });
+      expect(answer).toMatchObject({ status: 413, body: { success: false } });
+      expect((await api.counts())).toEqual(before);
+    });
   });
 });

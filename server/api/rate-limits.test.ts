@@ -7,7 +7,7 @@ import { createRateLimiter } from './rate-limits.ts';
 import { openDatabase } from './store/database.ts';
 import { sqliteStore } from './store/open-store.ts';
 import { createRateLimitStore } from './store/rate-limits.ts';
-import { startTestApi, tempDir, type TestApi } from './test-support.ts';
+import { onEachStore, tempDir, type TestApi } from './test-support.ts';
 
 const limit = { attempts: 3, windowMs: 60_000 };
 const opened: DatabaseSync[] = [];
@@ -78,31 +78,26 @@ describe('a rate limiter over the SQLite store', () => {
   });
 });
 
-describe('limits across API processes and restarts', () => {
-  const apis: TestApi[] = [];
-  afterEach(async () => {
-    for (const api of apis.splice(0)) await api.dispose();
-  });
-  const signup = (api: TestApi, index: number) =>
-    api.call(apiCalls.signup.path, { body: { fullName: 'Ada Lovelace', email: `ada${index}@example.com`, phoneNumber: '0400 000 000', password: 'pizza-lover-42' } });
-  const settings = { rateLimits: { signupPerAddress: { attempts: 4, windowMs: 60 * 60_000 } } };
+await onEachStore(({ start }) => {
+  describe('limits across API processes and restarts', () => {
+    const signup = (api: TestApi, index: number) =>
+      api.call(apiCalls.signup.path, { body: { fullName: 'Ada Lovelace', email: `ada${index}@example.com`, phoneNumber: '0400 000 000', password: 'pizza-lover-42' } });
+    const settings = { rateLimits: { signupPerAddress: { attempts: 4, windowMs: 60 * 60_000 } } };
 
-  it('counts sign-ups sent to two APIs on one database file against one limit', async () => {
-    const first = await startTestApi(settings);
-    apis.push(first);
-    const second = await startTestApi({ ...settings, dir: first.dir });
-    apis.push(second);
-    const statuses = [];
-    for (let index = 0; index < 6; index += 1) statuses.push((await signup(index % 2 === 0 ? first : second, index)).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
-  });
+    it('counts sign-ups sent to two APIs on one database against one limit', async () => {
+      const first = await start(settings);
+      const second = await start({ ...settings, sameDatabaseAs: first });
+      const statuses = [];
+      for (let index = 0; index < 6; index += 1) statuses.push((await signup(index % 2 === 0 ? first : second, index)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    });
 
-  it('still refuses once the API restarts on the same file', async () => {
-    const first = await startTestApi(settings);
-    for (let index = 0; index < 4; index += 1) expect((await signup(first, index)).status).toBe(200);
-    await first.close();
-    const restarted = await startTestApi({ ...settings, dir: first.dir });
-    apis.push(restarted);
-    expect((await signup(restarted, 9)).status).toBe(429);
+    it('still refuses once the API restarts on the same database', async () => {
+      const first = await start(settings);
+      for (let index = 0; index < 4; index += 1) expect((await signup(first, index)).status).toBe(200);
+      await first.close();
+      const restarted = await start({ ...settings, sameDatabaseAs: first });
+      expect((await signup(restarted, 9)).status).toBe(429);
+    });
   });
-});
+}, { api: false });

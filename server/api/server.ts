@@ -7,7 +7,6 @@ import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
 import { DEFAULT_BROKER_WS_PORT } from '../broker/settings.ts';
 import { displayHost } from '../listen-host.ts';
 import { isProduction, secretFromEnv, type Env } from '../secrets.ts';
-import { createAnalyticsHits } from './analytics-hits.ts';
 import { createApp, type ApiApp, type ApiDeps } from './app.ts';
 import { createLivePublisher } from './live-publisher.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
@@ -19,6 +18,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { addSampleStaff, sampleStaffRefusal } from './sample-staff.ts';
 import { createRateLimiters, type RateLimitSettings } from './rate-limits.ts';
+import { createAnalyticsHitStore } from './store/analytics-hits.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
 import { openStore } from './store/open-store.ts';
 import { createIntakeStore } from './store/intake.ts';
@@ -83,6 +83,8 @@ export interface ApiServer {
   tenants: TenantDirectory;
   /** Port 0 picks a free port; the answer names the one taken. */
   listen(port?: number, hostname?: string): Promise<{ port: number; url: string }>;
+  /** The HTTP server once listen was called, null before: its events tell when a request has arrived. */
+  readonly httpServer: Server | null;
   /** Stops taking requests, lets those under way finish their writes, then closes the broker link and the database. */
   close(): Promise<void>;
 }
@@ -120,7 +122,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     ...storesOver(store),
     intake: createIntakeStore(store),
     clockOverrides: createClockOverrideStore(store),
-    analyticsHits: createAnalyticsHits(),
+    analyticsHits: createAnalyticsHitStore(store),
     publisher,
     operatorToken,
     brokerStaffSecret,
@@ -170,6 +172,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   return {
     app,
     tenants: directory,
+    get httpServer() {
+      return server;
+    },
     async listen(port = DEFAULT_API_PORT, hostname) {
       if (server) throw new Error('the API is already listening');
       const created = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -1,14 +1,8 @@
+import { once } from 'node:events';
 import { request } from 'node:http';
-import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
-import { cartLine, HOST, lineUuid, orderBody, startTestApi, type TestApi } from './test-support.ts';
-
-let api: TestApi | undefined;
-afterEach(async () => {
-  await api?.dispose();
-  api = undefined;
-});
+import { cartLine, HOST, lineUuid, onEachStore, orderBody } from './test-support.ts';
 
 /** A create-order sent in two chunks; resolves with the answer once `finish` is called and the server replies. */
 function chunkedCreate(url: string, body: string) {
@@ -29,36 +23,34 @@ function chunkedCreate(url: string, body: string) {
   return { answer, finish: () => finish() };
 }
 
-const orderCount = (dbPath: string) => {
-  const reader = new DatabaseSync(dbPath, { readOnly: true });
-  const count = Number(reader.prepare('SELECT COUNT(*) AS n FROM orders').get()?.['n']);
-  reader.close();
-  return count;
-};
+await onEachStore(({ start }) => {
+  describe('graceful shutdown', () => {
+    it('reads a body sent in chunks without a length', async () => {
+      const api = await start();
+      const { answer, finish } = chunkedCreate(api.url, JSON.stringify(orderBody([cartLine('chunked-line')])));
+      finish();
+      expect(await answer).toMatchObject({ status: 200, body: { uuidToOrderProductIds: { [lineUuid('chunked-line')]: expect.any(Number) } } });
+    });
 
-describe('graceful shutdown', () => {
-  it('reads a body sent in chunks without a length', async () => {
-    api = await startTestApi();
-    const { answer, finish } = chunkedCreate(api.url, JSON.stringify(orderBody([cartLine('chunked-line')])));
-    finish();
-    expect(await answer).toMatchObject({ status: 200, body: { uuidToOrderProductIds: { [lineUuid('chunked-line')]: expect.any(Number) } } });
+    it('finishes a write under way before closing the database, and takes no new requests', async () => {
+      const api = await start();
+      const { url, api: server } = api;
+      if (!server.httpServer) throw new Error('the test API is not listening');
+      const arrived = once(server.httpServer, 'request');
+      const { answer, finish } = chunkedCreate(url, JSON.stringify(orderBody([cartLine('in-flight-line')])));
+      // Closing before the server has the request would only refuse it: the case is a request under way.
+      await arrived;
+
+      let closed = false;
+      const closing = api.close().then(() => (closed = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(closed).toBe(false);
+      await expect(fetch(`${url}${apiCalls.getTradingHours.path}`, { headers: { 'x-retailer-domain': HOST } })).rejects.toThrow();
+
+      finish();
+      expect(await answer).toMatchObject({ status: 200, body: { encryptedOrderId: expect.any(String) } });
+      await closing;
+      expect((await api.counts()).orders).toBe(1);
+    });
   });
-
-  it('finishes a write under way before closing the database, and takes no new requests', async () => {
-    api = await startTestApi();
-    const { url, dbPath } = api;
-    const { answer, finish } = chunkedCreate(url, JSON.stringify(orderBody([cartLine('in-flight-line')])));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-
-    let closed = false;
-    const closing = api.close().then(() => (closed = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(closed).toBe(false);
-    await expect(fetch(`${url}${apiCalls.getTradingHours.path}`, { headers: { 'x-retailer-domain': HOST } })).rejects.toThrow();
-
-    finish();
-    expect(await answer).toMatchObject({ status: 200, body: { encryptedOrderId: expect.any(String) } });
-    await closing;
-    expect(orderCount(dbPath)).toBe(1);
-  });
-});
+}, { api: false });

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
+import { afterAll, beforeAll, describe, onTestFinished } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { cartLine, HOST, orderBody, pizzaSizes } from './fixtures/orders.ts';
 import { createApiServer, type ApiServer, type ApiServerOptions } from './server.ts';
-import { postgresPool, sqliteStore } from './store/open-store.ts';
+import { postgresPool, sqliteStore, type StoreTarget } from './store/open-store.ts';
 import { testDatabases, type TestDatabases } from './store/postgres-test-databases.ts';
 import type { Database } from './store/schema.ts';
 
@@ -53,6 +54,8 @@ export interface TestApi {
   url: string;
   dir: string;
   store: TestStore;
+  /** The database the API runs on: its SQLite file or its PostgreSQL database. */
+  target: StoreTarget;
   /** The SQLite file; reading it on PostgreSQL throws, so a SQLite-only test cannot pass there by accident. */
   readonly dbPath: string;
   /** The API's database through a connection of the test's own, for what a user cannot see through the API. */
@@ -66,7 +69,23 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
-export const TABLES = ['orders', 'order_products', 'order_statuses', 'customers', 'sessions', 'mailing_list', 'error_logs', 'table_bookings', 'clock_overrides', 'password_resets', 'staff_accounts', 'staff_sessions', 'staff_audit'] as const;
+export const TABLES = [
+  'orders',
+  'order_products',
+  'order_statuses',
+  'customers',
+  'sessions',
+  'mailing_list',
+  'error_logs',
+  'table_bookings',
+  'clock_overrides',
+  'password_resets',
+  'analytics_hits',
+  'analytics_site_counts',
+  'staff_accounts',
+  'staff_sessions',
+  'staff_audit',
+] as const;
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'api-test-'));
@@ -86,15 +105,27 @@ export async function apiStores(): Promise<{ store: TestStore; title: string; sk
   ];
 }
 
-export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: string; store?: TestStore } = {}): Promise<TestApi> {
-  const { store = 'sqlite', ...apiOptions } = options;
-  const dir = apiOptions.dir ?? tempDir();
-  const sqlitePath = join(dir, 'api.sqlite');
-  const databases = store === 'postgres' ? await postgresDatabases() : null;
-  const databaseUrl = databases ? await databases.create() : undefined;
+export type TestApiOptions = Partial<ApiServerOptions> & {
+  /** Where the SQLite file goes; a temp folder by default. */
+  dir?: string;
+  store?: TestStore;
+  /**
+   * Another API process on the database of `other` (its file, or its PostgreSQL database), such as
+   * a second process beside it or a restart after `other.close()`. `other` keeps owning the
+   * database: its dispose drops it.
+   */
+  sameDatabaseAs?: TestApi;
+};
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const { store: asked = 'sqlite', sameDatabaseAs: owner, dir: chosenDir, ...apiOptions } = options;
+  const store = owner?.store ?? asked;
+  const dir = chosenDir ?? owner?.dir ?? tempDir();
+  const databases = store === 'postgres' && !owner ? await postgresDatabases() : null;
+  const target: StoreTarget = owner?.target ?? (databases ? { databaseUrl: await databases.create() } : { sqlitePath: join(dir, 'api.sqlite') });
   const api = await createApiServer({
     tenantsDir: FIXTURE_TENANTS,
-    ...(databaseUrl ? { databaseUrl } : { dbPath: sqlitePath }),
+    ...('databaseUrl' in target ? { databaseUrl: target.databaseUrl } : { dbPath: target.sqlitePath }),
     now: () => OPEN_NOW,
     log: false,
     operatorToken: OPERATOR_TOKEN,
@@ -102,9 +133,10 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
     ...apiOptions,
   });
   const { url } = await api.listen(0, '127.0.0.1');
-  const db = databaseUrl
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(databaseUrl, 2) }) })
-    : sqliteStore(new DatabaseSync(sqlitePath));
+  const db =
+    'databaseUrl' in target
+      ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(target.databaseUrl, 2) }) })
+      : sqliteStore(new DatabaseSync(target.sqlitePath));
 
   async function call(path: string, { method, body, rawBody, headers = {}, domain = HOST }: CallOptions = {}): Promise<Answer> {
     const sent: Record<string, string> = { ...headers };
@@ -126,9 +158,10 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
     url,
     dir,
     store,
+    target,
     get dbPath() {
-      if (databaseUrl) throw new Error('this test API runs on PostgreSQL: it has no SQLite file');
-      return sqlitePath;
+      if (!('sqlitePath' in target)) throw new Error('this test API runs on PostgreSQL: it has no SQLite file');
+      return target.sqlitePath;
     },
     db,
     call,
@@ -137,9 +170,96 @@ export async function startTestApi(options: Partial<ApiServerOptions> & { dir?: 
     async dispose() {
       await api.close();
       await db.destroy();
-      if (databases && databaseUrl) await databases.drop(databaseUrl);
-      rmSync(dir, { recursive: true, force: true });
+      if (databases && 'databaseUrl' in target) await databases.drop(target.databaseUrl);
+      // The folder of a database it shares is its owner's to delete.
+      if (!owner) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** What the cases of a file get on each store (onEachStore). */
+export interface StoreSuite {
+  store: TestStore;
+  /** The API the cases share: started before the first case on this store, disposed after the last. */
+  api: TestApi;
+  /**
+   * Another API on this store, with a database of its own (or that of `sameDatabaseAs`); disposed
+   * when the test that started it ends, so call it inside a test.
+   */
+  start(options?: Omit<TestApiOptions, 'store'>): Promise<TestApi>;
+}
+
+type SharedApiOptions = Omit<TestApiOptions, 'store' | 'sameDatabaseAs'>;
+
+export interface EachStoreOptions {
+  /**
+   * The shared API's options, or a function answering them for what the file's own beforeAll
+   * prepares (a broker, a tenants folder); false when the cases start their own APIs only.
+   */
+  api?: SharedApiOptions | (() => SharedApiOptions) | false;
+}
+
+/**
+ * Runs a file's cases once per store (apiStores), each under a describe titled for the store, as
+ * Hono runs one case file against every router. The PostgreSQL run is skipped, with the reason in
+ * its title, when no PostgreSQL server answers.
+ */
+export async function onEachStore(cases: (suite: StoreSuite) => void, options: EachStoreOptions = {}): Promise<void> {
+  const { api: sharedOptions = {} } = options;
+  for (const { store, title, skipReason } of await apiStores()) {
+    describe.skipIf(skipReason !== null)(title, () => {
+      let shared: TestApi | null = null;
+      if (sharedOptions !== false) {
+        beforeAll(async () => {
+          shared = await startTestApi({ ...(typeof sharedOptions === 'function' ? sharedOptions() : sharedOptions), store });
+        });
+        afterAll(() => shared?.dispose());
+      }
+      const current = (): TestApi => {
+        if (!shared) throw new Error(sharedOptions === false ? 'onEachStore was told to start no shared API' : 'the shared API starts in beforeAll: use it inside a test or hook');
+        return shared;
+      };
+      cases({
+        store,
+        api: lateBoundApi(current),
+        async start(startOptions = {}) {
+          const started = await startTestApi({ ...startOptions, store });
+          onTestFinished(() => started.dispose());
+          return started;
+        },
+      });
+    });
+  }
+}
+
+/** A TestApi that reads `current()` on each use, so cases can hold it before beforeAll has started the API. */
+function lateBoundApi(current: () => TestApi): TestApi {
+  return {
+    get api() {
+      return current().api;
+    },
+    get url() {
+      return current().url;
+    },
+    get dir() {
+      return current().dir;
+    },
+    get store() {
+      return current().store;
+    },
+    get target() {
+      return current().target;
+    },
+    get dbPath() {
+      return current().dbPath;
+    },
+    get db() {
+      return current().db;
+    },
+    call: (path, callOptions) => current().call(path, callOptions),
+    counts: () => current().counts(),
+    close: () => current().close(),
+    dispose: () => current().dispose(),
   };
 }
 

@@ -29,8 +29,8 @@ function tooLarge(): ApiProblem {
 
 /**
  * A Matomo-compatible sink (`/matomo.php`) for the sample shops' analytics, so the local stack
- * answers what their pages send instead of a tracker that does not exist. Hits are kept in memory
- * for the operator (`GET /operator/analytics`); only site ids of served tenants are taken.
+ * answers what their pages send instead of a tracker that does not exist. Hits are kept in the
+ * database for the operator (`GET /operator/analytics`); only site ids of served tenants are taken.
  */
 export function analyticsRoutes(app: ApiApp, deps: ApiDeps): void {
   const siteIds = new Set(deps.tenants.all.flatMap(({ tenant }) => (tenant.settings.analytics.enabled && tenant.settings.analytics.siteId !== null ? [tenant.settings.analytics.siteId] : [])));
@@ -42,7 +42,7 @@ export function analyticsRoutes(app: ApiApp, deps: ApiDeps): void {
     await throttle('tracking requests', deps.now(), [deps.rateLimits.analyticsHitsPerAddress, clientAddress(c, deps.trustProxy)]);
     const params = parseWith(analyticsHitSchema, Object.fromEntries(new URLSearchParams(await trackingParams(c))), 'tracking request');
     if (!siteIds.has(params.idsite)) throw new ApiProblem(400, `Invalid tracking request: idsite: no shop here tracks as site ${params.idsite}`);
-    deps.analyticsHits.record(params, deps.now());
+    await deps.analyticsHits.record(params, deps.now());
     return c.body(null, 204);
   };
   app.get(ANALYTICS_PATH, track);

@@ -56,7 +56,7 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
     ),
   );
 
-  app.get('/operator/analytics', (c) => c.json(deps.analyticsHits.summary()));
+  app.get('/operator/analytics', async (c) => c.json(await deps.analyticsHits.summary()));
 
   app.get('/operator/tenants/:slug/error-logs', async (c) => {
     const { tenant } = tenantOf(c);

@@ -22,6 +22,8 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  analytics_hits: AnalyticsHitsTable;
+  analytics_site_counts: AnalyticsSiteCountsTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -183,4 +185,21 @@ export interface StaffAuditTable {
   action: AuditAction;
   subject: string;
   at: string;
+}
+
+/** The local analytics sink's latest hits, the ring the operator reads; hit_id is the order they arrived in. */
+export interface AnalyticsHitsTable {
+  hit_id: Generated<number>;
+  at: string;
+  site_id: number;
+  kind: 'page-view' | 'link';
+  url: string;
+  title: string | null;
+  link: string | null;
+  visitor_id: string | null;
+}
+
+export interface AnalyticsSiteCountsTable {
+  site_id: number;
+  hits: number;
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAnalyticsHitStore } from './analytics-hits.ts';
 import { createClockOverrideStore } from './clock-overrides.ts';
 import { placementSchema, type Placement } from '../../../src/lib/api/contract.ts';
 import { openStore, type StoreTarget } from './open-store.ts';
@@ -134,6 +135,46 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       const overrides = [{ retailerOnline: false }, { livePickupOverCapacity: true, liveDeliveryOverCapacity: true }];
       await Promise.all([first.set(1001, overrides[0] ?? {}, at), second.set(1001, overrides[1] ?? {}, at)]);
       expect(overrides).toContainEqual(await first.get(1001));
+    });
+  });
+
+  describe('analytics hits', () => {
+    const hit = (index: number) => ({ idsite: 1 + (index % 2), url: `https://shop.example/${index}` });
+    const at = (index: number) => new Date(now + index * minute);
+
+    it('keeps the newest hits of two processes first, up to the ring size, and counts every hit per site', async () => {
+      const [first, second] = await twoStores((db) => createAnalyticsHitStore(db, 3));
+      for (let index = 0; index < 10; index += 1) await (index % 2 ? first : second).record(hit(index), at(index));
+      for (const store of [first, second]) {
+        const { recent, perSite } = await store.summary();
+        expect(recent.map((kept) => kept.url)).toEqual(['https://shop.example/9', 'https://shop.example/8', 'https://shop.example/7']);
+        expect(recent[0]).toEqual({ at: at(9).toISOString(), siteId: 2, kind: 'page-view', url: 'https://shop.example/9', title: null, link: null, visitorId: null });
+        expect(perSite).toEqual({ '1': 5, '2': 5 });
+      }
+    });
+
+    it('keeps no more rows than the ring holds', async () => {
+      const db = await oneProcess();
+      const store = createAnalyticsHitStore(db, 3);
+      for (let index = 0; index < 10; index += 1) await store.record(hit(index), at(index));
+      expect(await db.selectFrom('analytics_hits').select('url').orderBy('hit_id').execute()).toEqual([7, 8, 9].map((index) => ({ url: `https://shop.example/${index}` })));
+    });
+
+    // One process, as for the order numbers below: on PostgreSQL its connections record at once.
+    it('counts every one of many simultaneous hits exactly once and keeps the ring', async () => {
+      const store = createAnalyticsHitStore(await oneProcess(), 5);
+      await Promise.all(Array.from({ length: 30 }, (_, index) => store.record({ idsite: 7, url: `https://shop.example/${index}`, link: 'https://elsewhere.example/' }, at(index))));
+      const { recent, perSite } = await store.summary();
+      expect(perSite).toEqual({ '7': 30 });
+      expect(recent).toHaveLength(5);
+      expect(recent[0]).toMatchObject({ kind: 'link', link: 'https://elsewhere.example/' });
+    });
+
+    it('lists fewer hits than the ring holds, newest first', async () => {
+      const store = createAnalyticsHitStore(await oneProcess(), 3);
+      await store.record(hit(0), at(0));
+      await store.record(hit(1), at(1));
+      expect((await store.summary()).recent.map((kept) => kept.url)).toEqual(['https://shop.example/1', 'https://shop.example/0']);
     });
   });
 
