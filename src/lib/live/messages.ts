@@ -52,6 +52,13 @@ export type DesignFieldUpdate = z.infer<typeof designFieldUpdateSchema>;
 export const orderStatusMessageSchema = z.object({ orderProcessed: z.boolean() });
 export type OrderStatusMessage = z.infer<typeof orderStatusMessageSchema>;
 
+/**
+ * `{prefix}/{retailerId}/staff/orders`: the staff console's board changed. No personal data, only
+ * that something did: the console asks the API for the orders.
+ */
+export const staffOrdersMessageSchema = z.object({ event: z.enum(['order-placed', 'order-changed']), orderNumber: z.int().nonnegative() });
+export type StaffOrdersMessage = z.infer<typeof staffOrdersMessageSchema>;
+
 /** `{prefix}/{retailerId}/connected`: what a visitor announces; strict, because browsers author it. */
 export const clientInfoSchema = z.strictObject({
   clientid: z.string().regex(browserClientIdPattern, 'expected a storefront client id'),
