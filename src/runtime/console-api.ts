@@ -1,4 +1,5 @@
-import { createStaffClient, StaffApiError, staffMessages, type StaffClient } from '../lib/console/client.ts';
+import { createStaffClient, StaffApiError, type StaffClient } from '../lib/console/client.ts';
+import { staffMessages } from '../lib/console/messages.ts';
 import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../lib/console/contract.ts';
 import { consoleToken, expireSession } from '../stores/console.ts';
 

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { boardCards } from '../lib/console/board.ts';
-import { createStaffClient, staffMessages, type FetchLike, type StaffClient } from '../lib/console/client.ts';
-import { readSession, saveSession, SESSION_STORAGE_KEY, type StorageLike } from '../lib/console/session.ts';
+import { createStaffClient, type FetchLike, type StaffClient } from '../lib/console/client.ts';
+import { staffMessages } from '../lib/console/messages.ts';
+import { SESSION_STORAGE_KEY } from '../lib/console/session-mark.ts';
+import { readSession, saveSession, type StorageLike } from '../lib/console/session.ts';
 import { boardOrder, EVENING, owner, signInAnswer } from '../lib/console/test-fixtures.ts';
 import { $board, $boardSync, $consoleSession, consoleToken, endSession, expireSession, refreshBoard, resumeSession, runOrderAction, setConsoleEnvironment, signIn, signOut } from './console.ts';
 

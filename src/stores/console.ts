@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { emptyBoard, withActionFailed, withActionSaved, withActionStarted, withOrders, type BoardState, type OrderAction } from '../lib/console/board.ts';
-import { StaffApiError, staffMessages, type StaffClient } from '../lib/console/client.ts';
+import { StaffApiError, type StaffClient } from '../lib/console/client.ts';
+import { staffMessages } from '../lib/console/messages.ts';
 import type { BoardOrder, SignInBody, Staff } from '../lib/console/contract.ts';
 import { ACTION_TEXT, formatClock } from '../lib/console/format.ts';
 import { forgetSession, readSession, saveSession, type StorageLike, type StoredSession } from '../lib/console/session.ts';

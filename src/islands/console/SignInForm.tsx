@@ -1,8 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { signInBodySchema } from '../../lib/console/contract.ts';
-import { staffApi } from '../../runtime/console-api.ts';
+import { staffMessages } from '../../lib/console/messages.ts';
 import type { OrderChime } from '../../runtime/order-chime.ts';
-import { signIn } from '../../stores/console.ts';
 import { primaryButton } from '../ui/buttons.ts';
 import { fieldControl } from '../ui/fields.ts';
 import { FormField } from '../ui/FormField.tsx';
@@ -16,12 +14,15 @@ const fieldMessages = {
 
 const control = `${fieldControl} min-h-11 w-full`;
 
+/** What signing in needs beyond the form: loaded when someone starts on the form, not with the page. */
+const signInCode = () => Promise.all([import('../../lib/console/contract.ts'), import('../../runtime/console-api.ts'), import('../../stores/console.ts')]);
+
 /**
  * Staff sign-in: the shop (its slug, as in its address), email and password. Rendered into the
  * page at build time, so it paints without JavaScript; Sign in waits for the island, and the
  * form posts nowhere on its own, so a password never lands in an address.
  */
-export function SignInForm({ notice, chime }: { notice: string | null; chime: OrderChime }) {
+export function SignInForm({ notice, chime, onSignedIn }: { notice: string | null; chime: OrderChime; onSignedIn: () => void }) {
   const [ready, setReady] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,19 +33,21 @@ export function SignInForm({ notice, chime }: { notice: string | null; chime: Or
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // The tap that signs in is the one the browser needs before the board may beep.
-    chime.unlock();
+    void chime.unlock();
     const form = new FormData(event.currentTarget);
-    const body = check(signInBodySchema, { retailer: form.get('retailer') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '' });
-    if (!body) return;
     setSending(true);
     setFailure(null);
     try {
-      const message = await signIn(await staffApi(), body);
-      setFailure(message);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
+      const [{ signInBodySchema }, { staffApi }, { signIn }] = await signInCode();
+      const body = check(signInBodySchema, { retailer: form.get('retailer') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '' });
+      const message = body ? await signIn(await staffApi(), body) : null;
       setSending(false);
+      if (message !== null) setFailure(message);
+      else if (body) onSignedIn();
+    } catch (error) {
+      setSending(false);
+      // The console's own code or its config did not arrive: the connection, as far as staff can tell.
+      setFailure(error instanceof Error && error.name === 'StaffApiError' ? error.message : staffMessages.unreachable);
     }
   }
 
@@ -57,7 +60,7 @@ export function SignInForm({ notice, chime }: { notice: string | null; chime: Or
           {notice}
         </p>
       )}
-      <form method="post" action="/" noValidate className="mt-6 flex flex-col gap-4" onSubmit={submit}>
+      <form method="post" action="/" noValidate className="mt-6 flex flex-col gap-4" onSubmit={submit} onFocus={() => void signInCode().catch(() => undefined)}>
         <FormField label="Shop" error={issues.retailer}>
           {(field) => <input {...field} name="retailer" className={control} autoCapitalize="none" autoCorrect="off" spellCheck={false} autoComplete="organization" placeholder="e.g. bella-napoli" required />}
         </FormField>

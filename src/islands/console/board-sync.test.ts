@@ -83,6 +83,16 @@ describe('followBoard', () => {
     expect(liveChanges).toEqual([true, false, true]);
   });
 
+  it('keeps polling on time while the broker keeps failing to connect', async () => {
+    const { api, live } = follow();
+    await vi.advanceTimersByTimeAsync(0);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await vi.advanceTimersByTimeAsync(5_000);
+      live.handlers?.onError({ kind: 'connection', message: 'No connection to broker' });
+    }
+    expect(api.calls).toBe(2);
+  });
+
   it('keeps the push on for a malformed message or a throwing callback', async () => {
     const { live, liveChanges } = follow();
     await vi.advanceTimersByTimeAsync(0);

@@ -76,7 +76,9 @@ export function followBoard(options: BoardSyncOptions): () => void {
           void refresh();
         },
         onError: (error) => {
-          if (error.kind !== 'connection' && error.kind !== 'subscription') return;
+          // Only losing the push starts the polls: while there is none they already run, and a
+          // reconnect failing every 5 s must not keep putting the next one off.
+          if (!live || (error.kind !== 'connection' && error.kind !== 'subscription')) return;
           setLive(false);
           if (!refreshing) schedulePoll();
         },

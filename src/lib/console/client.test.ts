@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStaffClient, retryAfterText, StaffApiError, staffMessages, type FetchLike } from './client.ts';
+import { createStaffClient, retryAfterText, StaffApiError, type FetchLike } from './client.ts';
+import { staffMessages } from './messages.ts';
 import { boardOrder, signInAnswer } from './test-fixtures.ts';
 
 interface Sent {

@@ -18,6 +18,7 @@ import {
   type SignInBody,
   type Staff,
 } from './contract.ts';
+import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
 
@@ -52,15 +53,6 @@ export interface StaffClientOptions {
 /** A kitchen's connection can be slow; a call stuck longer than this should say so. */
 export const STAFF_TIMEOUT_MS = 15_000;
 
-export const staffMessages = {
-  unreachable: 'Could not reach the server. Check the connection and try again.',
-  timeout: 'The server took too long to answer. Try again.',
-  serverFault: 'The server could not do that just now. Try again.',
-  notAllowed: 'Your role may not do that.',
-  orderGone: 'This order is not on the board any more.',
-  sessionEnded: 'Your session has ended. Sign in again to see the orders.',
-  invalidAnswer: 'The server answered something the console does not understand. Try again, or tell the person who runs the system.',
-} as const;
 
 /** "Try again in 3 minutes", from Retry-After seconds. */
 export function retryAfterText(seconds: number): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forgetSession, readSession, saveSession, SESSION_STORAGE_KEY, type StorageLike } from './session.ts';
+import { SESSION_STORAGE_KEY } from './session-mark.ts';
+import { forgetSession, readSession, saveSession, type StorageLike } from './session.ts';
 import { EVENING } from './test-fixtures.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instant } from '../tenant/primitives.ts';
+import { SESSION_STORAGE_KEY } from './session-mark.ts';
 
 /**
  * The one thing the console keeps in the browser: the session token and when it ends, in
@@ -7,8 +8,6 @@ import { instant } from '../tenant/primitives.ts';
  * the browser) ends access there, while a reload keeps the board; localStorage would leave a
  * 12-hour token for whoever opens the browser next. Names, orders and customers stay in memory.
  */
-export const SESSION_STORAGE_KEY = 'consoleSession';
-
 export const storedSessionSchema = z.object({ token: z.string().min(1).max(1000), expiresAt: instant });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 
@@ -63,9 +62,3 @@ export function forgetSession(storage: StorageLike | undefined): void {
     // Nothing was kept where storage is refused.
   }
 }
-
-/**
- * The inline head script that marks a page opened with a saved session, before anything paints,
- * so a returning cook sees "Opening the board" instead of a sign-in form flashing past.
- */
-export const sessionMarkScript = `try{if(sessionStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}))document.documentElement.setAttribute('data-console-session','saved')}catch(e){}`;
