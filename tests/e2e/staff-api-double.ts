@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import { MAX_ORDER_LIMIT, signInBodySchema, type BoardOrder, type Staff } from '../../src/lib/console/contract.ts';
+import { boardOrder } from '../../src/lib/console/test-fixtures.ts';
 import type { StaffOrdersMessage } from '../../src/lib/live/messages.ts';
 
 /**
@@ -246,18 +247,10 @@ export async function startStaffApiDouble(options: StaffApiDoubleOptions): Promi
     requests,
     placeOrder(retailerId, given) {
       const order: PlacedOrder = {
+        ...boardOrder(given.orderNumber, 0),
         retailerId,
         encryptedOrderId: `enc-${retailerId}-${given.orderNumber}-${randomBytes(4).toString('hex')}`,
         placedAt: now().toISOString(),
-        dueAt: null,
-        orderType: 'pickup',
-        customer: { name: 'Grace Hopper', phone: '0400 111 222', email: 'grace@example.com' },
-        address: null,
-        lines: ['1 × Large Margherita'],
-        notes: null,
-        totalCents: 2450,
-        paymentMethod: 'cash',
-        state: 'new',
         ...given,
       };
       orders.push(order);

@@ -11,7 +11,7 @@ const badge: Readonly<Record<OrderState, string>> = {
   ready: 'border border-border bg-muted text-foreground',
 };
 
-const touch = 'min-h-11 flex-1 basis-24';
+const touch = 'min-h-11 whitespace-nowrap';
 
 export interface OrderCardProps {
   card: BoardCard;
@@ -24,13 +24,14 @@ export interface OrderCardProps {
 export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
   const { order, shownState, pending, failure } = card;
   const titleId = useId();
-  const actionButton = (action: OrderAction, enabled: boolean, look: string) => (
-    <button type="button" className={`${look} ${touch}`} disabled={!enabled} aria-describedby={titleId} onClick={() => onAction(order.encryptedOrderId, action)}>
+  // The step the order is at is the one bright button; a step it is not at reads as unavailable.
+  const actionButton = (action: OrderAction, enabled: boolean) => (
+    <button type="button" className={`${enabled ? primaryButton : secondaryButton} ${touch}`} disabled={!enabled} aria-describedby={titleId} onClick={() => onAction(order.encryptedOrderId, action)}>
       {pending === action ? ACTION_TEXT[action].saving : ACTION_TEXT[action].label}
     </button>
   );
   return (
-    <article aria-labelledby={titleId} data-order={order.orderNumber} data-state={shownState} className={`flex min-w-0 flex-col gap-3 rounded-2xl border bg-background p-4 shadow-sm ${shownState === 'new' ? 'border-2 border-primary' : 'border-border'}`}>
+    <article aria-labelledby={titleId} data-order={order.orderNumber} data-state={shownState} className={`flex h-full min-w-0 flex-col gap-3 rounded-2xl border bg-background p-4 shadow-sm ${shownState === 'new' ? 'border-2 border-primary' : 'border-border'}`}>
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={titleId} className="text-2xl font-bold tracking-tight">
@@ -84,10 +85,10 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
           {failure.message}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        {actionButton('take', card.canTake, primaryButton)}
-        {actionButton('ready', card.canReady, card.canReady ? primaryButton : secondaryButton)}
-        <button type="button" className={`${secondaryButton} ${touch}`} aria-describedby={titleId} onClick={() => onPrint(order.encryptedOrderId)}>
+      <div className="mt-auto grid grid-cols-2 gap-2">
+        {actionButton('take', card.canTake)}
+        {actionButton('ready', card.canReady)}
+        <button type="button" className={`${secondaryButton} ${touch} col-span-2`} aria-describedby={titleId} onClick={() => onPrint(order.encryptedOrderId)}>
           Print ticket
         </button>
       </div>
