@@ -121,8 +121,8 @@ export default function Board({ staff, chime }: { staff: Staff; chime: OrderChim
 
   return (
     <>
-      <div className="print:hidden">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
             <p className="font-semibold break-words">{staff.retailer.name}</p>
             <p className="text-sm break-words text-muted-foreground">
@@ -144,29 +144,27 @@ export default function Board({ staff, chime }: { staff: Staff; chime: OrderChim
             </button>
           </div>
         </div>
-        <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-12">
-          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
-            <p aria-live="polite" className="font-semibold">
-              {untaken === 0 ? 'No new orders' : `${untaken} new`}
-            </p>
-          </div>
-          <SyncStatus unreadable={board.unreadable} />
-          {!board.loaded ? (
-            <p className="mt-6">Loading the orders…</p>
-          ) : cards.length === 0 ? (
-            <p className="mt-6 text-muted-foreground">No orders in the last 24 hours. New ones show here as they come in.</p>
-          ) : (
-            <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Orders, newest first">
-              {cards.map((card) => (
-                <li key={card.order.encryptedOrderId} className="min-w-0">
-                  <OrderCard card={card} now={now} onAction={act} onPrint={print} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </main>
-      </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
+          <p aria-live="polite" className="font-semibold">
+            {untaken === 0 ? 'No new orders' : `${untaken} new`}
+          </p>
+        </div>
+        <SyncStatus unreadable={board.unreadable} />
+        {!board.loaded ? (
+          <p className="mt-6">Loading the orders…</p>
+        ) : cards.length === 0 ? (
+          <p className="mt-6 text-muted-foreground">No orders in the last 24 hours. New ones show here as they come in.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Orders, newest first">
+            {cards.map((card) => (
+              <li key={card.order.encryptedOrderId} className="min-w-0">
+                <OrderCard card={card} now={now} onAction={act} onPrint={print} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
       {printing && <OrderTicket order={printing} shopName={staff.retailer.name} now={now} />}
     </>
   );
