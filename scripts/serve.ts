@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LISTEN_HOST, displayHost, listenHostFromEnv } from '../server/listen-host.ts';
+import { CONSOLE_LOCAL_HOST } from '../src/lib/tenant/hosts.ts';
 import { startStaticServer } from './lib/static-server.ts';
 
 const { values } = parseArgs({
@@ -48,6 +49,8 @@ for (const slug of new Set(running.hosts().values())) {
   console.log(`  ${home}`);
   for (const websiteId of otherWebsites(slug)) console.log(`    another website: ${home}?retailerWebsiteId=${websiteId}`);
 }
+
+console.log(`Staff console (every shop's staff sign in here): http://${CONSOLE_LOCAL_HOST}:${running.port}/`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -157,6 +157,20 @@ describe('npm run build', () => {
     expect(await exists(join(outDir, 'old-mill-pizza', 'reset-password'))).toBe(false);
   });
 
+  it('publishes the staff console beside the tenants: its page, every file it loads, and the API it talks to', async () => {
+    const site = join(outDir, '_console');
+    const html = await readFile(join(site, 'index.html'), 'utf8');
+    expect(html).toContain('<title>Sign in · Console</title>');
+    for (const [, path] of html.matchAll(/(?:src|href|component-url|renderer-url)="(\/(?!\/)[^"#?]*)"/g)) expect(await exists(join(site, path ?? '')), path).toBe(true);
+    expect(JSON.parse(await readFile(join(site, 'console-config.json'), 'utf8'))).toEqual({ apiBaseUrl: 'http://localhost:8787' });
+  });
+
+  it('puts back a deleted console even when no tenant changed', async () => {
+    await rm(join(outDir, '_console'), { recursive: true });
+    expect((await build([])).stdout).toContain('Built 0 tenant(s)');
+    expect(await exists(join(outDir, '_console', 'index.html'))).toBe(true);
+  });
+
   it('skips unchanged tenants, rebuilds a changed tenant alone, and rebuilds all with --force', async () => {
     const crustBefore = await readFile(join(outDir, 'crust-and-co', 'builds/latest.json'), 'utf8');
     const bellaMeta = await builtMeta('bella-napoli');

@@ -1,11 +1,14 @@
-import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { formatProblem, listTenantSlugs, TenantLoadError } from '../../src/lib/tenant/load.ts';
 import { buildRecordSchema, type BuildRecord, type BuildReport, type TenantReport } from './build-report.ts';
 import { codeHash, tenantFilesHash, tenantHash, tenantStamp } from './code-hash.ts';
 import { publishFolder } from './publish.ts';
-import { CLIENT_FOLDER, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
+import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../src/lib/console/contract.ts';
+import { CONSOLE_FOLDER, DEFAULT_CONSOLE_API_URL } from './console-site.ts';
+import { SHARED_FOLDER } from './nginx-config.ts';
+import { CLIENT_FOLDER, CONSOLE_PAGE_FILE, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
 import { renderInWorkers } from './render-workers.ts';
 import { shardTenants, type Shard } from './shard.ts';
 import { BATCH, BUILD_RECORD_FILE, failedReport, linkTree, renderAndPublish, type TenantSource } from './tenant-pipeline.ts';
@@ -95,7 +98,9 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
       if (entry.status === 'failed') failures.push(new TenantLoadError(entry.slug, entry.problems));
     }
   }
-  await publishShared(options.outDir, renderer);
+  // A deployment folder without the shared sites (deleted, or made before the console existed) gets them even when no tenant changed.
+  const shared = renderer ?? ((await exists(join(options.outDir, CONSOLE_FOLDER))) ? undefined : await rendererFor(options.root, code, log));
+  if (shared) await publishShared(options.outDir, shared.cacheDir);
 
   const tenants = chosen.map((slug) => reports.get(slug) ?? failedReport(slug, [{ file: join('tenants', slug), path: '$', message: 'not built' }]));
   const report: BuildReport = {
@@ -122,20 +127,36 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   };
 }
 
-/** The unknown-host screen and its styles, which belong to no tenant folder. */
-async function publishShared(outDir: string, renderer: Renderer | undefined): Promise<void> {
-  if (!renderer) return;
-  const stamp = join(outDir, '_shared', '.code');
-  if ((await readFile(stamp, 'utf8').catch(() => '')) === renderer.cacheDir && (await exists(join(outDir, SITE_NOT_FOUND_OUT)))) return;
-  const next = join(outDir, `.shared-${process.pid}`);
-  await rm(next, { recursive: true, force: true });
-  await linkTree(join(renderer.cacheDir, CLIENT_FOLDER), next);
+/** The sites that belong to no tenant: the unknown-host screen and the staff console. */
+async function publishShared(outDir: string, cacheDir: string): Promise<void> {
+  const notFound = await readFile(join(cacheDir, SITE_NOT_FOUND_FILE));
   // A static host serving _shared/ for unknown hosts (deploy/nginx) shows the site-not-found screen as its 404.
-  await cp(join(renderer.cacheDir, SITE_NOT_FOUND_FILE), join(next, '404.html'));
-  await writeFile(join(next, '.code'), renderer.cacheDir);
-  await publishFolder(next, join(outDir, '_shared'));
-  await cp(join(renderer.cacheDir, SITE_NOT_FOUND_FILE), join(outDir, `${SITE_NOT_FOUND_OUT}.next`));
-  await rename(join(outDir, `${SITE_NOT_FOUND_OUT}.next`), join(outDir, SITE_NOT_FOUND_OUT));
+  const published = await publishCodeFolder(outDir, SHARED_FOLDER, cacheDir, cacheDir, { '404.html': notFound });
+  if (published || !(await exists(join(outDir, SITE_NOT_FOUND_OUT)))) {
+    await writeFile(join(outDir, `${SITE_NOT_FOUND_OUT}.next`), notFound);
+    await rename(join(outDir, `${SITE_NOT_FOUND_OUT}.next`), join(outDir, SITE_NOT_FOUND_OUT));
+  }
+  const consoleConfig = consoleConfigSchema.parse({ apiBaseUrl: process.env['CONSOLE_API_URL'] || DEFAULT_CONSOLE_API_URL });
+  await publishCodeFolder(outDir, CONSOLE_FOLDER, cacheDir, `${cacheDir}\n${consoleConfig.apiBaseUrl}`, {
+    'index.html': await readFile(join(cacheDir, CONSOLE_PAGE_FILE)),
+    [CONSOLE_CONFIG_FILE]: JSON.stringify(consoleConfig),
+  });
+}
+
+/**
+ * Publishes outDir/<folder>: the code version's client assets and the given files, unless what is
+ * there was made from the same stamp. Answers whether it published.
+ */
+async function publishCodeFolder(outDir: string, folder: string, cacheDir: string, stamp: string, files: Record<string, Buffer | string>): Promise<boolean> {
+  const stampFile = join(outDir, folder, '.code');
+  if ((await readFile(stampFile, 'utf8').catch(() => '')) === stamp) return false;
+  const next = join(outDir, `.${folder.replace(/^_/, '')}-${process.pid}`);
+  await rm(next, { recursive: true, force: true });
+  await linkTree(join(cacheDir, CLIENT_FOLDER), next);
+  for (const [name, content] of Object.entries(files)) await writeFile(join(next, name), content);
+  await writeFile(join(next, '.code'), stamp);
+  await publishFolder(next, join(outDir, folder));
+  return true;
 }
 
 export function formatSummary(summary: BuildSummary): string {

@@ -8,13 +8,15 @@ import { keepRenderBundle, SNAPSHOT_FILE } from './render-bundle.ts';
 export const CLIENT_FOLDER = 'client';
 /** The unknown-host screen, rendered once per code version. */
 export const SITE_NOT_FOUND_FILE = 'site-not-found.html';
+/** The staff console's page (src/pages/console.astro), rendered once per code version like the unknown-host screen. */
+export const CONSOLE_PAGE_FILE = 'console.html';
 /** Older code versions kept, so switching branches back and forth does not rebuild each time. */
 const KEEP_VERSIONS = 3;
 
 export interface Renderer {
   /** The page renderer, loaded on first call: a build that renders in worker threads never loads it here. */
   pages: () => Promise<PageRenderer>;
-  /** The cached code version: `bundle/`, `client/_astro/`, `site-not-found.html`, `snapshot.json`. */
+  /** The cached code version: `bundle/`, `client/_astro/`, `site-not-found.html`, `console.html`, `snapshot.json`. */
   cacheDir: string;
   /** True when this call ran Vite; false when it reused an earlier build's bundle. */
   fresh: boolean;
@@ -77,6 +79,7 @@ async function buildBundle(root: string, cacheDir: string, log: (line: string) =
     await build({ root, outDir: stageDir, logLevel: process.env['ASTRO_LOG_LEVEL'] === 'info' ? 'info' : 'warn', integrations: [keepRenderBundle(partial)] });
     await cp(join(stageDir, '_astro'), join(partial, CLIENT_FOLDER, '_astro'), { recursive: true });
     await cp(join(stageDir, 'site-not-found', 'index.html'), join(partial, SITE_NOT_FOUND_FILE));
+    await cp(join(stageDir, 'console', 'index.html'), join(partial, CONSOLE_PAGE_FILE));
     await rm(stageDir, { recursive: true, force: true });
     await rm(cacheDir, { recursive: true, force: true });
     await rename(partial, cacheDir);

@@ -72,6 +72,10 @@ describe('host-routing static server', () => {
     await put(join(napoli, 'runtime-config.json'), JSON.stringify({ ...napoliBuilt, buildId: 'two' }));
     await put(join(work, 'tenants', 'napoli', 'tenant.json'), JSON.stringify({ hosts: ['napoli.com.au'], retailerWebsiteId: 6, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
     await put(join(work, 'dist', '_site-not-found.html'), "<h1>Oops! This site can't be found.</h1>");
+    await put(join(work, 'dist', '_console', 'index.html'), '<h1>Sign in</h1>');
+    await put(join(work, 'dist', '_console', '_astro', 'console.Ef56Gh78.js'), 'export {};');
+    await put(join(work, 'dist', '_console', 'console-config.json'), JSON.stringify({ apiBaseUrl: 'http://localhost:8787' }));
+    await put(join(work, 'dist', '_console', '.code'), 'render-cache/abc');
     await put(join(work, 'tenants', 'luigis', 'tenant.json'), JSON.stringify({ hosts: ['luigis.com.au', 'www.luigis.com.au'], retailerWebsiteId: 5, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
     server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1', runtimeOverrides: { apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php' }, log: (line) => logged.push(line) });
   });
@@ -129,6 +133,21 @@ describe('host-routing static server', () => {
     const napoliConfig = JSON.parse((await get(server.port, 'napoli.com.au', '/runtime-config.json')).body);
     expect(napoliConfig).toMatchObject({ apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php', buildId: 'two' });
     expect(JSON.parse((await get(server.port, 'luigis.com.au', '/runtime-config.json')).body).analyticsUrl).toBeNull();
+  });
+
+  it("serves the staff console at console.localhost, pointed at this environment's API, and never inside another site's frame", async () => {
+    const page = await get(server.port, 'console.localhost:4321', '/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Sign in');
+    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    const config = await get(server.port, 'console.localhost', '/console-config.json');
+    expect(JSON.parse(config.body)).toEqual({ apiBaseUrl: 'http://localhost:9999' });
+    expect(config.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await get(server.port, 'console.localhost', '/_astro/console.Ef56Gh78.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(server.port, 'console.localhost', '/.code')).status).toBe(404);
+    expect((await get(server.port, 'console.localhost', '/orders')).status).toBe(404);
   });
 
   it('compresses what is worth compressing', async () => {

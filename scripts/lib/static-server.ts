@@ -6,8 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { REFERRER_POLICY } from '../../src/lib/site/referrer-policy.ts';
-import { hostNameOf, LOCAL_HOST_SUFFIX, tenantHostNames } from '../../src/lib/tenant/hosts.ts';
+import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../src/lib/console/contract.ts';
+import { CONSOLE_LOCAL_HOST, hostNameOf, LOCAL_HOST_SUFFIX, tenantHostNames } from '../../src/lib/tenant/hosts.ts';
 import { runtimeConfigSchema, tenantSettingsSchema, type RuntimeConfig } from '../../src/lib/tenant/settings.ts';
+import { CONSOLE_FOLDER } from './console-site.ts';
 
 export interface StaticServerOptions {
   distDir: string;
@@ -35,7 +37,7 @@ export interface RunningStaticServer {
 
 /** Content-hashed names: the client bundle's and the product photos' (product-photos.ts). */
 const HASHED_ASSET = /^\/(_astro|_images)\//;
-const REVALIDATE = /(\.html|\/_payload\.json|\/runtime-config\.json|\/builds\/.*\.json)$/;
+const REVALIDATE = /(\.html|\/_payload\.json|\/runtime-config\.json|\/console-config\.json|\/builds\/.*\.json)$/;
 
 /** Hashed assets never change under their name; pages, payloads and build files must be rechecked on every visit. */
 export function cacheControlFor(pathname: string): string {
@@ -102,6 +104,35 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   };
 
   const overrides = options.runtimeOverrides && Object.values(options.runtimeOverrides).some(Boolean) ? options.runtimeOverrides : undefined;
+  // Like a tenant's, the console's handler lists its files once per build (so its dotfiles stay out), remade when its page changes.
+  let consoleSite: { build: number; handler: Handler } | undefined;
+  const consoleHandler = (): Handler | undefined => {
+    const root = join(options.distDir, CONSOLE_FOLDER);
+    let build: number;
+    try {
+      build = statSync(join(root, 'index.html')).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (consoleSite?.build !== build) {
+      const handler = sirv(root, { etag: true, setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)), onNoMatch: (_req, res) => sendHtml(res, 404, siteNotFound()) });
+      consoleSite = { build, handler };
+    }
+    return consoleSite.handler;
+  };
+  const serveConsole = (req: IncomingMessage, res: ServerResponse) => {
+    // Staff press Take and Ready here: no other site may frame the console to steer those taps.
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+    if (overrides?.apiBaseUrl && new URL(req.url ?? '/', 'http://x').pathname === `/${CONSOLE_CONFIG_FILE}`) {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': cacheControlFor(`/${CONSOLE_CONFIG_FILE}`) });
+      res.end(JSON.stringify(consoleConfigSchema.parse({ apiBaseUrl: overrides.apiBaseUrl })));
+      return;
+    }
+    const handler = consoleHandler();
+    if (handler) handler(req, res);
+    else sendHtml(res, 404, siteNotFound());
+  };
   const compress = compression({ threshold: 1024 });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -113,6 +144,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
         res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
         return;
       }
+      if (hostNameOf(req.headers.host) === CONSOLE_LOCAL_HOST) return serveConsole(req, res);
       let slug = tenantForHost(req.headers.host, hosts);
       if (!slug && Date.now() - lastRescan > 2000) {
         lastRescan = Date.now();

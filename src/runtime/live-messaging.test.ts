@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ClientSubscribeCallback, IClientOptions, ISubscriptionGrant, MqttClient, PacketCallback } from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { clientInfo, startLiveMessaging, watchOrderStatus, type LiveMessagingError, type LiveMessagingOptions, type OrderWatchOptions } from './live-messaging.ts';
+import { clientInfo, startLiveMessaging, watchOrderStatus, watchStaffOrders, type LiveMessagingError, type LiveMessagingOptions, type OrderWatchOptions } from './live-messaging.ts';
 
 /** Stands in for mqtt.js' client with only the surface startLiveMessaging touches; the broker tests use the real one. */
 class FakeMqttClient extends EventEmitter {
@@ -307,5 +307,59 @@ describe('clientInfo', () => {
   ])('describes %s', (_name, globals, deviceType, windowSize) => {
     const userAgent = 'navigator' in globals ? globals.navigator.userAgent : '';
     expect(clientInfo('sf_0011223344556677', globals)).toEqual({ clientid: 'sf_0011223344556677', deviceType, userAgent, windowSize });
+  });
+});
+
+describe('watchStaffOrders', () => {
+  const TOPIC = 'storefront/111/staff/orders';
+  const live = { brokerUrl: 'ws://localhost:9001', username: 'staff-111', password: 'hmac-of-staff-111', topic: TOPIC };
+
+  function watch() {
+    const fake = new FakeMqttClient();
+    const connections: { url: string; options: IClientOptions }[] = [];
+    const seen = { changes: [] as unknown[], subscribed: 0, errors: [] as LiveMessagingError[] };
+    const stop = watchStaffOrders({
+      live,
+      onChange: (message) => seen.changes.push(message),
+      onSubscribed: () => (seen.subscribed += 1),
+      onError: (error) => seen.errors.push(error),
+      mqttConnect: (url, options) => {
+        connections.push({ url, options });
+        return fake as unknown as MqttClient;
+      },
+    });
+    return { fake, connections, seen, stop };
+  }
+
+  it("logs in as the retailer's staff user the API named, and subscribes to its topic alone, publishing nothing", () => {
+    const { fake, connections, seen } = watch();
+    expect(connections).toEqual([{ url: 'ws://localhost:9001', options: expect.objectContaining({ username: 'staff-111', password: 'hmac-of-staff-111', clean: true }) }]);
+    fake.emit('connect');
+    fake.suback([1]);
+    expect(fake.subscriptions.map((subscription) => subscription.topics)).toEqual([[TOPIC]]);
+    expect(seen.subscribed).toBe(1);
+    expect(fake.published).toEqual([]);
+  });
+
+  it('hands on what changed, and reports a message outside the contract instead', () => {
+    const { fake, seen } = watch();
+    fake.emit('connect');
+    fake.suback([1]);
+    fake.deliver(TOPIC, '{"event":"order-placed","orderNumber":1042}');
+    fake.deliver(TOPIC, '{"event":"order-placed","orderNumber":1042,"customer":"x"}');
+    fake.deliver(TOPIC, '{"event":"order-eaten","orderNumber":1042}');
+    expect(seen.changes).toEqual([
+      { event: 'order-placed', orderNumber: 1042 },
+      { event: 'order-placed', orderNumber: 1042 },
+    ]);
+    expect(seen.errors).toEqual([{ kind: 'message', topic: TOPIC, message: expect.stringContaining(`Malformed message on ${TOPIC}`) }]);
+  });
+
+  it('says when the broker refuses the topic, so the board keeps polling', () => {
+    const { fake, seen } = watch();
+    fake.emit('connect');
+    fake.suback([128]);
+    expect(seen.subscribed).toBe(0);
+    expect(seen.errors).toEqual([{ kind: 'subscription', topic: TOPIC, message: `Subscription refused: ${TOPIC}` }]);
   });
 });

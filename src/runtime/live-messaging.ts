@@ -9,11 +9,13 @@ import {
   orderStatusMessageSchema,
   parseClockStatusMessage,
   parseMessage,
+  staffOrdersMessageSchema,
   type ClientInfo,
   type DesignFieldUpdate,
   type NotifyMessage,
   type OrderStatusMessage,
   type ParsedMessage,
+  type StaffOrdersMessage,
 } from '../lib/live/messages.ts';
 import { ORDER_WATCH_USERNAME } from '../lib/live/order-watch.ts';
 import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, type RetailerTopicScope } from '../lib/live/topics.ts';
@@ -223,18 +225,47 @@ export function watchOrderStatus(options: OrderWatchOptions): StopLiveMessaging 
   const report = safeReporter(options.onError);
   const topic = orderStatusTopic({ topicPrefix: options.topicPrefix, retailerId: options.retailerId }, options.watch.topicId);
   const login = { clientId: newBrowserClientId(), username: ORDER_WATCH_USERNAME, password: options.watch.key };
-  return connectOnce({ brokerUrl: options.brokerUrl, mqttConnect: options.mqttConnect, report, login }, (client) => {
-    client.on('connect', () => {
-      client.subscribe([topic], { qos: 1 }, (error, _granted, suback) => {
-        if (isRefusalCode(suback?.granted[0])) report({ kind: 'subscription', topic, message: `Subscription refused: ${topic}` });
-        else if (error) report({ kind: 'subscription', topic, message: messagingErrorText(error) });
-        else runCallback(report, topic, options.onSubscribed);
-      });
-    });
-    client.on('message', (messageTopic, payload) => {
-      if (messageTopic === topic) deliver(report, topic, parseMessage(orderStatusMessageSchema, payload), options.onStatus);
+  return connectOnce({ brokerUrl: options.brokerUrl, mqttConnect: options.mqttConnect, report, login }, (client) =>
+    followOneTopic(client, topic, report, (payload) => parseMessage(orderStatusMessageSchema, payload), options.onStatus, options.onSubscribed),
+  );
+}
+
+/** Subscribes to one topic on every (re)connect (a clean session forgets it) and hands on what arrives there, parsed. */
+function followOneTopic<T>(client: MqttClient, topic: string, report: Report, parse: (payload: Uint8Array) => ParsedMessage<T>, onMessage: (value: T) => void, onSubscribed: () => void): void {
+  client.on('connect', () => {
+    client.subscribe([topic], { qos: 1 }, (error, _granted, suback) => {
+      if (isRefusalCode(suback?.granted[0])) report({ kind: 'subscription', topic, message: `Subscription refused: ${topic}` });
+      else if (error) report({ kind: 'subscription', topic, message: messagingErrorText(error) });
+      else runCallback(report, topic, onSubscribed);
     });
   });
+  client.on('message', (messageTopic, payload) => {
+    if (messageTopic === topic) deliver(report, topic, parse(payload), onMessage);
+  });
+}
+
+export interface StaffOrdersWatchOptions {
+  /** What GET /staff/live answers: the retailer's staff user on the broker and its one topic. */
+  live: { brokerUrl: string; username: string; password: string; topic: string };
+  onChange: (message: StaffOrdersMessage) => void;
+  /** Subscribed, first time or after an outage: the board asks for the orders, as it may have missed a change. */
+  onSubscribed: () => void;
+  onError: (error: LiveMessagingError) => void;
+  mqttConnect?: MqttConnect;
+}
+
+/**
+ * Follows a retailer's order board for the staff console, on its own connection as the retailer's
+ * staff user. Like watchOrderStatus it never throws into the page, retries every 5 s, and loads
+ * mqtt.js only when called.
+ */
+export function watchStaffOrders(options: StaffOrdersWatchOptions): StopLiveMessaging {
+  const report = safeReporter(options.onError);
+  const { brokerUrl, username, password, topic } = options.live;
+  const login = { clientId: newBrowserClientId(), username, password };
+  return connectOnce({ brokerUrl, mqttConnect: options.mqttConnect, report, login }, (client) =>
+    followOneTopic(client, topic, report, (payload) => parseMessage(staffOrdersMessageSchema, payload), options.onChange, options.onSubscribed),
+  );
 }
 
 function isRefusalCode(code: unknown): boolean {

@@ -1,6 +1,10 @@
 /** Local development reaches tenant `<slug>` at `<slug>.localhost`; browsers resolve it to loopback. */
 export const LOCAL_HOST_SUFFIX = '.localhost';
 
+/** The staff console is one site for every retailer, at `console.localhost` locally; no tenant may take that name. */
+export const CONSOLE_SLUG = 'console';
+export const CONSOLE_LOCAL_HOST = `${CONSOLE_SLUG}${LOCAL_HOST_SUFFIX}`;
+
 export interface HostedTenant {
   slug: string;
   settings: { hosts: readonly string[] };

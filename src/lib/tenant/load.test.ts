@@ -376,6 +376,12 @@ const brokenCases: BrokenCase[] = [
     breakIt: async () => {},
     file: '', path: '$', message: 'folder name must be lower-case letters, digits and dashes',
   },
+  {
+    name: 'a shop in the staff console\'s place',
+    slug: 'console',
+    breakIt: async () => {},
+    file: '', path: '$', message: '"console" is taken: console.localhost is the staff console',
+  },
 ];
 
 describe('loadTenants with one broken tenant beside a good one', () => {

@@ -2,7 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { z } from 'zod';
 import { unsafeLinks } from '../site/markdown.ts';
+import { CONSOLE_LOCAL_HOST, CONSOLE_SLUG } from './hosts.ts';
 import { crossCheckTenant } from './cross-check.ts';
+import { slugPattern } from './primitives.ts';
 import { customPageSchema, tenantFiles, type CustomPage, type Tenant, type TenantFileKey } from './tenant.ts';
 
 /** One thing wrong with a tenant's files: which file, where in it (a JSON path) and what was expected. */
@@ -34,8 +36,6 @@ export function jsonPath(path: readonly PropertyKey[]): string {
     '$',
   );
 }
-
-export const slugPattern = /^[a-z0-9][a-z0-9-]*$/;
 
 type Loaded<K extends TenantFileKey> = z.infer<(typeof tenantFiles)[K]['schema']>;
 
@@ -128,6 +128,10 @@ export async function loadTenant(tenantsRoot: string, slug: string): Promise<Ten
   const problems: TenantProblem[] = [];
   if (!slugPattern.test(slug)) {
     problems.push({ file: dir, path: '$', message: 'folder name must be lower-case letters, digits and dashes' });
+    throw new TenantLoadError(slug, problems);
+  }
+  if (slug === CONSOLE_SLUG) {
+    problems.push({ file: dir, path: '$', message: `"${CONSOLE_SLUG}" is taken: ${CONSOLE_LOCAL_HOST} is the staff console; give the shop another folder name` });
     throw new TenantLoadError(slug, problems);
   }
   const settings = await loadFile('settings', dir, tenantDir, true, problems);

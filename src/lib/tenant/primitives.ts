@@ -46,6 +46,9 @@ export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colou
 
 export const id = z.int().positive();
 
+/** A tenant's folder name, which is also its local host name (`<slug>.localhost`) and how staff name their shop at sign-in. */
+export const slugPattern = /^[a-z0-9][a-z0-9-]*$/;
+
 /** The years an instant may fall in: orders, bookings, statuses and error reports are all of now, give or take a browser's wrong clock. */
 export const INSTANT_YEARS = { first: 2000, last: 2199 } as const;
 

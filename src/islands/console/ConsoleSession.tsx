@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { staffApi } from '../../runtime/console-api.ts';
+import type { OrderChime } from '../../runtime/order-chime.ts';
+import { $consoleSession, endSession, expireSession, resumeSession } from '../../stores/console.ts';
+import { primaryButton, secondaryButton } from '../ui/buttons.ts';
+import Board from './Board.tsx';
+import { Opening } from './Opening.tsx';
+
+/**
+ * A signed-in staff member's console: the saved session picked up (or the one just signed in),
+ * then the board. Loaded only then, with the API client, zod and the stores, so the sign-in page
+ * carries none of them. When the session ends, hands back to sign-in with the reason.
+ */
+export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChime; onSignedOut: (notice: string | null) => void }) {
+  const session = useStore($consoleSession);
+  // Opened from a reload, the store starts signed out: that is "not checked yet", not a sign-out.
+  const [checked, setChecked] = useState(() => $consoleSession.get().kind !== 'signed-out');
+
+  useEffect(() => {
+    if (!checked) void resumeSession(staffApi).finally(() => setChecked(true));
+  }, [checked]);
+
+  useEffect(() => {
+    if (checked && session.kind === 'signed-out') onSignedOut(session.notice);
+  }, [checked, session, onSignedOut]);
+
+  // The session's own end: staff go back to sign-in then, even when no call happens to notice.
+  const expiresAt = session.kind === 'signed-out' ? null : session.session.expiresAt;
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const timer = setTimeout(expireSession, Math.max(0, Date.parse(expiresAt) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+
+  if (session.kind === 'signed-in') return <Board staff={session.staff} chime={chime} />;
+  if (session.kind !== 'unreachable') return <Opening />;
+  return (
+    <main id="main" className="mx-auto w-full max-w-sm px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
+      <p role="alert" className="mt-4 rounded-lg border border-primary p-3 font-medium">
+        {session.message}
+      </p>
+      <div className="mt-6 flex flex-wrap gap-2">
+        <button type="button" className={`${primaryButton} min-h-11`} onClick={() => void resumeSession(staffApi)}>
+          Try again
+        </button>
+        <button type="button" className={`${secondaryButton} min-h-11`} onClick={() => endSession(null)}>
+          Sign out
+        </button>
+      </div>
+    </main>
+  );
+}
