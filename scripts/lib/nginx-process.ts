@@ -18,6 +18,8 @@ export const NO_NGINX = 'skipped: no nginx at /usr/sbin/nginx or /usr/bin/nginx 
 export interface NginxProcess {
   /** The loopback port it listens on. */
   port: number;
+  /** The master process; its workers are its children. */
+  pid: number;
   /** Its own folder: config, pid, error log and temp files. */
   prefix: string;
   /** The error log so far, to explain a failure. */
@@ -87,6 +89,7 @@ export async function startNginx(http: (port: number) => string): Promise<NginxP
   const running = nginx;
   return {
     port,
+    pid: running.pid ?? 0,
     prefix,
     errorLog,
     async stop() {

@@ -1,16 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { testDatabases, type TestDatabases } from '../../server/api/store/postgres-test-databases.ts';
 import { freePort } from '../../tests/e2e/free-port.ts';
+import { FIXTURE_TENANTS, startApiProcess, type ApiProcess } from './api-process.ts';
 import { apiBalancingConfig } from './nginx-config.ts';
 import { NGINX, NO_NGINX, startNginx, type NginxProcess } from './nginx-process.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const API_MAIN = fileURLToPath(new URL('../../server/api/main.ts', import.meta.url));
-export const FIXTURE_TENANTS = fileURLToPath(new URL('../../server/api/fixtures/tenants', import.meta.url));
-/** How many lines of a process's output are kept to explain a failure. */
-const KEPT_LINES = 40;
-const START_TIMEOUT_MS = 60_000;
+export { FIXTURE_TENANTS } from './api-process.ts';
 
 export interface ProductionShapeOptions {
   /** API processes behind nginx; default 2. */
@@ -30,6 +24,8 @@ export interface ProductionShape {
   databaseUrl: string;
   /** Requests each API process has answered since it (re)started, from its request log. */
   answered(index: number): number;
+  /** The process ids of the API processes and of nginx's master, for what they cost. */
+  pids(): { api: number[]; nginx: number };
   /** SIGKILL: the process dies mid-request, as a crash or the OOM killer would end it. */
   kill(index: number): Promise<void>;
   /** Starts the process again on its port; resolves once it listens. */
@@ -48,11 +44,9 @@ export async function productionShapeSkipReason(): Promise<string | null> {
   return databases.skipReason;
 }
 
-interface ApiProcess {
+interface Slot {
   port: number;
-  child: ChildProcess | null;
-  answered: number;
-  output: string[];
+  running: ApiProcess | null;
 }
 
 /**
@@ -66,72 +60,28 @@ export async function startProductionShape(options: ProductionShapeOptions = {})
   if (!Number.isInteger(count) || count < 1) throw new Error(`the production shape needs 1 or more API processes, not ${count}`);
   const databases: TestDatabases = await testDatabases();
   if (databases.skipReason) throw new Error(databases.skipReason);
-  const processes: ApiProcess[] = [];
+  const slots: Slot[] = [];
   let nginx: NginxProcess | null = null;
   let databaseUrl: string | null = null;
 
-  function start(api: ApiProcess, url: string): Promise<void> {
-    const child = spawn(process.execPath, [API_MAIN], {
-      cwd: root,
-      env: {
-        ...process.env,
-        API_PORT: String(api.port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: url,
-        TENANTS_DIR: options.tenantsDir ?? FIXTURE_TENANTS,
-        API_TRUST_PROXY: '1',
-        ...(options.operatorToken ? { OPERATOR_TOKEN: options.operatorToken } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    api.child = child;
-    api.answered = 0;
-    api.output = [];
-    let partial = '';
-    const keep = (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        // The request log: `POST /api/order/place-order 200 3.1ms host`.
-        if (/^(GET|POST|OPTIONS|HEAD) \S+ \d{3} /.test(line)) api.answered += 1;
-        else api.output.push(line);
-      }
-      api.output.splice(0, Math.max(0, api.output.length - KEPT_LINES));
-    };
-    child.stdout?.setEncoding('utf8').on('data', keep);
-    child.stderr?.setEncoding('utf8').on('data', keep);
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => fail(`did not listen within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
-      const fail = (why: string) => {
-        clearTimeout(timer);
-        child.kill('SIGKILL');
-        reject(new Error(`API process on port ${api.port} ${why}:\n${api.output.join('\n')}`));
-      };
-      const onData = () => {
-        if (!api.output.some((line) => line.includes(` retailer(s) on http://`))) return;
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.off('exit', onExit);
-        resolve();
-      };
-      const onExit = (code: number | null) => fail(`exited with ${code}`);
-      child.stdout?.on('data', onData);
-      child.once('exit', onExit);
+  async function start(slot: Slot, url: string): Promise<void> {
+    slot.running = await startApiProcess(slot.port, {
+      DATABASE_URL: url,
+      TENANTS_DIR: options.tenantsDir ?? FIXTURE_TENANTS,
+      API_TRUST_PROXY: '1',
+      ...(options.operatorToken ? { OPERATOR_TOKEN: options.operatorToken } : {}),
     });
   }
 
-  async function end(api: ApiProcess, signal: NodeJS.Signals): Promise<void> {
-    const child = api.child;
-    api.child = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await exited;
+  async function end(slot: Slot, signal: NodeJS.Signals): Promise<void> {
+    const running = slot.running;
+    slot.running = null;
+    await running?.end(signal);
   }
 
   async function stop(): Promise<void> {
     await nginx?.stop();
-    await Promise.all(processes.map((api) => end(api, 'SIGTERM')));
+    await Promise.all(slots.map((slot) => end(slot, 'SIGTERM')));
     if (databaseUrl) await databases.drop(databaseUrl);
     await databases.dropAll();
   }
@@ -139,28 +89,29 @@ export async function startProductionShape(options: ProductionShapeOptions = {})
   try {
     const url = await databases.create();
     databaseUrl = url;
-    for (let index = 0; index < count; index += 1) processes.push({ port: await freePort(), child: null, answered: 0, output: [] });
+    for (let index = 0; index < count; index += 1) slots.push({ port: await freePort(), running: null });
     // The first creates the schema; the others then find it migrated instead of all waiting on the migration lock.
-    const [first, ...others] = processes;
+    const [first, ...others] = slots;
     if (first) await start(first, url);
-    await Promise.all(others.map((api) => start(api, url)));
-    nginx = await startNginx((port) => apiBalancingConfig({ serverNames: ['_'], listen: `127.0.0.1:${port}`, processes: processes.map((api) => `127.0.0.1:${api.port}`) }));
-    const nginxUrl = `http://127.0.0.1:${nginx.port}`;
-    const at = (index: number): ApiProcess => {
-      const api = processes[index];
-      if (!api) throw new Error(`no API process ${index}: there are ${processes.length}`);
-      return api;
+    await Promise.all(others.map((slot) => start(slot, url)));
+    nginx = await startNginx((port) => apiBalancingConfig({ serverNames: ['_'], listen: `127.0.0.1:${port}`, processes: slots.map((slot) => `127.0.0.1:${slot.port}`) }));
+    const { port, pid } = nginx;
+    const at = (index: number): Slot => {
+      const slot = slots[index];
+      if (!slot) throw new Error(`no API process ${index}: there are ${slots.length}`);
+      return slot;
     };
     return {
-      url: nginxUrl,
-      apiUrls: processes.map((api) => `http://127.0.0.1:${api.port}`),
+      url: `http://127.0.0.1:${port}`,
+      apiUrls: slots.map((slot) => `http://127.0.0.1:${slot.port}`),
       databaseUrl: url,
-      answered: (index) => at(index).answered,
+      answered: (index) => at(index).running?.answered() ?? 0,
+      pids: () => ({ api: slots.flatMap((slot) => (slot.running ? [slot.running.pid] : [])), nginx: pid }),
       kill: (index) => end(at(index), 'SIGKILL'),
       async restart(index) {
-        const api = at(index);
-        await end(api, 'SIGTERM');
-        await start(api, url);
+        const slot = at(index);
+        await end(slot, 'SIGTERM');
+        await start(slot, url);
       },
       stop,
     };
