@@ -1,7 +1,7 @@
 /**
- * `npm run load-check -- [--requests 2000] [--clients 50] [--shape sqlite|postgres] [--api-processes 2]`:
+ * `npm run load-check -- [--requests 2000] [--clients 50] [--shape sqlite|postgres] [--api-processes 2] [--shops 1]`:
  * order traffic on loopback, each client making an order, updating it three times and placing it,
- * then the next. `--shape sqlite` (the default) is one API process on a fresh SQLite file;
+ * then the next, at one of `--shops` copies of the fixture shop (client i at shop i mod shops). `--shape sqlite` (the default) is one API process on a fresh SQLite file;
  * `--shape postgres` is the production shape on one machine: `--api-processes` API processes (2
  * unless told) behind nginx on a fresh PostgreSQL database (scripts/lib/production-shape.ts).
  * Prints throughput and latency percentiles of create, update and place-order apiece, and the CPU
@@ -9,10 +9,11 @@
  * total. Exits 1 when a request failed or an order is missing or wrong.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { setTimeout as wait } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { apiCalls } from '../src/lib/api/contract.ts';
@@ -31,6 +32,8 @@ import { childrenOf, cpuMeter, machineBusySeconds } from './lib/process-cpu.ts';
 import { startProductionShape } from './lib/production-shape.ts';
 
 const UPDATES_PER_ORDER = 3;
+/** The fixture tenant the load check's shops are copies of. */
+const FIXTURE_SHOP = 'test-pizza';
 const SOURCE = 'load-check';
 const contact = { fullName: 'Load Check', phoneNumber: '0400 000 000', email: 'load@example.com' };
 
@@ -40,12 +43,14 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
     shape: { type: 'string', default: 'sqlite' },
     'api-processes': { type: 'string' },
+    shops: { type: 'string', default: '1' },
   },
 });
 const totalRequests = Number(values.requests);
 const clients = Number(values.clients);
 const shape = values.shape;
 const apiProcesses = Number(values['api-processes'] ?? (shape === 'postgres' ? 2 : 1));
+const shopCount = Number(values.shops);
 function refuse(message: string): never {
   console.error(`load-check: ${message}`);
   process.exit(2);
@@ -53,6 +58,7 @@ function refuse(message: string): never {
 if (!Number.isInteger(totalRequests) || totalRequests < 1 || !Number.isInteger(clients) || clients < 1) refuse('--requests and --clients expect whole numbers of 1 or more');
 if (shape !== 'sqlite' && shape !== 'postgres') refuse(`--shape is sqlite or postgres, not ${shape}`);
 if (!Number.isInteger(apiProcesses) || apiProcesses < 1) refuse('--api-processes expects a whole number of 1 or more');
+if (!Number.isInteger(shopCount) || shopCount < 1 || shopCount > 100) refuse('--shops expects a whole number from 1 to 100');
 if (shape === 'sqlite' && apiProcesses !== 1) refuse('--shape sqlite is one API process (one writer on one file); --shape postgres runs several');
 
 type CallKind = 'create' | 'update' | 'place';
@@ -70,10 +76,51 @@ function lineFor(uuid: string, step: number) {
 
 type Line = ReturnType<typeof lineFor>;
 
+/** One copy of the fixture shop: the host its calls name and its prices. */
+interface Shop {
+  host: string;
+  retailerId: number;
+  /** The total the shop charges for these lines, picked up now. */
+  totalOf(lines: Line[]): number;
+}
+
 /** Pickup: two lines always meet its minimum, and the totals need no delivery suburb. */
-const orderFor = (encryptedOrderId: string | null, lines: Line[]) => orderBody(lines, { encryptedOrderId, isPickup: true, source: SOURCE });
+const orderFor = (shop: Pick<Shop, 'retailerId'>, encryptedOrderId: string | null, lines: Line[]) =>
+  orderBody(lines, { encryptedOrderId, retailerId: shop.retailerId, isPickup: true, source: SOURCE });
+
+/**
+ * The fixture shop and `count - 1` copies of it under other retailer ids and hosts, each trading
+ * all day (the API runs on the real clock): writes of different shops never wait for one another.
+ */
+async function loadShops(tenantsDir: string, count: number): Promise<Shop[]> {
+  await alwaysOpenTenants(FIXTURE_TENANTS, tenantsDir);
+  const hosts = [HOST];
+  for (let copy = 1; copy < count; copy += 1) {
+    const folder = join(tenantsDir, `load-check-${copy}`);
+    await cp(join(tenantsDir, FIXTURE_SHOP), folder, { recursive: true });
+    const edit = async (file: string, change: (json: Record<string, unknown>) => void) => {
+      const json = JSON.parse(await readFile(join(folder, file), 'utf8')) as Record<string, unknown>;
+      change(json);
+      await writeFile(join(folder, file), JSON.stringify(json));
+    };
+    const host = `shop-${copy}.load-check.example`;
+    const websiteId = 60_000 + copy * 10;
+    hosts.push(host);
+    await edit('retailer-config.json', (config) => Object.assign(config, { retailerId: 50_000 + copy, retailerWebsiteId: websiteId }));
+    await edit('tenant.json', (settings) => Object.assign(settings, { hosts: [host], retailerWebsiteId: websiteId }));
+    await writeFile(join(folder, 'websites.json'), '[]');
+  }
+  const directory = tenantDirectory(serveTenants((await loadTenants(tenantsDir)).tenants).served);
+  return hosts.map((host) => {
+    const served = directory.byDomain(host);
+    if (!served) refuse(`the load check's tenants serve no ${host}`);
+    const shop = { host, retailerId: served.tenant.config.retailerId };
+    return { ...shop, totalOf: (lines: Line[]) => placementTotals(apiCalls.createOrder.body.parse(orderFor(shop, null, lines)), served.tenant, served.catalogue, new Date(), null).total };
+  });
+}
 
 interface OrderRecord {
+  shop: Shop;
   encryptedOrderId: string;
   lines: Line[];
   updates: number;
@@ -89,6 +136,8 @@ interface Target {
   processes(): Record<string, readonly number[]>;
   /** Notes processes that appeared since: PostgreSQL's backends, opened as the pools grow. */
   refresh(): Promise<void>;
+  /** Starts watching what the writes wait for; the function it answers stops and says what it saw. */
+  watchWaits(): () => Promise<string | null>;
   openDatabase(): Kysely<Database>;
   stop(): Promise<void>;
 }
@@ -101,6 +150,8 @@ async function sqliteTarget(tenantsDir: string): Promise<Target> {
     url: api.url,
     processes: () => ({ 'API process (SQLite in it)': [api.pid] }),
     refresh: () => Promise.resolve(),
+    // One process, one connection: its writes queue in the process, where nothing outside can see them.
+    watchWaits: () => () => Promise.resolve(null),
     openDatabase: () => sqliteStore(new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true })),
     async stop() {
       await api.end('SIGTERM');
@@ -127,6 +178,29 @@ async function postgresTarget(tenantsDir: string): Promise<Target> {
     },
     openDatabase: () => database,
     refresh: findBackends,
+    watchWaits() {
+      // The retailer's advisory lock (store/transaction.ts) orders its write transactions across every process.
+      let watching = true;
+      let samples = 0;
+      let held = 0;
+      let waiting = 0;
+      const sampling = (async () => {
+        while (watching) {
+          const { rows } = await sql<{ held: number; waiting: number }>`SELECT count(*) FILTER (WHERE granted)::int AS held, count(*) FILTER (WHERE NOT granted)::int AS waiting
+            FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(database);
+          samples += 1;
+          if ((rows[0]?.held ?? 0) > 0) held += 1;
+          waiting += rows[0]?.waiting ?? 0;
+          await wait(10);
+        }
+      })();
+      return async () => {
+        watching = false;
+        await sampling;
+        const share = samples === 0 ? 0 : (100 * held) / samples;
+        return `a shop's write lock was held in ${share.toFixed(0)} % of ${samples} looks, with ${(samples === 0 ? 0 : waiting / samples).toFixed(1)} transactions waiting for one on average`;
+      };
+    },
     async stop() {
       await database.destroy();
       await production.stop();
@@ -139,10 +213,10 @@ const failures: string[] = [];
 const orders: OrderRecord[] = [];
 let sent = 0;
 
-async function post(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+async function post(baseUrl: string, shop: Shop, path: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-retailer-domain': HOST, ...headers },
+    headers: { 'content-type': 'application/json', 'x-retailer-domain': shop.host, ...headers },
     body: JSON.stringify(body),
   });
   const json: unknown = await response.json();
@@ -151,7 +225,7 @@ async function post(baseUrl: string, path: string, body: unknown, headers: Recor
 }
 
 /** One customer tab: makes an order, updates it, places it, starts the next, until the shared budget is spent. */
-async function runClient(baseUrl: string, client: number, totalOf: (lines: Line[]) => number): Promise<void> {
+async function runClient(baseUrl: string, client: number, shop: Shop): Promise<void> {
   let current: OrderRecord | null = null;
   let step = 0;
   while (sent < totalRequests) {
@@ -163,21 +237,21 @@ async function runClient(baseUrl: string, client: number, totalOf: (lines: Line[
       if (current === null) {
         // Real UUIDs, as the browser makes them: the API refuses anything else.
         const lines = [randomUUID(), randomUUID()].map((uuid, index) => lineFor(uuid, step + index));
-        const answer = apiCalls.createOrder.response.parse(await post(baseUrl, apiCalls.createOrder.path, orderFor(null, lines), { 'idempotency-key': `load-${client}-${step}` }));
-        current = { encryptedOrderId: answer.encryptedOrderId, lines, updates: 0, placedTotalCents: null };
+        const answer = apiCalls.createOrder.response.parse(await post(baseUrl, shop, apiCalls.createOrder.path, orderFor(shop, null, lines), { 'idempotency-key': `load-${client}-${step}` }));
+        current = { shop, encryptedOrderId: answer.encryptedOrderId, lines, updates: 0, placedTotalCents: null };
         orders.push(current);
       } else if (kind === 'update') {
         const lines = [...current.lines.slice(1).map((line) => line.uuid), randomUUID()].map((uuid, index) => lineFor(uuid, step + index));
-        const answer = apiCalls.updateOrder.response.parse(await post(baseUrl, apiCalls.updateOrder.path, orderFor(current.encryptedOrderId, lines)));
+        const answer = apiCalls.updateOrder.response.parse(await post(baseUrl, shop, apiCalls.updateOrder.path, orderFor(shop, current.encryptedOrderId, lines)));
         if (!answer.success) throw new Error(`update-order refused: ${answer.message}`);
         current.lines = lines;
         current.updates += 1;
       } else {
         const order = current;
         current = null;
-        const totalCents = totalOf(order.lines);
-        const body = { order: orderFor(order.encryptedOrderId, order.lines), contact, delivery: null, paymentMethod: 'cash', expectedTotal: toDollars(totalCents) };
-        apiCalls.placeOrder.response.parse(await post(baseUrl, apiCalls.placeOrder.path, body));
+        const totalCents = shop.totalOf(order.lines);
+        const body = { order: orderFor(shop, order.encryptedOrderId, order.lines), contact, delivery: null, paymentMethod: 'cash', expectedTotal: toDollars(totalCents) };
+        apiCalls.placeOrder.response.parse(await post(baseUrl, shop, apiCalls.placeOrder.path, body));
         order.placedTotalCents = totalCents;
       }
     } catch (error) {
@@ -194,7 +268,7 @@ function percentile(sorted: readonly number[], fraction: number): number {
 async function verify(baseUrl: string, database: Kysely<Database>): Promise<{ stored: number; placedStored: number; matching: number }> {
   let matching = 0;
   for (const order of orders) {
-    const answer = apiCalls.getOrder.response.parse(await post(baseUrl, apiCalls.getOrder.path, { encryptedOrderId: order.encryptedOrderId }));
+    const answer = apiCalls.getOrder.response.parse(await post(baseUrl, order.shop, apiCalls.getOrder.path, { encryptedOrderId: order.encryptedOrderId }));
     const uuids = answer.products.map((product) => product.uuid).join(', ');
     const expected = order.lines.map((line) => line.uuid).join(', ');
     const total = answer.placement === null ? null : Math.round(answer.placement.total * 100);
@@ -209,12 +283,8 @@ async function verify(baseUrl: string, database: Kysely<Database>): Promise<{ st
   return { stored: await count(false), placedStored: await count(true), matching };
 }
 
-// The API runs on the real clock: a shop that trades all day takes orders whenever this runs.
 const tenantsDir = await mkdtemp(join(tmpdir(), 'load-check-tenants-'));
-await alwaysOpenTenants(FIXTURE_TENANTS, tenantsDir);
-const served = tenantDirectory(serveTenants((await loadTenants(tenantsDir)).tenants).served).byDomain(HOST);
-if (!served) refuse(`the fixture tenants serve no ${HOST}`);
-const totalOf = (lines: Line[]) => placementTotals(apiCalls.createOrder.body.parse(orderFor(null, lines)), served.tenant, served.catalogue, new Date(), null).total;
+const shops = await loadShops(tenantsDir, shopCount);
 
 let target: Target | null = null;
 try {
@@ -225,9 +295,16 @@ try {
   await running.refresh();
   meter.start();
   const busyBefore = machineBusySeconds();
+  const stopWatching = running.watchWaits();
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, (_, client) => runClient(url, client, totalOf)));
+  await Promise.all(
+    Array.from({ length: clients }, (_, client) => {
+      const shop = shops[client % shops.length];
+      return shop ? runClient(url, client, shop) : Promise.resolve();
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
+  const waits = await stopWatching();
   await running.refresh();
   const cpu = meter.took();
   const busy = machineBusySeconds() - busyBefore;
@@ -240,7 +317,7 @@ try {
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
   const all = Object.values(latencies).flat();
   const placed = orders.filter((order) => order.placedTotalCents !== null).length;
-  console.log(`load-check: ${target.description}, ${all.length} requests from ${clients} clients in ${seconds.toFixed(2)} s (${(all.length / seconds).toFixed(0)} requests/s)`);
+  console.log(`load-check: ${target.description}, ${all.length} requests from ${clients} clients at ${shops.length} shop${shops.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${(all.length / seconds).toFixed(0)} requests/s)`);
   console.log(`  ${'call'.padEnd(13)} ${'requests'.padStart(8)} ${'per s'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'p99'.padStart(9)} ${'max'.padStart(9)}`);
   for (const [kind, times] of [...Object.entries(latencies), ['all', all]] as const) {
     const sorted = [...times].sort((a, b) => a - b);
@@ -250,6 +327,7 @@ try {
   const parts = Object.entries(cpu).map(([name, used]) => `${name} ${used.toFixed(2)} s`);
   const theirs = Object.values(cpu).reduce((sum, used) => sum + used, 0);
   console.log(`  CPU           ${parts.join(', ')}; other work ${Math.max(0, busy - theirs).toFixed(2)} s (machine busy ${busy.toFixed(2)} s of ${seconds.toFixed(2)} s wall)`);
+  if (waits) console.log(`  waits         ${waits}`);
   console.log(`  errors        ${trafficFailures}`);
   console.log(`  orders        ${orders.length} created, ${stored} in the database, ${placed} placed (${placedStored} in the database), ${matching} read back with their last cart and total`);
   for (const failure of failures.slice(0, 10)) console.log(`  failure: ${failure}`);
