@@ -16,6 +16,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as wait } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { z } from 'zod';
 import { apiCalls } from '../src/lib/api/contract.ts';
 import { placementTotals } from '../src/lib/cart/checkout.ts';
 import { toDollars } from '../src/lib/pricing/money.ts';
@@ -99,7 +100,7 @@ async function loadShops(tenantsDir: string, count: number): Promise<Shop[]> {
     const folder = join(tenantsDir, `load-check-${copy}`);
     await cp(join(tenantsDir, FIXTURE_SHOP), folder, { recursive: true });
     const edit = async (file: string, change: (json: Record<string, unknown>) => void) => {
-      const json = JSON.parse(await readFile(join(folder, file), 'utf8')) as Record<string, unknown>;
+      const json = z.record(z.string(), z.unknown()).parse(JSON.parse(await readFile(join(folder, file), 'utf8')));
       change(json);
       await writeFile(join(folder, file), JSON.stringify(json));
     };

@@ -134,7 +134,7 @@ server {
     proxy_connect_timeout 2s;
     proxy_read_timeout 30s;
     proxy_next_upstream error timeout;
-    proxy_next_upstream_tries 2;
+    proxy_next_upstream_tries ${processes.length};
 
     location / {
         proxy_pass http://storefront_api;
