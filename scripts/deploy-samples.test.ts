@@ -1,7 +1,7 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { chmod, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,13 +9,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_MOSQUITTO_OPTIONS, mosquittoConfigFiles, servedScopes } from './lib/mosquitto-config.ts';
+import { apiCalls, RETAILER_DOMAIN_HEADER } from '../src/lib/api/contract.ts';
+import { HOST, orderBody, cartLine } from '../server/api/fixtures/orders.ts';
 import { hostFolders, nginxConfig } from './lib/nginx-config.ts';
+import { NGINX, startNginx, type NginxProcess } from './lib/nginx-process.ts';
+import { productionShapeSkipReason, startProductionShape, type ProductionShape } from './lib/production-shape.ts';
 import { cacheControlFor } from './lib/static-server.ts';
 import { loadTenants } from '../src/lib/tenant/load.ts';
-import { freePort } from '../tests/e2e/free-port.ts';
 
 const run = promisify(execFile);
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+interface Answer {
+  status: number;
+  cacheControl: string;
+  referrerPolicy: string;
+  body: string;
+}
+
+/** One request to nginx on loopback with the Host header a browser would send. */
+function request(port: number, host: string, path: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), referrerPolicy: String(res.headers['referrer-policy'] ?? ''), body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const workflowSchema = z.object({
   name: z.string(),
@@ -56,49 +78,38 @@ describe('deploy/mosquitto', () => {
   });
 });
 
-describe('deploy/nginx/storefronts.conf', () => {
-  it('is what scripts/nginx-config.ts makes of the sample tenants', async () => {
+/** What deploy/nginx/production.conf is made with: the API's host and two processes on one machine. */
+const PRODUCTION_API = { serverNames: ['api.example.com'], processes: ['127.0.0.1:8787', '127.0.0.1:8788'] };
+const shapeSkipReason = await productionShapeSkipReason();
+
+describe('deploy/nginx/storefronts.conf and production.conf', () => {
+  it('are what scripts/nginx-config.ts makes of the sample tenants, production.conf with two API processes', async () => {
     expect(await readFile('deploy/nginx/storefronts.conf', 'utf8')).toBe(nginxConfig('/srv/storefronts/dist', await hostFolders('tenants')));
+    expect(await readFile('deploy/nginx/production.conf', 'utf8')).toBe(nginxConfig('/srv/storefronts/dist', await hostFolders('tenants'), { api: PRODUCTION_API }));
   });
 
   describe.skipIf(!NGINX)('served by nginx', () => {
     let work: string;
-    let port: number;
-    let nginx: ReturnType<typeof spawn> | undefined;
+    let dist: string;
+    let hosts: Map<string, string>;
+    let nginx: NginxProcess;
 
-    const get = (host: string, path: string) =>
-      new Promise<{ status: number; cacheControl: string; referrerPolicy: string; body: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), referrerPolicy: String(res.headers['referrer-policy'] ?? ''), body }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const get = (host: string, path: string) => request(nginx.port, host, path);
 
     beforeAll(async () => {
       work = await mkdtemp(join(tmpdir(), 'storefront-nginx-'));
+      // nginx started by root serves as nobody, who must be able to enter the folder (mkdtemp makes it 0700).
+      await chmod(work, 0o755);
       const tenantsDir = join(work, 'tenants');
-      const dist = join(work, 'dist');
+      dist = join(work, 'dist');
       for (const slug of ['bella-napoli', 'old-mill-pizza']) await cp(join('tenants', slug), join(tenantsDir, slug), { recursive: true });
       await run(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', dist]);
-      port = await freePort();
-      const mimeTypes = ['/etc/nginx/mime.types'].find((path) => existsSync(path));
-      await writeFile(
-        join(work, 'nginx.conf'),
-        `pid ${join(work, 'nginx.pid')};\nerror_log ${join(work, 'error.log')};\nevents {}\nhttp {\n${mimeTypes ? `include ${mimeTypes};\n` : ''}access_log off;\nclient_body_temp_path ${work};\nproxy_temp_path ${work};\nfastcgi_temp_path ${work};\nuwsgi_temp_path ${work};\nscgi_temp_path ${work};\n${nginxConfig(dist, await hostFolders(tenantsDir), `127.0.0.1:${port}`)}}\n`,
-      );
-      await run(NGINX ?? 'nginx', ['-t', '-p', work, '-c', join(work, 'nginx.conf')]);
-      nginx = spawn(NGINX ?? 'nginx', ['-p', work, '-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-      for (let tries = 0; tries < 100; tries += 1) {
-        if (await get('x', '/').then(() => true, () => false)) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      hosts = await hostFolders(tenantsDir);
+      nginx = await startNginx((port) => nginxConfig(dist, hosts, { listen: `127.0.0.1:${port}` }));
     }, 120_000);
 
     afterAll(async () => {
-      nginx?.kill('SIGTERM');
+      await nginx?.stop();
       await rm(work, { recursive: true, force: true });
     });
 
@@ -128,6 +139,60 @@ describe('deploy/nginx/storefronts.conf', () => {
       const unknown = await get('unknown.example.com', '/');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toContain('Site not found');
+    });
+
+    describe.skipIf(shapeSkipReason !== null)(`with two API processes behind it${shapeSkipReason ? ` (${shapeSkipReason})` : ''}`, () => {
+      let shape: ProductionShape;
+      let production: NginxProcess;
+      const [apiHost = ''] = PRODUCTION_API.serverNames;
+      let line = 0;
+
+      const callApi = (path: string, body?: unknown) =>
+        request(production.port, apiHost, path, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { [RETAILER_DOMAIN_HEADER]: HOST, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      const createOrder = () => callApi(apiCalls.createOrder.path, orderBody([cartLine(`nginx-line-${(line += 1)}`)]));
+      const statuses = async (count: number, call: () => Promise<Answer>) => {
+        const answers: number[] = [];
+        for (let index = 0; index < count; index += 1) answers.push((await call()).status);
+        return answers;
+      };
+
+      beforeAll(async () => {
+        shape = await startProductionShape();
+        // production.conf as generated, with this run's ports: the sites and the API host on one nginx.
+        const processes = shape.apiUrls.map((url) => new URL(url).host);
+        production = await startNginx((port) => nginxConfig(dist, hosts, { listen: `127.0.0.1:${port}`, api: { ...PRODUCTION_API, processes } }));
+      }, 120_000);
+
+      afterAll(async () => {
+        await production?.stop();
+        await shape?.stop();
+      });
+
+      it('serves the sites and spreads the API host over both processes', async () => {
+        expect((await request(production.port, 'bella-napoli.com.au', '/')).body).toContain('Bella Napoli');
+        expect(await statuses(20, () => callApi(apiCalls.getRetailerConfig.path))).toEqual(Array(20).fill(200));
+        expect(await statuses(4, createOrder)).toEqual(Array(4).fill(200));
+        expect(shape.answered(0)).toBeGreaterThan(0);
+        expect(shape.answered(1)).toBeGreaterThan(0);
+      });
+
+      it('answers every call, writes too, while one process is down, and gives it work again once it is back', async () => {
+        await shape.kill(0);
+        // Refused connections never reached the dead process: nginx sends those on, whatever the method.
+        expect(await statuses(10, () => callApi(apiCalls.getRetailerConfig.path))).toEqual(Array(10).fill(200));
+        expect(await statuses(4, createOrder)).toEqual(Array(4).fill(200));
+        await shape.restart(0);
+        // It is left out for fail_timeout (5 s) after failing, then tried again.
+        for (let tries = 0; shape.answered(0) === 0 && tries < 200; tries += 1) {
+          expect((await callApi(apiCalls.getRetailerConfig.path)).status).toBe(200);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(shape.answered(0)).toBeGreaterThan(0);
+      }, 60_000);
     });
   });
 });
