@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_MOSQUITTO_OPTIONS, mosquittoConfigFiles, servedScopes } from './lib/mosquitto-config.ts';
-import { hostFolders, nginxConfig } from './lib/nginx-config.ts';
+import { consoleServerConfig, hostFolders, nginxConfig } from './lib/nginx-config.ts';
 import { cacheControlFor } from './lib/static-server.ts';
 import { loadTenants } from '../src/lib/tenant/load.ts';
 import { freePort } from '../tests/e2e/free-port.ts';
@@ -26,7 +26,7 @@ const workflowSchema = z.object({
     z.object({
       'runs-on': z.string(),
       strategy: z.object({ matrix: z.object({ shard: z.array(z.number().int()) }) }).optional(),
-      steps: z.array(z.object({ uses: z.string().optional(), run: z.string().optional(), with: z.record(z.string(), z.unknown()).optional() })),
+      steps: z.array(z.object({ if: z.string().optional(), uses: z.string().optional(), run: z.string().optional(), with: z.record(z.string(), z.unknown()).optional(), env: z.record(z.string(), z.string()).optional() })),
     }),
   ),
 });
@@ -46,6 +46,10 @@ describe('deploy/github-actions/build-storefronts.yml', () => {
       if (nodeFile) expect(existsSync(nodeFile), command).toBe(true);
     }
     for (const step of build?.steps ?? []) if (step.uses) expect(step.uses).toMatch(/^actions\/[\w-]+@v\d+$/);
+    // The staff console is built by every shard and uploaded by one (a second upload of a name fails the run), with the API it names.
+    const consoleUploads = (build?.steps ?? []).filter((step) => step.run?.includes('upload-retailer-artifacts.mjs dist --console'));
+    expect(consoleUploads.map((step) => step.if)).toEqual(['matrix.shard == 1']);
+    expect((build?.steps ?? []).find((step) => step.run?.startsWith('npm run build'))?.env).toEqual({ CONSOLE_API_URL: '${{ vars.CONSOLE_API_URL }}' });
   });
 });
 
@@ -56,9 +60,18 @@ describe('deploy/mosquitto', () => {
   });
 });
 
+const CONSOLE_HOST = 'console.example.com';
+
 describe('deploy/nginx/storefronts.conf', () => {
-  it('is what scripts/nginx-config.ts makes of the sample tenants', async () => {
-    expect(await readFile('deploy/nginx/storefronts.conf', 'utf8')).toBe(nginxConfig('/srv/storefronts/dist', await hostFolders('tenants')));
+  it('is what scripts/nginx-config.ts makes of the sample tenants, with the staff console on --console-host console.example.com', async () => {
+    const dist = '/srv/storefronts/dist';
+    expect(await readFile('deploy/nginx/storefronts.conf', 'utf8')).toBe(nginxConfig(dist, await hostFolders('tenants')) + consoleServerConfig(dist, CONSOLE_HOST));
+  });
+
+  it('refuses a console host that is not a host name, as it would be nginx syntax in the file', () => {
+    for (const host of ['console.example.com; include /etc/passwd', 'console example.com', 'Console.example.com', 'https://console.example.com', '']) {
+      expect(() => consoleServerConfig('/srv/storefronts/dist', host), host).toThrow();
+    }
   });
 
   describe.skipIf(!NGINX)('served by nginx', () => {
@@ -67,11 +80,11 @@ describe('deploy/nginx/storefronts.conf', () => {
     let nginx: ReturnType<typeof spawn> | undefined;
 
     const get = (host: string, path: string) =>
-      new Promise<{ status: number; cacheControl: string; referrerPolicy: string; body: string }>((resolve, reject) => {
+      new Promise<{ status: number; cacheControl: string; referrerPolicy: string; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
         const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
           let body = '';
           res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), referrerPolicy: String(res.headers['referrer-policy'] ?? ''), body }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), referrerPolicy: String(res.headers['referrer-policy'] ?? ''), headers: res.headers, body }));
         });
         req.on('error', reject);
         req.end();
@@ -82,12 +95,12 @@ describe('deploy/nginx/storefronts.conf', () => {
       const tenantsDir = join(work, 'tenants');
       const dist = join(work, 'dist');
       for (const slug of ['bella-napoli', 'old-mill-pizza']) await cp(join('tenants', slug), join(tenantsDir, slug), { recursive: true });
-      await run(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', dist]);
+      await run(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', dist], { env: { ...process.env, CONSOLE_API_URL: 'https://staff-api.example.com' } });
       port = await freePort();
       const mimeTypes = ['/etc/nginx/mime.types'].find((path) => existsSync(path));
       await writeFile(
         join(work, 'nginx.conf'),
-        `pid ${join(work, 'nginx.pid')};\nerror_log ${join(work, 'error.log')};\nevents {}\nhttp {\n${mimeTypes ? `include ${mimeTypes};\n` : ''}access_log off;\nclient_body_temp_path ${work};\nproxy_temp_path ${work};\nfastcgi_temp_path ${work};\nuwsgi_temp_path ${work};\nscgi_temp_path ${work};\n${nginxConfig(dist, await hostFolders(tenantsDir), `127.0.0.1:${port}`)}}\n`,
+        `pid ${join(work, 'nginx.pid')};\nerror_log ${join(work, 'error.log')};\nevents {}\nhttp {\n${mimeTypes ? `include ${mimeTypes};\n` : ''}access_log off;\nclient_body_temp_path ${work};\nproxy_temp_path ${work};\nfastcgi_temp_path ${work};\nuwsgi_temp_path ${work};\nscgi_temp_path ${work};\n${nginxConfig(dist, await hostFolders(tenantsDir), `127.0.0.1:${port}`)}${consoleServerConfig(dist, CONSOLE_HOST, `127.0.0.1:${port}`)}}\n`,
       );
       await run(NGINX ?? 'nginx', ['-t', '-p', work, '-c', join(work, 'nginx.conf')]);
       nginx = spawn(NGINX ?? 'nginx', ['-p', work, '-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
@@ -128,6 +141,31 @@ describe('deploy/nginx/storefronts.conf', () => {
       const unknown = await get('unknown.example.com', '/');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toContain('Site not found');
+    });
+
+    it('serves the staff console on its host with the headers of the static server: no framing, the referrer policy, its cache rules', async () => {
+      const page = await get(CONSOLE_HOST, '/');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Staff console');
+      const asset = /\/_astro\/[^"]+\.(css|js)/.exec(page.body)?.[0] ?? '/_astro/missing.js';
+      for (const path of ['/', '/index.html', '/console-config.json', asset]) {
+        const answer = await get(CONSOLE_HOST, path);
+        expect(answer.status, path).toBe(200);
+        expect(answer.cacheControl, path).toBe(cacheControlFor(path));
+        expect(answer.referrerPolicy, path).toBe('strict-origin-when-cross-origin');
+        expect(answer.headers['x-frame-options'], path).toBe('DENY');
+        expect(answer.headers['content-security-policy'], path).toBe("frame-ancestors 'none'");
+      }
+      expect(JSON.parse((await get(CONSOLE_HOST, '/console-config.json')).body)).toEqual({ apiBaseUrl: 'https://staff-api.example.com' });
+      for (const path of ['/no-such-page', '/.code', '/404.html']) {
+        const missing = await get(CONSOLE_HOST, path);
+        expect(missing.status, path).toBe(404);
+        expect(missing.body, path).toContain('Site not found');
+        expect(missing.headers['x-frame-options'], path).toBe('DENY');
+      }
+      // The shops' hosts do not serve the console, nor the console's host a shop.
+      expect((await get('bella-napoli.com.au', '/console-config.json')).status).toBe(404);
+      expect((await get(CONSOLE_HOST, '/about')).status).toBe(404);
     });
   });
 });
