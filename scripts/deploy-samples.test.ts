@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { DEFAULT_MOSQUITTO_OPTIONS, mosquittoConfigFiles, servedScopes } from './lib/mosquitto-config.ts';
 import { apiCalls, RETAILER_DOMAIN_HEADER } from '../src/lib/api/contract.ts';
 import { HOST, orderBody, cartLine } from '../server/api/fixtures/orders.ts';
-import { hostFolders, nginxConfig } from './lib/nginx-config.ts';
+import { consoleServerConfig, hostFolders, nginxConfig } from './lib/nginx-config.ts';
 import { NGINX, startNginx, type NginxProcess } from './lib/nginx-process.ts';
 import { productionShapeSkipReason, startProductionShape, type ProductionShape } from './lib/production-shape.ts';
 import { cacheControlFor } from './lib/static-server.ts';
@@ -23,6 +23,7 @@ interface Answer {
   status: number;
   cacheControl: string;
   referrerPolicy: string;
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
@@ -32,7 +33,7 @@ function request(port: number, host: string, path: string, { method = 'GET', hea
     const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), referrerPolicy: String(res.headers['referrer-policy'] ?? ''), body: text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control'] ?? ''), referrerPolicy: String(res.headers['referrer-policy'] ?? ''), headers: res.headers, body: text }));
     });
     req.on('error', reject);
     req.end(body);
@@ -82,10 +83,19 @@ describe('deploy/mosquitto', () => {
 const PRODUCTION_API = { serverNames: ['api.example.com'], processes: ['127.0.0.1:8787', '127.0.0.1:8788'] };
 const shapeSkipReason = await productionShapeSkipReason();
 
+const CONSOLE_HOST = 'console.example.com';
+
 describe('deploy/nginx/storefronts.conf and production.conf', () => {
-  it('are what scripts/nginx-config.ts makes of the sample tenants, production.conf with two API processes', async () => {
-    expect(await readFile('deploy/nginx/storefronts.conf', 'utf8')).toBe(nginxConfig('/srv/storefronts/dist', await hostFolders('tenants')));
-    expect(await readFile('deploy/nginx/production.conf', 'utf8')).toBe(nginxConfig('/srv/storefronts/dist', await hostFolders('tenants'), { api: PRODUCTION_API }));
+  it('are what scripts/nginx-config.ts makes of the sample tenants: storefronts.conf with the staff console on --console-host console.example.com, production.conf with two API processes and the console', async () => {
+    const dist = '/srv/storefronts/dist';
+    expect(await readFile('deploy/nginx/storefronts.conf', 'utf8')).toBe(nginxConfig(dist, await hostFolders('tenants')) + consoleServerConfig(dist, CONSOLE_HOST));
+    expect(await readFile('deploy/nginx/production.conf', 'utf8')).toBe(nginxConfig(dist, await hostFolders('tenants'), { api: PRODUCTION_API }) + consoleServerConfig(dist, CONSOLE_HOST));
+  });
+
+  it('refuses a console host that is not a host name, as it would be nginx syntax in the file', () => {
+    for (const host of ['console.example.com; include /etc/passwd', 'console example.com', 'Console.example.com', 'https://console.example.com', '']) {
+      expect(() => consoleServerConfig('/srv/storefronts/dist', host), host).toThrow();
+    }
   });
 
   describe.skipIf(!NGINX)('served by nginx', () => {
@@ -103,9 +113,9 @@ describe('deploy/nginx/storefronts.conf and production.conf', () => {
       const tenantsDir = join(work, 'tenants');
       dist = join(work, 'dist');
       for (const slug of ['bella-napoli', 'old-mill-pizza']) await cp(join('tenants', slug), join(tenantsDir, slug), { recursive: true });
-      await run(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', dist]);
+      await run(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', dist], { env: { ...process.env, CONSOLE_API_URL: 'https://staff-api.example.com' } });
       hosts = await hostFolders(tenantsDir);
-      nginx = await startNginx((port) => nginxConfig(dist, hosts, { listen: `127.0.0.1:${port}` }));
+      nginx = await startNginx((port) => nginxConfig(dist, hosts, { listen: `127.0.0.1:${port}` }) + consoleServerConfig(dist, CONSOLE_HOST, `127.0.0.1:${port}`));
     }, 120_000);
 
     afterAll(async () => {
@@ -139,6 +149,31 @@ describe('deploy/nginx/storefronts.conf and production.conf', () => {
       const unknown = await get('unknown.example.com', '/');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toContain('Site not found');
+    });
+
+    it('serves the staff console on its host with the headers of the static server: no framing, the referrer policy, its cache rules', async () => {
+      const page = await get(CONSOLE_HOST, '/');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Staff console');
+      const asset = /\/_astro\/[^"]+\.(css|js)/.exec(page.body)?.[0] ?? '/_astro/missing.js';
+      for (const path of ['/', '/index.html', '/console-config.json', asset]) {
+        const answer = await get(CONSOLE_HOST, path);
+        expect(answer.status, path).toBe(200);
+        expect(answer.cacheControl, path).toBe(cacheControlFor(path));
+        expect(answer.referrerPolicy, path).toBe('strict-origin-when-cross-origin');
+        expect(answer.headers['x-frame-options'], path).toBe('DENY');
+        expect(answer.headers['content-security-policy'], path).toBe("frame-ancestors 'none'");
+      }
+      expect(JSON.parse((await get(CONSOLE_HOST, '/console-config.json')).body)).toEqual({ apiBaseUrl: 'https://staff-api.example.com' });
+      for (const path of ['/no-such-page', '/.code', '/404.html']) {
+        const missing = await get(CONSOLE_HOST, path);
+        expect(missing.status, path).toBe(404);
+        expect(missing.body, path).toContain('Site not found');
+        expect(missing.headers['x-frame-options'], path).toBe('DENY');
+      }
+      // The shops' hosts do not serve the console, nor the console's host a shop.
+      expect((await get('bella-napoli.com.au', '/console-config.json')).status).toBe(404);
+      expect((await get(CONSOLE_HOST, '/about')).status).toBe(404);
     });
 
     describe.skipIf(shapeSkipReason !== null)(`with two API processes behind it${shapeSkipReason ? ` (${shapeSkipReason})` : ''}`, () => {

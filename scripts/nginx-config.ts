@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { hostFolders, nginxConfig } from './lib/nginx-config.ts';
+import { consoleServerConfig, hostFolders, nginxConfig } from './lib/nginx-config.ts';
 
 const { values } = parseArgs({
   options: {
@@ -9,6 +9,7 @@ const { values } = parseArgs({
     listen: { type: 'string', default: '80' },
     'api-host': { type: 'string', multiple: true, default: [] },
     'api-process': { type: 'string', multiple: true, default: [] },
+    'console-host': { type: 'string' },
   },
 });
 
@@ -20,12 +21,14 @@ if ((apiHosts.length === 0) !== (apiProcesses.length === 0)) {
 }
 
 /**
- * `node scripts/nginx-config.ts [--dist /srv/storefronts/dist] [--listen 80]
+ * `node scripts/nginx-config.ts [--dist /srv/storefronts/dist] [--listen 80] [--console-host console.example.com]
  *    [--api-host api.example.com --api-process 127.0.0.1:8787 --api-process 127.0.0.1:8788] > storefronts.conf`
  */
+const dist = resolve(values.dist);
+const consoleHost = values['console-host'];
 process.stdout.write(
-  nginxConfig(resolve(values.dist), await hostFolders(values['tenants-dir']), {
+  nginxConfig(dist, await hostFolders(values['tenants-dir']), {
     listen: values.listen,
     ...(apiProcesses.length > 0 ? { api: { serverNames: apiHosts, processes: apiProcesses } } : {}),
-  }),
+  }) + (consoleHost ? consoleServerConfig(dist, consoleHost, values.listen) : ''),
 );

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { REFERRER_POLICY } from '../../src/lib/site/referrer-policy.ts';
 import { listTenantSlugs } from '../../src/lib/tenant/load.ts';
-import { tenantSettingsSchema } from '../../src/lib/tenant/settings.ts';
+import { hostName, tenantSettingsSchema } from '../../src/lib/tenant/settings.ts';
 import { tenantHostNames } from '../../src/lib/tenant/hosts.ts';
+import { CONSOLE_FOLDER } from './console-site.ts';
 
 export const SHARED_FOLDER = '_shared';
 
@@ -44,7 +45,7 @@ ${lines.join('\n')}
 map $uri $storefront_cache_control {
     ~^/(_astro|_images)/ "public, max-age=31536000, immutable";
     ~/$ "public, max-age=0, must-revalidate";
-    ~(\\.html|/_payload\\.json|/runtime-config\\.json|/builds/.*\\.json)$ "public, max-age=0, must-revalidate";
+    ~(\\.html|/_payload\\.json|/runtime-config\\.json|/console-config\\.json|/builds/.*\\.json)$ "public, max-age=0, must-revalidate";
     ~*\\.[a-z0-9]+$ "public, max-age=3600";
     default "public, max-age=0, must-revalidate";
 }
@@ -142,6 +143,48 @@ server {
     location ~ ^(${REPLAYABLE_API_PATHS.join('|')})$ {
         proxy_pass http://storefront_api;
         proxy_next_upstream error timeout non_idempotent;
+    }
+}
+`;
+}
+
+/**
+ * The staff console's server (`<dist>/_console/`, one site for every retailer's staff) on a host of
+ * its own, for the same include as nginxConfig (whose cache map it uses): the headers the static
+ * server sends it (scripts/lib/static-server.ts, serveConsole), and the site-not-found screen for
+ * any other path.
+ */
+export function consoleServerConfig(dist: string, host: string, listen = '80'): string {
+  // Checked, as it is written into the file as it is: a ';' or a space would be nginx syntax.
+  const serverName = hostName.parse(host);
+  return `
+# The staff console (src/pages/console.astro), generated with --console-host. Its
+# console-config.json names the staff API (CONSOLE_API_URL at build time); that API must list
+# this host's origin in CONSOLE_ORIGINS.
+server {
+    listen ${listen};
+    server_name ${serverName};
+    root ${quote(join(dist, CONSOLE_FOLDER))};
+    add_header Cache-Control $storefront_cache_control always;
+    add_header Referrer-Policy ${REFERRER_POLICY} always;
+    # Staff press Take and Ready here: no other site may frame the console to steer those taps.
+    add_header X-Frame-Options DENY always;
+    add_header Content-Security-Policy "frame-ancestors 'none'" always;
+    gzip on;
+    gzip_min_length 1024;
+    gzip_types text/css application/javascript application/json image/svg+xml;
+
+    location / {
+        try_files $uri $uri/index.html =404;
+    }
+    # The build's own record (.code) is not part of the site.
+    location ~ /\\. {
+        return 404;
+    }
+    error_page 404 /404.html;
+    location = /404.html {
+        root ${quote(join(dist, SHARED_FOLDER))};
+        internal;
     }
 }
 `;

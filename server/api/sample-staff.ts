@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { NewStaffAccount } from '../../src/lib/api/staff-contract.ts';
 import { DEVELOPMENT_SECRET, isProduction, type Env } from '../secrets.ts';
+import type { NewStaffAccount } from './operator-contract.ts';
 import { hashPassword } from './passwords.ts';
 import type { Database } from './store/schema.ts';
 import { createStaffStore } from './store/staff.ts';
@@ -14,8 +14,8 @@ import type { ServedTenant } from './tenants.ts';
  */
 export function sampleStaffAccounts(slug: string): NewStaffAccount[] {
   return [
-    { email: `owner@${slug}.test`, name: 'Owner', role: 'owner', password: `${slug}-owner` },
-    { email: `kitchen@${slug}.test`, name: 'Kitchen', role: 'kitchen', password: `${slug}-kitchen` },
+    { email: `owner@${slug}.test`, name: 'Rosa Esposito', role: 'owner', password: `${slug}-owner` },
+    { email: `kitchen@${slug}.test`, name: 'Marco Bianchi', role: 'kitchen', password: `${slug}-kitchen` },
   ];
 }
 

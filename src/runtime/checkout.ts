@@ -1,6 +1,7 @@
 import { ApiError } from '../lib/api/client.ts';
-import type { CheckoutContact, DeliveryAddress, PaymentMethod } from '../lib/cart/checkout.ts';
+import type { CheckoutContact, DeliveryAddress } from '../lib/cart/checkout.ts';
 import { payloadFromState } from '../lib/cart/order-payload.ts';
+import type { PaymentMethod } from '../lib/cart/payment-methods.ts';
 import { toDollars } from '../lib/pricing/money.ts';
 import { $clockStatus } from '../stores/clock.ts';
 import { $order, resetOrder } from '../stores/order.ts';

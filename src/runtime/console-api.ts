@@ -1,6 +1,6 @@
 import { createStaffClient, StaffApiError, type StaffClient } from '../lib/console/client.ts';
+import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../lib/console/config.ts';
 import { staffMessages } from '../lib/console/messages.ts';
-import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../lib/console/contract.ts';
 import { consoleToken, expireSession } from '../stores/console.ts';
 
 let client: Promise<StaffClient> | undefined;

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
+import type { BoardOrder, StaffMember, StaffSignInBody } from '../lib/api/staff-contract.ts';
 import { emptyBoard, withActionFailed, withActionSaved, withActionStarted, withOrders, type BoardState, type OrderAction } from '../lib/console/board.ts';
 import { StaffApiError, type StaffClient } from '../lib/console/client.ts';
 import { staffMessages } from '../lib/console/messages.ts';
-import type { BoardOrder, SignInBody, Staff } from '../lib/console/contract.ts';
 import { ACTION_TEXT, formatClock } from '../lib/console/format.ts';
 import { forgetSession, readSession, saveSession, type StorageLike, type StoredSession } from '../lib/console/session.ts';
 
@@ -16,7 +16,7 @@ export type ConsoleSession =
   | { kind: 'resuming'; session: StoredSession }
   /** A saved session the server could not be asked about: the token is kept for another try. */
   | { kind: 'unreachable'; session: StoredSession; message: string }
-  | { kind: 'signed-in'; session: StoredSession; staff: Staff };
+  | { kind: 'signed-in'; session: StoredSession; staff: StaffMember };
 
 export interface BoardSync {
   /** The broker is pushing changes; otherwise the board asks every BOARD_POLL_MS. */
@@ -77,7 +77,7 @@ export function expireSession(): void {
 }
 
 /** Signs in; answers the message to show, or null once signed in. */
-export async function signIn(client: StaffClient, body: SignInBody): Promise<string | null> {
+export async function signIn(client: StaffClient, body: StaffSignInBody): Promise<string | null> {
   try {
     const answer = await client.signIn(body);
     const session = { token: answer.token, expiresAt: answer.expiresAt };

@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
-import { newStaffAccountSchema } from '../../../src/lib/api/staff-contract.ts';
 import { lineInWords } from '../../../src/lib/cart/describe-line.ts';
 import { designFieldUpdateTopic, clockStatusTopic, notifyTopic } from '../../../src/lib/live/topics.ts';
 import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
 import { clockStatusOf } from '../clock.ts';
-import { designFieldBodySchema, errorLogLimitSchema, notifyBodySchema, openOrdersLimitSchema, orderNumberParamSchema, type TenantSummary } from '../operator-contract.ts';
+import { designFieldBodySchema, errorLogLimitSchema, newStaffAccountSchema, notifyBodySchema, openOrdersLimitSchema, orderNumberParamSchema, type TenantSummary } from '../operator-contract.ts';
 import { takeOrder, topicScopeOf } from '../order-taking.ts';
 import { hashPassword } from '../passwords.ts';
 import { ApiProblem, readBody } from '../problems.ts';

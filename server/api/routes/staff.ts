@@ -9,7 +9,7 @@ import {
   staffSignInBodySchema,
   type AuditAction,
   type BoardOrder,
-  type staffMemberSchema,
+  type StaffMember,
 } from '../../../src/lib/api/staff-contract.ts';
 import { staffOrdersTopic } from '../../../src/lib/live/topics.ts';
 import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
@@ -36,7 +36,7 @@ type StaffEnv = { Bindings: ApiEnv['Bindings']; Variables: { signedIn: SignedIn 
 const MAX_STAFF_BODY_BYTES = 8 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
 
-const staffMemberOf = ({ staffId, name, email, role }: StaffAccount, { tenant }: ServedTenant): z.infer<typeof staffMemberSchema> => ({
+const staffMemberOf = ({ staffId, name, email, role }: StaffAccount, { tenant }: ServedTenant): StaffMember => ({
   staffId,
   name,
   email,

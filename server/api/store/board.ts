@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Placement } from '../../../src/lib/api/contract.ts';
-import type { BoardOrder, BoardState } from '../../../src/lib/api/staff-contract.ts';
+import type { BoardOrder, BoardOrderState } from '../../../src/lib/api/staff-contract.ts';
 import { lineInWords } from '../../../src/lib/cart/describe-line.ts';
 import { deliveryAddressLine } from '../../../src/lib/cart/placed-order.ts';
 import type { CartProduct } from '../../../src/lib/cart/schemas.ts';
@@ -8,13 +8,13 @@ import { toCents } from '../../../src/lib/pricing/money.ts';
 import { createOrderStore, placementOf } from './orders.ts';
 import type { Database } from './schema.ts';
 
-function boardStateOf(row: { processed_at: string | null; ready_at: string | null }): BoardState {
+function boardStateOf(row: { processed_at: string | null; ready_at: string | null }): BoardOrderState {
   if (row.ready_at !== null) return 'ready';
   return row.processed_at === null ? 'new' : 'taken';
 }
 
 /** A placed order in the kitchen's words: its delivery instructions travel with the address the driver reads. */
-export function boardOrderOf(encryptedOrderId: string, placement: Placement, lines: readonly CartProduct[], state: BoardState): BoardOrder {
+export function boardOrderOf(encryptedOrderId: string, placement: Placement, lines: readonly CartProduct[], state: BoardOrderState): BoardOrder {
   const { delivery, contact } = placement;
   const instructions = delivery?.instructions.trim() ?? '';
   return {

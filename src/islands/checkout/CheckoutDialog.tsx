@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
-import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, paymentMethodLabels, placementTotals, type PaymentMethod } from '../../lib/cart/checkout.ts';
+import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, paymentMethodLabels, placementTotals } from '../../lib/cart/checkout.ts';
 import { pricingTerms, quotedTotals } from '../../lib/cart/delivery-quote.ts';
 import { payloadFromState } from '../../lib/cart/order-payload.ts';
 import { confirmationAddress } from '../../lib/cart/order-receipt.ts';
+import type { PaymentMethod } from '../../lib/cart/payment-methods.ts';
 import { PricingError } from '../../lib/pricing/item-price.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { $deliveryQuote } from '../../stores/cart.ts';

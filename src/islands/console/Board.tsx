@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { boardCards, boardTitle, untakenCount, type OrderAction } from '../../lib/console/board.ts';
-import { BOARD_POLL_MS, type BoardOrder, type Staff } from '../../lib/console/contract.ts';
+import type { BoardOrder, StaffMember } from '../../lib/api/staff-contract.ts';
+import { BOARD_POLL_MS, boardCards, boardTitle, untakenCount, type OrderAction } from '../../lib/console/board.ts';
 import { formatClock } from '../../lib/console/format.ts';
 import { staffApi } from '../../runtime/console-api.ts';
 import type { ChimeState, OrderChime } from '../../runtime/order-chime.ts';
@@ -12,7 +12,7 @@ import { followBoard, liveBoardOver } from './board-sync.ts';
 import { OrderCard } from './OrderCard.tsx';
 import { OrderTicket } from './OrderTicket.tsx';
 
-const ROLE_TEXT: Readonly<Record<Staff['role'], string>> = { owner: 'Owner', kitchen: 'Kitchen' };
+const ROLE_TEXT: Readonly<Record<StaffMember['role'], string>> = { owner: 'Owner', kitchen: 'Kitchen' };
 const toolbarButton = `${secondaryButton} min-h-11`;
 
 /** Sound on or off; until the browser lets the page make sound, a tap here (or anywhere) allows it. */
@@ -69,7 +69,7 @@ function SyncStatus({ unreadable }: { unreadable: number }) {
 }
 
 /** The order board: newest first, kept current by the broker's push or, without it, by asking every 15 s. */
-export default function Board({ staff, chime }: { staff: Staff; chime: OrderChime }) {
+export default function Board({ staff, chime }: { staff: StaffMember; chime: OrderChime }) {
   const board = useStore($board);
   const [soundOn, setSoundOn] = useState(true);
   const sound = useRef(soundOn);

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import type { BoardCard, OrderAction } from '../../lib/console/board.ts';
-import type { OrderState } from '../../lib/console/contract.ts';
+import type { BoardOrderState } from '../../lib/api/staff-contract.ts';
 import { ACTION_TEXT, dueText, formatClock, ORDER_TYPE_TEXT, paymentText, STATE_TEXT } from '../../lib/console/format.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 
-const badge: Readonly<Record<OrderState, string>> = {
+const badge: Readonly<Record<BoardOrderState, string>> = {
   new: 'bg-primary text-primary-foreground',
   taken: 'bg-secondary text-secondary-foreground',
   ready: 'border border-border bg-muted text-foreground',

@@ -1,4 +1,4 @@
-import type { BoardOrder } from '../../lib/console/contract.ts';
+import type { BoardOrder } from '../../lib/api/staff-contract.ts';
 import { dueText, formatClock, ORDER_TYPE_TEXT, paymentText } from '../../lib/console/format.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 

@@ -15,7 +15,7 @@ const fieldMessages = {
 const control = `${fieldControl} min-h-11 w-full`;
 
 /** What signing in needs beyond the form: loaded when someone starts on the form, not with the page. */
-const signInCode = () => Promise.all([import('../../lib/console/contract.ts'), import('../../runtime/console-api.ts'), import('../../stores/console.ts')]);
+const signInCode = () => Promise.all([import('../../lib/api/staff-contract.ts'), import('../../runtime/console-api.ts'), import('../../stores/console.ts')]);
 
 /**
  * Staff sign-in: the shop (its slug, as in its address), email and password. Rendered into the
@@ -38,8 +38,8 @@ export function SignInForm({ notice, chime, onSignedIn }: { notice: string | nul
     setSending(true);
     setFailure(null);
     try {
-      const [{ signInBodySchema }, { staffApi }, { signIn }] = await signInCode();
-      const body = check(signInBodySchema, { retailer: form.get('retailer') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '' });
+      const [{ staffSignInBodySchema }, { staffApi }, { signIn }] = await signInCode();
+      const body = check(staffSignInBodySchema, { retailer: form.get('retailer') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '' });
       const message = body ? await signIn(await staffApi(), body) : null;
       setSending(false);
       if (message !== null) setFailure(message);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOARD_POLL_MS } from '../../lib/console/contract.ts';
+import { BOARD_POLL_MS } from '../../lib/console/board.ts';
 import { followBoard, liveBoardOver, type LiveHandlers } from './board-sync.ts';
 
 /** A stand-in broker push: the test plays the broker through the handlers the board gave it. */

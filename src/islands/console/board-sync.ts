@@ -1,5 +1,5 @@
 import type { StaffClient } from '../../lib/console/client.ts';
-import { BOARD_POLL_MS } from '../../lib/console/contract.ts';
+import { BOARD_POLL_MS } from '../../lib/console/board.ts';
 import type { LiveMessagingError, StopLiveMessaging } from '../../runtime/live-messaging.ts';
 
 export interface LiveHandlers {

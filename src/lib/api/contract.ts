@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkoutContactSchema, deliveryAddressSchema, paymentMethods } from '../cart/checkout.ts';
+import { checkoutContactSchema, deliveryAddressSchema } from '../cart/checkout.ts';
+import { paymentMethods } from '../cart/payment-methods.ts';
 import { orderReceiptPattern } from '../cart/order-receipt.ts';
 import { cartProductSchema, orderPayloadSchema, orderStatusSchema } from '../cart/schemas.ts';
 import { orderWatchKeyPattern } from '../live/order-watch.ts';

@@ -1,15 +1,18 @@
 import { z } from 'zod';
-import { paymentMethods } from '../cart/checkout.ts';
-import { id, instant } from '../tenant/index.ts';
-import { email, newPassword, personName } from './contract.ts';
+import { paymentMethods } from '../cart/payment-methods.ts';
+import { id, instant, slugPattern, TEXT_MAX } from '../tenant/primitives.ts';
 
 /**
  * The staff API of the operators' console (issue 19, `/staff/*`), shared by the reference API
- * (validation) and the console (parsing answers). Every call after sign-in carries
- * `Authorization: Bearer <token>`. Errors answer `{ error }` (staffErrorSchema): 400 a malformed
- * body or query, 401 a wrong sign-in or a missing, unknown or expired token, 403 a role that may
- * not, 404 an order the staff member's retailer does not have (another retailer's is the same
- * 404), 413 a body too large, 429 too many calls (with Retry-After in seconds).
+ * (validation, and its tests parse every answer with these) and the console (parsing answers before
+ * it shows or keeps any of it). Every call after sign-in carries `Authorization: Bearer <token>`.
+ * Errors answer `{ error }` (staffErrorSchema): 400 a malformed body or query, 401 a wrong sign-in
+ * or a missing, unknown or expired token, 403 a role that may not, 404 an order the staff member's
+ * retailer does not have (another retailer's is the same 404), 413 a body too large, 429 too many
+ * calls (with Retry-After in seconds).
+ *
+ * Imports only the light primitives: the console loads this on sign-in, and the customer-facing
+ * API contract (contract.ts) would bring the whole catalogue's schemas with it.
  */
 
 export const staffRoles = ['owner', 'kitchen'] as const;
@@ -24,73 +27,88 @@ export const staffPaths = {
   signIn: '/staff/sign-in',
   signOut: '/staff/sign-out',
   me: '/staff/me',
-  orders: '/staff/orders',
+  orders: (limit: number) => `/staff/orders?limit=${limit}`,
   take: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/take`,
   ready: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/ready`,
-  audit: '/staff/audit',
+  audit: (limit: number) => `/staff/audit?limit=${limit}`,
   live: '/staff/live',
 } as const;
 
 /** The one answer to a wrong retailer, email or password alike, so it tells nothing about which was wrong. */
 export const STAFF_SIGN_IN_FAILED = 'Email or password is wrong.';
 
-export const staffErrorSchema = z.object({ error: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
+export const staffErrorSchema = z.object({
+  error: z.string().max(500),
+  issues: z.array(z.object({ path: z.string().max(500), message: z.string().max(500) })).max(100).optional(),
+});
 
-/** Bounded so a sign-in cannot make the server hash megabytes; a wrong shape is a 400, any other mismatch the 401. */
+/**
+ * Bounded so a sign-in cannot make the server hash megabytes. The same rules the console's form
+ * checks before any call; a body outside them is a 400, any other mismatch the one 401.
+ */
 export const staffSignInBodySchema = z.object({
-  retailer: z.string().trim().toLowerCase().min(1, 'expected the retailer of the console').max(100),
-  email: z.string().trim().toLowerCase().min(1, 'expected an email address').max(254),
+  retailer: z.string().trim().toLowerCase().max(63).regex(slugPattern, 'expected a tenant slug'),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address')),
   password: z.string().min(1, 'expected a password').max(200),
 });
+export type StaffSignInBody = z.infer<typeof staffSignInBodySchema>;
 
 export const staffMemberSchema = z.object({
   staffId: id,
-  name: z.string(),
-  email: z.string(),
+  name: z.string().max(TEXT_MAX.name),
+  email: z.string().max(254),
   role: z.enum(staffRoles),
-  retailer: z.object({ slug: z.string(), name: z.string(), retailerId: id }),
+  retailer: z.object({ slug: z.string().max(63).regex(slugPattern), name: z.string().max(TEXT_MAX.name), retailerId: id }),
 });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export const staffSignInResponseSchema = z.object({ token: z.string(), expiresAt: instant, staff: staffMemberSchema });
+export const staffSignInResponseSchema = z.object({ token: z.string().min(1).max(1000), expiresAt: instant, staff: staffMemberSchema });
+export type StaffSignInResponse = z.infer<typeof staffSignInResponseSchema>;
 export const staffMeResponseSchema = z.object({ staff: staffMemberSchema });
 
-export const boardStates = ['new', 'taken', 'ready'] as const;
-export type BoardState = (typeof boardStates)[number];
+export const boardOrderStates = ['new', 'taken', 'ready'] as const;
+export type BoardOrderState = (typeof boardOrderStates)[number];
 
 /** A placed order as the kitchen's board shows it; `lines` are each line in words, `dueAt` the time asked for, or null for "as soon as possible". */
 export const boardOrderSchema = z.object({
-  encryptedOrderId: z.string(),
+  encryptedOrderId: z.string().min(1).max(100),
   orderNumber: z.int().positive(),
   placedAt: instant,
   dueAt: instant.nullable(),
   orderType: z.enum(['delivery', 'pickup']),
-  customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
-  address: z.string().nullable(),
-  lines: z.array(z.string()),
-  notes: z.string().nullable(),
+  customer: z.object({ name: z.string().max(TEXT_MAX.name), phone: z.string().max(50), email: z.string().max(254) }),
+  address: z.string().max(1000).nullable(),
+  /** "2 × Margherita · Large 13\" · No basil": one a cart line (a cart holds at most 200). */
+  lines: z.array(z.string().max(10_000)).max(200),
+  notes: z.string().max(2000).nullable(),
   totalCents: z.int().nonnegative(),
   paymentMethod: z.enum(paymentMethods),
-  state: z.enum(boardStates),
+  state: z.enum(boardOrderStates),
 });
 export type BoardOrder = z.infer<typeof boardOrderSchema>;
 
 export const DEFAULT_BOARD_LIMIT = 50;
-export const boardLimitSchema = z.coerce.number().int().min(1).max(200).default(DEFAULT_BOARD_LIMIT);
-export const staffOrdersResponseSchema = z.object({ orders: z.array(boardOrderSchema) });
+export const MAX_BOARD_LIMIT = 200;
+export const boardLimitSchema = z.coerce.number().int().min(1).max(MAX_BOARD_LIMIT).default(DEFAULT_BOARD_LIMIT);
+export const staffOrdersResponseSchema = z.object({ orders: z.array(boardOrderSchema).max(MAX_BOARD_LIMIT) });
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
 
 export const auditActions = ['sign-in', 'sign-out', 'take', 'ready'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const DEFAULT_AUDIT_LIMIT = 100;
-export const auditLimitSchema = z.coerce.number().int().min(1).max(500).default(DEFAULT_AUDIT_LIMIT);
-/** `subject`: what the action was about, "Order 12" or the staff member's email for a sign-in. */
-export const auditEntrySchema = z.object({ at: instant, staffName: z.string(), action: z.enum(auditActions), subject: z.string() });
-export const staffAuditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
+export const MAX_AUDIT_LIMIT = 500;
+export const auditLimitSchema = z.coerce.number().int().min(1).max(MAX_AUDIT_LIMIT).default(DEFAULT_AUDIT_LIMIT);
+/** `subject`: what the action was about, "Order 12" or the staff member's email for a sign-in or sign-out. */
+export const auditEntrySchema = z.object({ at: instant, staffName: z.string().max(TEXT_MAX.name), action: z.enum(auditActions), subject: z.string().max(500) });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const staffAuditResponseSchema = z.object({ entries: z.array(auditEntrySchema).max(MAX_AUDIT_LIMIT) });
 
-/** The broker login of the staff member's retailer (see staffOrdersMessageSchema in lib/live/messages.ts for what arrives). */
-export const staffLiveResponseSchema = z.object({ brokerUrl: z.string(), username: z.string(), password: z.string(), topic: z.string() });
-
-/** What an operator sends to add a staff account (`npm run operator -- staff add`). */
-export const newStaffAccountSchema = z.object({ email, name: personName, role: z.enum(staffRoles), password: newPassword });
-export type NewStaffAccount = z.infer<typeof newStaffAccountSchema>;
+/** The broker login of the staff member's retailer, which may subscribe to one topic (see staffOrdersMessageSchema in lib/live/messages.ts for what arrives). */
+export const staffLiveResponseSchema = z.object({
+  brokerUrl: z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }),
+  username: z.string().min(1).max(200),
+  password: z.string().min(1).max(500),
+  topic: z.string().min(1).max(500),
+});
+export type StaffLiveResponse = z.infer<typeof staffLiveResponseSchema>;

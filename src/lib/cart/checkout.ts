@@ -9,11 +9,9 @@ import { orderNowRefusal, orderTimeRefusal } from '../time/order-time-reasons.ts
 import type { ScheduleInput } from '../time/schedule.ts';
 import { unservedDishesAt } from './availability.ts';
 import { deliveryTermsFor } from './delivery-quote.ts';
+import type { PaymentMethod } from './payment-methods.ts';
 import type { OrderPayload } from './schemas.ts';
 
-/** How the customer pays: at the door or the counter, since the storefront takes no card payments itself. */
-export const paymentMethods = ['cash', 'card'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: 'Cash on delivery or pickup',

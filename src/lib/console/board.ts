@@ -1,4 +1,4 @@
-import type { BoardOrder, OrderState } from './contract.ts';
+import type { BoardOrder, BoardOrderState } from '../api/staff-contract.ts';
 
 /**
  * The order board as the kitchen sees it. Take and Ready show at once (optimistic), marked as
@@ -8,19 +8,22 @@ import type { BoardOrder, OrderState } from './contract.ts';
 
 export type OrderAction = 'take' | 'ready';
 
+/** The board asks the API again this often while the broker is not pushing (and at once when it comes back). */
+export const BOARD_POLL_MS = 15_000;
+
 /** Each action moves an order from one state to the next, and only from that one. */
-export const ACTION_STEPS: Readonly<Record<OrderAction, { from: OrderState; to: OrderState }>> = {
+export const ACTION_STEPS: Readonly<Record<OrderAction, { from: BoardOrderState; to: BoardOrderState }>> = {
   take: { from: 'new', to: 'taken' },
   ready: { from: 'taken', to: 'ready' },
 };
 
-const STATE_RANK: Readonly<Record<OrderState, number>> = { new: 0, taken: 1, ready: 2 };
+const STATE_RANK: Readonly<Record<BoardOrderState, number>> = { new: 0, taken: 1, ready: 2 };
 
 export interface ActionFailure {
   action: OrderAction;
   message: string;
   /** The order's state when the call failed: once the order moves on, the failure no longer applies. */
-  state: OrderState;
+  state: BoardOrderState;
 }
 
 export interface BoardState {
@@ -39,7 +42,7 @@ export const emptyBoard: BoardState = { loaded: false, orders: [], pending: {}, 
 export interface BoardCard {
   order: BoardOrder;
   /** What the card shows: the server's state, or where a call still saving will take it. */
-  shownState: OrderState;
+  shownState: BoardOrderState;
   pending: OrderAction | null;
   failure: ActionFailure | null;
   canTake: boolean;

@@ -1,23 +1,24 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
-  AUDIT_LIMIT,
-  auditAnswerSchema,
-  BOARD_ORDER_LIMIT,
-  boardOrders,
-  liveAnswerSchema,
-  MAX_ORDER_LIMIT,
-  meAnswerSchema,
-  orderAnswerSchema,
-  ordersAnswerSchema,
-  signInAnswerSchema,
+  boardOrderSchema,
+  DEFAULT_AUDIT_LIMIT,
+  DEFAULT_BOARD_LIMIT,
+  MAX_AUDIT_LIMIT,
+  MAX_BOARD_LIMIT,
+  staffAuditResponseSchema,
   staffErrorSchema,
+  staffLiveResponseSchema,
+  staffMeResponseSchema,
+  staffOrderResponseSchema,
+  staffPaths,
+  staffSignInResponseSchema,
   type AuditEntry,
   type BoardOrder,
-  type LiveAnswer,
-  type SignInAnswer,
-  type SignInBody,
-  type Staff,
-} from './contract.ts';
+  type StaffLiveResponse,
+  type StaffMember,
+  type StaffSignInBody,
+  type StaffSignInResponse,
+} from '../api/staff-contract.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
@@ -36,6 +37,22 @@ export class StaffApiError extends Error {
     this.status = details.status ?? null;
     this.retryAfterSeconds = details.retryAfterSeconds ?? null;
   }
+}
+
+/**
+ * The board's list, taken apart order by order (boardOrders): one order outside the contract costs
+ * the kitchen that order, said on the board, rather than the whole board.
+ */
+const boardListSchema = z.object({ orders: z.array(z.unknown()).max(MAX_BOARD_LIMIT) });
+
+/** The orders of an answer that keep to the contract, and how many did not. */
+export function boardOrders(items: readonly unknown[]): { orders: BoardOrder[]; unreadable: number } {
+  const orders: BoardOrder[] = [];
+  for (const item of items) {
+    const parsed = boardOrderSchema.safeParse(item);
+    if (parsed.success) orders.push(parsed.data);
+  }
+  return { orders, unreadable: items.length - orders.length };
 }
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -136,19 +153,19 @@ export function createStaffClient(options: StaffClientOptions) {
   }
 
   const clampLimit = (limit: number, max: number) => Math.min(max, Math.max(1, Math.floor(limit)));
-  const orderPath = (encryptedOrderId: string, action: 'take' | 'ready') => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/${action}`;
 
   return {
-    signIn: (body: SignInBody): Promise<SignInAnswer> => call({ method: 'POST', path: '/staff/sign-in', body, schema: signInAnswerSchema, signedIn: false }),
-    signOut: (): Promise<void> => call<void>({ method: 'POST', path: '/staff/sign-out', schema: null, signedIn: true }),
-    me: async (): Promise<Staff> => (await call({ method: 'GET', path: '/staff/me', schema: meAnswerSchema, signedIn: true })).staff,
+    signIn: (body: StaffSignInBody): Promise<StaffSignInResponse> => call({ method: 'POST', path: staffPaths.signIn, body, schema: staffSignInResponseSchema, signedIn: false }),
+    signOut: (): Promise<void> => call<void>({ method: 'POST', path: staffPaths.signOut, schema: null, signedIn: true }),
+    me: async (): Promise<StaffMember> => (await call({ method: 'GET', path: staffPaths.me, schema: staffMeResponseSchema, signedIn: true })).staff,
     /** The board's orders, newest first as the API sends them; `unreadable` counts those outside the contract. */
-    orders: async (limit = BOARD_ORDER_LIMIT): Promise<{ orders: BoardOrder[]; unreadable: number }> =>
-      boardOrders((await call({ method: 'GET', path: `/staff/orders?limit=${clampLimit(limit, MAX_ORDER_LIMIT)}`, schema: ordersAnswerSchema, signedIn: true })).orders),
-    take: async (encryptedOrderId: string): Promise<BoardOrder> => (await call({ method: 'POST', path: orderPath(encryptedOrderId, 'take'), schema: orderAnswerSchema, signedIn: true })).order,
-    ready: async (encryptedOrderId: string): Promise<BoardOrder> => (await call({ method: 'POST', path: orderPath(encryptedOrderId, 'ready'), schema: orderAnswerSchema, signedIn: true })).order,
-    audit: async (limit = AUDIT_LIMIT): Promise<AuditEntry[]> => (await call({ method: 'GET', path: `/staff/audit?limit=${clampLimit(limit, AUDIT_LIMIT)}`, schema: auditAnswerSchema, signedIn: true })).entries,
-    live: (): Promise<LiveAnswer> => call({ method: 'GET', path: '/staff/live', schema: liveAnswerSchema, signedIn: true }),
+    orders: async (limit = DEFAULT_BOARD_LIMIT): Promise<{ orders: BoardOrder[]; unreadable: number }> =>
+      boardOrders((await call({ method: 'GET', path: staffPaths.orders(clampLimit(limit, MAX_BOARD_LIMIT)), schema: boardListSchema, signedIn: true })).orders),
+    take: async (encryptedOrderId: string): Promise<BoardOrder> => (await call({ method: 'POST', path: staffPaths.take(encryptedOrderId), schema: staffOrderResponseSchema, signedIn: true })).order,
+    ready: async (encryptedOrderId: string): Promise<BoardOrder> => (await call({ method: 'POST', path: staffPaths.ready(encryptedOrderId), schema: staffOrderResponseSchema, signedIn: true })).order,
+    audit: async (limit = DEFAULT_AUDIT_LIMIT): Promise<AuditEntry[]> =>
+      (await call({ method: 'GET', path: staffPaths.audit(clampLimit(limit, MAX_AUDIT_LIMIT)), schema: staffAuditResponseSchema, signedIn: true })).entries,
+    live: (): Promise<StaffLiveResponse> => call({ method: 'GET', path: staffPaths.live, schema: staffLiveResponseSchema, signedIn: true }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { OrderAction } from './board.ts';
-import type { BoardOrder, OrderState } from './contract.ts';
+import type { BoardOrder, BoardOrderState } from '../api/staff-contract.ts';
 
 /**
  * How the board and the kitchen ticket word an order. Times are the device's own clock: the
@@ -35,7 +35,7 @@ export function dueText(order: Pick<BoardOrder, 'dueAt'>, now: Date, timeZone?: 
 
 export const ORDER_TYPE_TEXT: Readonly<Record<BoardOrder['orderType'], string>> = { delivery: 'Delivery', pickup: 'Pickup' };
 
-export const STATE_TEXT: Readonly<Record<OrderState, string>> = { new: 'New', taken: 'Taken', ready: 'Ready' };
+export const STATE_TEXT: Readonly<Record<BoardOrderState, string>> = { new: 'New', taken: 'Taken', ready: 'Ready' };
 
 export const ACTION_TEXT: Readonly<Record<OrderAction, { label: string; saving: string; failed: string }>> = {
   take: { label: 'Take', saving: 'Taking…', failed: 'Could not take this order' },

@@ -1,9 +1,9 @@
-import type { BoardOrder, SignInAnswer, Staff } from './contract.ts';
+import type { BoardOrder, StaffMember, StaffSignInResponse } from '../api/staff-contract.ts';
 
 /** Contract-shaped answers for the console's tests, on a fixed evening: Wednesday 25 November 2026 in Melbourne. */
 export const EVENING = new Date('2026-11-25T08:00:00Z');
 
-export const owner: Staff = {
+export const owner: StaffMember = {
   staffId: 1,
   name: 'Rosa Esposito',
   email: 'owner@bella-napoli.test',
@@ -11,7 +11,7 @@ export const owner: Staff = {
   retailer: { slug: 'bella-napoli', name: 'Bella Napoli', retailerId: 111 },
 };
 
-export const signInAnswer: SignInAnswer = { token: 'staff-token-1', expiresAt: '2026-11-25T20:00:00.000Z', staff: owner };
+export const signInAnswer: StaffSignInResponse = { token: 'staff-token-1', expiresAt: '2026-11-25T20:00:00.000Z', staff: owner };
 
 /** An order placed `minutesAgo` before EVENING; the rest as the test overrides. */
 export function boardOrder(orderNumber: number, minutesAgo: number, overrides: Partial<BoardOrder> = {}): BoardOrder {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { id, webUrl } from './primitives.ts';
 
-const hostName = z
+/** A host a site is served on: a shop's, or the staff console's. */
+export const hostName = z
   .string()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'expected a lower-case host name without scheme or port');
 
