@@ -29,6 +29,9 @@ export const staffPaths = {
   ready: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/ready`,
   audit: '/staff/audit',
   live: '/staff/live',
+  bookings: '/staff/bookings',
+  confirmBooking: (bookingId: number) => `/staff/bookings/${bookingId}/confirm`,
+  declineBooking: (bookingId: number) => `/staff/bookings/${bookingId}/decline`,
 } as const;
 
 /** The one answer to a wrong retailer, email or password alike, so it tells nothing about which was wrong. */
@@ -79,12 +82,12 @@ export const boardLimitSchema = z.coerce.number().int().min(1).max(200).default(
 export const staffOrdersResponseSchema = z.object({ orders: z.array(boardOrderSchema) });
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
 
-export const auditActions = ['sign-in', 'sign-out', 'take', 'ready'] as const;
+export const auditActions = ['sign-in', 'sign-out', 'take', 'ready', 'confirm-booking', 'decline-booking'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const DEFAULT_AUDIT_LIMIT = 100;
 export const auditLimitSchema = z.coerce.number().int().min(1).max(500).default(DEFAULT_AUDIT_LIMIT);
-/** `subject`: what the action was about, "Order 12" or the staff member's email for a sign-in. */
+/** `subject`: what the action was about, "Order 12", "Booking 7: Ada, 4 people" or the staff member's email for a sign-in. */
 export const auditEntrySchema = z.object({ at: instant, staffName: z.string(), action: z.enum(auditActions), subject: z.string() });
 export const staffAuditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
 
@@ -94,3 +97,38 @@ export const staffLiveResponseSchema = z.object({ brokerUrl: z.string(), usernam
 /** What an operator sends to add a staff account (`npm run operator -- staff add`). */
 export const newStaffAccountSchema = z.object({ email, name: personName, role: z.enum(staffRoles), password: newPassword });
 export type NewStaffAccount = z.infer<typeof newStaffAccountSchema>;
+
+/**
+ * Table bookings as staff answer them (`/staff/bookings`): a request the customer sent from the
+ * storefront is `new` until someone confirms or declines it; a decision stands (the other one is
+ * a 409, the same one again answers the booking as it is). The customer-facing side is unchanged.
+ */
+export const bookingStatuses = ['new', 'confirmed', 'declined'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+export const bookingDecisions = ['confirm', 'decline'] as const;
+export type BookingDecision = (typeof bookingDecisions)[number];
+
+/** `dateTime` as the customer sent it; `decidedBy` the staff member's name at the time. */
+export const staffBookingSchema = z.object({
+  bookingId: id,
+  name: z.string().max(200),
+  phone: z.string().max(50),
+  partySize: z.int().positive().max(50),
+  dateTime: instant,
+  notes: z.string().max(1000),
+  requestedAt: instant,
+  status: z.enum(bookingStatuses),
+  decidedBy: z.string().max(200).nullable(),
+  decidedAt: instant.nullable(),
+});
+export type StaffBooking = z.infer<typeof staffBookingSchema>;
+
+export const DEFAULT_BOOKING_LIMIT = 50;
+export const MAX_BOOKING_LIMIT = 200;
+export const bookingLimitSchema = z.coerce.number().int().min(1).max(MAX_BOOKING_LIMIT).default(DEFAULT_BOOKING_LIMIT);
+/** `from`: bookings at or after this instant (default: now); soonest first. */
+export const bookingFromSchema = instant.optional();
+/** The path id: a positive whole number of at most 9 digits (within both stores' integer), anything else is the 404 of an unknown booking. */
+export const bookingIdParamSchema = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).pipe(id);
+export const staffBookingsResponseSchema = z.object({ bookings: z.array(staffBookingSchema).max(MAX_BOOKING_LIMIT) });
+export const staffBookingResponseSchema = z.object({ booking: staffBookingSchema });
