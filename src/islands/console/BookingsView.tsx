@@ -7,6 +7,7 @@ import { formatClock } from '../../lib/console/format.ts';
 import { staffApi } from '../../runtime/console-api.ts';
 import { $bookings, decideBooking, refreshBookings } from '../../stores/console-bookings.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { SectionView } from './SectionView.tsx';
 
 /** Bookings are answered ahead of time, not to the second: a look every minute while the view is open is enough. */
 const BOOKINGS_POLL_MS = 60_000;
@@ -98,58 +99,40 @@ function BookingCard({ booking, pending, failure, now, onDecide }: BookingCardPr
 /** The shop's upcoming table bookings, soonest first, to confirm or decline. */
 export default function BookingsView() {
   const state = useStore($bookings);
-  const [refreshing, setRefreshing] = useState(false);
   const now = new Date();
+  const refresh = () => calls().then(refreshBookings, () => undefined);
 
   useEffect(() => {
-    let stopped = false;
-    const load = () => void calls().then((bookings) => (stopped ? undefined : refreshBookings(bookings)), () => undefined);
-    load();
-    const timer = setInterval(load, BOOKINGS_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
+    void refresh();
+    const timer = setInterval(() => void refresh(), BOOKINGS_POLL_MS);
+    return () => clearInterval(timer);
   }, []);
 
-  const refresh = () => {
-    setRefreshing(true);
-    void calls()
-      .then(refreshBookings)
-      .finally(() => setRefreshing(false));
-  };
   const decide = (bookingId: number, decision: BookingDecision) => void calls().then((bookings) => decideBooking(bookings, bookingId, decision));
   const waiting = state.bookings.filter((booking) => booking.status === 'new').length;
 
   return (
-    <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-2 pt-4">
-        <h1 className="text-3xl font-bold tracking-tight">Table bookings</h1>
-        <button type="button" className={`${secondaryButton} min-h-11`} disabled={refreshing} onClick={refresh}>
-          {refreshing ? 'Refreshing…' : 'Refresh'}
-        </button>
-      </div>
-      <p aria-live="polite" className="mt-1 font-semibold">
-        {!state.loaded ? '' : waiting === 0 ? 'No bookings waiting for an answer' : `${waiting} waiting for an answer`}
-      </p>
-      {state.problem && (
-        <p role="status" className="mt-2 rounded-lg border border-primary p-3 font-medium">
-          Could not refresh the bookings: {state.problem}
+    <SectionView
+      title="Table bookings"
+      width="board"
+      onRefresh={refresh}
+      summary={
+        <p aria-live="polite" className="mt-1 font-semibold">
+          {!state.loaded ? '' : waiting === 0 ? 'No bookings waiting for an answer' : `${waiting} waiting for an answer`}
         </p>
-      )}
-      {!state.loaded ? (
-        <p className="mt-6">{state.problem ? '' : 'Loading the bookings…'}</p>
-      ) : state.bookings.length === 0 ? (
-        <p className="mt-6 text-muted-foreground">No upcoming bookings. Requests from the shop's website show here.</p>
-      ) : (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Upcoming bookings, soonest first">
-          {state.bookings.map((booking) => (
-            <li key={booking.bookingId} className="min-w-0">
-              <BookingCard booking={booking} pending={state.pending[booking.bookingId]} failure={state.failures[booking.bookingId]} now={now} onDecide={decide} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </main>
+      }
+      problem={state.problem}
+      loaded={state.loaded}
+      loadingText="Loading the bookings…"
+      emptyText={state.bookings.length === 0 ? "No upcoming bookings. Requests from the shop's website show here." : null}
+    >
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Upcoming bookings, soonest first">
+        {state.bookings.map((booking) => (
+          <li key={booking.bookingId} className="min-w-0">
+            <BookingCard booking={booking} pending={state.pending[booking.bookingId]} failure={state.failures[booking.bookingId]} now={now} onDecide={decide} />
+          </li>
+        ))}
+      </ul>
+    </SectionView>
   );
 }
