@@ -26,6 +26,7 @@ import type { PasswordResetStore } from './store/password-resets.ts';
 import type { IntakeStore } from './store/intake.ts';
 import type { OrderStore } from './store/orders.ts';
 import type { Database } from './store/schema.ts';
+import type { StaffBookingStore } from './store/staff-bookings.ts';
 import type { StaffStore } from './store/staff.ts';
 import type { ServedTenant, TenantDirectory } from './tenants.ts';
 
@@ -39,6 +40,8 @@ export interface ApiDeps {
   passwordResets: PasswordResetStore;
   staff: StaffStore;
   board: BoardStore;
+  /** Table bookings as staff confirm or decline them in the console. */
+  bookings: StaffBookingStore;
   intake: IntakeStore;
   clockOverrides: ClockOverrideStore;
   /** What the local analytics sink has received, in the database (shared by every API process on it). */

@@ -5,11 +5,16 @@ import {
   auditLimitSchema,
   BOARD_WINDOW_HOURS,
   boardLimitSchema,
+  bookingFromSchema,
+  bookingIdParamSchema,
+  bookingLimitSchema,
   STAFF_SIGN_IN_FAILED,
   staffSignInBodySchema,
   type AuditAction,
   type BoardOrder,
   type StaffMember,
+  type BookingDecision,
+  type StaffBooking,
 } from '../../../src/lib/api/staff-contract.ts';
 import { staffOrdersTopic } from '../../../src/lib/live/topics.ts';
 import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
@@ -147,6 +152,39 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const limit = queryLimit(c, auditLimitSchema, '1 to 500');
     return c.json({ entries: await deps.staff.audit(c.get('signedIn').account.retailerId, limit) });
   });
+
+  staff.get('/bookings', signedIn, async (c) => {
+    const limit = queryLimit(c, bookingLimitSchema, '1 to 200');
+    const from = bookingFromSchema.safeParse(c.req.query('from'));
+    if (!from.success) throw new ApiProblem(400, 'from: expected an ISO 8601 date and time with its offset');
+    const since = from.data === undefined ? deps.now() : new Date(from.data);
+    return c.json({ bookings: await deps.bookings.upcoming(c.get('signedIn').account.retailerId, since, limit) });
+  });
+
+  /**
+   * Owner and kitchen alike answer bookings. Recorded in the audit log when it changes something;
+   * another retailer's booking is the 404 of an unknown one.
+   */
+  async function decide(c: Context<StaffEnv>, decision: BookingDecision): Promise<StaffBooking> {
+    const { account } = c.get('signedIn');
+    const bookingId = bookingIdParamSchema.safeParse(c.req.param('bookingId'));
+    if (!bookingId.success) throw new ApiProblem(404, 'Booking not found');
+    const now = deps.now();
+    const outcome = await withStores(deps.db, account.retailerId, async (stores) => {
+      const decided = await stores.bookings.decide(account.retailerId, bookingId.data, decision, account.name, now);
+      if (decided.kind === 'decided') {
+        const { booking } = decided;
+        await stores.staff.record(account, `${decision}-booking`, `Booking ${booking.bookingId}: ${booking.name}, ${booking.partySize} ${booking.partySize === 1 ? 'person' : 'people'}`, now);
+      }
+      return decided;
+    });
+    if (outcome.kind === 'unknown') throw new ApiProblem(404, 'Booking not found');
+    if (outcome.kind === 'conflict') throw new ApiProblem(409, `This booking was already ${outcome.booking.status} by ${outcome.booking.decidedBy ?? 'someone else'}.`);
+    return outcome.booking;
+  }
+
+  staff.post('/bookings/:bookingId/confirm', signedIn, async (c) => c.json({ booking: await decide(c, 'confirm') }));
+  staff.post('/bookings/:bookingId/decline', signedIn, async (c) => c.json({ booking: await decide(c, 'decline') }));
 
   /** The broker login of the staff member's retailer: it may listen to that retailer's staff topic and nothing else. */
   staff.get('/live', signedIn, (c) => {

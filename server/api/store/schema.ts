@@ -1,5 +1,5 @@
-import type { Generated } from 'kysely';
-import type { AuditAction, StaffRole } from '../../../src/lib/api/staff-contract.ts';
+import type { ColumnType, Generated } from 'kysely';
+import type { AuditAction, BookingStatus, StaffRole } from '../../../src/lib/api/staff-contract.ts';
 
 /**
  * The API's tables as each database returns them: integers as numbers (PostgreSQL's BIGINT is
@@ -155,6 +155,9 @@ export interface TableBookingsTable {
   notes: string;
   created_at: string;
   slot_at: string | null;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  decided_by: string | null;
+  decided_at: string | null;
 }
 
 export interface StaffAccountsTable {

@@ -68,8 +68,11 @@ function SyncStatus({ unreadable }: { unreadable: number }) {
   );
 }
 
-/** The order board: newest first, kept current by the broker's push or, without it, by asking every 15 s. */
-export default function Board({ staff, chime }: { staff: StaffMember; chime: OrderChime }) {
+/**
+ * The order board: newest first, kept current by the broker's push or, without it, by asking every
+ * 15 s. `hidden` while another section of the console shows: it keeps listening then.
+ */
+export default function Board({ staff, chime, hidden = false }: { staff: StaffMember; chime: OrderChime; hidden?: boolean }) {
   const board = useStore($board);
   const [soundOn, setSoundOn] = useState(true);
   const sound = useRef(soundOn);
@@ -121,7 +124,7 @@ export default function Board({ staff, chime }: { staff: StaffMember; chime: Ord
 
   return (
     <>
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden">
+      <main id={hidden ? undefined : 'main'} hidden={hidden} className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden">
         <div className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
             <p className="font-semibold break-words">{staff.retailer.name}</p>

@@ -1,11 +1,31 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { sectionOfHash, type ConsoleSection } from '../../lib/console/sections.ts';
+import type { StaffRole } from '../../lib/api/staff-contract.ts';
 import { staffApi } from '../../runtime/console-api.ts';
 import type { OrderChime } from '../../runtime/order-chime.ts';
 import { $consoleSession, endSession, expireSession, resumeSession } from '../../stores/console.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import Board from './Board.tsx';
+import { ConsoleNav } from './ConsoleNav.tsx';
 import { Opening } from './Opening.tsx';
+
+// Loaded when first opened, so the board's first load carries neither.
+const BookingsView = lazy(() => import('./BookingsView.tsx'));
+const ActivityView = lazy(() => import('./ActivityView.tsx'));
+
+/** The section the address names (`#bookings`), followed as it changes; a hash that names none keeps the one shown. */
+function useSection(role: StaffRole | null): ConsoleSection {
+  const [section, setSection] = useState<ConsoleSection>('orders');
+  useEffect(() => {
+    if (role === null) return;
+    const follow = () => setSection((shown) => sectionOfHash(location.hash, role) ?? shown);
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [role]);
+  return section;
+}
 
 /**
  * A signed-in staff member's console: the saved session picked up (or the one just signed in),
@@ -33,7 +53,23 @@ export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChi
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
-  if (session.kind === 'signed-in') return <Board staff={session.staff} chime={chime} />;
+  const section = useSection(session.kind === 'signed-in' ? session.staff.role : null);
+
+  if (session.kind === 'signed-in') {
+    const { staff } = session;
+    // The board stays mounted under the other sections, so new orders still chime and badge the title there.
+    return (
+      <>
+        <ConsoleNav role={staff.role} current={section} />
+        <Board staff={staff} chime={chime} hidden={section !== 'orders'} />
+        {section !== 'orders' && (
+          <Suspense fallback={<p className="mx-auto w-full max-w-6xl px-4 py-6">Loading…</p>}>
+            {section === 'bookings' ? <BookingsView /> : <ActivityView />}
+          </Suspense>
+        )}
+      </>
+    );
+  }
   if (session.kind !== 'unreachable') return <Opening />;
   return (
     <main id="main" className="mx-auto w-full max-w-sm px-4 py-10">

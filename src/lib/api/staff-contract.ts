@@ -32,6 +32,9 @@ export const staffPaths = {
   ready: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/ready`,
   audit: (limit: number) => `/staff/audit?limit=${limit}`,
   live: '/staff/live',
+  bookings: '/staff/bookings',
+  confirmBooking: (bookingId: number) => `/staff/bookings/${bookingId}/confirm`,
+  declineBooking: (bookingId: number) => `/staff/bookings/${bookingId}/decline`,
 } as const;
 
 /** The one answer to a wrong retailer, email or password alike, so it tells nothing about which was wrong. */
@@ -93,7 +96,7 @@ export const boardLimitSchema = z.coerce.number().int().min(1).max(MAX_BOARD_LIM
 export const staffOrdersResponseSchema = z.object({ orders: z.array(boardOrderSchema).max(MAX_BOARD_LIMIT) });
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
 
-export const auditActions = ['sign-in', 'sign-out', 'take', 'ready'] as const;
+export const auditActions = ['sign-in', 'sign-out', 'take', 'ready', 'confirm-booking', 'decline-booking'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const DEFAULT_AUDIT_LIMIT = 100;
@@ -112,3 +115,38 @@ export const staffLiveResponseSchema = z.object({
   topic: z.string().min(1).max(500),
 });
 export type StaffLiveResponse = z.infer<typeof staffLiveResponseSchema>;
+
+/**
+ * Table bookings as staff answer them (`/staff/bookings`): a request the customer sent from the
+ * storefront is `new` until someone confirms or declines it; a decision stands (the other one is
+ * a 409, the same one again answers the booking as it is). The customer-facing side is unchanged.
+ */
+export const bookingStatuses = ['new', 'confirmed', 'declined'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+export const bookingDecisions = ['confirm', 'decline'] as const;
+export type BookingDecision = (typeof bookingDecisions)[number];
+
+/** `dateTime` as the customer sent it; `decidedBy` the staff member's name at the time. */
+export const staffBookingSchema = z.object({
+  bookingId: id,
+  name: z.string().max(200),
+  phone: z.string().max(50),
+  partySize: z.int().positive().max(50),
+  dateTime: instant,
+  notes: z.string().max(1000),
+  requestedAt: instant,
+  status: z.enum(bookingStatuses),
+  decidedBy: z.string().max(200).nullable(),
+  decidedAt: instant.nullable(),
+});
+export type StaffBooking = z.infer<typeof staffBookingSchema>;
+
+export const DEFAULT_BOOKING_LIMIT = 50;
+export const MAX_BOOKING_LIMIT = 200;
+export const bookingLimitSchema = z.coerce.number().int().min(1).max(MAX_BOOKING_LIMIT).default(DEFAULT_BOOKING_LIMIT);
+/** `from`: bookings at or after this instant (default: now); soonest first. */
+export const bookingFromSchema = instant.optional();
+/** The path id: a positive whole number of at most 9 digits (within both stores' integer), anything else is the 404 of an unknown booking. */
+export const bookingIdParamSchema = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).pipe(id);
+export const staffBookingsResponseSchema = z.object({ bookings: z.array(staffBookingSchema).max(MAX_BOOKING_LIMIT) });
+export const staffBookingResponseSchema = z.object({ booking: staffBookingSchema });
