@@ -63,7 +63,7 @@ test('a table asked for on the storefront is confirmed by the kitchen; the owner
   await expect(card).toContainText('4 people');
   await expect(card).toContainText('New');
   await card.getByRole('button', { name: 'Confirm' }).click();
-  await expect(card).toContainText('Confirmed by Kitchen');
+  await expect(card).toContainText('Confirmed by Marco Bianchi');
   await expect(card.getByRole('button')).toHaveCount(0);
   // Back returns to the board, which went on under Bookings.
   await kitchen.goBack();
@@ -79,11 +79,11 @@ test('a table asked for on the storefront is confirmed by the kitchen; the owner
   await signIn(owner, 'owner');
   await openSection(owner, 'Activity');
   const entries = owner.getByRole('list', { name: 'Activity, newest first' }).getByRole('listitem');
-  await expect(entries.filter({ hasText: guest })).toHaveText(new RegExp(`Kitchen · Confirmed · Booking \\d+: ${guest}, 4 people`));
-  await expect(entries.first()).toContainText('Owner · Signed in');
+  await expect(entries.filter({ hasText: guest })).toHaveText(new RegExp(`Marco Bianchi · Confirmed · Booking \\d+: ${guest}, 4 people`));
+  await expect(entries.first()).toContainText('Rosa Esposito · Signed in');
   // The booking reads confirmed for the owner too.
   await openSection(owner, 'Bookings');
-  await expect(bookingCard(owner, guest)).toContainText('Confirmed by Kitchen');
+  await expect(bookingCard(owner, guest)).toContainText('Confirmed by Marco Bianchi');
   await owner.close();
 });
 
