@@ -49,11 +49,14 @@ function SyncStatus({ unreadable }: { unreadable: number }) {
   const now = new Date();
   return (
     <div className="mt-1 flex flex-col gap-2 text-sm">
-      <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
-        <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${sync.live ? 'bg-primary' : 'border border-muted-foreground'}`} />
-        <span>{sync.live ? 'Live: new orders show at once.' : `Checking for orders every ${BOARD_POLL_MS / 1000} seconds.`}</span>
-        {sync.updatedAt && <span>Updated {formatClock(sync.updatedAt, now)}.</span>}
-      </p>
+      {/* Two lines whatever the state, so the list below never jumps when the push comes up. */}
+      <div className="text-muted-foreground">
+        <p className="flex items-center gap-x-2">
+          <span aria-hidden="true" className={`inline-block size-2.5 shrink-0 rounded-full ${sync.live ? 'bg-primary' : 'border border-muted-foreground'}`} />
+          <span>{sync.live ? 'Live: new orders show at once.' : `Checking for orders every ${BOARD_POLL_MS / 1000} seconds.`}</span>
+        </p>
+        <p>{sync.updatedAt ? `Updated ${formatClock(sync.updatedAt, now)}.` : '\u00a0'}</p>
+      </div>
       {sync.problem && (
         <p role="status" className="rounded-lg border border-primary p-3 font-medium">
           Could not refresh the orders: {sync.problem}
