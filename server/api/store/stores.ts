@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createSessionStore, type SessionStore } from '../sessions.ts';
 import { createBoardStore, type BoardStore } from './board.ts';
 import { createCustomerStore, type CustomerStore } from './customers.ts';
+import { createLiveStateStore, type LiveStateStore } from './live-state.ts';
 import { createOrderStore, type OrderStore } from './orders.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
 import type { Database } from './schema.ts';
@@ -16,6 +17,7 @@ export interface Stores {
   passwordResets: PasswordResetStore;
   staff: StaffStore;
   board: BoardStore;
+  liveStates: LiveStateStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -26,6 +28,7 @@ export function storesOver(db: Kysely<Database>): Stores {
     passwordResets: createPasswordResetStore(db),
     staff: createStaffStore(db),
     board: createBoardStore(db),
+    liveStates: createLiveStateStore(db),
   };
 }
 
