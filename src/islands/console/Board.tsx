@@ -68,8 +68,11 @@ function SyncStatus({ unreadable }: { unreadable: number }) {
   );
 }
 
-/** The order board: newest first, kept current by the broker's push or, without it, by asking every 15 s. */
-export default function Board({ staff, chime }: { staff: Staff; chime: OrderChime }) {
+/**
+ * The order board: newest first, kept current by the broker's push or, without it, by asking every
+ * 15 s. It keeps following (and chiming) while another view of the console is shown instead.
+ */
+export default function Board({ staff, chime, visible = true }: { staff: Staff; chime: OrderChime; visible?: boolean }) {
   const board = useStore($board);
   const [soundOn, setSoundOn] = useState(true);
   const sound = useRef(soundOn);
@@ -121,7 +124,7 @@ export default function Board({ staff, chime }: { staff: Staff; chime: OrderChim
 
   return (
     <>
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden">
+      <main id={visible ? 'main' : undefined} hidden={!visible} className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden">
         <div className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
             <p className="font-semibold break-words">{staff.retailer.name}</p>

@@ -4,13 +4,14 @@ import { staffApi } from '../../runtime/console-api.ts';
 import type { OrderChime } from '../../runtime/order-chime.ts';
 import { $consoleSession, endSession, expireSession, resumeSession } from '../../stores/console.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
-import Board from './Board.tsx';
+import { ConsoleViews } from './ConsoleViews.tsx';
 import { Opening } from './Opening.tsx';
 
 /**
  * A signed-in staff member's console: the saved session picked up (or the one just signed in),
- * then the board. Loaded only then, with the API client, zod and the stores, so the sign-in page
- * carries none of them. When the session ends, hands back to sign-in with the reason.
+ * then the board and the shop's live switches. Loaded only then, with the API client, zod and the
+ * stores, so the sign-in page carries none of them. When the session ends, hands back to sign-in
+ * with the reason.
  */
 export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChime; onSignedOut: (notice: string | null) => void }) {
   const session = useStore($consoleSession);
@@ -33,7 +34,7 @@ export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChi
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
-  if (session.kind === 'signed-in') return <Board staff={session.staff} chime={chime} />;
+  if (session.kind === 'signed-in') return <ConsoleViews staff={session.staff} chime={chime} />;
   if (session.kind !== 'unreachable') return <Opening />;
   return (
     <main id="main" className="mx-auto w-full max-w-sm px-4 py-10">

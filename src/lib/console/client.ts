@@ -18,6 +18,17 @@ import {
   type SignInBody,
   type Staff,
 } from './contract.ts';
+import {
+  liveStatePaths,
+  liveStateReadResponseSchema,
+  liveStateResponseSchema,
+  staffMenuResponseSchema,
+  type LiveService,
+  type LiveState,
+  type ServiceSetting,
+  type SoldOutBody,
+  type StaffMenu,
+} from '../api/staff-contract.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
@@ -83,7 +94,7 @@ function httpFailure(path: string, response: Response, body: unknown): StaffApiE
 }
 
 interface Call<T> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: unknown;
   /** Null for an answer without content (204). */
@@ -149,6 +160,13 @@ export function createStaffClient(options: StaffClientOptions) {
     ready: async (encryptedOrderId: string): Promise<BoardOrder> => (await call({ method: 'POST', path: orderPath(encryptedOrderId, 'ready'), schema: orderAnswerSchema, signedIn: true })).order,
     audit: async (limit = AUDIT_LIMIT): Promise<AuditEntry[]> => (await call({ method: 'GET', path: `/staff/audit?limit=${clampLimit(limit, AUDIT_LIMIT)}`, schema: auditAnswerSchema, signedIn: true })).entries,
     live: (): Promise<LiveAnswer> => call({ method: 'GET', path: '/staff/live', schema: liveAnswerSchema, signedIn: true }),
+    /** The shop's busy, paused and sold-out state now. */
+    liveState: async (): Promise<LiveState> => (await call({ method: 'GET', path: liveStatePaths.liveState, schema: liveStateReadResponseSchema, signedIn: true })).liveState,
+    /** Sets one service; `published` says whether open shop pages were told at once. */
+    setService: (service: LiveService, setting: ServiceSetting): Promise<{ liveState: LiveState; published: boolean }> =>
+      call({ method: 'PUT', path: liveStatePaths.service(service), body: setting, schema: liveStateResponseSchema, signedIn: true }),
+    setSoldOut: (body: SoldOutBody): Promise<{ liveState: LiveState; published: boolean }> => call({ method: 'PUT', path: liveStatePaths.soldOut, body, schema: liveStateResponseSchema, signedIn: true }),
+    menu: (): Promise<StaffMenu> => call({ method: 'GET', path: liveStatePaths.menu, schema: staffMenuResponseSchema, signedIn: true }),
   };
 }
 
