@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LiveState } from '../lib/api/staff-contract.ts';
+import type { LiveState } from '../lib/api/live-state-contract.ts';
 import { createStaffClient, type FetchLike } from '../lib/console/client.ts';
 import { staffMessages } from '../lib/console/messages.ts';
 import type { StorageLike } from '../lib/console/session.ts';

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { LiveService, LiveState, ServiceSetting, SoldOutBody, StaffMenu } from '../lib/api/staff-contract.ts';
+import type { LiveService, LiveState, ServiceSetting, SoldOutBody, StaffMenu } from '../lib/api/live-state-contract.ts';
 import { StaffApiError, type StaffClient } from '../lib/console/client.ts';
 import { savedNotice, SERVICE_TEXT } from '../lib/console/live-state.ts';
 import { staffMessages } from '../lib/console/messages.ts';

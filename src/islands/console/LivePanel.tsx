@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { liveServices } from '../../lib/api/staff-contract.ts';
+import { liveServices } from '../../lib/api/live-state-contract.ts';
 import type { Staff } from '../../lib/console/contract.ts';
 import { staffApi } from '../../runtime/console-api.ts';
 import { $livePanel, changeService, changeSoldOut, refreshLivePanel } from '../../stores/console-live.ts';

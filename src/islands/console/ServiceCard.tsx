@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MAX_STAFF_WAIT_MINUTES, type LiveService, type ServiceMode, type ServiceSetting } from '../../lib/api/staff-contract.ts';
+import { MAX_STAFF_WAIT_MINUTES, type LiveService, type ServiceMode, type ServiceSetting } from '../../lib/api/live-state-contract.ts';
 import { LIVE_PAUSE_MAX_DAYS } from '../../lib/constants.ts';
 import { MODE_HINT, SERVICE_TEXT, serviceSummary, suggestedUntil, untilFromInput, untilProblem } from '../../lib/console/live-state.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';

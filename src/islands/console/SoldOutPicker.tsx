@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { LiveState, SoldOutBody, StaffMenu } from '../../lib/api/staff-contract.ts';
+import type { LiveState, SoldOutBody, StaffMenu } from '../../lib/api/live-state-contract.ts';
 import { formatClock } from '../../lib/console/format.ts';
 import { menuMatches, soldOutNames } from '../../lib/console/live-state.ts';
 import { secondaryButton } from '../ui/buttons.ts';

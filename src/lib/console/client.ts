@@ -28,7 +28,7 @@ import {
   type ServiceSetting,
   type SoldOutBody,
   type StaffMenu,
-} from '../api/staff-contract.ts';
+} from '../api/live-state-contract.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffMenu } from '../api/staff-contract.ts';
+import type { StaffMenu } from '../api/live-state-contract.ts';
 import { menuMatches, savedNotice, serviceSummary, soldOutNames, suggestedUntil, toLocalInput, untilFromInput, untilProblem } from './live-state.ts';
 import { EVENING } from './test-fixtures.ts';
 

@@ -1,4 +1,4 @@
-import type { LiveService, LiveState, ServiceMode, ServiceSetting, StaffMenu } from '../api/staff-contract.ts';
+import type { LiveService, LiveState, ServiceMode, ServiceSetting, StaffMenu } from '../api/live-state-contract.ts';
 import { formatClock } from './format.ts';
 
 /**
