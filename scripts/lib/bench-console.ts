@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { sampleStaffAccounts } from '../../server/api/sample-staff.ts';
 import { createStaffClient, type StaffClient } from '../../src/lib/console/client.ts';
-import type { SignInBody } from '../../src/lib/console/contract.ts';
+import type { StaffSignInBody as SignInBody } from '../../src/lib/api/staff-contract.ts';
 import type { StoredSession } from '../../src/lib/console/session.ts';
 import { CONSOLE_LOCAL_HOST } from '../../src/lib/tenant/hosts.ts';
 

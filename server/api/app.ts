@@ -14,6 +14,7 @@ import {
   type ApiCallName,
   type ApiResponse,
 } from '../../src/lib/api/contract.ts';
+import type { ClockPush } from './clock-push.ts';
 import type { LivePublisher } from './live-publisher.ts';
 import { ApiProblem, parseWith } from './problems.ts';
 import type { RateLimiters } from './rate-limits.ts';
@@ -24,6 +25,7 @@ import type { CustomerStore } from './store/customers.ts';
 import type { BoardStore } from './store/board.ts';
 import type { PasswordResetStore } from './store/password-resets.ts';
 import type { IntakeStore } from './store/intake.ts';
+import type { LiveStateStore } from './store/live-state.ts';
 import type { OrderStore } from './store/orders.ts';
 import type { Database } from './store/schema.ts';
 import type { StaffBookingStore } from './store/staff-bookings.ts';
@@ -44,9 +46,13 @@ export interface ApiDeps {
   bookings: StaffBookingStore;
   intake: IntakeStore;
   clockOverrides: ClockOverrideStore;
+  /** The shop's live state its staff set: busy, paused, wait times, sold out. */
+  liveStates: LiveStateStore;
   /** What the local analytics sink has received, in the database (shared by every API process on it). */
   analyticsHits: AnalyticsHitStore;
   publisher: LivePublisher;
+  /** Tells open storefront pages the clock status when staff change it and when a pause or sold-out day runs out. */
+  clockPush: ClockPush;
   operatorToken: string;
   /** BROKER_STAFF_SECRET: the broker passwords /staff/live hands out are derived from it (broker/acl.ts). */
   brokerStaffSecret: string;
@@ -138,7 +144,7 @@ export function createApp(deps: ApiDeps, routeGroups: readonly ((app: ApiApp, de
     '/staff/*',
     cors({
       origin: (origin) => (deps.consoleOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
       allowHeaders: ['content-type', 'authorization'],
       // So the console can say how long to wait after a 429.
       exposeHeaders: ['retry-after'],

@@ -46,6 +46,9 @@ export const DEFAULT_RATE_LIMITS = {
   // Every other staff call: a console polls every 15 s (40 in 10 minutes); a kitchen's few tablets
   // behind one address, their takes and readies and reconnects fit many times over.
   staffCallsPerAddress: { attempts: 1200, windowMs: 10 * MINUTE_MS },
+  // Each change of a shop's live state goes out to all its open pages: a busy kitchen marks a dish
+  // or changes a wait every few seconds at most, far below this.
+  staffLiveChangesPerRetailer: { attempts: 120, windowMs: 10 * MINUTE_MS },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -8,6 +8,8 @@ import { DEFAULT_BROKER_WS_PORT } from '../broker/settings.ts';
 import { displayHost } from '../listen-host.ts';
 import { isProduction, secretFromEnv, type Env } from '../secrets.ts';
 import { createApp, type ApiApp, type ApiDeps } from './app.ts';
+import { clockStatusOf } from './clock.ts';
+import { createClockPush } from './clock-push.ts';
 import { createLivePublisher } from './live-publisher.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -116,6 +118,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     brokerUrl: options.brokerUrl ?? (process.env['BROKER_URL'] || `ws://localhost:${process.env['BROKER_WS_PORT'] || DEFAULT_BROKER_WS_PORT}`),
     operatorPassword: brokerOperatorPassword,
   });
+  // Reads the deps it is part of only when a message goes out, long after they are made.
+  const clockPush = createClockPush({ publisher, statusOf: (served) => clockStatusOf(deps, served, now()), now, log });
   const deps: ApiDeps = {
     db: store,
     tenants: directory,
@@ -124,6 +128,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     clockOverrides: createClockOverrideStore(store),
     analyticsHits: createAnalyticsHitStore(store),
     publisher,
+    clockPush,
     operatorToken,
     brokerStaffSecret,
     consoleOrigins: options.consoleOrigins ?? consoleOriginsFromEnv(process.env),
@@ -148,6 +153,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     }
   }
 
+  // Endings made before this process started (a pause set through another one, or before a restart).
+  for (const { retailerId, at } of await deps.liveStates.endingsAfter(now())) {
+    const served = directory.byRetailerId(retailerId);
+    if (served) clockPush.publishAt(served, [at]);
+  }
+
   let server: Server | null = null;
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -165,6 +176,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       listening.closeAllConnections();
       await stopped;
     }
+    clockPush.close();
     await publisher.close();
     await store.destroy();
   }

@@ -85,6 +85,8 @@ export const TABLES = [
   'staff_accounts',
   'staff_sessions',
   'staff_audit',
+  'live_services',
+  'sold_out_items',
 ] as const;
 
 export function tempDir(): string {

@@ -37,6 +37,10 @@ export const TOAST_HOTKEY = 'F8';
 export const AVAILABILITY_CACHE_STALE_MS = 5 * 60 * 1000;
 export const AVAILABILITY_REFRESH_THROTTLE_MS = 30 * 1000;
 export const CLOCK_POLL_MS = 60000;
+/** How many dishes, and how many product groups, a shop may mark sold out at once (the clock status carries them all). */
+export const SOLD_OUT_MAX_ITEMS = 200;
+/** The longest a shop may pause or mark busy a service: the week orders for later reach. */
+export const LIVE_PAUSE_MAX_DAYS = 7;
 /** How often open pages re-read the time for "open until" texts. */
 export const OPEN_STATUS_REFRESH_MS = 30000;
 

@@ -17,6 +17,7 @@ import { startClockStatus } from './clock-status.ts';
 import { startClosingWarnings } from './closing-warnings.ts';
 import { toastFailure } from './failure-toasts.ts';
 import { startOrderSync } from './order-sync.ts';
+import { startSoldOutMenu } from './sold-out-menu.ts';
 import { retailerApi } from './retailer-api.ts';
 import { yieldToMain } from './yield-to-main.ts';
 import { startStatusSender } from './status-sender.ts';
@@ -80,6 +81,7 @@ export async function startOrdering(): Promise<void> {
   }
   // Each step in a task of its own: a tap during start-up is answered between them.
   await yieldToMain();
+  startSoldOutMenu();
   await Promise.all([startClockStatus(api), restoreOrder(api, new Date())]);
   await yieldToMain();
   recheckCart(new Date());

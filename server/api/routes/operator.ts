@@ -108,16 +108,18 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get('/operator/tenants/:slug/table-bookings', async (c) => c.json(await deps.intake.bookings(tenantOf(c).tenant.config.retailerId)));
 
   app.put('/operator/tenants/:slug/clock-override', async (c) => {
-    const { tenant } = tenantOf(c);
+    const served = tenantOf(c);
+    const { tenant } = served;
     const override = await readBody(c, clockOverrideSchema);
     await deps.clockOverrides.set(tenant.config.retailerId, override, deps.now());
-    return c.json({ success: true, clockStatus: await clockStatusOf(tenant, deps.clockOverrides, deps.now()) });
+    return c.json({ success: true, clockStatus: await clockStatusOf(deps, served, deps.now()) });
   });
 
   app.delete('/operator/tenants/:slug/clock-override', async (c) => {
-    const { tenant } = tenantOf(c);
+    const served = tenantOf(c);
+    const { tenant } = served;
     await deps.clockOverrides.clear(tenant.config.retailerId);
-    return c.json({ success: true, clockStatus: await clockStatusOf(tenant, deps.clockOverrides, deps.now()) });
+    return c.json({ success: true, clockStatus: await clockStatusOf(deps, served, deps.now()) });
   });
 
   app.post('/operator/tenants/:slug/publish/notify', async (c) => {
@@ -128,7 +130,7 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
 
   app.post('/operator/tenants/:slug/publish/clock-status', async (c) => {
     const served = tenantOf(c);
-    return c.json(await publish(clockStatusTopic(topicScopeOf(served)), await clockStatusOf(served.tenant, deps.clockOverrides, deps.now())));
+    return c.json(await publish(clockStatusTopic(topicScopeOf(served)), await clockStatusOf(deps, served, deps.now())));
   });
 
   app.post('/operator/tenants/:slug/publish/design-field', async (c) => {

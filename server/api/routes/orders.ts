@@ -161,8 +161,8 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertKnownGroups(body.order, served.catalogue, 'order.');
     const { tenant, catalogue } = served;
     const now = deps.now();
-    // Read before the transaction: the override is the operator's, not part of the order's write.
-    const clock = await clockStatusOf(tenant, deps.clockOverrides, now);
+    // Read before the transaction: the override and the live state are the shop's, not part of the order's write.
+    const clock = await clockStatusOf(deps, served, now);
     const { answer, fresh } = await withStores(db, tenant.config.retailerId, async ({ orders }) => {
       const order = body.order.encryptedOrderId === null ? undefined : await orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
       if (!order) throw new ApiProblem(404, 'Order not found');

@@ -27,6 +27,7 @@ import { bearerTokenOf } from '../sessions.ts';
 import type { StaffAccount } from '../store/staff.ts';
 import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../tenants.ts';
+import { staffLiveStateRoutes } from './staff-live-state.ts';
 
 /** The signed-in staff member of a request, their retailer and the token they came with. */
 interface SignedIn {
@@ -35,7 +36,7 @@ interface SignedIn {
   token: string;
 }
 
-type StaffEnv = { Bindings: ApiEnv['Bindings']; Variables: { signedIn: SignedIn } };
+export type StaffEnv = { Bindings: ApiEnv['Bindings']; Variables: { signedIn: SignedIn } };
 
 /** A sign-in or an order action is a few hundred bytes; nothing the console sends comes near this. */
 const MAX_STAFF_BODY_BYTES = 8 * 1024;
@@ -57,7 +58,7 @@ function queryLimit<S extends z.ZodType<number>>(c: Context<StaffEnv>, schema: S
 
 /**
  * The operators' console (`/staff/*`, src/lib/api/staff-contract.ts): staff sign in per retailer
- * and see and move only their retailer's orders. Errors answer `{ error }`, as the contract says.
+ * and see and move only their retailer's orders, and set its live state (staff-live-state.ts). Errors answer `{ error }`, as the contract says.
  */
 export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   const staff = new Hono<StaffEnv>();
@@ -196,6 +197,8 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
       topic: staffOrdersTopic(topicScopeOf(served)),
     });
   });
+
+  staffLiveStateRoutes(staff, deps, signedIn);
 
   staff.onError((error, c) => {
     if (error instanceof ApiProblem) return c.json({ error: error.message, ...(error.body.issues ? { issues: error.body.issues } : {}) }, error.status, error.headers);

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AuditAction, BookingStatus, StaffRole } from '../../../src/lib/api/staff-contract.ts';
+import type { AuditAction, BookingStatus, LiveService, ServiceMode, StaffRole } from '../../../src/lib/api/staff-contract.ts';
 
 /**
  * The API's tables as each database returns them: integers as numbers (PostgreSQL's BIGINT is
@@ -24,6 +24,8 @@ export interface Database {
   staff_audit: StaffAuditTable;
   analytics_hits: AnalyticsHitsTable;
   analytics_site_counts: AnalyticsSiteCountsTable;
+  live_services: LiveServicesTable;
+  sold_out_items: SoldOutItemsTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -205,4 +207,23 @@ export interface AnalyticsHitsTable {
 export interface AnalyticsSiteCountsTable {
   site_id: number;
   hits: number;
+}
+
+/** A service as the shop's staff last set it (store-migrations 0007); `until` ends busy or paused by itself. */
+export interface LiveServicesTable {
+  retailer_id: number;
+  service: LiveService;
+  wait_minutes: number;
+  mode: ServiceMode;
+  until: string | null;
+  updated_at: string;
+}
+
+/** A dish (`product`) or product group sold out until the end of the trading day it was marked in. */
+export interface SoldOutItemsTable {
+  retailer_id: number;
+  kind: 'product' | 'group';
+  item_id: number;
+  until: string;
+  marked_at: string;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createSessionStore, type SessionStore } from '../sessions.ts';
 import { createBoardStore, type BoardStore } from './board.ts';
 import { createCustomerStore, type CustomerStore } from './customers.ts';
+import { createLiveStateStore, type LiveStateStore } from './live-state.ts';
 import { createOrderStore, type OrderStore } from './orders.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
 import type { Database } from './schema.ts';
@@ -18,6 +19,7 @@ export interface Stores {
   staff: StaffStore;
   board: BoardStore;
   bookings: StaffBookingStore;
+  liveStates: LiveStateStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -29,6 +31,7 @@ export function storesOver(db: Kysely<Database>): Stores {
     staff: createStaffStore(db),
     board: createBoardStore(db),
     bookings: createStaffBookingStore(db),
+    liveStates: createLiveStateStore(db),
   };
 }
 

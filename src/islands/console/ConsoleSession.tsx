@@ -10,7 +10,8 @@ import Board from './Board.tsx';
 import { ConsoleNav } from './ConsoleNav.tsx';
 import { Opening } from './Opening.tsx';
 
-// Loaded when first opened, so the board's first load carries neither.
+// Loaded when first opened, so the board's first load carries none of them.
+const LivePanel = lazy(() => import('./LivePanel.tsx'));
 const BookingsView = lazy(() => import('./BookingsView.tsx'));
 const ActivityView = lazy(() => import('./ActivityView.tsx'));
 
@@ -29,8 +30,9 @@ function useSection(role: StaffRole | null): ConsoleSection {
 
 /**
  * A signed-in staff member's console: the saved session picked up (or the one just signed in),
- * then the board. Loaded only then, with the API client, zod and the stores, so the sign-in page
- * carries none of them. When the session ends, hands back to sign-in with the reason.
+ * then the board and the shop's live switches. Loaded only then, with the API client, zod and the
+ * stores, so the sign-in page carries none of them. When the session ends, hands back to sign-in
+ * with the reason.
  */
 export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChime; onSignedOut: (notice: string | null) => void }) {
   const session = useStore($consoleSession);
@@ -64,7 +66,7 @@ export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChi
         <Board staff={staff} chime={chime} hidden={section !== 'orders'} />
         {section !== 'orders' && (
           <Suspense fallback={<p className="mx-auto w-full max-w-6xl px-4 py-6">Loading…</p>}>
-            {section === 'bookings' ? <BookingsView /> : <ActivityView />}
+            {section === 'live' ? <LivePanel staff={staff} /> : section === 'bookings' ? <BookingsView /> : <ActivityView />}
           </Suspense>
         )}
       </>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { unservedDishesAt } from '../../lib/cart/availability.ts';
+import { soldOutDishesAt, unservedDishesAt } from '../../lib/cart/availability.ts';
 import { orderDayReason } from '../../lib/time/day-reasons.ts';
 import { formatDayAndTimeLabel, formatDayLabel } from '../../lib/time/format.ts';
 import { orderNowRefusal, timeChoicesOfDay } from '../../lib/time/order-time-reasons.ts';
@@ -49,6 +49,7 @@ export default function OrderTimeDialog() {
     () => (data && catalogue ? unservedDishesAt(order.products, catalogue, liveGroupHours ?? data.groupHours, data.config.retailerInfo.timeZoneDiff) : undefined),
     [data, catalogue, liveGroupHours, order.products],
   );
+  const soldOutDishes = useMemo(() => (catalogue ? soldOutDishesAt(order.products, catalogue, clockStatus) : undefined), [catalogue, clockStatus, order.products]);
 
   if (!schedule || !calendar || !now) {
     return (
@@ -62,10 +63,10 @@ export default function OrderTimeDialog() {
 
   const diff = schedule.retailerInfo.timeZoneDiff;
   const today = retailerWallClock(now, diff).date;
-  const context = { clockStatus, unservedDishes };
+  const context = { clockStatus, unservedDishes, soldOutDishes };
   const nowRefusal = orderNowRefusal(schedule, order.orderType, now, context);
-  // A cart dish not served now is taken out when ordering now, as at a later time: ASAP stays open.
-  const openNow = nowRefusal === null || nowRefusal.kind === 'dish';
+  // A cart dish not served now (or sold out) must leave the cart when ordering now, as at a later time: ASAP stays open.
+  const openNow = nowRefusal === null || nowRefusal.kind === 'dish' || nowRefusal.kind === 'sold-out';
   const laterOffered = schedule.retailerInfo.oflEnabled;
   const days = calendar.days;
   const savedDate = savedAt ? retailerWallClock(new Date(savedAt), diff).date : null;

@@ -15,7 +15,10 @@ import {
   type SelectionProblem,
 } from '../../lib/cart/line-builder.ts';
 import { halfHalfSizesText } from '../../lib/pricing/half-half.ts';
+import { isDishSoldOut, soldOutAt } from '../../lib/menu/sold-out.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
+import { $orderTime } from '../../stores/cart.ts';
+import { $clockStatus } from '../../stores/clock.ts';
 import { $order, addToCart, replaceLine } from '../../stores/order.ts';
 import { toastItemAdded } from '../../stores/order-time.ts';
 import { $groupAvailability } from '../../stores/group-availability.ts';
@@ -35,6 +38,8 @@ import { OptionPicker } from './OptionPicker.tsx';
 export default function ProductBuilder({ target }: { target: BuilderTarget }) {
   const catalogue = useStore($catalogue);
   const availability = useStore($groupAvailability);
+  const clockStatus = useStore($clockStatus);
+  const orderTime = useStore($orderTime);
   useEffect(() => {
     needOrderingData('ProductBuilder');
   }, []);
@@ -61,9 +66,15 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
   const update = (changes: Partial<LineSelection>) => setSelection({ ...current, ...changes });
   const groupName = catalogue.groups.get(choices.productGroupId)?.name ?? choices.name;
   const unavailable = availability?.[choices.productGroupId] === false;
+  // The shop's sold-out marks (operators' console) hold for its trading day: either half sold out is the line sold out.
+  const soldOut = soldOutAt(clockStatus, orderTime);
+  const secondHalf = choices.halfHalfPartners.find((partner) => partner.productId === current.secondHalf?.productId);
+  // Halves are of one group, so the partner's group is the product's.
+  const soldOutName = [choices, ...(secondHalf ? [{ ...secondHalf, productGroupId: choices.productGroupId }] : [])].find((dish) => isDishSoldOut(soldOut, dish))?.name;
   const problems = [
     ...selectionProblems(choices, current),
     ...(unavailable ? [{ field: 'availability', message: `${groupName} is not available at your order time. Change the time or choose something else` }] : []),
+    ...(soldOutName !== undefined ? [{ field: 'availability', message: `${soldOutName} is sold out for today. Choose something else` }] : []),
   ];
   const priced = problems.length === 0 ? buildCartLine(catalogue, current, { addedByTrending: target.addedByTrending }) : null;
   const shownPrice = builderPrice(catalogue, choices, current);
@@ -120,6 +131,11 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
       {unavailable && (
         <p role="status" className="mb-4 rounded-lg bg-muted px-3 py-2 text-sm font-medium" data-builder-unavailable>
           {groupName} is not available at your order time.
+        </p>
+      )}
+      {soldOutName !== undefined && (
+        <p role="status" className="mb-4 rounded-lg bg-muted px-3 py-2 text-sm font-medium" data-builder-sold-out>
+          {soldOutName} is sold out for today.
         </p>
       )}
       <form ref={formRef} noValidate className="flex flex-col gap-6" onSubmit={(event) => { event.preventDefault(); submit(); }}>

@@ -96,13 +96,17 @@ export const boardLimitSchema = z.coerce.number().int().min(1).max(MAX_BOARD_LIM
 export const staffOrdersResponseSchema = z.object({ orders: z.array(boardOrderSchema).max(MAX_BOARD_LIMIT) });
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
 
-export const auditActions = ['sign-in', 'sign-out', 'take', 'ready', 'confirm-booking', 'decline-booking'] as const;
+export const auditActions = ['sign-in', 'sign-out', 'take', 'ready', 'confirm-booking', 'decline-booking', 'service', 'sold-out', 'back-on'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const DEFAULT_AUDIT_LIMIT = 100;
 export const MAX_AUDIT_LIMIT = 500;
 export const auditLimitSchema = z.coerce.number().int().min(1).max(MAX_AUDIT_LIMIT).default(DEFAULT_AUDIT_LIMIT);
-/** `subject`: what the action was about, "Order 12" or the staff member's email for a sign-in or sign-out. */
+/**
+ * `subject`: what the action was about: "Order 12", "Booking 7: Ada, 4 people", the staff member's
+ * email for a sign-in or sign-out; for `service` the service's new state ("Delivery paused until
+ * today, Tue 5 Mar at 9:00 pm, wait 45 min"), for `sold-out` and `back-on` the dish or group by name.
+ */
 export const auditEntrySchema = z.object({ at: instant, staffName: z.string().max(TEXT_MAX.name), action: z.enum(auditActions), subject: z.string().max(500) });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const staffAuditResponseSchema = z.object({ entries: z.array(auditEntrySchema).max(MAX_AUDIT_LIMIT) });
@@ -150,3 +154,9 @@ export const bookingFromSchema = instant.optional();
 export const bookingIdParamSchema = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).pipe(id);
 export const staffBookingsResponseSchema = z.object({ bookings: z.array(staffBookingSchema).max(MAX_BOOKING_LIMIT) });
 export const staffBookingResponseSchema = z.object({ booking: staffBookingSchema });
+
+/*
+ * Slice 2: the shop's live state (busy, pause, waits, sold out), in a module of its own so the
+ * console loads it without this file's other imports.
+ */
+export * from './live-state-contract.ts';

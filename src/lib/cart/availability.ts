@@ -1,6 +1,7 @@
 import { isGroupAvailable } from '../menu/group-availability.ts';
+import { isDishSoldOut, soldOutAt } from '../menu/sold-out.ts';
 import type { Catalogue } from '../pricing/catalogue.ts';
-import type { GroupAvailabilityHours } from '../tenant/index.ts';
+import type { ClockStatus, GroupAvailabilityHours } from '../tenant/index.ts';
 import type { CartProduct } from './schemas.ts';
 import { itemsRemovedToast, removedLineName, type CartToast } from './toasts.ts';
 
@@ -42,5 +43,24 @@ export function unservedDishesAt(items: readonly CartProduct[], catalogue: Catal
       return group === undefined || isGroupAvailable(group, groupHours, at, timeZoneDiff);
     };
     return checkCartAvailability(items, catalogue, isOpen).removed.map(removedLineName);
+  };
+}
+
+/**
+ * The cart's dishes the shop has sold out of at a time, by name: a line whose product, second
+ * half or either's product group is marked sold out (lib/menu/sold-out.ts). Empty once the
+ * trading day they were sold out for is over.
+ */
+export function soldOutDishesAt(items: readonly CartProduct[], catalogue: Catalogue, clockStatus: ClockStatus | undefined): (at: Date) => string[] {
+  return (at) => {
+    const soldOut = soldOutAt(clockStatus, at);
+    if (soldOut === null) return [];
+    const dishOf = (productId: number, storedGroupId: number) => ({ productId, productGroupId: catalogue.products.get(productId)?.productGroupId ?? storedGroupId });
+    return items
+      .filter((item) => {
+        const halves = [dishOf(item.productId, item.productGroupId), ...(item.secondHalf ? [dishOf(item.secondHalf.productId, item.secondHalf.productGroupId)] : [])];
+        return halves.some((half) => isDishSoldOut(soldOut, half));
+      })
+      .map(removedLineName);
   };
 }

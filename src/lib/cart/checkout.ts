@@ -7,7 +7,7 @@ import { cartTotals, type CartTotals } from '../pricing/totals.ts';
 import type { ClockStatus, DeliverySuburb, DeliveryZone, RetailerConfig, Tenant } from '../tenant/index.ts';
 import { orderNowRefusal, orderTimeRefusal } from '../time/order-time-reasons.ts';
 import type { ScheduleInput } from '../time/schedule.ts';
-import { unservedDishesAt } from './availability.ts';
+import { soldOutDishesAt, unservedDishesAt } from './availability.ts';
 import { deliveryTermsFor } from './delivery-quote.ts';
 import type { PaymentMethod } from './payment-methods.ts';
 import type { OrderPayload } from './schemas.ts';
@@ -79,9 +79,10 @@ export function placementTotals(
 
 /**
  * Whether an order can be placed as it stands, checked the way the kitchen would: every line
- * still sold at its price, the specials of the order time, the delivery suburb and its terms, the
- * minimum order, the order time against the hours, and the total the customer agreed to. The
- * storefront runs it before sending and the API again before accepting, so both agree.
+ * still sold at its price and not sold out, the specials of the order time, the delivery suburb
+ * and its terms, the minimum order, the order time against the hours and the shop's pauses, and
+ * the total the customer agreed to. The storefront runs it before sending and the API again
+ * before accepting, so both agree.
  */
 export function checkPlacement(input: PlacementInput, retailer: CheckoutRetailer, catalogue: Catalogue, now: Date, clockStatus?: ClockStatus): PlacementCheck {
   const { payload } = input;
@@ -91,7 +92,11 @@ export function checkPlacement(input: PlacementInput, retailer: CheckoutRetailer
   const schedule: ScheduleInput = { tradingHours: retailer.tradingHours, closedDates: retailer.closedDates, retailerInfo: retailer.config.retailerInfo, clockStatus };
   const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
   // The pickers' own reasons: the customer reads at checkout what the time picker already said.
-  const context = { clockStatus, unservedDishes: unservedDishesAt(payload.products, catalogue, retailer.groupHours, retailer.config.retailerInfo.timeZoneDiff) };
+  const context = {
+    clockStatus,
+    unservedDishes: unservedDishesAt(payload.products, catalogue, retailer.groupHours, retailer.config.retailerInfo.timeZoneDiff),
+    soldOutDishes: soldOutDishesAt(payload.products, catalogue, clockStatus),
+  };
   const refused = payload.orderForLater ? orderTimeRefusal(schedule, service, at, now, context) : orderNowRefusal(schedule, service, now, context);
   if (refused) return { ok: false, field: 'orderTime', message: refused.reason };
 

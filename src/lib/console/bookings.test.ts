@@ -53,8 +53,8 @@ describe('answering bookings', () => {
 
 describe('console sections', () => {
   it('gives the owner Activity and the kitchen none', () => {
-    expect(sectionsFor('owner')).toEqual(['orders', 'bookings', 'activity']);
-    expect(sectionsFor('kitchen')).toEqual(['orders', 'bookings']);
+    expect(sectionsFor('owner')).toEqual(['orders', 'live', 'bookings', 'activity']);
+    expect(sectionsFor('kitchen')).toEqual(['orders', 'live', 'bookings']);
   });
 
   it('follows the address; another hash or a section the role lacks keeps the one shown', () => {

@@ -19,6 +19,17 @@ import {
   type StaffSignInBody,
   type StaffSignInResponse,
 } from '../api/staff-contract.ts';
+import {
+  liveStatePaths,
+  liveStateReadResponseSchema,
+  liveStateResponseSchema,
+  staffMenuResponseSchema,
+  type LiveService,
+  type LiveState,
+  type ServiceSetting,
+  type SoldOutBody,
+  type StaffMenu,
+} from '../api/live-state-contract.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
@@ -100,7 +111,7 @@ function httpFailure(path: string, response: Response, body: unknown): StaffApiE
 }
 
 interface Call<T> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: unknown;
   /** Null for an answer without content (204). */
@@ -168,6 +179,13 @@ export function createStaffClient(options: StaffClientOptions) {
     live: (): Promise<StaffLiveResponse> => call({ method: 'GET', path: staffPaths.live, schema: staffLiveResponseSchema, signedIn: true }),
     /** Any other staff call, for the views loaded later (bookings-client.ts), so their schemas stay out of the board's first load. */
     call,
+    /** The shop's busy, paused and sold-out state now. */
+    liveState: async (): Promise<LiveState> => (await call({ method: 'GET', path: liveStatePaths.liveState, schema: liveStateReadResponseSchema, signedIn: true })).liveState,
+    /** Sets one service; `published` says whether open shop pages were told at once. */
+    setService: (service: LiveService, setting: ServiceSetting): Promise<{ liveState: LiveState; published: boolean }> =>
+      call({ method: 'PUT', path: liveStatePaths.service(service), body: setting, schema: liveStateResponseSchema, signedIn: true }),
+    setSoldOut: (body: SoldOutBody): Promise<{ liveState: LiveState; published: boolean }> => call({ method: 'PUT', path: liveStatePaths.soldOut, body, schema: liveStateResponseSchema, signedIn: true }),
+    menu: (): Promise<StaffMenu> => call({ method: 'GET', path: liveStatePaths.menu, schema: staffMenuResponseSchema, signedIn: true }),
   };
 }
 

@@ -1,10 +1,10 @@
 import type { StaffRole } from '../api/staff-contract.ts';
 
 /** The console's sections, each at its own address (`#bookings`), so Back and a reload keep the place. */
-export const CONSOLE_SECTIONS = ['orders', 'bookings', 'activity'] as const;
+export const CONSOLE_SECTIONS = ['orders', 'live', 'bookings', 'activity'] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
-export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = { orders: 'Orders', bookings: 'Bookings', activity: 'Activity' };
+export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = { orders: 'Orders', live: 'Live', bookings: 'Bookings', activity: 'Activity' };
 
 /** The audit log is the owner's: the kitchen's console has no Activity. */
 export function sectionsFor(role: StaffRole): readonly ConsoleSection[] {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_WAIT_TIME_MINUTES } from '../constants.ts';
-import { calendarDate, id, text, TEXT_MAX, timeOfDay, weekday } from './primitives.ts';
+import { DEFAULT_WAIT_TIME_MINUTES, SOLD_OUT_MAX_ITEMS } from '../constants.ts';
+import { calendarDate, id, instant, text, TEXT_MAX, timeOfDay, weekday } from './primitives.ts';
 
 /**
  * One row of GET /api/retailer/get-trading-hours. A day may have several rows (split shifts).
@@ -37,7 +37,16 @@ export const groupAvailabilityHoursSchema = z.object({
 });
 export const groupHoursSchema = z.array(groupAvailabilityHoursSchema);
 
-/** Response of GET /api/retailer/get-clock-status. Wait times in minutes. */
+/**
+ * Response of GET /api/retailer/get-clock-status. Wait times in minutes.
+ *
+ * The shop's own live switches (the operators' console) ride on it too, so the page that follows
+ * the clock (the 60 s poll and the live clock-status message) follows them without another
+ * message: a pause sets the spec's flags (pickup over capacity, delivery not allowed) and says
+ * until when, so no order for later is taken for before it either; sold-out dishes and groups say
+ * until when (the end of the retailer's trading day). Each is optional: an API or retailer system
+ * that knows nothing of them answers the spec's fields alone.
+ */
 export const clockStatusSchema = z.object({
   retailerOnline: z.boolean(),
   liveDeliveryWaitTime: z.int().min(0).default(DEFAULT_WAIT_TIME_MINUTES),
@@ -46,6 +55,11 @@ export const clockStatusSchema = z.object({
   livePickupOverCapacity: z.boolean().default(false),
   liveDeliveryOverCapacity: z.boolean().default(false),
   allowDelivery: z.boolean().default(true),
+  pickupPausedUntil: instant.exactOptional(),
+  deliveryPausedUntil: instant.exactOptional(),
+  soldOutProductIds: z.array(id).max(SOLD_OUT_MAX_ITEMS).exactOptional(),
+  soldOutProductGroupIds: z.array(id).max(SOLD_OUT_MAX_ITEMS).exactOptional(),
+  soldOutUntil: instant.exactOptional(),
 });
 
 export type TradingHourEntry = z.infer<typeof tradingHourEntrySchema>;

@@ -41,5 +41,18 @@ export function computeClockStatus(input: ClockStatusInput, now: Date, live: Par
     livePickupOverCapacity: live.livePickupOverCapacity ?? false,
     liveDeliveryOverCapacity: live.liveDeliveryOverCapacity ?? false,
     allowDelivery: input.retailerInfo.allowDeliveries && !isClosedDateAt(input.closedDates, 'delivery', now, diff) && live.allowDelivery !== false,
+    ...shopSwitches(live),
   };
+}
+
+const shopSwitchFields = ['pickupPausedUntil', 'deliveryPausedUntil', 'soldOutProductIds', 'soldOutProductGroupIds', 'soldOutUntil'] as const;
+type ShopSwitches = Pick<ClockStatus, (typeof shopSwitchFields)[number]>;
+
+/** The shop's pauses and sold-out lists as given: only those present, so a status without them stays the spec's shape. */
+function shopSwitches(live: Partial<ClockStatus>): ShopSwitches {
+  const present: ShopSwitches = {};
+  for (const field of shopSwitchFields) {
+    if (live[field] !== undefined) Object.assign(present, { [field]: live[field] });
+  }
+  return present;
 }

@@ -51,6 +51,14 @@ describe('serviceOpenStatus with the live clock', () => {
     expect(serviceOpenStatus(schedule(), service, friday, { ...live, ...overrides })).toEqual({ service, open, text });
   });
 
+  it('a pause by the shop says until when, in its hours or not, and is over when that time comes', () => {
+    const paused = { ...live, allowDelivery: false, deliveryPausedUntil: '2026-11-27T11:00:00.000Z' };
+    expect(serviceOpenStatus(schedule(), 'delivery', friday, paused)).toEqual({ service: 'delivery', open: false, text: 'Delivery paused until today at 10:00 pm' });
+    expect(serviceOpenStatus(schedule(), 'pickup', friday, paused).text).toBe('Pickup open until 1:00 am');
+    expect(serviceOpenStatus(schedule(), 'delivery', new Date('2026-11-27T05:00:00Z'), paused).text).toBe('Delivery paused until today at 10:00 pm');
+    expect(serviceOpenStatus(schedule(), 'delivery', new Date('2026-11-27T11:00:00Z'), { ...paused, allowDelivery: true }).text).toBe('Delivery open until 12:30 am');
+  });
+
   it('outside the hours still says when it opens', () => {
     expect(serviceOpenStatus(schedule(), 'pickup', new Date('2026-11-29T23:00:00Z'), { ...live, retailerOnline: false }).text).toBe('Pickup opens tomorrow at 5:00 pm');
   });

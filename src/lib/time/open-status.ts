@@ -4,11 +4,12 @@ import { currentOpening, nextOpening } from './open-windows.ts';
 import { retailerWallClock } from './retailer-clock.ts';
 import { serviceNames, timeZoneDiffOf, type ScheduleInput, type Service } from './schedule.ts';
 import { isServiceAvailableNow } from './service-availability.ts';
+import { pausedUntilMs } from './shop-pause.ts';
 
 export interface ServiceOpenStatus {
   service: Service;
   open: boolean;
-  /** "Pickup open until 9:30 pm", "Delivery opens today at 5:30 pm", "Delivery not available this week". */
+  /** "Pickup open until 9:30 pm", "Delivery opens today at 5:30 pm", "Delivery paused until today at 8:30 pm", "Delivery not available this week". */
   text: string;
 }
 
@@ -21,6 +22,9 @@ export function serviceOpenStatus(input: ScheduleInput, service: Service, now: D
   const name = serviceNames[service];
   const timeZoneDiff = timeZoneDiffOf(input);
   const current = currentOpening(input, service, now);
+  // The shop's own pause says until when, open hours or not: a customer sees when to come back.
+  const pausedUntil = pausedUntilMs(clockStatus, service, now);
+  if (pausedUntil !== null) return { service, open: false, text: `${name} paused until ${formatDayAndTime(new Date(pausedUntil), now, timeZoneDiff)}` };
   if (current && clockStatus && !isServiceAvailableNow(input, service, now, clockStatus)) return { service, open: false, text: `${name} closed now` };
   if (current) return { service, open: true, text: `${name} open until ${formatTime(retailerWallClock(current.end, timeZoneDiff).minutes)}` };
   const next = nextOpening(input, service, now);

@@ -17,6 +17,7 @@ export type OrderTimeRefusalKind =
   | 'outside-hours'
   | 'warm-up'
   | 'dish'
+  | 'sold-out'
   | 'paused'
   | 'busy';
 

@@ -109,3 +109,40 @@ describe('timeChoicesOfDay', () => {
     }
   });
 });
+
+describe('the shop’s pause and sold-out dishes (operators’ console)', () => {
+  const pausedDelivery = clockStatus({ allowDelivery: false, deliveryPausedUntil: aest('2026-06-10 19:00').toISOString() });
+  const pausedPickup = clockStatus({ livePickupOverCapacity: true, pickupPausedUntil: aest('2026-06-10 18:30').toISOString() });
+  const dinner = aest('2026-06-10 17:30');
+
+  it('ordering now while a service is paused says so and offers the other', () => {
+    expect(orderNowRefusal(schedule(), 'delivery', dinner, { clockStatus: pausedDelivery })?.reason).toBe('The shop has paused delivery for now. Please order for pickup or choose a later time.');
+    expect(orderNowRefusal(schedule(), 'pickup', dinner, { clockStatus: pausedPickup })?.reason).toBe('The shop has paused pickup for now. Please order for delivery or choose a later time.');
+    expect(orderNowRefusal(schedule(), 'pickup', dinner, { clockStatus: pausedDelivery })).toBeNull();
+  });
+
+  it('a later time before the pause ends is refused; one after it is not', () => {
+    const refused = orderTimeRefusal(schedule(), 'delivery', aest('2026-06-10 18:45'), dinner, { clockStatus: pausedDelivery });
+    expect(refused).toMatchObject({ kind: 'paused', reason: 'The shop has paused delivery until today at 7:00 pm. Please choose a later time.', short: 'delivery paused until 7:00 pm' });
+    expect(orderTimeRefusal(schedule(), 'delivery', aest('2026-06-10 19:00'), dinner, { clockStatus: pausedDelivery })).toBeNull();
+  });
+
+  it('slots start when the pause ends, and a pause that has run out is none', () => {
+    expect(availableSlots(schedule(), 'delivery', dinner, { clockStatus: pausedDelivery })[0]?.time).toBe('19:00');
+    const afterIt = aest('2026-06-10 19:05');
+    expect(orderNowRefusal(schedule(), 'pickup', afterIt, { clockStatus: pausedPickup })?.kind).toBe('busy');
+    expect(availableSlots(schedule(), 'pickup', afterIt, { clockStatus: pausedPickup })[0]?.time).toBe('19:45');
+  });
+
+  it('a sold-out dish in the cart refuses today, now and later, and names the dish; not once the day is over', () => {
+    const soldOut = (at: Date) => (at < aest('2026-06-11 00:00') ? ['2 × Margherita'] : []);
+    expect(orderNowRefusal(schedule(), 'pickup', dinner, { soldOutDishes: soldOut })).toMatchObject({
+      kind: 'sold-out',
+      reason: '2 × Margherita is sold out for today. Remove it from your cart or order for another day.',
+    });
+    expect(orderTimeRefusal(schedule(), 'pickup', aest('2026-06-10 20:00'), dinner, { soldOutDishes: soldOut })?.kind).toBe('sold-out');
+    expect(orderTimeRefusal(schedule(), 'pickup', aest('2026-06-11 18:00'), dinner, { soldOutDishes: soldOut })).toBeNull();
+    const choice = timeChoicesOfDay(schedule(), 'pickup', '2026-06-10', dinner, { soldOutDishes: soldOut }).find((each) => each.slot !== null);
+    expect(choice?.refusal?.short).toBe('2 × Margherita sold out');
+  });
+});

@@ -5,9 +5,10 @@ import { formatDayAndTime, formatListTime, formatTime } from './format.ts';
 import { nextOpening } from './open-windows.ts';
 import { type OrderTimeRefusal, type OrderTimeRefusalKind, validateOrderForLater } from './order-for-later.ts';
 import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, instantMsAt, retailerWallClock, wallMsAt } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, serviceNames, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, type Service, otherService, serviceNames, timeZoneDiffOf } from './schedule.ts';
 import { serviceAvailabilityNow } from './service-availability.ts';
 import { shiftsOfDates } from './shifts.ts';
+import { pausedUntilMs } from './shop-pause.ts';
 import { availableSlots, waitMinutes, type TimeSlot } from './slots.ts';
 
 export interface OrderTimeContext {
@@ -15,6 +16,8 @@ export interface OrderTimeContext {
   clockStatus?: ClockStatus | undefined;
   /** The cart's dishes not served at a time (their product group's hours), by name. */
   unservedDishes?: ((at: Date) => readonly string[]) | undefined;
+  /** The cart's dishes the shop has sold out of at a time (for the rest of its trading day), by name. */
+  soldOutDishes?: ((at: Date) => readonly string[]) | undefined;
 }
 
 const stepMs = SLOT_STEP_MINUTES * MINUTE_MS;
@@ -23,16 +26,32 @@ function refusal(kind: OrderTimeRefusalKind, reason: string, short: string): Ord
   return { kind, reason, short };
 }
 
+const listOf = (names: readonly string[]) => (names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`);
+
 function dishesRefusal(names: readonly string[]): OrderTimeRefusal {
-  const list = names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  const list = listOf(names);
   const verb = names.length === 1 ? "isn't" : "aren't";
   return refusal('dish', `${list} ${verb} served then. Remove ${names.length === 1 ? 'it' : 'them'} from your cart or choose another time.`, `${list} not served then`);
 }
 
+function soldOutRefusal(names: readonly string[]): OrderTimeRefusal {
+  const list = listOf(names);
+  const verb = names.length === 1 ? 'is' : 'are';
+  return refusal('sold-out', `${list} ${verb} sold out for today. Remove ${names.length === 1 ? 'it' : 'them'} from your cart or order for another day.`, `${list} sold out`);
+}
+
+/** The cart's dishes a time is refused for: sold out first (the shop's word for today), then those not served then. */
+function cartDishesRefusal(context: OrderTimeContext, at: Date): OrderTimeRefusal | null {
+  const soldOut = context.soldOutDishes?.(at) ?? [];
+  if (soldOut.length > 0) return soldOutRefusal(soldOut);
+  const dishes = context.unservedDishes?.(at) ?? [];
+  return dishes.length > 0 ? dishesRefusal(dishes) : null;
+}
+
 /**
  * Why an order for later at `at` cannot be placed, or null when it can: the slot rules of
- * validateOrderForLater, then the kitchen's live wait (slots start no sooner), then the cart's
- * dishes. A delivery time outside delivery hours that pickup could take says so. The pickers,
+ * validateOrderForLater, then the shop's pause of the service, then the kitchen's live wait (slots
+ * start no sooner), then the cart's dishes (sold out, or not served then). A delivery time outside delivery hours that pickup could take says so. The pickers,
  * the checkout and the API all ask this one function, so they agree.
  */
 export function orderTimeRefusal(input: ScheduleInput, service: Service, at: Date, now: Date, context: OrderTimeContext = {}): OrderTimeRefusal | null {
@@ -44,14 +63,20 @@ export function orderTimeRefusal(input: ScheduleInput, service: Service, at: Dat
     }
     return refused;
   }
+  const pausedUntil = pausedUntilMs(context.clockStatus ?? input.clockStatus, service, now);
+  if (pausedUntil !== null && at.getTime() < pausedUntil) {
+    const diff = timeZoneDiffOf(input);
+    const word = serviceNames[service].toLowerCase();
+    const until = new Date(pausedUntil);
+    return refusal('paused', `The shop has paused ${word} until ${formatDayAndTime(until, now, diff)}. Please choose a later time.`, `${word} paused until ${formatTime(retailerWallClock(until, diff).minutes)}`);
+  }
   const wait = waitMinutes(input, service, { clockStatus: context.clockStatus });
   if (at.getTime() < now.getTime() + wait * MINUTE_MS) {
     const earliest = new Date(Math.ceil((now.getTime() + wait * MINUTE_MS) / stepMs) * stepMs);
     const from = formatTime(retailerWallClock(earliest, timeZoneDiffOf(input)).minutes);
     return refusal('too-soon', `The kitchen's wait is ${wait} minutes right now. Please choose ${from} or later.`, `too soon (${wait} min wait)`);
   }
-  const dishes = context.unservedDishes?.(at) ?? [];
-  return dishes.length > 0 ? dishesRefusal(dishes) : null;
+  return cartDishesRefusal(context, at);
 }
 
 /**
@@ -70,6 +95,8 @@ export function orderNowRefusal(input: ScheduleInput, service: Service, now: Dat
         return refusal('service-off', `${name} is not available at this store.`, `no ${word}`);
       case 'retailer-offline':
         return refusal('paused', 'The shop has paused online orders for now. Please choose a later time or try again soon.', 'paused by the shop');
+      case 'paused':
+        return refusal('paused', `The shop has paused ${word} for now. Please order for ${serviceNames[otherService(service)].toLowerCase()} or choose a later time.`, `${word} paused by the shop`);
       case 'delivery-not-allowed':
         return refusal('paused', 'The shop has paused delivery for now. Please order for pickup or choose a later time.', 'delivery paused by the shop');
       case 'over-capacity':
@@ -86,8 +113,7 @@ export function orderNowRefusal(input: ScheduleInput, service: Service, now: Dat
       }
     }
   }
-  const dishes = context.unservedDishes?.(now) ?? [];
-  return dishes.length > 0 ? dishesRefusal(dishes) : null;
+  return cartDishesRefusal(context, now);
 }
 
 /** A quarter hour of the time picker: a slot to choose, or a time that says why not. */
@@ -98,8 +124,9 @@ export interface TimeChoice {
   /** The slot when it can be chosen. */
   slot: TimeSlot | null;
   /**
-   * Why not, without a slot. With a slot it is a dish of the cart not served then: the time can
-   * still be chosen, and choosing it takes that dish out of the cart (the availability check).
+   * Why not, without a slot. With a slot it is a dish of the cart not served then, or sold out: the
+   * time can still be chosen, and the dish must leave the cart (the availability check takes one
+   * not served then; checkout names one sold out).
    */
   refusal: OrderTimeRefusal | null;
 }
@@ -133,8 +160,7 @@ export function timeChoicesOfDay(input: ScheduleInput, service: Service, date: s
     const label = slot?.label ?? formatListTime(retailerWallClock(at, diff).minutes, { repeated: wallMs <= latestWallMs });
     latestWallMs = Math.max(latestWallMs, wallMs);
     if (slot) {
-      const dishes = context.unservedDishes?.(at) ?? [];
-      choices.push({ at, label, slot, refusal: dishes.length > 0 ? dishesRefusal(dishes) : null });
+      choices.push({ at, label, slot, refusal: cartDishesRefusal(context, at) });
     } else {
       choices.push({ at, label, slot: null, refusal: orderTimeRefusal(input, service, at, now, context) ?? refusal('outside-hours', 'Please choose one of the listed times.', 'not available') });
     }

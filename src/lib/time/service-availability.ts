@@ -3,9 +3,10 @@ import { isClosedDateAt } from './closed-dates.ts';
 import { assertInstant, retailerDate } from './retailer-clock.ts';
 import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
 import { findCurrent, shiftsOfDates } from './shifts.ts';
+import { pausedUntilMs } from './shop-pause.ts';
 
 /** Why a service cannot take an order now, checked in this order. */
-export type UnavailableReason = 'not-offered' | 'retailer-offline' | 'over-capacity' | 'delivery-not-allowed' | 'closed-date' | 'outside-hours';
+export type UnavailableReason = 'not-offered' | 'retailer-offline' | 'paused' | 'over-capacity' | 'delivery-not-allowed' | 'closed-date' | 'outside-hours';
 
 export type ServiceAvailability = { available: true; reason: null } | { available: false; reason: UnavailableReason };
 
@@ -16,7 +17,8 @@ function isInShift(input: ScheduleInput, service: Service, at: Date): boolean {
 
 /**
  * Whether an order for `service` can be placed to start now. The live clock status (argument,
- * else `input.clockStatus`) adds capacity, the retailer's online switch and the delivery switch.
+ * else `input.clockStatus`) adds capacity, the shop's pauses, the retailer's online switch and the
+ * delivery switch.
  */
 export function serviceAvailabilityNow(input: ScheduleInput, service: Service, now: Date, clockStatus?: ClockStatus): ServiceAvailability {
   assertInstant(now, 'now');
@@ -25,6 +27,7 @@ export function serviceAvailabilityNow(input: ScheduleInput, service: Service, n
   const unavailable = (reason: UnavailableReason): ServiceAvailability => ({ available: false, reason });
   if (!serviceOffered(input.retailerInfo, service)) return unavailable('not-offered');
   if (status && !status.retailerOnline) return unavailable('retailer-offline');
+  if (pausedUntilMs(status, service, now) !== null) return unavailable('paused');
   if (status && (service === 'pickup' ? status.livePickupOverCapacity : status.liveDeliveryOverCapacity)) return unavailable('over-capacity');
   if (service === 'delivery' && status && !status.allowDelivery) return unavailable('delivery-not-allowed');
   if (status?.closedDateToday || isClosedDateAt(input.closedDates, service, now, diff)) return unavailable('closed-date');

@@ -6,6 +6,7 @@ import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, dayMsToDate, instantMsAt
 import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
 import { openWindowsOfDates } from './open-windows.ts';
 import { firstShiftStarts } from './shifts.ts';
+import { pausedUntilMs } from './shop-pause.ts';
 
 export const PICKUP_ONLY_LABEL = '(Pickup Only)';
 
@@ -50,7 +51,7 @@ export function waitMinutes(input: ScheduleInput, service: Service, options: Slo
 
 /**
  * Slot instants on the retailer dates `fromDay`..`toDay` (day numbers on a UTC-running clock),
- * in order. Slots start at now plus the larger of the lead and the live wait, rounded up to the
+ * in order. Slots start at now plus the larger of the lead and the live wait (or the end of the shop's pause), rounded up to the
  * 15-minute grid of the wall clock, inside a listed shift, and stop before each shift closes. No
  * slot falls in the warm-up after a date's first shift starts, unless the previous night's shift
  * was still trading then (firstShiftStarts).
@@ -70,7 +71,8 @@ function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: nu
   const lastDay = Math.min(toDay, todayDay + maxDays * DAY_MS);
   if (firstDay > lastDay) return [];
 
-  const earliest = now.getTime() + Math.max(lead, wait) * MINUTE_MS;
+  // Nothing for before the end of the shop's pause of the service.
+  const earliest = Math.max(now.getTime() + Math.max(lead, wait) * MINUTE_MS, pausedUntilMs(options.clockStatus ?? input.clockStatus, service, now) ?? -Infinity);
   const spans = openWindowsOfDates(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay));
   const firstStarts = firstShiftStarts(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay));
   const slots: RawSlot[] = [];
