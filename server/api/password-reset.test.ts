@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { HOST, onEachStore, OPEN_NOW, type CallOptions } from './test-support.ts';
 
-let clock: Date;
+let clock = OPEN_NOW;
 const logged: string[] = [];
 
 beforeEach(() => {
