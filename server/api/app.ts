@@ -33,6 +33,8 @@ export interface ApiDeps {
   /** The API's database (SQLite or PostgreSQL); writes of several statements go through withStores over it. */
   db: Kysely<Database>;
   tenants: TenantDirectory;
+  /** The tenant folders the API serves; publishing from the console rewrites files there (server/api/shop-files.ts). */
+  tenantsDir: string;
   orders: OrderStore;
   customers: CustomerStore;
   sessions: SessionStore;

@@ -9,6 +9,7 @@ import {
   staffSignInBodySchema,
   type AuditAction,
   type BoardOrder,
+  shopPaths,
   type staffMemberSchema,
 } from '../../../src/lib/api/staff-contract.ts';
 import { staffOrdersTopic } from '../../../src/lib/live/topics.ts';
@@ -22,6 +23,7 @@ import { bearerTokenOf } from '../sessions.ts';
 import type { StaffAccount } from '../store/staff.ts';
 import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../tenants.ts';
+import { shopRoutes } from './shop.ts';
 
 /** The signed-in staff member of a request, their retailer and the token they came with. */
 interface SignedIn {
@@ -30,7 +32,7 @@ interface SignedIn {
   token: string;
 }
 
-type StaffEnv = { Bindings: ApiEnv['Bindings']; Variables: { signedIn: SignedIn } };
+export type StaffEnv = { Bindings: ApiEnv['Bindings']; Variables: { signedIn: SignedIn } };
 
 /** A sign-in or an order action is a few hundred bytes; nothing the console sends comes near this. */
 const MAX_STAFF_BODY_BYTES = 8 * 1024;
@@ -58,7 +60,9 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   const staff = new Hono<StaffEnv>();
   const limits = deps.rateLimits;
 
-  staff.use('*', bodyLimit({ maxSize: MAX_STAFF_BODY_BYTES, onError: (c) => c.json({ error: `Request body larger than ${MAX_STAFF_BODY_BYTES} bytes` }, 413, { connection: 'close' }) }));
+  const smallBodies = bodyLimit({ maxSize: MAX_STAFF_BODY_BYTES, onError: (c) => c.json({ error: `Request body larger than ${MAX_STAFF_BODY_BYTES} bytes` }, 413, { connection: 'close' }) });
+  // A shop draft lists prices and has its own, larger bound (routes/shop.ts).
+  staff.use('*', (c, next) => (c.req.path.endsWith(shopPaths.draft) ? next() : smallBodies(c, next)));
 
   /** Counted per client address before the token is looked up, so a flood of made-up tokens is limited too. */
   const signedIn: MiddlewareHandler<StaffEnv> = async (c, next) => {
@@ -158,6 +162,8 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
       topic: staffOrdersTopic(topicScopeOf(served)),
     });
   });
+
+  shopRoutes(staff, signedIn, deps);
 
   staff.onError((error, c) => {
     if (error instanceof ApiProblem) return c.json({ error: error.message, ...(error.body.issues ? { issues: error.body.issues } : {}) }, error.status, error.headers);

@@ -24,6 +24,8 @@ export interface Database {
   staff_audit: StaffAuditTable;
   analytics_hits: AnalyticsHitsTable;
   analytics_site_counts: AnalyticsSiteCountsTable;
+  shop_drafts: ShopDraftsTable;
+  shop_publishes: ShopPublishesTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -202,4 +204,25 @@ export interface AnalyticsHitsTable {
 export interface AnalyticsSiteCountsTable {
   site_id: number;
   hits: number;
+}
+
+/** A retailer's unpublished edits and the revision every console write is checked against (no row: revision 0, no draft). */
+export interface ShopDraftsTable {
+  retailer_id: number;
+  revision: number;
+  /** DishPrice[] as JSON: each price that differs from the published one. */
+  prices_json: string;
+  updated_at: string;
+}
+
+/** Each publish: what it changed, so Undo publish can put the previous prices back. */
+export interface ShopPublishesTable {
+  publish_id: Generated<number>;
+  retailer_id: number;
+  staff_name: string;
+  at: string;
+  /** ShopChange[] as JSON (dish, size, from and to cents). */
+  changes_json: string;
+  /** When Undo publish took it back; null while it is the shop's current state. */
+  undone_at: string | null;
 }

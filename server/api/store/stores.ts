@@ -5,6 +5,7 @@ import { createCustomerStore, type CustomerStore } from './customers.ts';
 import { createOrderStore, type OrderStore } from './orders.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
 import type { Database } from './schema.ts';
+import { createShopEditStore, type ShopEditStore } from './shop-edits.ts';
 import { createStaffStore, type StaffStore } from './staff.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -16,6 +17,7 @@ export interface Stores {
   passwordResets: PasswordResetStore;
   staff: StaffStore;
   board: BoardStore;
+  shopEdits: ShopEditStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -26,6 +28,7 @@ export function storesOver(db: Kysely<Database>): Stores {
     passwordResets: createPasswordResetStore(db),
     staff: createStaffStore(db),
     board: createBoardStore(db),
+    shopEdits: createShopEditStore(db),
   };
 }
 
