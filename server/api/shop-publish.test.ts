@@ -26,7 +26,9 @@ for (const { store, title, skipReason } of await apiStores()) {
       cpSync(FIXTURE_TENANTS, tenantsDir, { recursive: true });
       api = await startTestApi({ store, tenantsDir, brokerUrl: `ws://127.0.0.1:${await freePort()}` });
       for (const staff of [owner, partner, kitchen]) await addTestStaff(api, 'test-pizza', staff);
-      [ownerToken, partnerToken, kitchenToken] = await Promise.all([owner, partner, kitchen].map((staff) => staffToken(api, 'test-pizza', staff)));
+      ownerToken = await staffToken(api, 'test-pizza', owner);
+      partnerToken = await staffToken(api, 'test-pizza', partner);
+      kitchenToken = await staffToken(api, 'test-pizza', kitchen);
     });
     afterAll(async () => {
       await api.dispose();

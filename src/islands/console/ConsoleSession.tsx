@@ -1,11 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { staffApi } from '../../runtime/console-api.ts';
 import type { OrderChime } from '../../runtime/order-chime.ts';
 import { $consoleSession, endSession, expireSession, resumeSession } from '../../stores/console.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import Board from './Board.tsx';
 import { Opening } from './Opening.tsx';
+
+// Owners only, and only once they open it: the board's first load carries none of the editor.
+const ShopView = lazy(() => import('./ShopView.tsx'));
+
+type ConsoleView = 'orders' | 'shop';
+const navButton = `${secondaryButton} min-h-11 aria-[current=page]:border-primary aria-[current=page]:font-semibold`;
 
 /**
  * A signed-in staff member's console: the saved session picked up (or the one just signed in),
@@ -33,7 +39,32 @@ export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChi
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
-  if (session.kind === 'signed-in') return <Board staff={session.staff} chime={chime} />;
+  const [view, setView] = useState<ConsoleView>('orders');
+
+  if (session.kind === 'signed-in') {
+    const { staff } = session;
+    if (staff.role !== 'owner') return <Board staff={staff} chime={chime} />;
+    return (
+      <>
+        <nav aria-label="Console" className="mx-auto flex w-full max-w-6xl flex-wrap gap-2 px-4 pt-3 print:hidden">
+          {(['orders', 'shop'] as const).map((name) => (
+            <button key={name} type="button" className={navButton} aria-current={view === name ? 'page' : undefined} onClick={() => setView(name)}>
+              {name === 'orders' ? 'Orders' : 'Shop'}
+            </button>
+          ))}
+        </nav>
+        {/* The board stays mounted behind the Shop view, so new orders still chime and count while an owner edits. */}
+        <div hidden={view !== 'orders'}>
+          <Board staff={staff} chime={chime} />
+        </div>
+        {view === 'shop' && (
+          <Suspense fallback={<p className="mx-auto w-full max-w-3xl px-4 py-3">Opening the shop…</p>}>
+            <ShopView shopName={staff.retailer.name} />
+          </Suspense>
+        )}
+      </>
+    );
+  }
   if (session.kind !== 'unreachable') return <Opening />;
   return (
     <main id="main" className="mx-auto w-full max-w-sm px-4 py-10">

@@ -18,6 +18,7 @@ import {
   type SignInBody,
   type Staff,
 } from './contract.ts';
+import { shopPaths, shopResponseSchema, type DishPrice, type ShopState } from '../api/staff-contract.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
@@ -83,7 +84,7 @@ function httpFailure(path: string, response: Response, body: unknown): StaffApiE
 }
 
 interface Call<T> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: unknown;
   /** Null for an answer without content (204). */
@@ -149,6 +150,10 @@ export function createStaffClient(options: StaffClientOptions) {
     ready: async (encryptedOrderId: string): Promise<BoardOrder> => (await call({ method: 'POST', path: orderPath(encryptedOrderId, 'ready'), schema: orderAnswerSchema, signedIn: true })).order,
     audit: async (limit = AUDIT_LIMIT): Promise<AuditEntry[]> => (await call({ method: 'GET', path: `/staff/audit?limit=${clampLimit(limit, AUDIT_LIMIT)}`, schema: auditAnswerSchema, signedIn: true })).entries,
     live: (): Promise<LiveAnswer> => call({ method: 'GET', path: '/staff/live', schema: liveAnswerSchema, signedIn: true }),
+    shop: (): Promise<ShopState> => call({ method: 'GET', path: shopPaths.shop, schema: shopResponseSchema, signedIn: true }),
+    saveShopDraft: (revision: number, prices: DishPrice[]): Promise<ShopState> => call({ method: 'PUT', path: shopPaths.draft, body: { revision, prices }, schema: shopResponseSchema, signedIn: true }),
+    publishShop: (revision: number): Promise<ShopState> => call({ method: 'POST', path: shopPaths.publish, body: { revision }, schema: shopResponseSchema, signedIn: true }),
+    undoPublish: (revision: number): Promise<ShopState> => call({ method: 'POST', path: shopPaths.undo, body: { revision }, schema: shopResponseSchema, signedIn: true }),
   };
 }
 
