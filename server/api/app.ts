@@ -137,7 +137,8 @@ export function createApp(deps: ApiDeps, routeGroups: readonly ((app: ApiApp, de
     '/staff/*',
     cors({
       origin: (origin) => (deps.consoleOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      // PUT: the shop draft (routes/shop.ts) replaces the whole draft.
+      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
       allowHeaders: ['content-type', 'authorization'],
       // So the console can say how long to wait after a 429.
       exposeHeaders: ['retry-after'],

@@ -102,6 +102,15 @@ for (const { store, title, skipReason } of await apiStores()) {
       expect(nothingToUndo.status).toBe(400);
     });
 
+    it('lets the console origin send the draft with PUT (CORS preflight)', async () => {
+      const response = await fetch(`${api.url}${shopPaths.draft}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://console.localhost:4321', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+      });
+      expect(response.headers.get('access-control-allow-methods')).toContain('PUT');
+      expect(response.headers.get('access-control-allow-origin')).toBe('http://console.localhost:4321');
+    });
+
     it('refuses a draft too large to be a menu with 413 before reading it', async () => {
       const prices = Array.from({ length: 1000 }, (_, index) => ({ productId: MARGHERITA, sizeId: LARGE, priceCents: index }));
       const answer = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: 0, prices } });
