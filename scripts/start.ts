@@ -26,10 +26,12 @@ const servedHost = host === DEFAULT_LISTEN_HOST ? 'localhost' : displayHost(host
 
 // `--always-open`: outside Melbourne's trading hours every sample shop is closed; this serves a copy that trades all day.
 const { values: flags } = parseArgs({ options: { 'always-open': { type: 'boolean', default: false } } });
-let tenantsDir = 'tenants';
+// TENANTS_DIR: serve another folder of tenants (the e2e stack serves a copy, since publishing from the console rewrites tenant files).
+let tenantsDir = environment['TENANTS_DIR'] || 'tenants';
 if (flags['always-open']) {
+  const source = tenantsDir;
   tenantsDir = '.build/always-open-tenants';
-  const slugs = await alwaysOpenTenants('tenants', tenantsDir);
+  const slugs = await alwaysOpenTenants(source, tenantsDir);
   environment['TENANTS_DIR'] = tenantsDir;
   console.log(`Always open: ${slugs.length} shop(s) trade all day from ${tenantsDir} (edits under tenants/ need a restart).`);
 }

@@ -1,9 +1,9 @@
-import { watch, type FSWatcher } from 'node:fs';
 import { join, sep } from 'node:path';
 import { formatProblem } from '../../src/lib/tenant/load.ts';
 import { buildTenants } from './build-tenants.ts';
 import { codeHash } from './code-hash.ts';
 import { rendererFor } from './renderer-store.ts';
+import { watchEntries, watchTree, type TreeWatcher } from './tree-watch.ts';
 
 export interface WatchOptions {
   root: string;
@@ -22,7 +22,8 @@ export interface TenantWatcher {
 
 /** Editors write a file in several steps (truncate, write, rename); one rebuild covers them all. */
 const SETTLE_MS = 20;
-const CODE_PATHS = ['src', 'astro.config.ts', 'package-lock.json'];
+const CODE_FOLDER = 'src';
+const CODE_FILES = ['astro.config.ts', 'package-lock.json'];
 
 /**
  * Rebuilds a tenant when a file under tenants/<slug>/ changes, and every tenant when the storefront
@@ -77,20 +78,22 @@ export function watchTenants(options: WatchOptions): TenantWatcher {
     }, SETTLE_MS);
   }
 
-  const watchers: FSWatcher[] = [
-    watch(options.tenantsDir, { recursive: true }, (_event, filename) => {
-      const slug = filename?.split(sep)[0];
+  const codeChanged = () => {
+    if (closed) return;
+    codeChangedAt ??= Date.now();
+    schedule();
+  };
+  // Folder watches (tree-watch.ts): a file replaced by a rename, as publishing from the console and
+  // editors' atomic saves do, must be seen on every save, not only the first.
+  const watchers: TreeWatcher[] = [
+    watchTree(options.tenantsDir, (path) => {
+      const slug = path.split(sep)[0];
       if (!slug || slug.startsWith('.') || closed) return;
       if (!pending.has(slug)) pending.set(slug, Date.now());
       schedule();
     }),
-    ...CODE_PATHS.map((path) =>
-      watch(join(options.root, path), { recursive: true }, () => {
-        if (closed) return;
-        codeChangedAt ??= Date.now();
-        schedule();
-      }),
-    ),
+    watchTree(join(options.root, CODE_FOLDER), codeChanged),
+    watchEntries(options.root, CODE_FILES, codeChanged),
   ];
 
   return {

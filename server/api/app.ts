@@ -36,6 +36,8 @@ export interface ApiDeps {
   /** The API's database (SQLite or PostgreSQL); writes of several statements go through withStores over it. */
   db: Kysely<Database>;
   tenants: TenantDirectory;
+  /** The tenant folders the API serves; publishing from the console rewrites files there (server/api/shop-files.ts). */
+  tenantsDir: string;
   orders: OrderStore;
   customers: CustomerStore;
   sessions: SessionStore;
@@ -144,6 +146,7 @@ export function createApp(deps: ApiDeps, routeGroups: readonly ((app: ApiApp, de
     '/staff/*',
     cors({
       origin: (origin) => (deps.consoleOrigins.includes(origin) ? origin : null),
+      // PUT: the shop draft (routes/shop.ts) and the live state (routes/staff-live-state.ts) replace what they name.
       allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
       allowHeaders: ['content-type', 'authorization'],
       // So the console can say how long to wait after a 429.

@@ -123,6 +123,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const deps: ApiDeps = {
     db: store,
     tenants: directory,
+    tenantsDir: options.tenantsDir,
     ...storesOver(store),
     intake: createIntakeStore(store),
     clockOverrides: createClockOverrideStore(store),

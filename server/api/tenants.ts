@@ -9,30 +9,44 @@ export interface ServedTenant {
 }
 
 export interface TenantDirectory {
-  all: readonly ServedTenant[];
+  readonly all: readonly ServedTenant[];
   /** The retailer answering on a site host; any port is ignored. */
   byDomain(domain: string): ServedTenant | undefined;
   bySlug(slug: string): ServedTenant | undefined;
   byRetailerId(retailerId: number): ServedTenant | undefined;
   /** Whether a browser page at this Origin may call the API (CORS). */
   allowsOrigin(origin: string): boolean;
+  /** Serves a retailer's newly published files from now on (same slug; hosts and ids may not move). */
+  replace(served: ServedTenant): void;
+}
+
+function indexes(tenants: readonly ServedTenant[]) {
+  return {
+    all: tenants,
+    byHost: hostIndex(tenants, (served) => served.tenant),
+    bySlug: new Map(tenants.map((served) => [served.tenant.slug, served])),
+    byRetailerId: new Map(tenants.map((served) => [served.tenant.config.retailerId, served])),
+  };
 }
 
 export function tenantDirectory(tenants: readonly ServedTenant[]): TenantDirectory {
-  const byHost = hostIndex(tenants, (served) => served.tenant);
-  const bySlug = new Map(tenants.map((served) => [served.tenant.slug, served]));
-  const byRetailerId = new Map(tenants.map((served) => [served.tenant.config.retailerId, served]));
+  let current = indexes(tenants);
   return {
-    all: tenants,
-    byDomain: (domain) => byHost.get(hostNameOf(domain)),
-    bySlug: (slug) => bySlug.get(slug),
-    byRetailerId: (retailerId) => byRetailerId.get(retailerId),
+    get all() {
+      return current.all;
+    },
+    byDomain: (domain) => current.byHost.get(hostNameOf(domain)),
+    bySlug: (slug) => current.bySlug.get(slug),
+    byRetailerId: (retailerId) => current.byRetailerId.get(retailerId),
     allowsOrigin(origin) {
       const host = originHost(origin);
       if (!host) return false;
       // Production hosts are served on their default ports; local ones move between dev servers and tests.
       if (host.port !== '' && !host.hostname.endsWith(LOCAL_HOST_SUFFIX)) return false;
-      return byHost.has(host.hostname);
+      return current.byHost.has(host.hostname);
+    },
+    replace(served) {
+      current = indexes(current.all.map((old) => (old.tenant.slug === served.tenant.slug ? served : old)));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
@@ -13,8 +13,11 @@ export const stackReady = (output: string) => ['[web] Storefronts on port', '[ap
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
+  // A copy of the sample tenants: publishing from the console rewrites tenant files, never the repository's.
+  const tenantsDir = join(dataDir, 'tenants');
+  await cp('tenants', tenantsDir, { recursive: true });
   const [web, api, broker] = [await freePort(), await freePort(), await freePort()];
-  const env = { PORT: String(web), API_PORT: String(api), BROKER_WS_PORT: String(broker), BROKER_TCP_PORT: 'off', DATA_DIR: dataDir };
+  const env = { PORT: String(web), API_PORT: String(api), BROKER_WS_PORT: String(broker), BROKER_TCP_PORT: 'off', DATA_DIR: dataDir, TENANTS_DIR: tenantsDir };
   const logFile = join(dataDir, 'stack.log');
   const stack = await startProcess(['scripts/start.ts'], stackReady, env, logFile);
   process.env['E2E_STACK_LOG'] = logFile;

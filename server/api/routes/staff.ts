@@ -15,6 +15,7 @@ import {
   type StaffMember,
   type BookingDecision,
   type StaffBooking,
+  shopPaths,
 } from '../../../src/lib/api/staff-contract.ts';
 import { staffOrdersTopic } from '../../../src/lib/live/topics.ts';
 import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
@@ -28,6 +29,7 @@ import type { StaffAccount } from '../store/staff.ts';
 import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../tenants.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
+import { shopRoutes } from './shop.ts';
 
 /** The signed-in staff member of a request, their retailer and the token they came with. */
 interface SignedIn {
@@ -64,7 +66,9 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   const staff = new Hono<StaffEnv>();
   const limits = deps.rateLimits;
 
-  staff.use('*', bodyLimit({ maxSize: MAX_STAFF_BODY_BYTES, onError: (c) => c.json({ error: `Request body larger than ${MAX_STAFF_BODY_BYTES} bytes` }, 413, { connection: 'close' }) }));
+  const smallBodies = bodyLimit({ maxSize: MAX_STAFF_BODY_BYTES, onError: (c) => c.json({ error: `Request body larger than ${MAX_STAFF_BODY_BYTES} bytes` }, 413, { connection: 'close' }) });
+  // A shop draft lists prices and has its own, larger bound (routes/shop.ts).
+  staff.use('*', (c, next) => (c.req.path.endsWith(shopPaths.draft) ? next() : smallBodies(c, next)));
 
   /** Counted per client address before the token is looked up, so a flood of made-up tokens is limited too. */
   const signedIn: MiddlewareHandler<StaffEnv> = async (c, next) => {
@@ -199,6 +203,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   });
 
   staffLiveStateRoutes(staff, deps, signedIn);
+  shopRoutes(staff, signedIn, deps);
 
   staff.onError((error, c) => {
     if (error instanceof ApiProblem) return c.json({ error: error.message, ...(error.body.issues ? { issues: error.body.issues } : {}) }, error.status, error.headers);

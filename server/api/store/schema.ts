@@ -26,6 +26,8 @@ export interface Database {
   analytics_site_counts: AnalyticsSiteCountsTable;
   live_services: LiveServicesTable;
   sold_out_items: SoldOutItemsTable;
+  shop_drafts: ShopDraftsTable;
+  shop_publishes: ShopPublishesTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -226,4 +228,25 @@ export interface SoldOutItemsTable {
   item_id: number;
   until: string;
   marked_at: string;
+}
+
+/** A retailer's unpublished edits and the revision every console write is checked against (no row: revision 0, no draft). */
+export interface ShopDraftsTable {
+  retailer_id: number;
+  revision: number;
+  /** DishPrice[] as JSON: each price that differs from the published one. */
+  prices_json: string;
+  updated_at: string;
+}
+
+/** Each publish: what it changed, so Undo publish can put the previous prices back. */
+export interface ShopPublishesTable {
+  publish_id: Generated<number>;
+  retailer_id: number;
+  staff_name: string;
+  at: string;
+  /** ShopChange[] as JSON (dish, size, from and to cents). */
+  changes_json: string;
+  /** When Undo publish took it back; null while it is the shop's current state. */
+  undone_at: string | null;
 }

@@ -7,6 +7,7 @@ import { createOrderStore, type OrderStore } from './orders.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
 import type { Database } from './schema.ts';
 import { createStaffBookingStore, type StaffBookingStore } from './staff-bookings.ts';
+import { createShopEditStore, type ShopEditStore } from './shop-edits.ts';
 import { createStaffStore, type StaffStore } from './staff.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -20,6 +21,7 @@ export interface Stores {
   board: BoardStore;
   bookings: StaffBookingStore;
   liveStates: LiveStateStore;
+  shopEdits: ShopEditStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -32,6 +34,7 @@ export function storesOver(db: Kysely<Database>): Stores {
     board: createBoardStore(db),
     bookings: createStaffBookingStore(db),
     liveStates: createLiveStateStore(db),
+    shopEdits: createShopEditStore(db),
   };
 }
 

@@ -14,6 +14,8 @@ import { Opening } from './Opening.tsx';
 const LivePanel = lazy(() => import('./LivePanel.tsx'));
 const BookingsView = lazy(() => import('./BookingsView.tsx'));
 const ActivityView = lazy(() => import('./ActivityView.tsx'));
+// Owners only: the editor of prices.
+const ShopView = lazy(() => import('./ShopView.tsx'));
 
 /** The section the address names (`#bookings`), followed as it changes; a hash that names none keeps the one shown. */
 function useSection(role: StaffRole | null): ConsoleSection {
@@ -66,7 +68,7 @@ export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChi
         <Board staff={staff} chime={chime} hidden={section !== 'orders'} />
         {section !== 'orders' && (
           <Suspense fallback={<p className="mx-auto w-full max-w-6xl px-4 py-6">Loading…</p>}>
-            {section === 'live' ? <LivePanel staff={staff} /> : section === 'bookings' ? <BookingsView /> : <ActivityView />}
+            {section === 'live' ? <LivePanel staff={staff} /> : section === 'bookings' ? <BookingsView /> : section === 'shop' ? <ShopView shopName={staff.retailer.name} /> : <ActivityView />}
           </Suspense>
         )}
       </>

@@ -53,7 +53,7 @@ describe('answering bookings', () => {
 
 describe('console sections', () => {
   it('gives the owner Activity and the kitchen none', () => {
-    expect(sectionsFor('owner')).toEqual(['orders', 'live', 'bookings', 'activity']);
+    expect(sectionsFor('owner')).toEqual(['orders', 'live', 'bookings', 'shop', 'activity']);
     expect(sectionsFor('kitchen')).toEqual(['orders', 'live', 'bookings']);
   });
 

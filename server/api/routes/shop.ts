@@ -1,0 +1,123 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_DRAFT_BODY_BYTES, SHOP_CHANGED_ELSEWHERE, shopDraftBodySchema, shopPaths, shopRevisionBodySchema, type DishPrice, type ShopState } from '../../../src/lib/api/staff-contract.ts';
+import { priceChanges, shopDishes, unknownPrices } from '../../../src/lib/shop/dish-prices.ts';
+import type { Tenant } from '../../../src/lib/tenant/index.ts';
+import type { ApiDeps } from '../app.ts';
+import { ApiProblem, readBody } from '../problems.ts';
+import { publishedTenant, tenantWithPrices, writeMenuFiles } from '../shop-files.ts';
+import { withStores, type Stores } from '../store/stores.ts';
+import type { StaffEnv } from './staff.ts';
+
+const STAFF_PREFIX = '/staff';
+const route = (path: string) => path.slice(STAFF_PREFIX.length);
+
+/** What the console shows: the menu as published, the draft over it, what publishing would change and what undo would take back. */
+async function shopState(stores: Stores, tenant: Tenant, retailerId: number): Promise<ShopState> {
+  const draft = await stores.shopEdits.draft(retailerId);
+  const last = await stores.shopEdits.lastPublish(retailerId);
+  return {
+    revision: draft.revision,
+    dishes: shopDishes(tenant, draft.prices),
+    changes: priceChanges(tenant, draft.prices),
+    lastPublish: last ? { at: last.at, staffName: last.staffName, changes: last.changes } : null,
+  };
+}
+
+/** Only prices that differ from the published menu are kept: a draft back at the published price is no change. */
+function draftOver(tenant: Tenant, prices: readonly DishPrice[]): DishPrice[] {
+  return priceChanges(tenant, prices).map(({ productId, sizeId, toCents }) => ({ productId, sizeId, priceCents: toCents }));
+}
+
+/**
+ * Editing and publishing the shop (`/staff/shop*`, owner only). Each write runs in the retailer's
+ * write transaction (one at a time across API processes) and is refused with a 409 when it was
+ * based on an older revision, so one owner's change never silently replaces another's.
+ */
+export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<StaffEnv>, deps: ApiDeps): void {
+  const ownerOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
+    if (c.get('signedIn').account.role !== 'owner') throw new ApiProblem(403, 'Only the owner may edit and publish the shop.');
+    await next();
+  };
+
+  /** Runs `work` in the retailer's write transaction with the tenant as published now, refusing a stale revision first. */
+  async function edit(c: Context<StaffEnv>, revision: number | undefined, work: (stores: Stores, tenant: Tenant) => Promise<void>): Promise<ShopState> {
+    const { account, served } = c.get('signedIn');
+    return withStores(deps.db, account.retailerId, async (stores) => {
+      const tenant = await publishedTenant(deps.tenantsDir, served.tenant.slug);
+      if (revision !== undefined) {
+        const current = await stores.shopEdits.draft(account.retailerId);
+        if (current.revision !== revision) throw new ApiProblem(409, SHOP_CHANGED_ELSEWHERE);
+      }
+      await work(stores, tenant);
+      return shopState(stores, await publishedTenant(deps.tenantsDir, served.tenant.slug), account.retailerId);
+    });
+  }
+
+  /** Writes the prices into the tenant's files (the watcher or build rebuilds it) and serves them from this process at once. */
+  async function publishPrices(tenant: Tenant, prices: readonly DishPrice[]): Promise<void> {
+    const { served, files } = await tenantWithPrices(deps.tenantsDir, tenant, prices);
+    await writeMenuFiles(deps.tenantsDir, tenant.slug, files);
+    deps.tenants.replace(served);
+  }
+
+  staff.get(route(shopPaths.shop), signedIn, ownerOnly, (c) => edit(c, undefined, async () => undefined).then((state) => c.json(state)));
+
+  const draftBodies = bodyLimit({ maxSize: MAX_DRAFT_BODY_BYTES, onError: (c) => c.json({ error: `Request body larger than ${MAX_DRAFT_BODY_BYTES} bytes` }, 413, { connection: 'close' }) });
+
+  staff.put(route(shopPaths.draft), draftBodies, signedIn, ownerOnly, async (c) => {
+    const body = await readBody(c, shopDraftBodySchema);
+    const { account } = c.get('signedIn');
+    const now = deps.now();
+    return c.json(
+      await edit(c, body.revision, async (stores, tenant) => {
+        const unknown = unknownPrices(tenant, body.prices);
+        if (unknown.length > 0) throw new ApiProblem(400, `Not on this menu: ${unknown.slice(0, 5).join('; ')}`);
+        const draft = draftOver(tenant, body.prices);
+        // Checked now, so a draft that could never be published is refused while the owner is still editing it.
+        await tenantWithPrices(deps.tenantsDir, tenant, draft);
+        await stores.shopEdits.saveDraft(account.retailerId, draft, now);
+        await stores.staff.record(account, 'save-draft', `${draft.length} price${draft.length === 1 ? '' : 's'} in the draft`, now);
+      }),
+    );
+  });
+
+  staff.post(route(shopPaths.publish), signedIn, ownerOnly, async (c) => {
+    const { revision } = await readBody(c, shopRevisionBodySchema);
+    const { account } = c.get('signedIn');
+    const now = deps.now();
+    return c.json(
+      await edit(c, revision, async (stores, tenant) => {
+        const draft = await stores.shopEdits.draft(account.retailerId);
+        const changes = priceChanges(tenant, draft.prices);
+        if (changes.length === 0) throw new ApiProblem(400, 'Nothing to publish: the draft has no change.');
+        await stores.shopEdits.recordPublish(account.retailerId, account.name, changes, now);
+        await stores.shopEdits.saveDraft(account.retailerId, [], now);
+        await stores.staff.record(account, 'publish', `${changes.length} price${changes.length === 1 ? '' : 's'}`, now);
+        // Last: a refused or failed write rolls the rows above back, so the record never claims a publish the files lack.
+        await publishPrices(tenant, draft.prices);
+      }),
+    );
+  });
+
+  staff.post(route(shopPaths.undo), signedIn, ownerOnly, async (c) => {
+    const { revision } = await readBody(c, shopRevisionBodySchema);
+    const { account } = c.get('signedIn');
+    const now = deps.now();
+    return c.json(
+      await edit(c, revision, async (stores, tenant) => {
+        const last = await stores.shopEdits.lastPublish(account.retailerId);
+        if (!last) throw new ApiProblem(400, 'Nothing to undo: no publish from the console is live.');
+        await stores.shopEdits.markUndone(last.publishId, now);
+        // The draft stays (it is what the owner was working on) under a new revision, as every write.
+        const draft = await stores.shopEdits.draft(account.retailerId);
+        await stores.shopEdits.saveDraft(account.retailerId, draft.prices, now);
+        await stores.staff.record(account, 'undo-publish', `${last.changes.length} price${last.changes.length === 1 ? '' : 's'} back`, now);
+        await publishPrices(
+          tenant,
+          last.changes.map(({ productId, sizeId, fromCents }) => ({ productId, sizeId, priceCents: fromCents })),
+        );
+      }),
+    );
+  });
+}

@@ -1,0 +1,135 @@
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from '../../src/lib/api/contract.ts';
+import { SHOP_CHANGED_ELSEWHERE, shopPaths, shopResponseSchema, staffAuditResponseSchema, type ShopState } from '../../src/lib/api/staff-contract.ts';
+import { loadTenant } from '../../src/lib/tenant/load.ts';
+import { freePort } from '../broker/mqtt-test-support.ts';
+import { addTestStaff, apiStores, bearer, FIXTURE_TENANTS, staffToken, startTestApi, tempDir, type CallOptions, type TestApi, type TestStaff } from './test-support.ts';
+
+const owner: TestStaff = { email: 'owner@test-pizza.test', password: 'test-pizza-owner', name: 'Olive Owner', role: 'owner' };
+const partner: TestStaff = { email: 'partner@test-pizza.test', password: 'test-pizza-partner', name: 'Pat Partner', role: 'owner' };
+const kitchen: TestStaff = { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen', name: 'Kit Chen', role: 'kitchen' };
+/** Margherita (101), Large (12): $18 in the fixture. */
+const MARGHERITA = 101;
+const LARGE = 12;
+
+for (const { store, title, skipReason } of await apiStores()) {
+  describe.skipIf(skipReason !== null)(`editing and publishing the shop ${title}`, () => {
+    // A copy: publishing rewrites the tenant's files, and the fixtures are shared by every test.
+    const tenantsDir = tempDir();
+    let api: TestApi;
+    let ownerToken: string;
+    let partnerToken: string;
+    let kitchenToken: string;
+    beforeAll(async () => {
+      cpSync(FIXTURE_TENANTS, tenantsDir, { recursive: true });
+      api = await startTestApi({ store, tenantsDir, brokerUrl: `ws://127.0.0.1:${await freePort()}` });
+      for (const staff of [owner, partner, kitchen]) await addTestStaff(api, 'test-pizza', staff);
+      ownerToken = await staffToken(api, 'test-pizza', owner);
+      partnerToken = await staffToken(api, 'test-pizza', partner);
+      kitchenToken = await staffToken(api, 'test-pizza', kitchen);
+    });
+    afterAll(async () => {
+      await api.dispose();
+      rmSync(tenantsDir, { recursive: true, force: true });
+    });
+
+    const call = (path: string, token: string, options: CallOptions = {}) => api.call(path, { domain: null, ...options, headers: bearer(token) });
+    const state = async (token = ownerToken): Promise<ShopState> => shopResponseSchema.parse((await call(shopPaths.shop, token)).body);
+    const margheritaLarge = (shop: ShopState) => shop.dishes.find((dish) => dish.productId === MARGHERITA)?.sizes.find((size) => size.sizeId === LARGE);
+    const filePrice = async () => (await loadTenant(tenantsDir, 'test-pizza')).productDetails.find((detail) => detail.productId === MARGHERITA)?.productSizes.find((size) => size.retailerProductSizeId === LARGE)?.price;
+    const servedPrice = async () => {
+      const answer = await api.call(apiCalls.getProduct.path, { body: { productId: MARGHERITA } });
+      return apiCalls.getProduct.response.parse(answer.body).productSizes.find((size) => size.retailerProductSizeId === LARGE)?.price;
+    };
+
+    it('publishes a drafted price into the tenant files and the served menu, and Undo publish puts it back', async () => {
+      const start = await state();
+      expect(margheritaLarge(start)).toMatchObject({ publishedCents: 1800, draftCents: 1800 });
+
+      const saved = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 1950 }] } });
+      expect(saved.status).toBe(200);
+      const drafted = shopResponseSchema.parse(saved.body);
+      expect(drafted.changes).toEqual([{ productId: MARGHERITA, sizeId: LARGE, dish: 'Margherita', size: 'Large', fromCents: 1800, toCents: 1950 }]);
+      expect(await filePrice()).toBe(18);
+
+      const published = shopResponseSchema.parse((await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body);
+      expect(margheritaLarge(published)).toMatchObject({ publishedCents: 1950, draftCents: 1950 });
+      expect(published.changes).toEqual([]);
+      expect(published.lastPublish).toMatchObject({ staffName: 'Olive Owner', changes: drafted.changes });
+      expect(await filePrice()).toBe(19.5);
+      expect(await servedPrice()).toBe(19.5);
+      // Only the two menu files change, and fields the editor does not touch stay as written.
+      expect(readFileSync(join(tenantsDir, 'test-pizza', 'product-details.json'), 'utf8')).toContain('"price": 19.5');
+
+      const undone = shopResponseSchema.parse((await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } })).body);
+      expect(margheritaLarge(undone)).toMatchObject({ publishedCents: 1800 });
+      expect(undone.lastPublish).toBeNull();
+      expect(await filePrice()).toBe(18);
+      expect(await servedPrice()).toBe(18);
+
+      const audit = staffAuditResponseSchema.parse((await call('/staff/audit?limit=3', ownerToken)).body).entries.map((entry) => entry.action);
+      expect(audit).toEqual(['undo-publish', 'publish', 'save-draft']);
+    });
+
+    it('refuses a write based on an older revision instead of losing the other owner’s change', async () => {
+      const seen = await state();
+      const first = await call(shopPaths.draft, partnerToken, { method: 'PUT', body: { revision: seen.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 2000 }] } });
+      expect(first.status).toBe(200);
+      const second = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: seen.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 2100 }] } });
+      expect(second).toMatchObject({ status: 409, body: { error: SHOP_CHANGED_ELSEWHERE } });
+      const stalePublish = await call(shopPaths.publish, ownerToken, { body: { revision: seen.revision } });
+      expect(stalePublish.status).toBe(409);
+      expect(margheritaLarge(await state())).toMatchObject({ publishedCents: 1800, draftCents: 2000 });
+      expect(await filePrice()).toBe(18);
+      // Back to the published price: the draft is empty again for the tests after this one.
+      const now = await state();
+      await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: now.revision, prices: [] } });
+    });
+
+    it('refuses prices the build would refuse, dishes the menu lacks and an empty publish', async () => {
+      const { revision } = await state();
+      const tooDear = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 10_000_000 }] } });
+      expect(tooDear.status).toBe(400);
+      const unknown = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision, prices: [{ productId: 999_999, sizeId: LARGE, priceCents: 100 }] } });
+      expect(unknown).toMatchObject({ status: 400, body: { error: expect.stringContaining('Not on this menu') } });
+      const negative = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: -1 }] } });
+      expect(negative.status).toBe(400);
+      const empty = await call(shopPaths.publish, ownerToken, { body: { revision } });
+      expect(empty).toMatchObject({ status: 400, body: { error: expect.stringContaining('Nothing to publish') } });
+      const nothingToUndo = await call(shopPaths.undo, ownerToken, { body: { revision } });
+      expect(nothingToUndo.status).toBe(400);
+    });
+
+    it('lets the console origin send the draft with PUT (CORS preflight)', async () => {
+      const response = await fetch(`${api.url}${shopPaths.draft}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://console.localhost:4321', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+      });
+      expect(response.headers.get('access-control-allow-methods')).toContain('PUT');
+      expect(response.headers.get('access-control-allow-origin')).toBe('http://console.localhost:4321');
+    });
+
+    it('refuses a draft too large to be a menu with 413 before reading it', async () => {
+      const prices = Array.from({ length: 1000 }, (_, index) => ({ productId: MARGHERITA, sizeId: LARGE, priceCents: index }));
+      const answer = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: 0, prices } });
+      expect(answer.status).toBe(413);
+    });
+
+    it('answers a kitchen account 403 on every shop call, and a call without a session 401', async () => {
+      const { revision } = await state();
+      const calls: [string, CallOptions][] = [
+        [shopPaths.shop, {}],
+        [shopPaths.draft, { method: 'PUT', body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 100 }] } }],
+        [shopPaths.publish, { body: { revision } }],
+        [shopPaths.undo, { body: { revision } }],
+      ];
+      for (const [path, options] of calls) {
+        expect((await call(path, kitchenToken, options)).status, path).toBe(403);
+        expect((await api.call(path, { domain: null, ...options })).status, path).toBe(401);
+      }
+      expect(await filePrice()).toBe(18);
+    });
+  });
+}

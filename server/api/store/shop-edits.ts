@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { dishPriceSchema, shopChangeSchema, type DishPrice, type ShopChange } from '../../../src/lib/api/staff-contract.ts';
+import type { Database } from './schema.ts';
+
+/** Publishes kept per retailer: Undo publish walks back through them, and nobody undoes hundreds. */
+export const SHOP_PUBLISHES_KEPT = 100;
+
+export interface ShopDraft {
+  revision: number;
+  prices: DishPrice[];
+}
+
+export interface ShopPublish {
+  publishId: number;
+  at: string;
+  staffName: string;
+  changes: ShopChange[];
+}
+
+/** Rows are written only by this store, but a row edited by hand must not crash the console: it reads as empty. */
+function parsed<T>(schema: z.ZodType<T[]>, json: string): T[] {
+  try {
+    const result = schema.safeParse(JSON.parse(json));
+    return result.success ? result.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A retailer's shop draft, its revision and its publishes. Call it inside withStores (the
+ * retailer's write transaction), so a revision read is still the revision when the write lands.
+ */
+export function createShopEditStore(db: Kysely<Database>) {
+  return {
+    async draft(retailerId: number): Promise<ShopDraft> {
+      const row = await db.selectFrom('shop_drafts').select(['revision', 'prices_json']).where('retailer_id', '=', retailerId).executeTakeFirst();
+      return row ? { revision: row.revision, prices: parsed(z.array(dishPriceSchema), row.prices_json) } : { revision: 0, prices: [] };
+    },
+
+    /** Stores the draft under the next revision and answers that revision. */
+    async saveDraft(retailerId: number, prices: readonly DishPrice[], now: Date): Promise<number> {
+      const { revision } = await this.draft(retailerId);
+      const values = { revision: revision + 1, prices_json: JSON.stringify(prices), updated_at: now.toISOString() };
+      await db
+        .insertInto('shop_drafts')
+        .values({ retailer_id: retailerId, ...values })
+        .onConflict((conflict) => conflict.column('retailer_id').doUpdateSet(values))
+        .execute();
+      return revision + 1;
+    },
+
+    /** The newest publish not undone, which Undo publish takes back. */
+    async lastPublish(retailerId: number): Promise<ShopPublish | undefined> {
+      const row = await db
+        .selectFrom('shop_publishes')
+        .select(['publish_id', 'at', 'staff_name', 'changes_json'])
+        .where('retailer_id', '=', retailerId)
+        .where('undone_at', 'is', null)
+        .orderBy('publish_id', 'desc')
+        .executeTakeFirst();
+      return row && { publishId: row.publish_id, at: row.at, staffName: row.staff_name, changes: parsed(z.array(shopChangeSchema), row.changes_json) };
+    },
+
+    /** Records a publish; the retailer keeps its newest SHOP_PUBLISHES_KEPT. */
+    async recordPublish(retailerId: number, staffName: string, changes: readonly ShopChange[], now: Date): Promise<void> {
+      await db.insertInto('shop_publishes').values({ retailer_id: retailerId, staff_name: staffName, at: now.toISOString(), changes_json: JSON.stringify(changes), undone_at: null }).execute();
+      const oldestDropped = await db
+        .selectFrom('shop_publishes')
+        .select('publish_id')
+        .where('retailer_id', '=', retailerId)
+        .orderBy('publish_id', 'desc')
+        .limit(1)
+        .offset(SHOP_PUBLISHES_KEPT)
+        .executeTakeFirst();
+      if (oldestDropped) await db.deleteFrom('shop_publishes').where('retailer_id', '=', retailerId).where('publish_id', '<=', oldestDropped.publish_id).execute();
+    },
+
+    async markUndone(publishId: number, now: Date): Promise<void> {
+      await db.updateTable('shop_publishes').set({ undone_at: now.toISOString() }).where('publish_id', '=', publishId).execute();
+    },
+  };
+}
+
+export type ShopEditStore = ReturnType<typeof createShopEditStore>;

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
+import { tenantUrl } from './urls.ts';
+
+/**
+ * Editing and publishing the shop (issue 19 item 4) against the real stack: the API writes the
+ * tenant's files in the e2e stack's copy of tenants/ (global-setup.ts), the watcher rebuilds that
+ * tenant, and the storefront shows the new price on a reload. One journey at a time: they edit
+ * the same shop.
+ */
+// Three rebuilds and two axe runs a journey, on a shared two-core machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const consoleOrigin = () => {
+  const port = process.env['E2E_PORT'];
+  if (!port) throw new Error('E2E_PORT is not set: the global setup did not start the static server');
+  return `http://console.localhost:${port}`;
+};
+const apiOrigin = () => `http://localhost:${process.env['E2E_API_PORT']}`;
+
+const SHOP = 'bella-napoli';
+/** Margherita's Small is its lowest price, the menu's "from" price: $16.00 in the sample. */
+const MARGHERITA_SMALL = 'Small 10" ($)';
+
+async function signIn(page: Page, role: 'owner' | 'kitchen'): Promise<void> {
+  await page.goto(`${consoleOrigin()}/`);
+  await page.getByLabel('Shop').fill(SHOP);
+  await page.getByLabel('Email').fill(`${role}@${SHOP}.test`);
+  await page.getByLabel('Password').fill(`${SHOP}-${role}`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+}
+
+const margherita = (page: Page) => page.getByRole('group', { name: 'Margherita', exact: true });
+
+/** The menu's Margherita entry shows its Small price, after a reload once the rebuilt build is live. */
+async function expectMenuPrice(page: Page, price: string): Promise<void> {
+  await expect(async () => {
+    await page.goto(tenantUrl(SHOP, '/'));
+    await expect(page.locator('li[data-product-id="1101"]').first()).toContainText(`Small 10" ${price}`, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+for (const width of [360, 390]) {
+  test(`an owner publishes a new price, the shop shows it on a reload, and Undo publish restores it (${width} px)`, async ({ page, browser }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, 'owner');
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Shop' }).click();
+    await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
+    const small = margherita(page).getByLabel(MARGHERITA_SMALL);
+    await expect(small).toHaveValue('16.00');
+
+    await small.fill('17.25');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('list', { name: 'What publishing changes' })).toContainText('Margherita, Small 10": $16.00 → $17.25');
+    await expectNoSidewaysScroll(page, `the Shop view at ${width} px`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const storefront = await browser.newPage();
+    await expectMenuPrice(storefront, '$16.00');
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'What the last publish changed' })).toContainText('$16.00 → $17.25');
+    await expectMenuPrice(storefront, '$17.25');
+
+    await page.getByRole('button', { name: 'Undo publish' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Publish undone' })).toBeVisible();
+    await expect(small).toHaveValue('16.00');
+    await expectMenuPrice(storefront, '$16.00');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await storefront.close();
+  });
+}
+
+test('a kitchen account gets no Shop view, and the API refuses it the shop', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page, 'kitchen');
+  await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Orders', 'Live', 'Bookings']);
+  await expect(page.getByRole('link', { name: 'Shop' })).toHaveCount(0);
+
+  const signedIn = await request.post(`${apiOrigin()}/staff/sign-in`, { data: { retailer: SHOP, email: `kitchen@${SHOP}.test`, password: `${SHOP}-kitchen` } });
+  const { token } = (await signedIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await request.get(`${apiOrigin()}/staff/shop`, { headers })).status()).toBe(403);
+  expect((await request.put(`${apiOrigin()}/staff/shop/draft`, { headers, data: { revision: 0, prices: [{ productId: 1101, sizeId: 201, priceCents: 1 }] } })).status()).toBe(403);
+  expect((await request.post(`${apiOrigin()}/staff/shop/publish`, { headers, data: { revision: 0 } })).status()).toBe(403);
+});
