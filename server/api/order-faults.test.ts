@@ -90,7 +90,7 @@ for (const { store, title, skipReason } of await apiStores()) {
     });
 
     describe('orders placed over a bad network', () => {
-      it(`keeps each of ${ORDERS} placed orders as the customer placed it, whatever arrives late`, { timeout: 120_000 }, async () => {
+      it(`keeps each of ${ORDERS} placed orders as the customer placed it, whatever arrives late`, { timeout: 300_000 }, async () => {
         const served = api.api.tenants.byDomain(HOST);
         if (!served || !page.api) throw new Error('the fixture shop is not served');
         const random = seededRandom(SEED + 1);
