@@ -27,10 +27,15 @@ export interface ShopPart<V> {
   write(raw: unknown, value: V): unknown;
 }
 
-/** What an editor of one part gets: the draft value, the published one to compare with, and a setter. */
+/**
+ * What an editor of one part gets: the draft value, the published one to compare with, and a
+ * setter. An editor whose fields hold text that is not yet a value (a fee of "6.5x") keeps that
+ * text itself, shows why beside the field, and passes the reasons as `problems`: while any are
+ * open the console saves and publishes nothing.
+ */
 export interface PartEditorProps<V> {
   value: V;
   published: V;
-  onChange: (next: V) => void;
+  onChange: (next: V, problems?: readonly string[]) => void;
   disabled: boolean;
 }
