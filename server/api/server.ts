@@ -26,6 +26,7 @@ import { openStore } from './store/open-store.ts';
 import { createIntakeStore } from './store/intake.ts';
 import { createRateLimitStore } from './store/rate-limits.ts';
 import { storesOver } from './store/stores.ts';
+import { startTenantRefresh } from './tenant-refresh.ts';
 import { serveTenants, tenantDirectory, type TenantDirectory } from './tenants.ts';
 
 export const DEFAULT_API_PORT = 8787;
@@ -160,6 +161,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     if (served) clockPush.publishAt(served, [at]);
   }
 
+  // Shops published through another API process on the same database are served here too.
+  const tenantRefresh = startTenantRefresh(deps);
+
   let server: Server | null = null;
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -177,6 +181,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       listening.closeAllConnections();
       await stopped;
     }
+    tenantRefresh.stop();
     clockPush.close();
     await publisher.close();
     await store.destroy();

@@ -1,11 +1,13 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_DRAFT_BODY_BYTES, SHOP_CHANGED_ELSEWHERE, shopDraftBodySchema, shopPaths, shopRevisionBodySchema, type DishPrice, type ShopState } from '../../../src/lib/api/staff-contract.ts';
+import { MAX_DRAFT_BODY_BYTES, SHOP_CHANGED_ELSEWHERE, shopDraftBodySchema, shopPaths, shopRevisionBodySchema, type DishPrice, type ShopState } from '../../../src/lib/api/shop-contract.ts';
 import { priceChanges, shopDishes, unknownPrices } from '../../../src/lib/shop/dish-prices.ts';
+import { changedParts, partChanges, partFor, publishedParts, type ShopPartKey, type ShopPartsDraft } from '../../../src/lib/shop/parts/index.ts';
 import type { Tenant } from '../../../src/lib/tenant/index.ts';
 import type { ApiDeps } from '../app.ts';
 import { ApiProblem, readBody } from '../problems.ts';
-import { publishedTenant, tenantWithPrices, writeMenuFiles } from '../shop-files.ts';
+import { editedTenant, publishedTenant, writeTenantFiles, type ShopEdit } from '../shop-files.ts';
+import type { PublishedPart } from '../store/shop-edits.ts';
 import { withStores, type Stores } from '../store/stores.ts';
 import type { StaffEnv } from './staff.ts';
 
@@ -16,12 +18,33 @@ const route = (path: string) => path.slice(STAFF_PREFIX.length);
 async function shopState(stores: Stores, tenant: Tenant, retailerId: number): Promise<ShopState> {
   const draft = await stores.shopEdits.draft(retailerId);
   const last = await stores.shopEdits.lastPublish(retailerId);
+  const published = publishedParts(tenant);
   return {
     revision: draft.revision,
     dishes: shopDishes(tenant, draft.prices),
     changes: priceChanges(tenant, draft.prices),
-    lastPublish: last ? { at: last.at, staffName: last.staffName, changes: last.changes } : null,
+    parts: { published, draft: changedParts(published, draft.parts) },
+    partChanges: partChanges(published, draft.parts),
+    lastPublish: last ? { at: last.at, staffName: last.staffName, changes: last.changes, parts: last.parts.map(({ part, title, lines }) => ({ part, title, lines })) } : null,
   };
+}
+
+/** Words for the activity log: "2 prices, Trading hours, Theme colours". */
+function editSummary(prices: number, parts: readonly { title: string }[]): string {
+  const words = [...(prices > 0 ? [`${prices} price${prices === 1 ? '' : 's'}`] : []), ...parts.map((part) => part.title)];
+  return words.length > 0 ? words.join(', ') : 'no change';
+}
+
+/** The parts a publish changed, each with its published value before, so Undo publish can write it back. */
+function publishedPartsOf(tenant: Tenant, draft: ShopPartsDraft): PublishedPart[] {
+  const before = publishedParts(tenant);
+  return partChanges(before, draft).map((change) => ({ ...change, before: before[change.part] }));
+}
+
+/** Puts a part's value from before a publish into the undo, when the part's schema still reads it (a value that no longer parses is left alone). */
+function undoValue<K extends ShopPartKey>(key: K, before: unknown, into: ShopPartsDraft): void {
+  const result = partFor(key).schema.safeParse(before);
+  if (result.success) into[key] = result.data;
 }
 
 /** Only prices that differ from the published menu are kept: a draft back at the published price is no change. */
@@ -54,10 +77,10 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
     });
   }
 
-  /** Writes the prices into the tenant's files (the watcher or build rebuilds it) and serves them from this process at once. */
-  async function publishPrices(tenant: Tenant, prices: readonly DishPrice[]): Promise<void> {
-    const { served, files } = await tenantWithPrices(deps.tenantsDir, tenant, prices);
-    await writeMenuFiles(deps.tenantsDir, tenant.slug, files);
+  /** Writes the edit into the tenant's files (the watcher or build rebuilds it) and serves them from this process at once. */
+  async function publishEdit(tenant: Tenant, edit: ShopEdit): Promise<void> {
+    const { served, files } = await editedTenant(deps.tenantsDir, tenant, edit);
+    await writeTenantFiles(deps.tenantsDir, tenant.slug, files);
     deps.tenants.replace(served);
   }
 
@@ -73,11 +96,13 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
       await edit(c, body.revision, async (stores, tenant) => {
         const unknown = unknownPrices(tenant, body.prices);
         if (unknown.length > 0) throw new ApiProblem(400, `Not on this menu: ${unknown.slice(0, 5).join('; ')}`);
-        const draft = draftOver(tenant, body.prices);
+        const prices = draftOver(tenant, body.prices);
+        const published = publishedParts(tenant);
+        const parts = changedParts(published, body.parts);
         // Checked now, so a draft that could never be published is refused while the owner is still editing it.
-        await tenantWithPrices(deps.tenantsDir, tenant, draft);
-        await stores.shopEdits.saveDraft(account.retailerId, draft, now);
-        await stores.staff.record(account, 'save-draft', `${draft.length} price${draft.length === 1 ? '' : 's'} in the draft`, now);
+        await editedTenant(deps.tenantsDir, tenant, { prices, parts });
+        await stores.shopEdits.saveDraft(account.retailerId, prices, parts, now);
+        await stores.staff.record(account, 'save-draft', `${editSummary(prices.length, partChanges(published, parts))} in the draft`, now);
       }),
     );
   });
@@ -90,12 +115,13 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
       await edit(c, revision, async (stores, tenant) => {
         const draft = await stores.shopEdits.draft(account.retailerId);
         const changes = priceChanges(tenant, draft.prices);
-        if (changes.length === 0) throw new ApiProblem(400, 'Nothing to publish: the draft has no change.');
-        await stores.shopEdits.recordPublish(account.retailerId, account.name, changes, now);
-        await stores.shopEdits.saveDraft(account.retailerId, [], now);
-        await stores.staff.record(account, 'publish', `${changes.length} price${changes.length === 1 ? '' : 's'}`, now);
+        const parts = publishedPartsOf(tenant, draft.parts);
+        if (changes.length === 0 && parts.length === 0) throw new ApiProblem(400, 'Nothing to publish: the draft has no change.');
+        await stores.shopEdits.recordPublish(account.retailerId, account.name, changes, parts, now);
+        await stores.shopEdits.saveDraft(account.retailerId, [], {}, now);
+        await stores.staff.record(account, 'publish', editSummary(changes.length, parts), now);
         // Last: a refused or failed write rolls the rows above back, so the record never claims a publish the files lack.
-        await publishPrices(tenant, draft.prices);
+        await publishEdit(tenant, { prices: draft.prices, parts: changedParts(publishedParts(tenant), draft.parts) });
       }),
     );
   });
@@ -111,12 +137,11 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
         await stores.shopEdits.markUndone(last.publishId, now);
         // The draft stays (it is what the owner was working on) under a new revision, as every write.
         const draft = await stores.shopEdits.draft(account.retailerId);
-        await stores.shopEdits.saveDraft(account.retailerId, draft.prices, now);
-        await stores.staff.record(account, 'undo-publish', `${last.changes.length} price${last.changes.length === 1 ? '' : 's'} back`, now);
-        await publishPrices(
-          tenant,
-          last.changes.map(({ productId, sizeId, fromCents }) => ({ productId, sizeId, priceCents: fromCents })),
-        );
+        await stores.shopEdits.saveDraft(account.retailerId, draft.prices, draft.parts, now);
+        await stores.staff.record(account, 'undo-publish', `${editSummary(last.changes.length, last.parts)} back`, now);
+        const parts: ShopPartsDraft = {};
+        for (const published of last.parts) undoValue(published.part, published.before, parts);
+        await publishEdit(tenant, { prices: last.changes.map(({ productId, sizeId, fromCents }) => ({ productId, sizeId, priceCents: fromCents })), parts });
       }),
     );
   });

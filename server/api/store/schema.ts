@@ -236,6 +236,8 @@ export interface ShopDraftsTable {
   revision: number;
   /** DishPrice[] as JSON: each price that differs from the published one. */
   prices_json: string;
+  /** ShopPartsDraft as JSON: the value of each part the draft changes. */
+  parts_json: Generated<string>;
   updated_at: string;
 }
 
@@ -247,6 +249,8 @@ export interface ShopPublishesTable {
   at: string;
   /** ShopChange[] as JSON (dish, size, from and to cents). */
   changes_json: string;
+  /** PublishedPart[] as JSON: each part it changed, in words and its value before, for Undo publish. */
+  parts_json: Generated<string>;
   /** When Undo publish took it back; null while it is the shop's current state. */
   undone_at: string | null;
 }

@@ -365,6 +365,15 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex('shop_publishes_retailer').on('shop_publishes').columns(['retailer_id', 'publish_id']).execute();
     },
   },
+  '0010 shop parts in drafts and publishes': {
+    // The console edits more of the shop than dish prices (hours, closed dates, fees, theme,
+    // popups, specials): the draft keeps each changed part's value, and a publish what each part
+    // was before, which Undo publish writes back.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('shop_drafts').addColumn('parts_json', 'text', (column) => column.notNull().defaultTo('{}')).execute();
+      await db.schema.alterTable('shop_publishes').addColumn('parts_json', 'text', (column) => column.notNull().defaultTo('[]')).execute();
+    },
+  },
 };
 
 function isPostgres(db: Kysely<unknown>): boolean {

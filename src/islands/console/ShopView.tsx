@@ -1,50 +1,67 @@
-import { useEffect, useState } from 'react';
-import type { ShopChange, ShopState } from '../../lib/api/staff-contract.ts';
+import { Suspense, useEffect, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import type { ShopState } from '../../lib/api/shop-contract.ts';
 import { StaffApiError, type StaffClient } from '../../lib/console/client.ts';
-import { formatMoney } from '../../lib/pricing/money.ts';
-import { draftFromInputs, priceInputText } from '../../lib/shop/price-input.ts';
+import { shopParts, shopPartKeys, type ShopPartKey, type ShopPartsDraft, type ShopPartValues } from '../../lib/shop/parts/index.ts';
+import { draftFromInputs } from '../../lib/shop/price-input.ts';
 import { staffApi } from '../../runtime/console-api.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
+import { ChangeList } from './shop/ChangeList.tsx';
+import { editorFor } from './shop/part-editors.ts';
+import PricesEditor from './shop/PricesEditor.tsx';
 
 const button = `${secondaryButton} min-h-11`;
+const tab = 'min-h-11 rounded-lg border border-border px-3 py-2 text-sm font-medium data-[state=active]:border-primary data-[state=active]:bg-primary data-[state=active]:text-primary-foreground';
 
-function ChangeList({ changes, label }: { changes: readonly ShopChange[]; label: string }) {
+type Busy = 'loading' | 'saving' | 'publishing' | 'undoing' | null;
+type PartProblems = Partial<Record<ShopPartKey, readonly string[]>>;
+
+/** The value an editor shows: typed since the last save, else the saved draft, else the shop as published. */
+function shownValue<K extends ShopPartKey>(key: K, shop: ShopState, edits: ShopPartsDraft): ShopPartValues[K] {
+  return edits[key] ?? shop.parts.draft[key] ?? shop.parts.published[key];
+}
+
+function PartTab<K extends ShopPartKey>({ partKey, shop, edits, disabled, onChange }: { partKey: K; shop: ShopState; edits: ShopPartsDraft; disabled: boolean; onChange: (key: K, value: ShopPartValues[K], problems: readonly string[]) => void }) {
+  const Editor = editorFor(partKey);
   return (
-    <ul aria-label={label} className="mt-2 grid gap-1">
-      {changes.map((change) => (
-        <li key={`${change.productId}:${change.sizeId}`} className="break-words">
-          {change.dish}, {change.size}: <s>{formatMoney(change.fromCents)}</s> → <strong>{formatMoney(change.toCents)}</strong>
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={<p className="mt-4">Loading…</p>}>
+      <Editor value={shownValue(partKey, shop, edits)} published={shop.parts.published[partKey]} disabled={disabled} onChange={(value, problems = []) => onChange(partKey, value, problems)} />
+    </Suspense>
   );
 }
 
-type Busy = 'loading' | 'saving' | 'publishing' | 'undoing' | null;
-
 /**
- * The owner's Shop view: dish prices as published, a draft over them, what Publish will change,
+ * The owner's Shop view: the shop as published (dish prices, trading hours, closed dates,
+ * specials, popups, delivery fees, theme colours), a draft over it, what Publish will change,
  * Publish and Undo publish. A write based on an older revision comes back 409 (another owner
  * changed the shop): their change is loaded and shown, and nothing of either is lost silently.
  */
 export default function ShopView({ shopName }: { shopName: string }) {
   const [shop, setShop] = useState<ShopState | null>(null);
   const [typed, setTyped] = useState<Map<string, string>>(new Map());
+  const [edits, setEdits] = useState<ShopPartsDraft>({});
+  const [problems, setProblems] = useState<PartProblems>({});
   const [busy, setBusy] = useState<Busy>('loading');
   const [message, setMessage] = useState<string | null>(null);
+
+  function forgetTyping(): void {
+    setTyped(new Map());
+    setEdits({});
+    setProblems({});
+  }
 
   async function run(kind: Exclude<Busy, null>, work: (client: StaffClient) => Promise<ShopState>, done: string | null): Promise<void> {
     setBusy(kind);
     setMessage(null);
     try {
       setShop(await work(await staffApi()));
-      setTyped(new Map());
+      forgetTyping();
       setMessage(done);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       setMessage(text);
       if (error instanceof StaffApiError && error.status === 409) {
-        setTyped(new Map());
+        forgetTyping();
         setShop(await (await staffApi()).shop().catch(() => null));
       }
     } finally {
@@ -64,21 +81,26 @@ export default function ShopView({ shopName }: { shopName: string }) {
     return (
       <main id="shop-main" className="mx-auto w-full max-w-3xl px-4 pb-12">
         <h1 className="py-3 text-3xl font-bold tracking-tight">Shop</h1>
-        <p role="status">{message ?? 'Loading the menu…'}</p>
+        <p role="status">{message ?? 'Loading the shop…'}</p>
       </main>
     );
   }
 
-  const draft = draftFromInputs(shop, typed);
-  const dirty = typed.size > 0;
-  const save = (client: StaffClient) => client.saveShopDraft(shop.revision, draft.prices);
-  const groups = [...new Set(shop.dishes.map((dish) => dish.group))];
+  const prices = draftFromInputs(shop, typed);
+  const open = [...(prices.invalid.length > 0 ? [`Not a price: ${prices.invalid.join('; ')}. Type dollars and cents, like 19.50.`] : []), ...shopPartKeys.flatMap((key) => (problems[key] ?? []).map((problem) => `${shopParts[key].title}: ${problem}`))];
+  const dirty = typed.size > 0 || Object.keys(edits).length > 0;
+  const save = (client: StaffClient) => client.saveShopDraft(shop.revision, prices.prices, { ...shop.parts.draft, ...edits });
+  const nothingToPublish = !dirty && shop.changes.length === 0 && shop.partChanges.length === 0;
+  const editPart = <K extends ShopPartKey>(key: K, value: ShopPartValues[K], reasons: readonly string[]) => {
+    setEdits((current) => ({ ...current, [key]: value }));
+    setProblems((current) => ({ ...current, [key]: reasons }));
+  };
 
   return (
     <main id="shop-main" className="mx-auto w-full max-w-3xl px-4 pb-12">
       <h1 className="py-3 text-3xl font-bold tracking-tight">Shop</h1>
-      <p className="text-muted-foreground">Prices of {shopName}'s dishes. Save a draft, check what changes, then publish: the shop's pages show it on their next visit.</p>
-      <p role="status" aria-live="polite" className={message ? 'mt-3 rounded-lg border border-primary p-3 font-medium' : 'sr-only'}>
+      <p className="text-muted-foreground">Change {shopName}'s menu and settings, save a draft, check what changes, then publish: the shop's pages show it on their next visit.</p>
+      <p role="status" aria-live="polite" className={message ? 'mt-3 rounded-lg border border-primary p-3 font-medium break-words' : 'sr-only'}>
         {message ?? ''}
       </p>
 
@@ -86,20 +108,30 @@ export default function ShopView({ shopName }: { shopName: string }) {
         <h2 id="publish-heading" className="text-xl font-semibold">
           Publishing changes
         </h2>
-        {shop.changes.length === 0 ? <p className="mt-2 text-muted-foreground">The draft is the same as the shop. Nothing to publish.</p> : <ChangeList changes={shop.changes} label="What publishing changes" />}
-        {dirty && <p className="mt-2 font-medium">You have typed prices that are not saved yet; Publish saves them first.</p>}
-        {draft.invalid.length > 0 && <p className="mt-2 font-medium">Not a price: {draft.invalid.join('; ')}. Type dollars and cents, like 19.50.</p>}
+        {shop.changes.length === 0 && shop.partChanges.length === 0 ? (
+          <p className="mt-2 text-muted-foreground">The draft is the same as the shop. Nothing to publish.</p>
+        ) : (
+          <ChangeList prices={shop.changes} parts={shop.partChanges} label="What publishing changes" />
+        )}
+        {dirty && <p className="mt-2 font-medium">You have changes that are not saved yet; Publish saves them first.</p>}
+        {open.length > 0 && (
+          <ul aria-label="Fix before saving" className="mt-2 grid gap-1 font-medium">
+            {open.map((problem) => (
+              <li key={problem} className="break-words">
+                {problem}
+              </li>
+            ))}
+          </ul>
+        )}
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className={button} disabled={busy !== null || !dirty || draft.invalid.length > 0} onClick={() => void run('saving', save, 'Draft saved. Nothing on the shop changed yet.')}>
+          <button type="button" className={button} disabled={busy !== null || !dirty || open.length > 0} onClick={() => void run('saving', save, 'Draft saved. Nothing on the shop changed yet.')}>
             {busy === 'saving' ? 'Saving…' : 'Save draft'}
           </button>
           <button
             type="button"
             className={`${primaryButton} min-h-11`}
-            disabled={busy !== null || draft.invalid.length > 0 || (shop.changes.length === 0 && draft.prices.length === 0)}
-            onClick={() =>
-              void run('publishing', async (client) => client.publishShop(dirty ? (await save(client)).revision : shop.revision), 'Published. The shop is rebuilt; open pages show the new prices on their next visit.')
-            }
+            disabled={busy !== null || open.length > 0 || nothingToPublish}
+            onClick={() => void run('publishing', async (client) => client.publishShop(dirty ? (await save(client)).revision : shop.revision), 'Published. The shop is rebuilt; open pages show the change on their next visit.')}
           >
             {busy === 'publishing' ? 'Publishing…' : 'Publish'}
           </button>
@@ -112,56 +144,36 @@ export default function ShopView({ shopName }: { shopName: string }) {
             Last publish
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">By {shop.lastPublish.staffName}</p>
-          <ChangeList changes={shop.lastPublish.changes} label="What the last publish changed" />
-          <button type="button" className={`${button} mt-3`} disabled={busy !== null} onClick={() => void run('undoing', (client) => client.undoPublish(shop.revision), 'Publish undone: the previous prices are back on the shop.')}>
+          <ChangeList prices={shop.lastPublish.changes} parts={shop.lastPublish.parts} label="What the last publish changed" />
+          <button type="button" className={`${button} mt-3`} disabled={busy !== null} onClick={() => void run('undoing', (client) => client.undoPublish(shop.revision), 'Publish undone: the shop is back as it was before it.')}>
             {busy === 'undoing' ? 'Undoing…' : 'Undo publish'}
           </button>
         </section>
       )}
 
-      {groups.map((group) => (
-        <section key={group} aria-label={group || 'Dishes'} className="mt-6">
-          <h2 className="text-xl font-semibold">{group || 'Dishes'}</h2>
-          <ul className="mt-2 grid gap-3">
-            {shop.dishes
-              .filter((dish) => dish.group === group)
-              .map((dish) => (
-                <li key={dish.productId} className="rounded-xl border border-border p-3">
-                  <fieldset className="min-w-0">
-                    <legend className="font-semibold break-words">{dish.name}</legend>
-                    <div className="mt-2 flex flex-wrap gap-3">
-                      {dish.sizes.map((size) => {
-                        const key = `${dish.productId}:${size.sizeId}`;
-                        const id = `price-${dish.productId}-${size.sizeId}`;
-                        return (
-                          <div key={key} className="flex min-w-0 flex-col">
-                            <label htmlFor={id} className="text-sm">
-                              {size.name} ($)
-                            </label>
-                            <input
-                              id={id}
-                              inputMode="decimal"
-                              autoComplete="off"
-                              className="mt-1 w-28 rounded-lg border border-border bg-background px-3 py-2"
-                              value={typed.get(key) ?? priceInputText(size.draftCents)}
-                              aria-describedby={size.draftCents !== size.publishedCents ? `${id}-published` : undefined}
-                              onChange={(event) => setTyped(new Map(typed).set(key, event.target.value))}
-                            />
-                            {size.draftCents !== size.publishedCents && (
-                              <span id={`${id}-published`} className="text-sm text-muted-foreground">
-                                Now {formatMoney(size.publishedCents)}
-                              </span>
-                            )}
-                          </div>
-                        );
-                      })}
-                    </div>
-                  </fieldset>
-                </li>
-              ))}
-          </ul>
-        </section>
-      ))}
+      <Tabs.Root defaultValue="prices" className="mt-6">
+        <Tabs.List aria-label="What to edit" className="flex flex-wrap gap-2">
+          <Tabs.Trigger value="prices" className={tab}>
+            Prices
+          </Tabs.Trigger>
+          {shopPartKeys.map((key) => (
+            <Tabs.Trigger key={key} value={key} className={tab}>
+              {shopParts[key].title}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="prices" className="mt-2">
+          <h2 className="text-xl font-semibold">Prices</h2>
+          <PricesEditor dishes={shop.dishes} typed={typed} onType={(key, text) => setTyped(new Map(typed).set(key, text))} />
+        </Tabs.Content>
+        {shopPartKeys.map((key) => (
+          <Tabs.Content key={key} value={key} className="mt-2">
+            <h2 className="text-xl font-semibold">{shopParts[key].title}</h2>
+            {/* Keyed by revision: after a save, a publish or another owner's change the editor starts again from the shop's state. */}
+            <PartTab key={shop.revision} partKey={key} shop={shop} edits={edits} disabled={busy !== null} onChange={editPart} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </main>
   );
 }

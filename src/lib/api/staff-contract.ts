@@ -156,63 +156,11 @@ export const staffBookingsResponseSchema = z.object({ bookings: z.array(staffBoo
 export const staffBookingResponseSchema = z.object({ booking: staffBookingSchema });
 
 
-/**
- * Editing and publishing the shop (issue 19 item 4), owner only: a kitchen account gets 403 on
- * every one. The owner saves a draft of dish prices, sees what publishing will change, publishes
- * (the tenant's data files are rewritten and that tenant rebuilt) and may undo the last publish.
- * Every answer carries the shop's `revision`; each write sends the revision it was based on and a
- * stale one is refused with 409 SHOP_CHANGED_ELSEWHERE, so two owners never overwrite each other.
- */
-export const shopPaths = {
-  shop: '/staff/shop',
-  draft: '/staff/shop/draft',
-  publish: '/staff/shop/publish',
-  undo: '/staff/shop/undo',
-} as const;
-
-export const SHOP_CHANGED_ELSEWHERE = 'Someone else changed this shop since you opened it, so your change was not saved. Their change is shown now; make yours again.';
-/** A dish of the sample menus costs tens of dollars; a typo of three extra zeros is refused. */
-export const MAX_DISH_PRICE_CENTS = 100_000;
-/** More than any menu has sizes of dishes; a draft naming more is refused, not stored. */
-export const MAX_DRAFT_PRICES = 500;
-/** MAX_DRAFT_PRICES prices of about 55 bytes each; every other staff call stays under 8 KiB. */
-export const MAX_DRAFT_BODY_BYTES = 32 * 1024;
-
-const revision = z.int().nonnegative();
-const cents = z.int().min(0, 'expected 0 or more cents').max(MAX_DISH_PRICE_CENTS, `expected at most ${MAX_DISH_PRICE_CENTS} cents`);
-
-/** One size of one dish at a price: sizeId is the size's retailerProductSizeId. */
-export const dishPriceSchema = z.object({ productId: id, sizeId: id, priceCents: cents });
-export type DishPrice = z.infer<typeof dishPriceSchema>;
-
-/** PUT /staff/shop/draft: the whole draft (every price that differs from the published one). */
-export const shopDraftBodySchema = z.object({ revision, prices: z.array(dishPriceSchema).max(MAX_DRAFT_PRICES) });
-/** POST /staff/shop/publish and /staff/shop/undo. */
-export const shopRevisionBodySchema = z.object({ revision });
-
-export const shopDishSchema = z.object({
-  productId: id,
-  name: z.string(),
-  group: z.string(),
-  sizes: z.array(z.object({ sizeId: id, name: z.string(), publishedCents: z.int(), draftCents: z.int() })),
-});
-export type ShopDish = z.infer<typeof shopDishSchema>;
-
-/** A price publishing changes (or changed). */
-export const shopChangeSchema = z.object({ productId: id, sizeId: id, dish: z.string(), size: z.string(), fromCents: z.int(), toCents: z.int() });
-export type ShopChange = z.infer<typeof shopChangeSchema>;
-
-/** GET /staff/shop and the answer to every write: `changes` is what Publish would change; `lastPublish` what Undo publish would take back. */
-export const shopResponseSchema = z.object({
-  revision,
-  dishes: z.array(shopDishSchema),
-  changes: z.array(shopChangeSchema),
-  lastPublish: z.object({ at: instant, staffName: z.string(), changes: z.array(shopChangeSchema) }).nullable(),
-});
-export type ShopState = z.infer<typeof shopResponseSchema>;
 
 /*
  * Slice 2: the shop's live state (busy, pause, waits, sold out), in a module of its own so the
  * console loads it without this file's other imports.
  */
 export * from './live-state-contract.ts';
+/* Slice 3: editing and publishing the shop, its own module for the same reason. */
+export * from './shop-contract.ts';

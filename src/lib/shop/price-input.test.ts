@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopState } from '../api/staff-contract.ts';
+import type { ShopState } from '../api/shop-contract.ts';
 import { draftFromInputs, parsePriceInput, priceInputText } from './price-input.ts';
 
 const shop: ShopState = {
   revision: 3,
   dishes: [{ productId: 1, name: 'Margherita', group: 'Pizzas', sizes: [{ sizeId: 11, name: 'Small', publishedCents: 1200, draftCents: 1300 }, { sizeId: 12, name: 'Large', publishedCents: 1800, draftCents: 1800 }] }],
   changes: [],
+  parts: { published: { tradingHours: [], closedDates: [], deliveryFees: [], theme: {}, popups: [], specials: [] }, draft: {} },
+  partChanges: [],
   lastPublish: null,
 };
 

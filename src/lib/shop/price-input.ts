@@ -1,4 +1,5 @@
-import { MAX_DISH_PRICE_CENTS, type DishPrice, type ShopState } from '../api/staff-contract.ts';
+import type { DishPrice, ShopState } from '../api/shop-contract.ts';
+import { MAX_DISH_PRICE_CENTS } from './limits.ts';
 
 /** "19.5", "$19.50" or "19" as cents; null for anything that is not a price of at most two decimals within the bound. */
 export function parsePriceInput(text: string): number | null {
