@@ -79,6 +79,8 @@ export interface ApiServerOptions {
   logResetLinks?: boolean;
   /** One line per request and start-up problems; false for silence. Default stdout, silent under Vitest. */
   log?: ((line: string) => void) | false;
+  /** How often to look for shops another API process published (TENANT_REFRESH_MS). */
+  tenantRefreshMs?: number;
 }
 
 export interface ApiServer {
@@ -88,6 +90,8 @@ export interface ApiServer {
   listen(port?: number, hostname?: string): Promise<{ port: number; url: string }>;
   /** The HTTP server once listen was called, null before: its events tell when a request has arrived. */
   readonly httpServer: Server | null;
+  /** Looks now for shops another API process published, reloads them and answers their slugs (it also looks every tenantRefreshMs). */
+  refreshTenants(): Promise<string[]>;
   /** Stops taking requests, lets those under way finish their writes, then closes the broker link and the database. */
   close(): Promise<void>;
 }
@@ -162,7 +166,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   }
 
   // Shops published through another API process on the same database are served here too.
-  const tenantRefresh = startTenantRefresh(deps);
+  const tenantRefresh = startTenantRefresh(deps, options.tenantRefreshMs);
 
   let server: Server | null = null;
   let inFlight = 0;
@@ -193,6 +197,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     get httpServer() {
       return server;
     },
+    refreshTenants: () => tenantRefresh.check(),
     async listen(port = DEFAULT_API_PORT, hostname) {
       if (server) throw new Error('the API is already listening');
       const created = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -1,11 +1,12 @@
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../src/lib/api/contract.ts';
 import { SHOP_CHANGED_ELSEWHERE, shopPaths, shopResponseSchema, staffAuditResponseSchema, type ShopState } from '../../src/lib/api/staff-contract.ts';
 import { loadTenant } from '../../src/lib/tenant/load.ts';
 import { freePort } from '../broker/mqtt-test-support.ts';
-import { addTestStaff, apiStores, bearer, FIXTURE_TENANTS, staffToken, startTestApi, tempDir, type CallOptions, type TestApi, type TestStaff } from './test-support.ts';
+import type { TradingHourEntry } from '../../src/lib/tenant/hours.ts';
+import { addTestStaff, bearer, FIXTURE_TENANTS, onEachStore, staffToken, tempDir, type CallOptions, type TestStaff } from './test-support.ts';
 
 const owner: TestStaff = { email: 'owner@test-pizza.test', password: 'test-pizza-owner', name: 'Olive Owner', role: 'owner' };
 const partner: TestStaff = { email: 'partner@test-pizza.test', password: 'test-pizza-partner', name: 'Pat Partner', role: 'owner' };
@@ -14,27 +15,25 @@ const kitchen: TestStaff = { email: 'kitchen@test-pizza.test', password: 'test-p
 const MARGHERITA = 101;
 const LARGE = 12;
 
-for (const { store, title, skipReason } of await apiStores()) {
-  describe.skipIf(skipReason !== null)(`editing and publishing the shop ${title}`, () => {
-    // A copy: publishing rewrites the tenant's files, and the fixtures are shared by every test.
-    const tenantsDir = tempDir();
-    let api: TestApi;
+/** Every copy of the fixtures a run made: publishing rewrites the tenant's files, and the fixtures are shared by every test. */
+const copies: string[] = [];
+afterAll(() => {
+  for (const copy of copies) rmSync(copy, { recursive: true, force: true });
+});
+let tenantsDir = '';
+const brokerUrl = `ws://127.0.0.1:${await freePort()}`;
+
+await onEachStore(
+  ({ api, start: startApi }) => {
     let ownerToken: string;
     let partnerToken: string;
     let kitchenToken: string;
     beforeAll(async () => {
-      cpSync(FIXTURE_TENANTS, tenantsDir, { recursive: true });
-      api = await startTestApi({ store, tenantsDir, brokerUrl: `ws://127.0.0.1:${await freePort()}` });
       for (const staff of [owner, partner, kitchen]) await addTestStaff(api, 'test-pizza', staff);
       ownerToken = await staffToken(api, 'test-pizza', owner);
       partnerToken = await staffToken(api, 'test-pizza', partner);
       kitchenToken = await staffToken(api, 'test-pizza', kitchen);
     });
-    afterAll(async () => {
-      await api.dispose();
-      rmSync(tenantsDir, { recursive: true, force: true });
-    });
-
     const call = (path: string, token: string, options: CallOptions = {}) => api.call(path, { domain: null, ...options, headers: bearer(token) });
     const state = async (token = ownerToken): Promise<ShopState> => shopResponseSchema.parse((await call(shopPaths.shop, token)).body);
     const margheritaLarge = (shop: ShopState) => shop.dishes.find((dish) => dish.productId === MARGHERITA)?.sizes.find((size) => size.sizeId === LARGE);
@@ -131,5 +130,79 @@ for (const { store, title, skipReason } of await apiStores()) {
       }
       expect(await filePrice()).toBe(18);
     });
-  });
-}
+
+    const hoursFile = async () => (await loadTenant(tenantsDir, 'test-pizza')).tradingHours;
+    const servedHours = async () => apiCalls.getTradingHours.response.parse((await api.call(apiCalls.getTradingHours.path)).body);
+    /** Sunday closes at 20:00 instead of 22:00. */
+    const shorterSunday = (hours: readonly TradingHourEntry[]) => hours.map((row) => (row.day === 0 ? { ...row, openingTimeEnd: '20:00', deliveryTimeEnd: '19:30' } : row));
+
+    it('publishes trading hours beside a price, says what changes in words, and Undo publish puts both back', async () => {
+      const start = await state();
+      const before = await hoursFile();
+      expect(start.parts.published.tradingHours).toEqual(before);
+      const hours = shorterSunday(start.parts.published.tradingHours);
+      const saved = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 1900 }], parts: { tradingHours: hours } } });
+      expect(saved.status).toBe(200);
+      const drafted = shopResponseSchema.parse(saved.body);
+      expect(drafted.parts.draft.tradingHours).toEqual(hours);
+      expect(drafted.partChanges).toEqual([{ part: 'tradingHours', title: expect.any(String), lines: expect.arrayContaining([expect.stringContaining('Sunday')]) }]);
+      expect(await hoursFile()).toEqual(before);
+
+      const published = shopResponseSchema.parse((await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body);
+      expect(published.partChanges).toEqual([]);
+      expect(published.lastPublish?.parts).toEqual(drafted.partChanges);
+      expect(await hoursFile()).toEqual(hours);
+      expect(await servedHours()).toEqual(hours);
+      expect(await filePrice()).toBe(19);
+
+      const undone = shopResponseSchema.parse((await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } })).body);
+      expect(undone.parts.published.tradingHours).toEqual(before);
+      expect(await hoursFile()).toEqual(before);
+      expect(await servedHours()).toEqual(before);
+      expect(await filePrice()).toBe(18);
+      const audit = staffAuditResponseSchema.parse((await call('/staff/audit?limit=2', ownerToken)).body).entries;
+      expect(audit.map((entry) => entry.subject)).toEqual([expect.stringContaining('Trading hours back'), expect.stringContaining('1 price, Trading hours')]);
+    });
+
+    it('keeps no part the draft sets back to the shop as published', async () => {
+      const start = await state();
+      const saved = shopResponseSchema.parse((await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [], parts: { tradingHours: start.parts.published.tradingHours } } })).body);
+      expect(saved.parts.draft).toEqual({});
+      expect(saved.partChanges).toEqual([]);
+    });
+
+    it('refuses hours the build would refuse, naming the file and field, and writes nothing', async () => {
+      const start = await state();
+      const broken = start.parts.published.tradingHours.map((row) => (row.day === 0 ? { ...row, day: 9 } : row));
+      const answer = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [], parts: { tradingHours: broken } } });
+      expect(answer.status).toBe(400);
+      expect((await state()).revision).toBe(start.revision);
+    });
+
+    it('serves a shop published through another API process on the same database once that process looks', async () => {
+      const other = await startApi({ sameDatabaseAs: api, tenantsDir, brokerUrl });
+      const hours = shorterSunday((await state()).parts.published.tradingHours);
+      const seen = await state();
+      const drafted = shopResponseSchema.parse((await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: seen.revision, prices: [], parts: { tradingHours: hours } } })).body);
+      const otherHours = async () => apiCalls.getTradingHours.response.parse((await other.call(apiCalls.getTradingHours.path)).body);
+      const before = await otherHours();
+      await other.api.refreshTenants();
+      const published = shopResponseSchema.parse((await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body);
+      expect(await otherHours()).toEqual(before);
+      expect(await other.api.refreshTenants()).toEqual(['test-pizza']);
+      expect(await otherHours()).toEqual(hours);
+      await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } });
+      expect(await other.api.refreshTenants()).toEqual(['test-pizza']);
+      expect(await otherHours()).toEqual(before);
+      expect(await other.api.refreshTenants()).toEqual([]);
+    });
+  },
+  {
+    api: () => {
+      tenantsDir = tempDir();
+      copies.push(tenantsDir);
+      cpSync(FIXTURE_TENANTS, tenantsDir, { recursive: true });
+      return { tenantsDir, brokerUrl };
+    },
+  },
+);
