@@ -39,7 +39,7 @@ const FIELD_WORDS: readonly (readonly [string, readonly EditedKey[]])[] = [
 ];
 
 /** The fields besides title and on/off that differ between two versions of one popup, in the owner's words. */
-export function popupFieldsChanged(from: PopupValue, to: PopupValue): string[] {
+function popupFieldsChanged(from: PopupValue, to: PopupValue): string[] {
   return FIELD_WORDS.filter(([, keys]) => keys.some((key) => from[key] !== to[key])).map(([word]) => word);
 }
 
