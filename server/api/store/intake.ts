@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ErrorLogEntry, TableBooking } from '../../../src/lib/api/contract.ts';
 import { inTransaction } from './transaction.ts';
 import type { Database, TableBookingsTable } from './schema.ts';
+import { keepNewest } from './keep-newest.ts';
 
 /**
  * What a flood may leave on disk. Error logs rotate: a retailer keeps its newest entries, each at
@@ -56,16 +57,7 @@ export function createIntakeStore(db: Kysely<Database>) {
             .values(entries.map((entry) => ({ retailer_id: retailerId, error_type: entry.errorType, message: entry.message, entry_json: JSON.stringify(entry), received_at: now.toISOString() })))
             .execute();
         }
-        // Everything older than the newest `kept` of the retailer; nothing while it has fewer.
-        const oldestKept = await trx
-          .selectFrom('error_logs')
-          .select('error_log_id')
-          .where('retailer_id', '=', retailerId)
-          .orderBy('error_log_id', 'desc')
-          .limit(1)
-          .offset(INTAKE_CAPS.errorLogsKeptPerRetailer)
-          .executeTakeFirst();
-        if (oldestKept) await trx.deleteFrom('error_logs').where('retailer_id', '=', retailerId).where('error_log_id', '<=', oldestKept.error_log_id).execute();
+        await keepNewest(trx, 'error_logs', retailerId, INTAKE_CAPS.errorLogsKeptPerRetailer);
       });
     },
     /** The retailer's most recent client errors, newest first, as the browser sent them plus when they arrived. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dishPriceSchema, shopChangeSchema, type DishPrice, type ShopChange } from '../../../src/lib/api/shop-contract.ts';
 import { partChangeSchema, shopPartsDraftSchema, type ShopPartsDraft } from '../../../src/lib/shop/parts/index.ts';
 import type { Database } from './schema.ts';
+import { keepNewest } from './keep-newest.ts';
 
 /** Publishes kept per retailer: Undo publish walks back through them, and nobody undoes hundreds. */
 export const SHOP_PUBLISHES_KEPT = 100;
@@ -86,15 +87,7 @@ export function createShopEditStore(db: Kysely<Database>) {
         .insertInto('shop_publishes')
         .values({ retailer_id: retailerId, staff_name: staffName, at: now.toISOString(), changes_json: JSON.stringify(changes), parts_json: JSON.stringify(parts), undone_at: null })
         .execute();
-      const oldestDropped = await db
-        .selectFrom('shop_publishes')
-        .select('publish_id')
-        .where('retailer_id', '=', retailerId)
-        .orderBy('publish_id', 'desc')
-        .limit(1)
-        .offset(SHOP_PUBLISHES_KEPT)
-        .executeTakeFirst();
-      if (oldestDropped) await db.deleteFrom('shop_publishes').where('retailer_id', '=', retailerId).where('publish_id', '<=', oldestDropped.publish_id).execute();
+      await keepNewest(db, 'shop_publishes', retailerId, SHOP_PUBLISHES_KEPT);
     },
 
     /**

@@ -3,6 +3,7 @@ import { STAFF_SESSION_HOURS, type AuditAction, type StaffRole } from '../../../
 import type { PasswordHash } from '../passwords.ts';
 import { randomToken, tokenDigest } from '../tokens.ts';
 import type { Database } from './schema.ts';
+import { keepNewest } from './keep-newest.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -104,15 +105,7 @@ export function createStaffStore(db: Kysely<Database>) {
         .insertInto('staff_audit')
         .values({ retailer_id: account.retailerId, staff_id: account.staffId, staff_name: account.name, action, subject, at: now.toISOString() })
         .execute();
-      const oldestDropped = await db
-        .selectFrom('staff_audit')
-        .select('audit_id')
-        .where('retailer_id', '=', account.retailerId)
-        .orderBy('audit_id', 'desc')
-        .limit(1)
-        .offset(STAFF_CAPS.auditKeptPerRetailer)
-        .executeTakeFirst();
-      if (oldestDropped) await db.deleteFrom('staff_audit').where('retailer_id', '=', account.retailerId).where('audit_id', '<=', oldestDropped.audit_id).execute();
+      await keepNewest(db, 'staff_audit', account.retailerId, STAFF_CAPS.auditKeptPerRetailer);
     },
 
     /** The retailer's audit log, newest first. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DISH_PRICE_CENTS } from '../../api/staff-contract.ts';
+import { MAX_DISH_PRICE_CENTS, shopCents } from '../limits.ts';
 import { formatMoney, toCents } from '../../pricing/money.ts';
 import { parsePriceInput } from '../price-input.ts';
 import { specialSchema, type Special, type Tenant } from '../../tenant/index.ts';
@@ -9,7 +9,7 @@ import type { ShopPart } from './part.ts';
 export const MAX_SPECIALS = 100;
 
 export const specialValueSchema = specialSchema.pick({ retailerSpecialId: true, name: true, description: true, showInSpecialSelector: true }).extend({
-  priceCents: z.int().min(0, 'expected 0 or more cents').max(MAX_DISH_PRICE_CENTS, `expected at most ${MAX_DISH_PRICE_CENTS} cents`),
+  priceCents: shopCents,
 });
 export type SpecialValue = z.infer<typeof specialValueSchema>;
 
