@@ -25,9 +25,22 @@ describe('delivery fees: describe', () => {
     ['nothing changed', [carlton, brunswick], [carlton, brunswick], []],
     ['a fee raised', [carlton], [{ ...carlton, deliveryFeeCents: 700 }], ['Carlton & Fitzroy: delivery fee $6.50 → $7.00']],
     ['a minimum left to the standard one', [carlton], [{ ...carlton, minOrderCents: null }], ['Carlton & Fitzroy: minimum order $30.00 → the standard delivery minimum']],
-    ['a fee of its own where the standard one applied', [zone(1, 'Carlton & Fitzroy', null, null)], [carlton], ['Carlton & Fitzroy: delivery fee the standard delivery fee → $6.50', 'Carlton & Fitzroy: minimum order the standard delivery minimum → $30.00']],
+    [
+      'a fee of its own where the standard one applied',
+      [zone(1, 'Carlton & Fitzroy', null, null)],
+      [carlton],
+      ['Carlton & Fitzroy: delivery fee the standard delivery fee → $6.50', 'Carlton & Fitzroy: minimum order the standard delivery minimum → $30.00'],
+    ],
     ['free delivery is a fee of $0, not the standard fee', [carlton], [{ ...carlton, deliveryFeeCents: 0 }], ['Carlton & Fitzroy: delivery fee $6.50 → $0.00']],
-    ['both fields of two zones, in the order of the new value', [carlton, brunswick], [{ ...brunswick, minOrderCents: 4500 }, { ...carlton, deliveryFeeCents: 600 }], ['Brunswick: minimum order $40.00 → $45.00', 'Carlton & Fitzroy: delivery fee $6.50 → $6.00']],
+    [
+      'both fields of two zones, in the order of the new value',
+      [carlton, brunswick],
+      [
+        { ...brunswick, minOrderCents: 4500 },
+        { ...carlton, deliveryFeeCents: 600 },
+      ],
+      ['Brunswick: minimum order $40.00 → $45.00', 'Carlton & Fitzroy: delivery fee $6.50 → $6.00'],
+    ],
     ['the name is only a label: renaming changes nothing', [carlton], [{ ...carlton, name: 'Carlton' }], []],
     ['a zone the shop does not have is ignored, as write ignores it', [carlton], [carlton, zone(9, 'Nowhere', 100, 100)], []],
     ['a zone left out of the value is left as it is', [carlton, brunswick], [carlton], []],
@@ -38,8 +51,28 @@ describe('delivery fees: describe', () => {
 
 describe('delivery fees: write', () => {
   const raw = [
-    { name: 'Carlton & Fitzroy', zoneId: 1, colour: '#b3261e', deliveryFee: 6.5, minOrderValue: 30, polygon: [[0, 0], [0, 1], [1, 1]], note: 'kept' },
-    { zoneId: 2, name: 'Brunswick', polygon: [[0, 0], [0, 1], [1, 1]] },
+    {
+      name: 'Carlton & Fitzroy',
+      zoneId: 1,
+      colour: '#b3261e',
+      deliveryFee: 6.5,
+      minOrderValue: 30,
+      polygon: [
+        [0, 0],
+        [0, 1],
+        [1, 1],
+      ],
+      note: 'kept',
+    },
+    {
+      zoneId: 2,
+      name: 'Brunswick',
+      polygon: [
+        [0, 0],
+        [0, 1],
+        [1, 1],
+      ],
+    },
   ];
 
   it.each<[string, DeliveryFeesValue, unknown]>([

@@ -32,7 +32,12 @@ describe('theme: describe', () => {
     ['a dark colour of its own', {}, { 'dark-background': '#101010' }, ['Dark background: derived → #101010']],
     ['a dark colour derived again', { 'dark-primary-foreground': '#000000' }, {}, ['Dark text on primary: #000000 → derived']],
     ['text on secondary back to the text colour', {}, { 'secondary-foreground': null }, ['Text on secondary: #4a2c17 → same as text']],
-    ['light before dark, in the theme’s order', { 'dark-secondary': '#333333' }, { 'dark-secondary': '#444444', foreground: '#000000', background: '#ffffff' }, ['Background: #fffaf0 → #ffffff', 'Text: #2b1d16 → #000000', 'Dark secondary colour: #333333 → #444444']],
+    [
+      'light before dark, in the theme’s order',
+      { 'dark-secondary': '#333333' },
+      { 'dark-secondary': '#444444', foreground: '#000000', background: '#ffffff' },
+      ['Background: #fffaf0 → #ffffff', 'Text: #2b1d16 → #000000', 'Dark secondary colour: #333333 → #444444'],
+    ],
   ])('%s', (_name, from, to, lines) => {
     expect(themePart.describe({ ...bella, ...from }, { ...bella, ...to })).toEqual(lines);
   });
@@ -45,7 +50,17 @@ describe('theme: describe', () => {
 describe('theme: write', () => {
   const raw = {
     retailerId: 1,
-    retailerCSS: { 'initial-layout': 3, background: '#FFFAF0', foreground: '#2b1d16', primary: '#b3261e', 'primary-foreground': '#ffffff', secondary: '#f3e3c3', 'secondary-foreground': '#4a2c17', 'dark-secondary': '#333333', 'font-family': 'Georgia' },
+    retailerCSS: {
+      'initial-layout': 3,
+      background: '#FFFAF0',
+      foreground: '#2b1d16',
+      primary: '#b3261e',
+      'primary-foreground': '#ffffff',
+      secondary: '#f3e3c3',
+      'secondary-foreground': '#4a2c17',
+      'dark-secondary': '#333333',
+      'font-family': 'Georgia',
+    },
     extra: { kept: true },
   };
   const css = raw.retailerCSS;

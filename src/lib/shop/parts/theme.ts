@@ -59,7 +59,14 @@ export const unsetText = (key: ThemeValueKey) => (key === 'secondary-foreground'
 
 /** The value as the retailer CSS the storefront's theme functions read; the layout is no colour and does not matter here. */
 export function themeCss(value: ThemeValue): RetailerCss {
-  const css: RetailerCss = { 'initial-layout': DEFAULT_THEME['initial-layout'], background: value.background, foreground: value.foreground, primary: value.primary, 'primary-foreground': value['primary-foreground'], secondary: value.secondary };
+  const css: RetailerCss = {
+    'initial-layout': DEFAULT_THEME['initial-layout'],
+    background: value.background,
+    foreground: value.foreground,
+    primary: value.primary,
+    'primary-foreground': value['primary-foreground'],
+    secondary: value.secondary,
+  };
   for (const key of themeValueKeys) {
     const set = value[key];
     if (set !== null) css[key] = set;
