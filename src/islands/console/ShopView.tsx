@@ -18,7 +18,9 @@ type PartProblems = Partial<Record<ShopPartKey, readonly string[]>>;
 
 /** The value an editor shows: typed since the last save, else the saved draft, else the shop as published. */
 function shownValue<K extends ShopPartKey>(key: K, shop: ShopState, edits: ShopPartsDraft): ShopPartValues[K] {
-  return edits[key] ?? shop.parts.draft[key] ?? shop.parts.published[key];
+  const saved: ShopPartsDraft = shop.parts.draft;
+  const published: ShopPartValues = shop.parts.published;
+  return edits[key] ?? saved[key] ?? published[key];
 }
 
 function PartTab<K extends ShopPartKey>({ partKey, shop, edits, disabled, onChange }: { partKey: K; shop: ShopState; edits: ShopPartsDraft; disabled: boolean; onChange: (key: K, value: ShopPartValues[K], problems: readonly string[]) => void }) {

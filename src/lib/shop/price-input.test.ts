@@ -6,7 +6,7 @@ const shop: ShopState = {
   revision: 3,
   dishes: [{ productId: 1, name: 'Margherita', group: 'Pizzas', sizes: [{ sizeId: 11, name: 'Small', publishedCents: 1200, draftCents: 1300 }, { sizeId: 12, name: 'Large', publishedCents: 1800, draftCents: 1800 }] }],
   changes: [],
-  parts: { published: { tradingHours: [], closedDates: [], deliveryFees: [], theme: {}, popups: [], specials: [] }, draft: {} },
+  parts: { published: { tradingHours: [], closedDates: [], deliveryFees: [], theme: { background: '#ffffff', foreground: '#1a1a1a', primary: '#c0392b', 'primary-foreground': '#ffffff', secondary: '#f5e6c8', 'secondary-foreground': null, 'dark-background': null, 'dark-foreground': null, 'dark-primary': null, 'dark-primary-foreground': null, 'dark-secondary': null, 'dark-secondary-foreground': null }, popups: [], specials: [] }, draft: {} },
   partChanges: [],
   lastPublish: null,
 };

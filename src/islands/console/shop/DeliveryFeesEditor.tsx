@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { feeText, minimumText, STANDARD_FEE, STANDARD_MINIMUM, type DeliveryFeesValue, type DeliveryZoneFees } from '../../../lib/shop/parts/deliveryFees.ts';
+import { feeText, minimumText, STANDARD_FEE, STANDARD_MINIMUM, type DeliveryFeesValue, type DeliveryZoneFees } from '../../../lib/shop/parts/delivery-fees.ts';
 import type { PartEditorProps } from '../../../lib/shop/parts/part.ts';
 import { parsePriceInput, priceInputText } from '../../../lib/shop/price-input.ts';
 import { fieldControl, fieldError } from '../../ui/fields.ts';

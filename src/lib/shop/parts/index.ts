@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { closedDatesPart, closedDatesValueSchema } from './closed-dates.ts';
+import { closedDatesPart, closedDatesValueSchema } from './closedDates.ts';
 import { deliveryFeesPart, deliveryFeesValueSchema } from './delivery-fees.ts';
 import type { Tenant } from '../../tenant/index.ts';
 import type { ShopPart } from './part.ts';
 import { popupsPart, popupsValueSchema } from './popups.ts';
 import { specialsPart, specialsValueSchema } from './specials.ts';
 import { themePart, themeValueSchema } from './theme.ts';
-import { tradingHoursPart, tradingHoursValueSchema } from './trading-hours.ts';
+import { tradingHoursPart, tradingHoursValueSchema } from './tradingHours.ts';
 
 /** Every part's value, as the console sends it and the draft keeps it. */
 export const shopPartValuesSchema = z.object({
@@ -34,7 +34,8 @@ export const shopPartKeys = Object.keys(shopParts) as ShopPartKey[];
 
 /** A draft holds only the parts the owner changed. */
 export const shopPartsDraftSchema = shopPartValuesSchema.partial();
-export type ShopPartsDraft = z.infer<typeof shopPartsDraftSchema>;
+/** As the schema reads it, spelt as a mapped type so that a part's key types its value. */
+export type ShopPartsDraft = { [K in ShopPartKey]?: ShopPartValues[K] | undefined };
 
 /** One part's change in words, for "what publishing changes" and the last publish. */
 export const partChangeSchema = z.object({ part: z.enum(shopPartKeys as [ShopPartKey, ...ShopPartKey[]]), title: z.string(), lines: z.array(z.string()) });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deliveryZonesSchema } from '../../tenant/content.ts';
 import { loadTenant } from '../../tenant/load.ts';
-import { deliveryFeesPart, deliveryFeesValueSchema, MAX_DELIVERY_ZONES, type DeliveryFeesValue, type DeliveryZoneFees } from './deliveryFees.ts';
+import { deliveryFeesPart, deliveryFeesValueSchema, MAX_DELIVERY_ZONES, type DeliveryFeesValue, type DeliveryZoneFees } from './delivery-fees.ts';
 
 const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'];
 
