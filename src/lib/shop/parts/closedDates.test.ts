@@ -98,13 +98,13 @@ describe('write', () => {
   ];
   const value = closedDatesSchema.parse(raw);
 
-  it.each([
+  it.each<[string, ClosedDatesValue, unknown]>([
     ['nothing changed: the same entries, defaults left unwritten', value, raw],
     ['an edited reason keeps the entry\'s unknown keys', at(value, 1, { reason: 'Christmas and Boxing Day' }), [raw[0], { ...raw[1], reason: 'Christmas and Boxing Day' }]],
     ['the first entry removed: the second keeps its own keys', at(value, 0, null), [raw[1]]],
     ['an entry added is written in full', [...value, closed('2027-01-01', '2027-01-01', '16:00')], [...raw, { dateStart: '2027-01-01', dateEnd: '2027-01-01', timeEnd: '16:00', justDeliveryDisabled: false, reason: '' }]],
     ['reordered entries keep their own keys', [...value].reverse(), [...raw].reverse()],
-  ] as const)('%s', (_, next, expected) => {
+  ])('%s', (_, next, expected) => {
     const written = closedDatesPart.write(raw, next);
     expect(written).toEqual(expected);
     expect(closedDatesSchema.parse(written)).toEqual(next);

@@ -79,12 +79,12 @@ describe('write', () => {
   ];
   const value = tradingHoursSchema.parse(raw);
 
-  it.each([
+  it.each<[string, TradingHoursValue, unknown]>([
     ['nothing changed: the same rows, defaults left unwritten', value, raw],
     ['a changed time keeps the row\'s unknown keys and unwritten defaults', edit(value, 0, row(3, ['12:00', '14:30'])), [{ ...raw[0], openingTimeStart: '12:00' }, raw[1], raw[2]]],
     ['the k-th shift of a day keeps the k-th row\'s keys', edit(value, 0, null), [{ ...raw[0], openingTimeStart: '17:00', openingTimeEnd: '22:00', deliveryTimeStart: '17:30', deliveryTimeEnd: '21:30' }, raw[2]]],
     ['a new shift is written in full', [...value, row(5, ['11:00', '15:00'])], [...raw, { day: 5, openingTimeStart: '11:00', openingTimeEnd: '15:00', deliveryTimeStart: null, deliveryTimeEnd: null }]],
-  ] as const)('%s', (_, next, expected) => {
+  ])('%s', (_, next, expected) => {
     const written = tradingHoursPart.write(raw, next);
     expect(written).toEqual(expected);
     expect(tradingHoursSchema.parse(written)).toEqual(next);

@@ -73,7 +73,7 @@ function describeTradingHours(from: TradingHoursValue, to: TradingHoursValue): s
     const openBefore = spansText(daySpans(from, day, 'open'));
     const openAfter = spansText(daySpans(to, day, 'open'));
     // "open" is said once: "open 11:30–14:30 → 12:00–14:30", "closed → open 17:00–21:00".
-    const openWords = (text: string, said: boolean) => (text === 'closed' ? text : said ? text : `open ${text}`);
+    const openWords = (text: string, said: boolean) => (text === 'closed' || said ? text : `open ${text}`);
     if (openBefore !== openAfter) lines.push(`${name}: ${openWords(openBefore, false)} → ${openWords(openAfter, openBefore !== 'closed')}`);
     const deliveryBefore = spansText(daySpans(from, day, 'delivery'));
     const deliveryAfter = spansText(daySpans(to, day, 'delivery'));
