@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CLOSED_DATES_MAX, closesWholeLastDay, entryText, formatDateRange, matchClosedDates, type ClosedDatesValue } from '../../../lib/shop/parts/closedDates.ts';
+import { CLOSED_DATES_MAX, closesWholeLastDay, entryText, formatDateRange, matchClosedDates, type ClosedDatesValue } from '../../../lib/shop/parts/closed-dates.ts';
 import type { PartEditorProps } from '../../../lib/shop/parts/part.ts';
 import { TEXT_MAX, type ClosedDate } from '../../../lib/tenant/index.ts';
 import { secondaryButton } from '../../ui/buttons.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PartEditorProps } from '../../../lib/shop/parts/part.ts';
-import { dayHoursText, MAX_SHIFTS_PER_DAY, shiftEndNote, type HoursService, type TradingHoursValue } from '../../../lib/shop/parts/tradingHours.ts';
+import { dayHoursText, MAX_SHIFTS_PER_DAY, shiftEndNote, type HoursService, type TradingHoursValue } from '../../../lib/shop/parts/trading-hours.ts';
 import { weekdayNames, weekOrder } from '../../../lib/time/format.ts';
 import { secondaryButton } from '../../ui/buttons.ts';
 import { InputField } from './InputField.tsx';

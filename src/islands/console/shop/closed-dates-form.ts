@@ -1,4 +1,4 @@
-import { CLOSED_DATES_MAX, formatDate } from '../../../lib/shop/parts/closedDates.ts';
+import { CLOSED_DATES_MAX, formatDate } from '../../../lib/shop/parts/closed-dates.ts';
 import type { ClosedDate } from '../../../lib/tenant/index.ts';
 import { calendarDate } from '../../../lib/tenant/primitives.ts';
 import { readTime } from './trading-hours-form.ts';

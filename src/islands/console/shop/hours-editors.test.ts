@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { closedDatesPart } from '../../../lib/shop/parts/closedDates.ts';
-import { tradingHoursPart } from '../../../lib/shop/parts/tradingHours.ts';
+import { closedDatesPart } from '../../../lib/shop/parts/closed-dates.ts';
+import { tradingHoursPart } from '../../../lib/shop/parts/trading-hours.ts';
 import type { Tenant } from '../../../lib/tenant/index.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
 import ClosedDatesEditor from './ClosedDatesEditor.tsx';

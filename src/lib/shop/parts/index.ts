@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { closedDatesPart, closedDatesValueSchema } from './closedDates.ts';
+import { closedDatesPart, closedDatesValueSchema } from './closed-dates.ts';
 import { deliveryFeesPart, deliveryFeesValueSchema } from './delivery-fees.ts';
 import type { Tenant } from '../../tenant/index.ts';
 import type { ShopPart } from './part.ts';
 import { popupsPart, popupsValueSchema } from './popups.ts';
 import { specialsPart, specialsValueSchema } from './specials.ts';
 import { themePart, themeValueSchema } from './theme.ts';
-import { tradingHoursPart, tradingHoursValueSchema } from './tradingHours.ts';
+import { tradingHoursPart, tradingHoursValueSchema } from './trading-hours.ts';
 
 /** Every part's value, as the console sends it and the draft keeps it. */
 export const shopPartValuesSchema = z.object({

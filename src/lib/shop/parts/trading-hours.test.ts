@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../tenant/load.ts';
 import { tradingHoursSchema, type Tenant, type TradingHourEntry } from '../../tenant/index.ts';
-import { shiftEndNote, tradingHoursPart, tradingHoursValueSchema, TRADING_HOURS_MAX_ROWS, type TradingHoursValue } from './tradingHours.ts';
+import { shiftEndNote, tradingHoursPart, tradingHoursValueSchema, TRADING_HOURS_MAX_ROWS, type TradingHoursValue } from './trading-hours.ts';
 
 const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
 

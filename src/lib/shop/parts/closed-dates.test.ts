@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../tenant/load.ts';
 import { closedDatesSchema, type ClosedDate, type Tenant } from '../../tenant/index.ts';
-import { CLOSED_DATES_MAX, closedDatesPart, closedDatesValueSchema, formatDateRange, type ClosedDatesValue } from './closedDates.ts';
+import { CLOSED_DATES_MAX, closedDatesPart, closedDatesValueSchema, formatDateRange, type ClosedDatesValue } from './closed-dates.ts';
 
 const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
 
