@@ -88,3 +88,46 @@ test('a kitchen account gets no Shop view, and the API refuses it the shop', asy
   expect((await request.put(`${apiOrigin()}/staff/shop/draft`, { headers, data: { revision: 0, prices: [{ productId: 1101, sizeId: 201, priceCents: 1 }] } })).status()).toBe(403);
   expect((await request.post(`${apiOrigin()}/staff/shop/publish`, { headers, data: { revision: 0 } })).status()).toBe(403);
 });
+
+/** The theme colour a shop's page is drawn with now (the light theme's `--tenant-*` custom property). */
+async function expectShopColour(page: Page, name: string, colour: string): Promise<void> {
+  await expect(async () => {
+    await page.goto(tenantUrl(SHOP, '/'));
+    expect(await page.evaluate((property) => getComputedStyle(document.documentElement).getPropertyValue(property).trim(), `--tenant-${name}`)).toBe(colour);
+  }).toPass({ timeout: 30_000 });
+}
+
+test('an owner sees an unreadable theme refused before saving, publishes a readable one and undoes it (390 px)', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, 'owner');
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Shop' }).click();
+  await page.getByRole('tab', { name: 'Theme colours' }).click();
+  const primary = page.getByRole('group', { name: 'Light theme' }).getByRole('group', { name: 'Primary colour', exact: true }).getByLabel('Code');
+  await expect(primary).toHaveValue('#b3261e');
+
+  // The sample's cream secondary colour: white text on it cannot be read, and the console says so before anything is saved.
+  await primary.fill('#f3e3c3');
+  await expect(page.getByText(/Light theme: .* has contrast/).first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Fix before saving' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await expectNoSidewaysScroll(page, 'the theme editor at 390 px');
+
+  await primary.fill('#0b6e4f');
+  await expect(page.getByText('Every text colour reads on its background')).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('list', { name: 'What publishing changes' })).toContainText('#b3261e → #0b6e4f');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const storefront = await browser.newPage();
+  await expectShopColour(storefront, 'primary', '#b3261e');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
+  await expectShopColour(storefront, 'primary', '#0b6e4f');
+
+  await page.getByRole('button', { name: 'Undo publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Publish undone' })).toBeVisible();
+  await expectShopColour(storefront, 'primary', '#b3261e');
+  await expect(primary).toHaveValue('#b3261e');
+  await storefront.close();
+});
