@@ -15,8 +15,8 @@ import {
   type StaffMember,
   type BookingDecision,
   type StaffBooking,
-  shopPaths,
 } from '../../../src/lib/api/staff-contract.ts';
+import { shopPaths } from '../../../src/lib/api/shop-contract.ts';
 import { staffOrdersTopic } from '../../../src/lib/live/topics.ts';
 import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
 import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import type { ShopState } from '../../lib/api/shop-contract.ts';
-import { StaffApiError, type StaffClient } from '../../lib/console/client.ts';
+import { StaffApiError } from '../../lib/console/client.ts';
+import { shopCalls, type ShopCalls } from '../../lib/console/shop-client.ts';
 import { shopParts, shopPartKeys, type ShopPartKey, type ShopPartsDraft, type ShopPartValues } from '../../lib/shop/parts/index.ts';
 import { draftFromInputs } from '../../lib/shop/price-input.ts';
 import { staffApi } from '../../runtime/console-api.ts';
@@ -52,11 +53,11 @@ export default function ShopView({ shopName }: { shopName: string }) {
     setProblems({});
   }
 
-  async function run(kind: Exclude<Busy, null>, work: (client: StaffClient) => Promise<ShopState>, done: string | null): Promise<void> {
+  async function run(kind: Exclude<Busy, null>, work: (client: ShopCalls) => Promise<ShopState>, done: string | null): Promise<void> {
     setBusy(kind);
     setMessage(null);
     try {
-      setShop(await work(await staffApi()));
+      setShop(await work(shopCalls(await staffApi())));
       forgetTyping();
       setMessage(done);
     } catch (error) {
@@ -64,7 +65,7 @@ export default function ShopView({ shopName }: { shopName: string }) {
       setMessage(text);
       if (error instanceof StaffApiError && error.status === 409) {
         forgetTyping();
-        setShop(await (await staffApi()).shop().catch(() => null));
+        setShop(await shopCalls(await staffApi()).shop().catch(() => null));
       }
     } finally {
       setBusy(null);
@@ -91,7 +92,7 @@ export default function ShopView({ shopName }: { shopName: string }) {
   const prices = draftFromInputs(shop, typed);
   const open = [...(prices.invalid.length > 0 ? [`Not a price: ${prices.invalid.join('; ')}. Type dollars and cents, like 19.50.`] : []), ...shopPartKeys.flatMap((key) => (problems[key] ?? []).map((problem) => `${shopParts[key].title}: ${problem}`))];
   const dirty = typed.size > 0 || Object.keys(edits).length > 0;
-  const save = (client: StaffClient) => client.saveShopDraft(shop.revision, prices.prices, { ...shop.parts.draft, ...edits });
+  const save = (client: ShopCalls) => client.saveDraft(shop.revision, prices.prices, { ...shop.parts.draft, ...edits });
   const nothingToPublish = !dirty && shop.changes.length === 0 && shop.partChanges.length === 0;
   const editPart = <K extends ShopPartKey>(key: K, value: ShopPartValues[K], reasons: readonly string[]) => {
     setEdits((current) => ({ ...current, [key]: value }));
@@ -133,7 +134,7 @@ export default function ShopView({ shopName }: { shopName: string }) {
             type="button"
             className={`${primaryButton} min-h-11`}
             disabled={busy !== null || open.length > 0 || nothingToPublish}
-            onClick={() => void run('publishing', async (client) => client.publishShop(dirty ? (await save(client)).revision : shop.revision), 'Published. The shop is rebuilt; open pages show the change on their next visit.')}
+            onClick={() => void run('publishing', async (client) => client.publish(dirty ? (await save(client)).revision : shop.revision), 'Published. The shop is rebuilt; open pages show the change on their next visit.')}
           >
             {busy === 'publishing' ? 'Publishing…' : 'Publish'}
           </button>

@@ -162,5 +162,4 @@ export const staffBookingResponseSchema = z.object({ booking: staffBookingSchema
  * console loads it without this file's other imports.
  */
 export * from './live-state-contract.ts';
-/* Slice 3: editing and publishing the shop, its own module for the same reason. */
-export * from './shop-contract.ts';
+/* Editing and publishing the shop is in shop-contract.ts, imported only where the shop is edited: its parts' schemas stay out of the board's first load. */

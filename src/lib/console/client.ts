@@ -30,8 +30,6 @@ import {
   type SoldOutBody,
   type StaffMenu,
 } from '../api/live-state-contract.ts';
-import { shopPaths, shopResponseSchema, type DishPrice, type ShopState } from '../api/shop-contract.ts';
-import type { ShopPartsDraft } from '../shop/parts/index.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
@@ -188,11 +186,6 @@ export function createStaffClient(options: StaffClientOptions) {
       call({ method: 'PUT', path: liveStatePaths.service(service), body: setting, schema: liveStateResponseSchema, signedIn: true }),
     setSoldOut: (body: SoldOutBody): Promise<{ liveState: LiveState; published: boolean }> => call({ method: 'PUT', path: liveStatePaths.soldOut, body, schema: liveStateResponseSchema, signedIn: true }),
     menu: (): Promise<StaffMenu> => call({ method: 'GET', path: liveStatePaths.menu, schema: staffMenuResponseSchema, signedIn: true }),
-    shop: (): Promise<ShopState> => call({ method: 'GET', path: shopPaths.shop, schema: shopResponseSchema, signedIn: true }),
-    saveShopDraft: (revision: number, prices: DishPrice[], parts: ShopPartsDraft): Promise<ShopState> =>
-      call({ method: 'PUT', path: shopPaths.draft, body: { revision, prices, parts }, schema: shopResponseSchema, signedIn: true }),
-    publishShop: (revision: number): Promise<ShopState> => call({ method: 'POST', path: shopPaths.publish, body: { revision }, schema: shopResponseSchema, signedIn: true }),
-    undoPublish: (revision: number): Promise<ShopState> => call({ method: 'POST', path: shopPaths.undo, body: { revision }, schema: shopResponseSchema, signedIn: true }),
   };
 }
 

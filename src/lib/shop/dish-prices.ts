@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DishPrice, ShopChange, ShopDish } from '../api/staff-contract.ts';
+import type { DishPrice, ShopChange, ShopDish } from '../api/shop-contract.ts';
 import { toCents } from '../pricing/money.ts';
 import type { Tenant } from '../tenant/index.ts';
 
