@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { CLOSED_DATES_MAX, closesWholeLastDay, entryText, formatDateRange, matchClosedDates, type ClosedDatesValue } from '../../../lib/shop/parts/closed-dates.ts';
 import type { PartEditorProps } from '../../../lib/shop/parts/part.ts';
-import { TEXT_MAX, type ClosedDate } from '../../../lib/tenant/index.ts';
+import type { ClosedDate } from '../../../lib/tenant/hours.ts';
+import { TEXT_MAX } from '../../../lib/tenant/primitives.ts';
 import { secondaryButton } from '../../ui/buttons.ts';
 import {
   addClosedDate,

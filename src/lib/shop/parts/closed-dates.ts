@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { closedDateSchema, type ClosedDate, type Tenant } from '../../tenant/index.ts';
+import { closedDateSchema, type ClosedDate } from '../../tenant/hours.ts';
+import type { Tenant } from '../../tenant/index.ts';
 import type { ShopPart } from './part.ts';
 import { mergeRow, newRow } from './row-merge.ts';
 

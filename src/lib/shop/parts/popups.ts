@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { popupSchema, type Tenant } from '../../tenant/index.ts';
+import { popupSchema } from '../../tenant/content.ts';
+import type { Tenant } from '../../tenant/index.ts';
 import type { ShopPart } from './part.ts';
 
 /** Far more notices than a shop runs at once; the shop shows them one at a time. */

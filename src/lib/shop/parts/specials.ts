@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_DISH_PRICE_CENTS, shopCents } from '../limits.ts';
 import { formatMoney, toCents } from '../../pricing/money.ts';
 import { parsePriceInput } from '../price-input.ts';
-import { specialSchema, type Special, type Tenant } from '../../tenant/index.ts';
+import type { Tenant } from '../../tenant/index.ts';
+import { specialSchema, type Special } from '../../tenant/specials.ts';
 import type { ShopPart } from './part.ts';
 
 /** More specials than any shop lists; the slots and exclusions of each stay in the file, unedited. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { tradingHourEntrySchema, type Tenant, type TradingHourEntry } from '../../tenant/index.ts';
+import { tradingHourEntrySchema, type TradingHourEntry } from '../../tenant/hours.ts';
+import type { Tenant } from '../../tenant/index.ts';
 import { weekdayNames, weekOrder } from '../../time/format.ts';
 import type { ShopPart } from './part.ts';
 import { mergeRow, newRow } from './row-merge.ts';
