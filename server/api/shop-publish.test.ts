@@ -180,6 +180,22 @@ await onEachStore(
       expect((await state()).revision).toBe(start.revision);
     });
 
+    it('refuses parts past their bounds, a popup link that could run script and a theme whose text would not read, and stores none of them', async () => {
+      const start = await state();
+      const { tradingHours, popups, theme } = start.parts.published;
+      const sunday = tradingHours.find((row) => row.day === 0);
+      const tooManyShifts = [...tradingHours, ...Array.from({ length: 29 }, () => sunday)];
+      const scriptLink = [{ popupId: 900, title: 'Free pizza', body: '', actionLabel: 'Claim', actionUrl: 'javascript:alert(1)', active: true, startDate: null, endDate: null }, ...popups];
+      const unreadable = { ...theme, 'primary-foreground': theme.primary };
+      for (const parts of [{ tradingHours: tooManyShifts }, { popups: scriptLink }, { theme: unreadable }]) {
+        const answer = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [], parts } });
+        expect(answer.status, Object.keys(parts)[0]).toBe(400);
+      }
+      const contrast = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [], parts: { theme: unreadable } } });
+      expect(contrast.body).toMatchObject({ error: expect.stringContaining('contrast') });
+      expect((await state()).revision).toBe(start.revision);
+    });
+
     it('serves a shop published through another API process on the same database once that process looks', async () => {
       const other = await startApi({ sameDatabaseAs: api, tenantsDir, brokerUrl });
       const hours = shorterSunday((await state()).parts.published.tradingHours);
