@@ -16,9 +16,9 @@ import {
   toClosedDateForms,
   type ClosedDateFields,
   type ClosedDateForm,
-} from './closed-dates-form.ts';
+} from '../../../lib/shop/forms/closed-dates-form.ts';
 import { InputField } from './InputField.tsx';
-import { readTime } from './trading-hours-form.ts';
+import { readTime } from '../../../lib/shop/forms/trading-hours-form.ts';
 
 const button = `${secondaryButton} min-h-11`;
 

@@ -21,7 +21,7 @@ import {
   toShiftForms,
   type ServiceForm,
   type ShiftForm,
-} from './trading-hours-form.ts';
+} from '../../../lib/shop/forms/trading-hours-form.ts';
 
 const button = `${secondaryButton} min-h-11`;
 

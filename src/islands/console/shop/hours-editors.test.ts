@@ -6,9 +6,9 @@ import { tradingHoursPart } from '../../../lib/shop/parts/trading-hours.ts';
 import type { Tenant } from '../../../lib/tenant/index.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
 import ClosedDatesEditor from './ClosedDatesEditor.tsx';
-import { addClosedDate, closedDateProblems, editClosedDate, formEntries, toClosedDateForms } from './closed-dates-form.ts';
+import { addClosedDate, closedDateProblems, editClosedDate, formEntries, toClosedDateForms } from '../../../lib/shop/forms/closed-dates-form.ts';
 import TradingHoursEditor from './TradingHoursEditor.tsx';
-import { addShift, canAddShift, editShift, formRows, readTime, removeShift, shiftProblems, toShiftForms } from './trading-hours-form.ts';
+import { addShift, canAddShift, editShift, formRows, readTime, removeShift, shiftProblems, toShiftForms } from '../../../lib/shop/forms/trading-hours-form.ts';
 
 const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
 const tenants = new Map<string, Tenant>();

@@ -1,6 +1,6 @@
-import { CLOSED_DATES_MAX, formatDate } from '../../../lib/shop/parts/closed-dates.ts';
-import type { ClosedDate } from '../../../lib/tenant/index.ts';
-import { calendarDate } from '../../../lib/tenant/primitives.ts';
+import { CLOSED_DATES_MAX, formatDate } from '../parts/closed-dates.ts';
+import type { ClosedDate } from '../../tenant/index.ts';
+import { calendarDate } from '../../tenant/primitives.ts';
 import { readTime } from './trading-hours-form.ts';
 
 /**

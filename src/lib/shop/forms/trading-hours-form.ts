@@ -1,7 +1,7 @@
-import type { TradingHourEntry } from '../../../lib/tenant/index.ts';
-import { timeOfDay } from '../../../lib/tenant/primitives.ts';
-import { weekdayNames } from '../../../lib/time/format.ts';
-import { MAX_SHIFTS_PER_DAY, serviceFields, TRADING_HOURS_MAX_ROWS, type HoursService } from '../../../lib/shop/parts/trading-hours.ts';
+import type { TradingHourEntry } from '../../tenant/index.ts';
+import { timeOfDay } from '../../tenant/primitives.ts';
+import { weekdayNames } from '../../time/format.ts';
+import { MAX_SHIFTS_PER_DAY, serviceFields, TRADING_HOURS_MAX_ROWS, type HoursService } from '../parts/trading-hours.ts';
 
 /** One service of one shift as the form holds it: the times as typed, kept while closed so unticking brings them back. */
 export interface ServiceForm {
