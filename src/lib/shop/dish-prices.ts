@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DishPrice, ShopChange, ShopDish } from '../api/shop-contract.ts';
 import { toCents } from '../pricing/money.ts';
 import type { Tenant } from '../tenant/index.ts';
+import { keepOrder } from './keep-order.ts';
 
 /** The key of one size of one dish in a draft or a publish. */
 export const priceKey = (productId: number, sizeId: number) => `${productId}:${sizeId}`;
@@ -84,5 +85,5 @@ export function withPrices(files: MenuFiles, prices: readonly DishPrice[]): Menu
     const minPrice = minPrices.get(product.productId);
     return minPrice === undefined ? product : { ...product, minPrice };
   });
-  return { productsInfoSsr: { ...ssr.data, products }, productDetails };
+  return { productsInfoSsr: keepOrder(files.productsInfoSsr, { ...ssr.data, products }), productDetails: keepOrder(files.productDetails, productDetails) };
 }
