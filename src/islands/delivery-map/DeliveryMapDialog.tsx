@@ -83,7 +83,8 @@ export default function DeliveryMapDialog() {
           </ol>
           {view.otherSuburbs.length > 0 && (
             <p className="text-sm">
-              <span className="font-semibold">{view.zones.length > 0 ? 'We also deliver to' : 'We deliver to'}</span> {suburbList(view.otherSuburbs)} (delivery {formatMoney(view.baseFeeCents)}).
+              <span className="font-semibold">{view.zones.length > 0 ? 'We also deliver to' : 'We deliver to'}</span> {suburbList(view.otherSuburbs)} (delivery {formatMoney(view.baseFeeCents)}
+              {view.baseMinOrderCents !== null && `, minimum order ${formatMoney(view.baseMinOrderCents)}`}).
             </p>
           )}
           {view.zones.length === 0 && view.otherSuburbs.length === 0 && <p>Please call us to ask whether we deliver to you.</p>}

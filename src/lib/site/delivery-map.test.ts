@@ -14,14 +14,23 @@ const suburbs = deliverySuburbsSchema.parse([
   { suburbId: 5, name: 'Nowhere', postcode: '3999', zoneId: 9 },
 ]);
 
-describe('deliveryMapView', () => {
-  const view = deliveryMapView(zones, suburbs, 5);
+const noFees = { baseDeliveryFee: 0, minOrderValueDelivery: 0 };
 
-  it('lists each zone with its suburbs, fee (the base fee when it has none) and minimum order', () => {
+describe('deliveryMapView', () => {
+  const view = deliveryMapView(zones, suburbs, { baseDeliveryFee: 5, minOrderValueDelivery: 25 });
+
+  it('lists each zone with its suburbs, fee and minimum order (the shop’s own when it has none, as the cart charges)', () => {
     expect(view.zones.map(({ number, name, feeCents, minOrderCents, suburbs: names }) => ({ number, name, feeCents, minOrderCents, names: names.map((suburb) => suburb.name) }))).toEqual([
       { number: 1, name: 'Inner', feeCents: 650, minOrderCents: 3000, names: ['Carlton', 'Fitzroy'] },
-      { number: 2, name: 'North', feeCents: 500, minOrderCents: null, names: ['Brunswick'] },
+      { number: 2, name: 'North', feeCents: 500, minOrderCents: 2500, names: ['Brunswick'] },
     ]);
+    expect(view.baseMinOrderCents).toBe(2500);
+  });
+
+  it('shows no minimum where neither the zone nor the shop has one', () => {
+    const free = deliveryMapView(zones, suburbs, { baseDeliveryFee: 5, minOrderValueDelivery: 0 });
+    expect(free.zones.map((zone) => zone.minOrderCents)).toEqual([3000, null]);
+    expect(free.baseMinOrderCents).toBeNull();
   });
 
   it('keeps suburbs outside every zone apart', () => {
@@ -55,7 +64,7 @@ describe('deliveryMapView', () => {
       { zoneId: 1, name: 'Middle', polygon: [[-37.80, 144.97], [-37.80, 144.98], [-37.81, 144.98], [-37.81, 144.97]] },
       { zoneId: 2, name: 'Around', polygon: [[-37.79, 144.96], [-37.79, 144.99], [-37.80, 144.99], [-37.80, 144.97], [-37.81, 144.97], [-37.81, 144.99], [-37.82, 144.99], [-37.82, 144.96]] },
     ]);
-    const [middle, around] = deliveryMapView(ring, [], 0).zones;
+    const [middle, around] = deliveryMapView(ring, [], noFees).zones;
     const box = (path = '') => {
       const xs = [...path.matchAll(/([\d.]+) ([\d.]+)/g)].map((match) => Number(match[1]));
       return { left: Math.min(...xs), right: Math.max(...xs) };
@@ -69,7 +78,7 @@ describe('deliveryMapView', () => {
       { zoneId: 1, name: 'Inner', polygon: [[-37.80, 144.97], [-37.80, 144.98], [-37.81, 144.98], [-37.81, 144.97]] },
       { zoneId: 2, name: 'Outer', polygon: [[-37.79, 144.965], [-37.79, 144.99], [-37.82, 144.99], [-37.82, 144.965]] },
     ]);
-    const [inner, outer] = deliveryMapView(nested, [], 0).zones;
+    const [inner, outer] = deliveryMapView(nested, [], noFees).zones;
     expect([inner?.layer, outer?.layer]).toEqual([1, 0]);
     expect(Math.hypot((outer?.label.x ?? 0) - (inner?.label.x ?? 0), (outer?.label.y ?? 0) - (inner?.label.y ?? 0))).toBeGreaterThan(40);
   });
@@ -77,10 +86,10 @@ describe('deliveryMapView', () => {
   it('outlines dark zone colours lighter for the dark theme', () => {
     const [inner] = view.zones;
     expect(inner?.darkColour).not.toBe('#b3261e');
-    expect(deliveryMapView(deliveryZonesSchema.parse([{ ...zones[0], colour: '#f5a623' }]), [], 0).zones[0]?.darkColour).toBe('#f5a623');
+    expect(deliveryMapView(deliveryZonesSchema.parse([{ ...zones[0], colour: '#f5a623' }]), [], noFees).zones[0]?.darkColour).toBe('#f5a623');
   });
 
   it('has nothing to draw without zones', () => {
-    expect(deliveryMapView([], suburbs, 5)).toMatchObject({ height: 0, zones: [], otherSuburbs: expect.any(Array) });
+    expect(deliveryMapView([], suburbs, { baseDeliveryFee: 5, minOrderValueDelivery: 0 })).toMatchObject({ height: 0, zones: [], otherSuburbs: expect.any(Array) });
   });
 });

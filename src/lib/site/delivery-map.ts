@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toCents } from '../pricing/money.ts';
 import { luminance, withLightness } from './contrast.ts';
-import type { DeliverySuburb, DeliveryZone } from '../tenant/index.ts';
+import type { DeliverySuburb, DeliveryZone, RetailerInfo } from '../tenant/index.ts';
 
 const suburbNames = z.array(z.object({ name: z.string(), postcode: z.string() }));
 
@@ -14,6 +14,7 @@ const deliveryMapZoneSchema = z.object({
   /** The same hue light enough to outline the zone on a dark page. */
   darkColour: z.string().regex(/^#[0-9a-f]{6}$/i),
   feeCents: z.int(),
+  /** What the cart asks of an order to this zone: its own minimum, else the shop's; null when there is none. */
   minOrderCents: z.int().nullable(),
   /** SVG path of the zone's outline. */
   path: z.string().regex(/^M[\d. L-]+Z$/),
@@ -30,9 +31,11 @@ export const deliveryMapViewSchema = z.object({
   width: z.number(),
   height: z.number(),
   zones: z.array(deliveryMapZoneSchema),
-  /** Suburbs the retailer delivers to that no zone covers: they pay the base fee. */
+  /** Suburbs the retailer delivers to that no zone covers: they pay the base fee and the shop's minimum. */
   otherSuburbs: suburbNames,
   baseFeeCents: z.int(),
+  /** The shop's delivery minimum; null when it has none. A payload built before it existed reads as none. */
+  baseMinOrderCents: z.int().nullable().default(null),
 });
 
 export type DeliveryMapView = z.infer<typeof deliveryMapViewSchema>;
@@ -128,12 +131,22 @@ function labelPoint(points: readonly Point[], above: readonly (readonly Point[])
  * longitudes shortened by the cosine of the middle latitude, which is exact enough across a
  * suburb or two), north up, and lists each zone's suburbs and fee.
  */
-export function deliveryMapView(zones: readonly DeliveryZone[], suburbs: readonly DeliverySuburb[], baseDeliveryFee: number): DeliveryMapView {
+export function deliveryMapView(
+  zones: readonly DeliveryZone[],
+  suburbs: readonly DeliverySuburb[],
+  { baseDeliveryFee, minOrderValueDelivery }: Pick<RetailerInfo, 'baseDeliveryFee' | 'minOrderValueDelivery'>,
+): DeliveryMapView {
   const baseFeeCents = toCents(baseDeliveryFee);
+  // The same fallbacks as the cart's delivery quote (cart/delivery-quote.ts), so the map never promises less than checkout asks.
+  const minimum = (dollars: number | null) => {
+    const cents = toCents(dollars ?? minOrderValueDelivery);
+    return cents > 0 ? cents : null;
+  };
+  const baseMinOrderCents = minimum(null);
   const zoneIds = new Set(zones.map((zone) => zone.zoneId));
   const otherSuburbs = suburbs.filter((suburb) => suburb.zoneId === null || !zoneIds.has(suburb.zoneId)).map(({ name, postcode }) => ({ name, postcode }));
   const corners = zones.flatMap((zone) => zone.polygon);
-  if (corners.length === 0) return { width: MAP_WIDTH, height: 0, zones: [], otherSuburbs, baseFeeCents };
+  if (corners.length === 0) return { width: MAP_WIDTH, height: 0, zones: [], otherSuburbs, baseFeeCents, baseMinOrderCents };
 
   const lats = corners.map(([lat]) => lat);
   const lngs = corners.map(([, lng]) => lng);
@@ -157,6 +170,7 @@ export function deliveryMapView(zones: readonly DeliveryZone[], suburbs: readonl
     width: MAP_WIDTH,
     height: Math.round(innerHeight + 2 * MARGIN),
     baseFeeCents,
+    baseMinOrderCents,
     otherSuburbs,
     zones: zones.map((zone, index) => {
       const points = outlines[index] ?? [];
@@ -169,7 +183,7 @@ export function deliveryMapView(zones: readonly DeliveryZone[], suburbs: readonl
         colour,
         darkColour: luminance(colour) < DARK_PAGE_OUTLINE_LUMINANCE ? withLightness(colour, 0.65) : colour,
         feeCents: zone.deliveryFee === null ? baseFeeCents : toCents(zone.deliveryFee),
-        minOrderCents: zone.minOrderValue === null ? null : toCents(zone.minOrderValue),
+        minOrderCents: minimum(zone.minOrderValue),
         path: `M${points.map((point) => `${point.x} ${point.y}`).join('L')}Z`,
         layer: layers[index] ?? 0,
         label: { x: round(middle.x), y: round(middle.y) },

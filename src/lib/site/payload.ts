@@ -159,6 +159,6 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
     trending: trendingProducts(tenant, menu),
     schedule: { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: scheduleInfo(tenant.config.retailerInfo) },
     ordering: orderingData(tenant),
-    deliveryMap: deliveryMapView(tenant.deliveryZones, tenant.deliverySuburbs, tenant.config.retailerInfo.baseDeliveryFee),
+    deliveryMap: deliveryMapView(tenant.deliveryZones, tenant.deliverySuburbs, tenant.config.retailerInfo),
   };
 }
