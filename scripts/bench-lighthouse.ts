@@ -6,7 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 // Lighthouse's own dependency (package.json of lighthouse): the board is audited in a page prepared through it.
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { SESSION_STORAGE_KEY } from '../src/lib/console/session-mark.ts';
 import type { StoredSession } from '../src/lib/console/session.ts';
 import { freePort } from '../tests/e2e/free-port.ts';
@@ -147,11 +147,26 @@ async function audit(url: string): Promise<Run> {
   return runOf(result.lhr, url);
 }
 
+/** What a signed-in audit must have seen for its figures to count: the board's cards, or the Shop view's editor; null when it did. */
+type SeenCheck = (page: Page) => Promise<string | null>;
+
+const boardWith =
+  (orders: number): SeenCheck =>
+  async (page) => {
+    const cards = await page.evaluate(() => document.querySelectorAll('article').length);
+    return cards === orders ? null : `shows ${cards} order cards, not the board's ${orders}`;
+  };
+
+const shopEditor: SeenCheck = async (page) => {
+  const inputs = await page.evaluate(() => document.querySelectorAll('#shop-main input').length);
+  return inputs > 0 ? null : 'shows no Shop editor';
+};
+
 /**
- * The board as a signed-in tab reloads it: the session is in sessionStorage before the page's
- * first script runs, and Lighthouse still clears the cache and the origin's other storage.
+ * A console section as a signed-in tab reloads it: the session is in sessionStorage before the
+ * page's first script runs, and Lighthouse still clears the cache and the origin's other storage.
  */
-async function auditSignedIn(url: string, session: StoredSession, orders: number): Promise<Run> {
+async function auditSignedIn(url: string, session: StoredSession, seen: SeenCheck): Promise<Run> {
   const connection = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}`, defaultViewport: null });
   try {
     const page = await connection.newPage();
@@ -168,9 +183,9 @@ async function auditSignedIn(url: string, session: StoredSession, orders: number
     );
     const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: [...categories] }, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    // The audit counts only if it saw the board, not the sign-in form or "Opening the board…".
-    const cards = await page.evaluate(() => document.querySelectorAll('article').length);
-    if (cards !== orders) throw new Error(`Lighthouse's page of ${url} shows ${cards} order cards, not the board's ${orders}`);
+    // The audit counts only if it saw the section, not the sign-in form or "Opening the board…".
+    const missing = await seen(page);
+    if (missing !== null) throw new Error(`Lighthouse's page of ${url} ${missing}`);
     await page.close();
     return await runOf(result.lhr, url);
   } finally {
@@ -204,7 +219,8 @@ try {
   if (board) {
     const { orders, session } = board;
     consoleResults.push(await repeated('sign-in', () => audit(consoleUrl(web))));
-    consoleResults.push(await repeated(`board, signed in (${orders} orders)`, () => auditSignedIn(consoleUrl(web), session, orders)));
+    consoleResults.push(await repeated(`board, signed in (${orders} orders)`, () => auditSignedIn(consoleUrl(web), session, boardWith(orders))));
+    consoleResults.push(await repeated('Shop view (owner, prices)', () => auditSignedIn(`${consoleUrl(web)}#shop`, session, shopEditor)));
   }
 } finally {
   clearInterval(loadSampler);

@@ -18,38 +18,22 @@ import type { ClockPush } from './clock-push.ts';
 import type { LivePublisher } from './live-publisher.ts';
 import { ApiProblem, parseWith } from './problems.ts';
 import type { RateLimiters } from './rate-limits.ts';
-import type { SessionStore } from './sessions.ts';
 import type { AnalyticsHitStore } from './store/analytics-hits.ts';
 import type { ClockOverrideStore } from './store/clock-overrides.ts';
-import type { CustomerStore } from './store/customers.ts';
-import type { BoardStore } from './store/board.ts';
-import type { PasswordResetStore } from './store/password-resets.ts';
 import type { IntakeStore } from './store/intake.ts';
-import type { LiveStateStore } from './store/live-state.ts';
-import type { OrderStore } from './store/orders.ts';
 import type { Database } from './store/schema.ts';
-import type { StaffBookingStore } from './store/staff-bookings.ts';
-import type { StaffStore } from './store/staff.ts';
+import type { Stores } from './store/stores.ts';
 import type { ServedTenant, TenantDirectory } from './tenants.ts';
 
-export interface ApiDeps {
+/** What every route reads: the database and its stores (the same as withStores hands a transaction), the tenants, and the API's services and settings. */
+export interface ApiDeps extends Stores {
   /** The API's database (SQLite or PostgreSQL); writes of several statements go through withStores over it. */
   db: Kysely<Database>;
   tenants: TenantDirectory;
   /** The tenant folders the API serves; publishing from the console rewrites files there (server/api/shop-files.ts). */
   tenantsDir: string;
-  orders: OrderStore;
-  customers: CustomerStore;
-  sessions: SessionStore;
-  passwordResets: PasswordResetStore;
-  staff: StaffStore;
-  board: BoardStore;
-  /** Table bookings as staff confirm or decline them in the console. */
-  bookings: StaffBookingStore;
   intake: IntakeStore;
   clockOverrides: ClockOverrideStore;
-  /** The shop's live state its staff set: busy, paused, wait times, sold out. */
-  liveStates: LiveStateStore;
   /** What the local analytics sink has received, in the database (shared by every API process on it). */
   analyticsHits: AnalyticsHitStore;
   publisher: LivePublisher;
