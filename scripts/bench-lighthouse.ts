@@ -158,7 +158,7 @@ const boardWith =
   };
 
 const shopEditor: SeenCheck = async (page) => {
-  const inputs = await page.evaluate(() => document.querySelectorAll('#shop-main input').length);
+  const inputs = await page.evaluate(() => document.querySelectorAll('main#main input').length);
   return inputs > 0 ? null : 'shows no Shop editor';
 };
 

@@ -51,6 +51,12 @@ for (const width of [360, 390]) {
     await expect(small).toHaveValue('16.00');
 
     await small.fill('17.25');
+    // A look at the orders mid-edit loses nothing typed.
+    const sections = page.getByRole('navigation', { name: 'Console sections' });
+    await sections.getByRole('link', { name: 'Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+    await sections.getByRole('link', { name: 'Shop' }).click();
+    await expect(small).toHaveValue('17.25');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByRole('list', { name: 'What publishing changes' })).toContainText('Margherita, Small 10": $16.00 → $17.25');
     await expectNoSidewaysScroll(page, `the Shop view at ${width} px`);

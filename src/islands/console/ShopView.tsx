@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import type { ShopState } from '../../lib/api/shop-contract.ts';
@@ -6,6 +7,7 @@ import { shopCalls, type ShopCalls } from '../../lib/console/shop-client.ts';
 import { shopParts, shopPartKeys, type ShopPartKey, type ShopPartsDraft, type ShopPartValues } from '../../lib/shop/parts/index.ts';
 import { draftFromInputs } from '../../lib/shop/price-input.ts';
 import { staffApi } from '../../runtime/console-api.ts';
+import { $shopTyping, forgetPartProblems, forgetTyping, typedPart, typedPrice, typingFor } from '../../stores/console-shop.ts';
 import { primaryButton, secondaryButton } from '../ui/buttons.ts';
 import { ChangeList } from './shop/ChangeList.tsx';
 import { editorFor } from './shop/part-editors.ts';
@@ -15,7 +17,6 @@ const button = `${secondaryButton} min-h-11`;
 const tab = 'min-h-11 rounded-lg border border-border px-3 py-2 text-sm font-medium data-[state=active]:border-primary data-[state=active]:bg-primary data-[state=active]:text-primary-foreground';
 
 type Busy = 'loading' | 'saving' | 'publishing' | 'undoing' | null;
-type PartProblems = Partial<Record<ShopPartKey, readonly string[]>>;
 
 /** The value an editor shows: typed since the last save, else the saved draft, else the shop as published. */
 function shownValue<K extends ShopPartKey>(key: K, shop: ShopState, edits: ShopPartsDraft): ShopPartValues[K] {
@@ -41,24 +42,19 @@ function PartTab<K extends ShopPartKey>({ partKey, shop, edits, disabled, onChan
  */
 export default function ShopView({ shopName }: { shopName: string }) {
   const [shop, setShop] = useState<ShopState | null>(null);
-  const [typed, setTyped] = useState<Map<string, string>>(new Map());
-  const [edits, setEdits] = useState<ShopPartsDraft>({});
-  const [problems, setProblems] = useState<PartProblems>({});
   const [busy, setBusy] = useState<Busy>('loading');
   const [message, setMessage] = useState<string | null>(null);
-
-  function forgetTyping(): void {
-    setTyped(new Map());
-    setEdits({});
-    setProblems({});
-  }
+  useStore($shopTyping);
 
   async function run(kind: Exclude<Busy, null>, work: (client: ShopCalls) => Promise<ShopState>, done: string | null): Promise<void> {
     setBusy(kind);
     setMessage(null);
     try {
-      setShop(await work(shopCalls(await staffApi())));
-      forgetTyping();
+      const answer = await work(shopCalls(await staffApi()));
+      // Loading keeps what was typed over this same revision before the owner looked at another section.
+      if (kind === 'loading') forgetPartProblems();
+      else forgetTyping();
+      setShop(answer);
       setMessage(done);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
@@ -82,25 +78,23 @@ export default function ShopView({ shopName }: { shopName: string }) {
 
   if (!shop) {
     return (
-      <main id="shop-main" className="mx-auto w-full max-w-3xl px-4 pb-12">
+      <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-12">
         <h1 className="py-3 text-3xl font-bold tracking-tight">Shop</h1>
         <p role="status">{message ?? 'Loading the shop…'}</p>
       </main>
     );
   }
 
+  const { prices: typed, parts: edits, problems } = typingFor(shop.revision);
   const prices = draftFromInputs(shop, typed);
   const open = [...(prices.invalid.length > 0 ? [`Not a price: ${prices.invalid.join('; ')}. Type dollars and cents, like 19.50.`] : []), ...shopPartKeys.flatMap((key) => (problems[key] ?? []).map((problem) => `${shopParts[key].title}: ${problem}`))];
   const dirty = typed.size > 0 || Object.keys(edits).length > 0;
   const save = (client: ShopCalls) => client.saveDraft(shop.revision, prices.prices, { ...shop.parts.draft, ...edits });
   const nothingToPublish = !dirty && shop.changes.length === 0 && shop.partChanges.length === 0;
-  const editPart = <K extends ShopPartKey>(key: K, value: ShopPartValues[K], reasons: readonly string[]) => {
-    setEdits((current) => ({ ...current, [key]: value }));
-    setProblems((current) => ({ ...current, [key]: reasons }));
-  };
+  const editPart = <K extends ShopPartKey>(key: K, value: ShopPartValues[K], reasons: readonly string[]) => typedPart(shop.revision, key, value, reasons);
 
   return (
-    <main id="shop-main" className="mx-auto w-full max-w-3xl px-4 pb-12">
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-12">
       <h1 className="py-3 text-3xl font-bold tracking-tight">Shop</h1>
       <p className="text-muted-foreground">Change {shopName}'s menu and settings, save a draft, check what changes, then publish: the shop's pages show it on their next visit.</p>
       <p role="status" aria-live="polite" className={message ? 'mt-3 rounded-lg border border-primary p-3 font-medium break-words' : 'sr-only'}>
@@ -167,7 +161,7 @@ export default function ShopView({ shopName }: { shopName: string }) {
         </Tabs.List>
         <Tabs.Content value="prices" className="mt-2">
           <h2 className="text-xl font-semibold">Prices</h2>
-          <PricesEditor dishes={shop.dishes} typed={typed} onType={(key, text) => setTyped(new Map(typed).set(key, text))} />
+          <PricesEditor dishes={shop.dishes} typed={typed} onType={(key, text) => typedPrice(shop.revision, key, text)} />
         </Tabs.Content>
         {shopPartKeys.map((key) => (
           <Tabs.Content key={key} value={key} className="mt-2">
