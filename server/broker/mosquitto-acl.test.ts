@@ -235,14 +235,17 @@ describe.skipIf(!present)('the generated Mosquitto configuration', () => {
       }
     });
 
-    it('lets a watch read its own order’s status and nothing else, whatever it subscribes to; without a username, nothing at all', async () => {
+    it('lets a watch read its own order’s status and nothing else, whatever it subscribes to; without a username, or as operator or staff, nothing at all', async () => {
       const retailer = await operator('retailer-order-watch');
       const mine = await watcher('sf_watch_mine', orderWatchTopicId(KEY));
       const theirs = await watcher('sf_watch_theirs', orderWatchTopicId(OTHER_KEY));
       const nobody = await watcher('sf_watch_nobody');
-      const got = { mine: recordMessages(mine), theirs: recordMessages(theirs), nobody: recordMessages(nobody) };
+      // No password file here: the operator's and staff logins are let in as any username would be, and grant nothing.
+      const operatorThere = await connect(broker.orderWatchUrl, { clientId: 'sf_watch_operator', username: OPERATOR_USERNAME, password: OPERATOR_PASSWORD });
+      const staffThere = await connect(broker.orderWatchUrl, { clientId: 'sf_watch_staff', username: 'staff-111', password: staffBrokerPassword(STAFF_SECRET, 111) });
+      const got = { mine: recordMessages(mine), theirs: recordMessages(theirs), nobody: recordMessages(nobody), operatorThere: recordMessages(operatorThere), staffThere: recordMessages(staffThere) };
       const greedy = ['#', 'storefront/+/order/+/status', own, other, staffOrdersTopic(bella), clockStatusTopic(bella), notifyTopic(bella, 'sf_watch_mine'), '$SYS/#'];
-      for (const client of [mine, theirs, nobody]) expect(await subscribeCodes(client, greedy)).toEqual(Object.fromEntries(greedy.map((topic) => [topic, 0])));
+      for (const client of [mine, theirs, nobody, operatorThere, staffThere]) expect(await subscribeCodes(client, greedy)).toEqual(Object.fromEntries(greedy.map((topic) => [topic, 0])));
 
       for (const topic of [staffOrdersTopic(bella), clockStatusTopic(bella), notifyTopic(bella, 'sf_watch_mine'), designFieldUpdateTopic(bella, 7), connectedTopic(bella)]) await retailer.publishAsync(topic, 'not for watches', { qos: 1 });
       await retailer.publishAsync(other, 'their status', { qos: 1 });
@@ -262,6 +265,8 @@ describe.skipIf(!present)('the generated Mosquitto configuration', () => {
           { topic: other, text: 'their barrier' },
         ],
         nobody: [],
+        operatorThere: [],
+        staffThere: [],
       });
     });
 
