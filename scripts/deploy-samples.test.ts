@@ -79,17 +79,18 @@ describe('deploy/mosquitto', () => {
   });
 });
 
-/** What deploy/nginx/production.conf is made with: the API's host and two processes on one machine. */
+/** What deploy/nginx/production.conf is made with: the API's host and two processes on one machine, and Mosquitto's host. */
 const PRODUCTION_API = { serverNames: ['api.example.com'], processes: ['127.0.0.1:8787', '127.0.0.1:8788'] };
+const PRODUCTION_BROKER = { serverNames: ['broker.example.com'] };
 const shapeSkipReason = await productionShapeSkipReason();
 
 const CONSOLE_HOST = 'console.example.com';
 
 describe('deploy/nginx/storefronts.conf and production.conf', () => {
-  it('are what scripts/nginx-config.ts makes of the sample tenants: storefronts.conf with the staff console on --console-host console.example.com, production.conf with two API processes and the console', async () => {
+  it('are what scripts/nginx-config.ts makes of the sample tenants: storefronts.conf with the staff console on --console-host console.example.com, production.conf with two API processes, the broker host and the console', async () => {
     const dist = '/srv/storefronts/dist';
     expect(await readFile('deploy/nginx/storefronts.conf', 'utf8')).toBe(nginxConfig(dist, await hostFolders('tenants')) + consoleServerConfig(dist, CONSOLE_HOST));
-    expect(await readFile('deploy/nginx/production.conf', 'utf8')).toBe(nginxConfig(dist, await hostFolders('tenants'), { api: PRODUCTION_API }) + consoleServerConfig(dist, CONSOLE_HOST));
+    expect(await readFile('deploy/nginx/production.conf', 'utf8')).toBe(nginxConfig(dist, await hostFolders('tenants'), { api: PRODUCTION_API, broker: PRODUCTION_BROKER }) + consoleServerConfig(dist, CONSOLE_HOST));
   });
 
   it('refuses a console host that is not a host name, as it would be nginx syntax in the file', () => {

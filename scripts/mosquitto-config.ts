@@ -7,14 +7,15 @@ import { formatProblem, loadTenants } from '../src/lib/tenant/load.ts';
 import { DEFAULT_MOSQUITTO_OPTIONS, MOSQUITTO_FILES, mosquittoConfigFiles, parseListen, passwordFile, servedScopes, staffAccounts } from './lib/mosquitto-config.ts';
 
 /**
- * `npm run mosquitto-config -- --out /etc/mosquitto/storefronts` writes mosquitto.conf, its two ACLs
+ * `npm run mosquitto-config -- --out /etc/mosquitto/storefronts` writes mosquitto.conf, its three ACLs
  * and its two password files for the active tenants.
  *   --config-dir        where the files will live on the broker machine, default the --out folder
  *   --tenants-dir       default tenants
  *   --broker-url        only the tenants whose tenant.json brokerUrl is this (one broker of a shard)
  *   --pages-listen      the pages' WebSocket listener, [IPv4 address:]port, default 127.0.0.1:9001
+ *   --order-watch-listen  confirmation pages' WebSocket listener (tenant.json's orderWatchBrokerUrl), default 127.0.0.1:9002
  *   --operators-listen  the API's and operators' listener, default 127.0.0.1:1883
- *   --max-connections   of the pages' listener, default 10000
+ *   --max-connections   of each WebSocket listener, default 10000
  *   BROKER_OPERATOR_PASSWORD  the "operator" password (operators.passwd); without it that file is not written
  *   BROKER_STAFF_SECRET       derives each retailer's staff login (pages.passwd); without it there are none
  * Both must be production secrets (16+ characters, not the development default).
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     'tenants-dir': { type: 'string', default: 'tenants' },
     'broker-url': { type: 'string' },
     'pages-listen': { type: 'string' },
+    'order-watch-listen': { type: 'string' },
     'operators-listen': { type: 'string' },
     'max-connections': { type: 'string' },
   },
@@ -48,6 +50,7 @@ try {
   const options = {
     configDir: resolve(values['config-dir'] ?? out),
     pagesListen: values['pages-listen'] === undefined ? DEFAULT_MOSQUITTO_OPTIONS.pagesListen : parseListen(values['pages-listen']),
+    orderWatchListen: values['order-watch-listen'] === undefined ? DEFAULT_MOSQUITTO_OPTIONS.orderWatchListen : parseListen(values['order-watch-listen']),
     operatorsListen: values['operators-listen'] === undefined ? DEFAULT_MOSQUITTO_OPTIONS.operatorsListen : parseListen(values['operators-listen']),
     maxConnections,
   };

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { consoleServerConfig, hostFolders, nginxConfig } from './lib/nginx-config.ts';
+import { consoleServerConfig, hostFolders, nginxConfig, tenantBrokerRouteProblems } from './lib/nginx-config.ts';
 
 const { values } = parseArgs({
   options: {
@@ -10,6 +10,9 @@ const { values } = parseArgs({
     'api-host': { type: 'string', multiple: true, default: [] },
     'api-process': { type: 'string', multiple: true, default: [] },
     'console-host': { type: 'string' },
+    'broker-host': { type: 'string', multiple: true, default: [] },
+    'broker-pages': { type: 'string' },
+    'broker-order-watch': { type: 'string' },
   },
 });
 
@@ -19,16 +22,39 @@ if ((apiHosts.length === 0) !== (apiProcesses.length === 0)) {
   console.error('nginx-config: --api-host and --api-process come together: the API host names and the address of each API process');
   process.exit(2);
 }
+const brokerHosts = values['broker-host'];
+if (brokerHosts.length === 0 && (values['broker-pages'] !== undefined || values['broker-order-watch'] !== undefined)) {
+  console.error('nginx-config: --broker-pages and --broker-order-watch need --broker-host, the host name of the tenants’ brokerUrl');
+  process.exit(2);
+}
 
 /**
  * `node scripts/nginx-config.ts [--dist /srv/storefronts/dist] [--listen 80] [--console-host console.example.com]
- *    [--api-host api.example.com --api-process 127.0.0.1:8787 --api-process 127.0.0.1:8788] > storefronts.conf`
+ *    [--api-host api.example.com --api-process 127.0.0.1:8787 --api-process 127.0.0.1:8788]
+ *    [--broker-host broker.example.com [--broker-pages 127.0.0.1:9001] [--broker-order-watch 127.0.0.1:9002]] > storefronts.conf`
+ * With --broker-host, nginx passes that host's WebSocket upgrades on to Mosquitto: /order-watch to
+ * its order-watch listener, the rest to its pages' listener (deploy/mosquitto/README.md).
  */
 const dist = resolve(values.dist);
 const consoleHost = values['console-host'];
-process.stdout.write(
-  nginxConfig(dist, await hostFolders(values['tenants-dir']), {
-    listen: values.listen,
-    ...(apiProcesses.length > 0 ? { api: { serverNames: apiHosts, processes: apiProcesses } } : {}),
-  }) + (consoleHost ? consoleServerConfig(dist, consoleHost, values.listen) : ''),
-);
+const broker =
+  brokerHosts.length === 0
+    ? undefined
+    : {
+        serverNames: brokerHosts,
+        ...(values['broker-pages'] === undefined ? {} : { pages: values['broker-pages'] }),
+        ...(values['broker-order-watch'] === undefined ? {} : { orderWatch: values['broker-order-watch'] }),
+      };
+try {
+  const config =
+    nginxConfig(dist, await hostFolders(values['tenants-dir']), {
+      listen: values.listen,
+      ...(apiProcesses.length > 0 ? { api: { serverNames: apiHosts, processes: apiProcesses } } : {}),
+      ...(broker ? { broker } : {}),
+    }) + (consoleHost ? consoleServerConfig(dist, consoleHost, values.listen) : '');
+  if (broker) for (const problem of await tenantBrokerRouteProblems(values['tenants-dir'], brokerHosts)) console.warn(`nginx-config: ${problem}`);
+  process.stdout.write(config);
+} catch (error) {
+  console.error(`nginx-config: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}

@@ -1,7 +1,7 @@
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { OPERATOR_USERNAME, retailerScope, type RetailerScope } from '../../server/broker/acl.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, type RetailerTopicScope } from '../../src/lib/live/topics.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, type RetailerTopicScope } from '../../src/lib/live/topics.ts';
 import type { Tenant } from '../../src/lib/tenant/index.ts';
 
 /**
@@ -14,6 +14,7 @@ export const MOSQUITTO_FILES = {
   config: 'mosquitto.conf',
   pagesAcl: 'pages.acl',
   pagesPasswords: 'pages.passwd',
+  orderWatchAcl: 'order-watch.acl',
   operatorsAcl: 'operators.acl',
   operatorsPasswords: 'operators.passwd',
 } as const;
@@ -34,15 +35,18 @@ export interface MosquittoOptions {
   configDir: string;
   /** MQTT over WebSocket for pages, behind the TLS proxy that answers the tenants' wss:// brokerUrl. */
   pagesListen: Listen;
+  /** MQTT over WebSocket for confirmation pages following their order, behind the proxy that answers the tenants' orderWatchBrokerUrl. */
+  orderWatchListen: Listen;
   /** Plain MQTT for the API's publisher (BROKER_URL=mqtt://…) and operator tools. */
   operatorsListen: Listen;
-  /** Connections the pages' listener takes at once; keep it under the service's open-file limit. */
+  /** Connections each WebSocket listener takes at once; keep twice it under the service's open-file limit. */
   maxConnections: number;
 }
 
 export const DEFAULT_MOSQUITTO_OPTIONS: MosquittoOptions = {
   configDir: '/etc/mosquitto/storefronts',
   pagesListen: { port: 9001, address: '127.0.0.1' },
+  orderWatchListen: { port: 9002, address: '127.0.0.1' },
   operatorsListen: { port: 1883, address: '127.0.0.1' },
   maxConnections: 10_000,
 };
@@ -134,12 +138,29 @@ export function pagesAcl(scopes: readonly RetailerScope[], staff: readonly Pick<
     '',
     "# Browsers (no username): every retailer's clock and design topics, and announcing a visitor on",
     "# its connected topic. Mosquitto cannot see a page's Origin, so it cannot tell which retailer a",
-    '# browser came from. No order status topic: see "What the broker trusts" in SECURITY.md.',
+    '# browser came from. No order status topic here (order-watch.acl): see "What the broker trusts" in SECURITY.md.',
     ...anonymous,
     '',
     '# Every client: its own notify topic. Mosquitto denies these to a client id with + or #.',
     ...own,
     ...logins,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The order-watch listener's ACL: a connection whose username is an order's topic id reads that
+ * order's status (`%u`), and nothing else; nobody publishes. The listener checks no password, so
+ * knowing a topic id is enough; the API hands it out only with the order's watch key (get-order).
+ * Topic ids are base64url, never + or #, and Mosquitto denies every %u rule to a username with
+ * either, so a username cannot widen the rule to other orders.
+ */
+export function orderWatchAcl(scopes: readonly RetailerScope[]): string {
+  return [
+    PREFACE,
+    "# The order-watch listener: confirmation pages log in with their order's topic id as username.",
+    '# Whatever no rule allows is denied: no other topic, no publishing, nothing without a username.',
+    ...retailers(scopes).map(({ scope }) => `pattern read ${orderStatusTopic(scope, '%u')}`),
     '',
   ].join('\n');
 }
@@ -196,6 +217,17 @@ allow_anonymous true
 password_file ${file(MOSQUITTO_FILES.pagesPasswords)}
 acl_file ${file(MOSQUITTO_FILES.pagesAcl)}
 
+# Order watches: MQTT over WebSocket behind the TLS proxy, for confirmation pages following their
+# order. No password file: any username is let in, and order-watch.acl gives a username that is an
+# order's topic id that order's status alone. Nothing is checked here but the ACL.
+${listenerLine(options.orderWatchListen)}
+protocol websockets
+max_connections ${options.maxConnections}
+max_qos 1
+allow_zero_length_clientid false
+allow_anonymous true
+acl_file ${file(MOSQUITTO_FILES.orderWatchAcl)}
+
 # The API's publisher and operator tools: password required.
 ${listenerLine(options.operatorsListen)}
 max_connections 64
@@ -205,11 +237,12 @@ acl_file ${file(MOSQUITTO_FILES.operatorsAcl)}
 `;
 }
 
-/** The files without secrets: the configuration and both ACLs. */
+/** The files without secrets: the configuration and the three ACLs. */
 export function mosquittoConfigFiles(scopes: readonly RetailerScope[], options: MosquittoOptions, staff: readonly BrokerAccount[] = []): Record<string, string> {
   return {
     [MOSQUITTO_FILES.config]: mosquittoConf(options),
     [MOSQUITTO_FILES.pagesAcl]: pagesAcl(scopes, staff),
+    [MOSQUITTO_FILES.orderWatchAcl]: orderWatchAcl(scopes),
     [MOSQUITTO_FILES.operatorsAcl]: operatorsAcl(),
   };
 }

@@ -32,10 +32,11 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
-const napoliBuilt = { apiBaseUrl: 'https://api.napoli.com.au', brokerUrl: 'wss://mqtt.napoli.com.au', mqttTopicPrefix: 'storefront', buildId: 'one', analyticsUrl: 'https://stats.napoli.com.au/matomo.php' };
+const napoliBuilt = { apiBaseUrl: 'https://api.napoli.com.au', brokerUrl: 'wss://mqtt.napoli.com.au', orderWatchBrokerUrl: null, mqttTopicPrefix: 'storefront', buildId: 'one', analyticsUrl: 'https://stats.napoli.com.au/matomo.php' };
 
 describe('servedRuntimeConfig', () => {
   const luigis = { ...napoliBuilt, analyticsUrl: null };
+  const watched = { ...luigis, orderWatchBrokerUrl: 'wss://mqtt.luigis.com.au/order-watch' };
 
   it.each([
     ['no overrides keep the build', luigis, {}, luigis],
@@ -43,6 +44,8 @@ describe('servedRuntimeConfig', () => {
     ["this environment's tracker for a shop with analytics", napoliBuilt, { analyticsUrl: 'http://localhost:1/matomo.php' }, { ...napoliBuilt, analyticsUrl: 'http://localhost:1/matomo.php' }],
     ['no tracker for a shop without analytics', luigis, { analyticsUrl: 'http://localhost:1/matomo.php' }, luigis],
     ['empty overrides keep the build', napoliBuilt, { apiBaseUrl: '', analyticsUrl: '' }, napoliBuilt],
+    ["the built order-watch listener while the broker is the build's", watched, { apiBaseUrl: 'http://localhost:1' }, { ...watched, apiBaseUrl: 'http://localhost:1' }],
+    ["this environment's broker for order watches too", watched, { brokerUrl: 'ws://localhost:2' }, { ...luigis, brokerUrl: 'ws://localhost:2' }],
   ])('%s', (_name, built, overrides, expected) => {
     expect(servedRuntimeConfig(built, overrides)).toEqual(expected);
   });
@@ -125,7 +128,7 @@ describe('host-routing static server', () => {
 
   it('points the deployment at this environment without a rebuild', async () => {
     const reply = await get(server.port, 'luigis.com.au', '/runtime-config.json');
-    expect(JSON.parse(reply.body)).toEqual({ apiBaseUrl: 'http://localhost:9999', brokerUrl: 'wss://mqtt.luigis.com.au', mqttTopicPrefix: 'storefront', buildId: 'one', analyticsUrl: null });
+    expect(JSON.parse(reply.body)).toEqual({ apiBaseUrl: 'http://localhost:9999', brokerUrl: 'wss://mqtt.luigis.com.au', orderWatchBrokerUrl: null, mqttTopicPrefix: 'storefront', buildId: 'one', analyticsUrl: null });
     expect(reply.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 

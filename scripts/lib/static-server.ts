@@ -180,13 +180,17 @@ function sendHtml(res: ServerResponse, status: number, body: Buffer): void {
   res.end(body);
 }
 
-/** The built runtime configuration with this environment's addresses; a tenant without analytics stays without. */
+/**
+ * The built runtime configuration with this environment's addresses; a tenant without analytics
+ * stays without. This environment's broker takes the order watches too: a production Mosquitto's
+ * order-watch listener is not this broker's.
+ */
 export function servedRuntimeConfig(built: RuntimeConfig, overrides: RuntimeOverrides): RuntimeConfig {
   const { apiBaseUrl, brokerUrl, analyticsUrl } = overrides;
   return {
     ...built,
     ...(apiBaseUrl ? { apiBaseUrl } : {}),
-    ...(brokerUrl ? { brokerUrl } : {}),
+    ...(brokerUrl ? { brokerUrl, orderWatchBrokerUrl: null } : {}),
     ...(analyticsUrl && built.analyticsUrl !== null ? { analyticsUrl } : {}),
   };
 }

@@ -146,7 +146,7 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
       .digest('hex')
       .slice(0, FINGERPRINT_LENGTH);
   const routes = tenantRoutes(tenant);
-  const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId, analyticsUrl: analyticsTracker(tenant.settings.analytics)?.url ?? null };
+  const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, orderWatchBrokerUrl: tenant.settings.orderWatchBrokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId, analyticsUrl: analyticsTracker(tenant.settings.analytics)?.url ?? null };
   const latest: LatestBuild = { id: buildId, timestamp: Date.now() };
   const meta: BuildMeta = {
     ...latest,

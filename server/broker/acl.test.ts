@@ -124,6 +124,8 @@ describe('an order watch: a confirmation page logs in with its order’s watch k
     ['an unknown Origin', { origin: 'https://evil.example' }, NOT_AUTHORIZED],
     ['a client id without the storefront prefix', { clientId: 'mqttjs_1' }, IDENTIFIER_REJECTED],
     ['a kept session', { clean: false }, IDENTIFIER_REJECTED],
+    // Mosquitto's order-watch listener takes the topic id alone; aedes asks for the key behind it.
+    ['the topic id as username and no key', { username: orderWatchTopicId(KEY), password: undefined }, BAD_USERNAME_OR_PASSWORD],
   ])('is refused with %s', (_name, overrides, returnCode) => {
     const decision = watch(overrides);
     expect(decision.allowed ? 'allowed' : decision.returnCode).toBe(returnCode);

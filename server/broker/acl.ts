@@ -121,7 +121,8 @@ export interface ConnectRequest {
 /**
  * The topic id a placed order's status is published under, derived one way from its watch key:
  * the API publishes to it, and the broker lets only a connection that logged in with the key
- * subscribe to it. Knowing the topic (from a log, or an operator's view) is not enough.
+ * subscribe to it. Knowing the topic (from a log, or an operator's view) is not enough here; on
+ * Mosquitto's order-watch listener it is (SECURITY.md, "What the broker trusts").
  */
 export function orderWatchTopicId(watchKey: string): string {
   return createHash('sha256').update(`order-watch:${watchKey}`).digest().subarray(0, 16).toString('base64url');

@@ -251,6 +251,7 @@ describe("a confirmation page follows its own order, and only its own", () => {
     let subscribed = 0;
     const stop = watchOrderStatus({
       brokerUrl: url,
+      login: 'watch-key',
       topicPrefix: 'storefront',
       retailerId: 501,
       watch: { key: KEY, topicId: orderWatchTopicId(KEY) },

@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStatusMessage } from '../../src/lib/live/messages.ts';
 import { ORDER_WATCH_USERNAME } from '../../src/lib/live/order-watch.ts';
 import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic } from '../../src/lib/live/topics.ts';
+import { watchOrderStatus, type LiveMessagingError } from '../../src/runtime/live-messaging.ts';
+import { brokerProxyConfig, ORDER_WATCH_PATH } from '../../scripts/lib/nginx-config.ts';
+import { NGINX, startNginx, type NginxProcess } from '../../scripts/lib/nginx-process.ts';
 import {
   MOSQUITTO_FILES,
   mosquittoConfigFiles,
@@ -43,7 +47,9 @@ interface Broker {
   dir: string;
   mosquitto: RunningMosquitto;
   pagesUrl: string;
+  orderWatchUrl: string;
   operatorsUrl: string;
+  options: MosquittoOptions;
 }
 
 /** Writes the generated files into a temp folder, with the ACL of the pages' listener replaceable, and starts Mosquitto on them. */
@@ -52,6 +58,7 @@ async function startBroker(scopes: readonly RetailerScope[], staff: readonly Bro
   const options: MosquittoOptions = {
     configDir: dir,
     pagesListen: { port: await freePort(), address: '127.0.0.1' },
+    orderWatchListen: { port: await freePort(), address: '127.0.0.1' },
     operatorsListen: { port: await freePort(), address: '127.0.0.1' },
     maxConnections: 50,
   };
@@ -65,7 +72,14 @@ async function startBroker(scopes: readonly RetailerScope[], staff: readonly Bro
   // Started as root, Mosquitto reads its password and ACL files as the mosquitto user it drops to.
   await chmod(dir, 0o755);
   const mosquitto = await startMosquitto(join(dir, MOSQUITTO_FILES.config));
-  return { dir, mosquitto, pagesUrl: `ws://127.0.0.1:${options.pagesListen.port}`, operatorsUrl: `mqtt://127.0.0.1:${options.operatorsListen.port}` };
+  return {
+    dir,
+    mosquitto,
+    pagesUrl: `ws://127.0.0.1:${options.pagesListen.port}`,
+    orderWatchUrl: `ws://127.0.0.1:${options.orderWatchListen.port}${ORDER_WATCH_PATH}`,
+    operatorsUrl: `mqtt://127.0.0.1:${options.operatorsListen.port}`,
+    options,
+  };
 }
 
 async function stopBroker(broker: Broker | undefined): Promise<void> {
@@ -181,8 +195,115 @@ describe.skipIf(!present)('the generated Mosquitto configuration', () => {
     await expect(connectMqtt(broker.pagesUrl, { clientId: 'sf_operator', username: OPERATOR_USERNAME, password: OPERATOR_PASSWORD })).rejects.toMatchObject(REFUSED);
   });
 
-  it('refuses order watches, so a confirmation page falls back to asking the API', async () => {
+  it('refuses order watches on the pages’ listener, the aedes login and the topic id alike: they belong on the order-watch listener', async () => {
     await expect(connectMqtt(broker.pagesUrl, { clientId: 'sf_watch1', username: ORDER_WATCH_USERNAME, password: 'AAAAAAAAAAAAAAAAAAAAAA' })).rejects.toMatchObject(REFUSED);
+    await expect(connectMqtt(broker.pagesUrl, { clientId: 'sf_watch1', username: orderWatchTopicId('AAAAAAAAAAAAAAAAAAAAAA') })).rejects.toMatchObject(REFUSED);
+  });
+
+  describe('its order-watch listener', () => {
+    const KEY = 'q3Zr0-_AbCdEfGhIjKlMnO';
+    const OTHER_KEY = 'Zz9-_yXwVuTsRqPoNmLkJi';
+    const own = orderStatusTopic(bella, orderWatchTopicId(KEY));
+    const other = orderStatusTopic(bella, orderWatchTopicId(OTHER_KEY));
+    const watcher = (clientId: string, username?: string) => connect(broker.orderWatchUrl, { clientId, ...(username === undefined ? {} : { username }) });
+
+    it('brings a confirmation page, logged in with its topic id, what the API publishes when the kitchen takes its order', async () => {
+      const statuses: OrderStatusMessage[] = [];
+      const errors: LiveMessagingError[] = [];
+      let subscribed = 0;
+      const stop = watchOrderStatus({
+        brokerUrl: broker.orderWatchUrl,
+        login: 'topic-id',
+        topicPrefix: bella.topicPrefix,
+        retailerId: bella.retailerId,
+        watch: { key: KEY, topicId: orderWatchTopicId(KEY) },
+        onStatus: (status) => statuses.push(status),
+        onSubscribed: () => (subscribed += 1),
+        onError: (error) => errors.push(error),
+        mqttConnect: mqtt.connect,
+      });
+      const publisher = createLivePublisher({ brokerUrl: broker.operatorsUrl, operatorPassword: OPERATOR_PASSWORD });
+      try {
+        await waitFor(() => subscribed === 1, 'the order watch to subscribe');
+        // What server/api/order-taking.ts publishes on Take.
+        await publisher.publish(own, { orderProcessed: true });
+        await waitFor(() => statuses.length === 1, 'the order status');
+        expect(statuses).toEqual([{ orderProcessed: true }]);
+        expect(errors).toEqual([]);
+      } finally {
+        await Promise.all([stop(), publisher.close()]);
+      }
+    });
+
+    it('lets a watch read its own order’s status and nothing else, whatever it subscribes to; without a username, or as operator or staff, nothing at all', async () => {
+      const retailer = await operator('retailer-order-watch');
+      const mine = await watcher('sf_watch_mine', orderWatchTopicId(KEY));
+      const theirs = await watcher('sf_watch_theirs', orderWatchTopicId(OTHER_KEY));
+      const nobody = await watcher('sf_watch_nobody');
+      // No password file here: the operator's and staff logins are let in as any username would be, and grant nothing.
+      const operatorThere = await connect(broker.orderWatchUrl, { clientId: 'sf_watch_operator', username: OPERATOR_USERNAME, password: OPERATOR_PASSWORD });
+      const staffThere = await connect(broker.orderWatchUrl, { clientId: 'sf_watch_staff', username: 'staff-111', password: staffBrokerPassword(STAFF_SECRET, 111) });
+      const got = { mine: recordMessages(mine), theirs: recordMessages(theirs), nobody: recordMessages(nobody), operatorThere: recordMessages(operatorThere), staffThere: recordMessages(staffThere) };
+      const greedy = ['#', 'storefront/+/order/+/status', own, other, staffOrdersTopic(bella), clockStatusTopic(bella), notifyTopic(bella, 'sf_watch_mine'), '$SYS/#'];
+      for (const client of [mine, theirs, nobody, operatorThere, staffThere]) expect(await subscribeCodes(client, greedy)).toEqual(Object.fromEntries(greedy.map((topic) => [topic, 0])));
+
+      for (const topic of [staffOrdersTopic(bella), clockStatusTopic(bella), notifyTopic(bella, 'sf_watch_mine'), designFieldUpdateTopic(bella, 7), connectedTopic(bella)]) await retailer.publishAsync(topic, 'not for watches', { qos: 1 });
+      await retailer.publishAsync(other, 'their status', { qos: 1 });
+      await retailer.publishAsync(own, 'my status', { qos: 1 });
+      // Published last, each on the one topic its watch reads: whatever did not arrive before it never will.
+      await retailer.publishAsync(own, 'my barrier', { qos: 1 });
+      await retailer.publishAsync(other, 'their barrier', { qos: 1 });
+      await waitFor(() => got.mine.length === 2 && got.theirs.length === 2, 'the barriers');
+
+      expect(got).toEqual({
+        mine: [
+          { topic: own, text: 'my status' },
+          { topic: own, text: 'my barrier' },
+        ],
+        theirs: [
+          { topic: other, text: 'their status' },
+          { topic: other, text: 'their barrier' },
+        ],
+        nobody: [],
+        operatorThere: [],
+        staffThere: [],
+      });
+    });
+
+    it('drops whatever a watch publishes, its own order’s topic included', async () => {
+      const retailer = await operator('retailer-sees-watches');
+      const seen = recordMessages(retailer);
+      await retailer.subscribeAsync('#', { qos: 1 });
+      const forger = await watcher('sf_watch_forger', orderWatchTopicId(KEY));
+      for (const topic of [own, other, connectedTopic(bella), clockStatusTopic(bella), notifyTopic(bella, 'sf_visitor1'), staffOrdersTopic(bella)]) await forger.publishAsync(topic, 'forged', { qos: 1 });
+      await retailer.publishAsync(own, 'the kitchen', { qos: 1 });
+      await waitFor(() => seen.length > 0, 'the operator’s own message');
+      expect(seen).toEqual([{ topic: own, text: 'the kitchen' }]);
+      expect(forger.connected).toBe(true);
+    });
+
+    it.each(['+', '#', 'storefront/111/order/+', `${orderWatchTopicId(KEY)}#`])('denies every rule to the username %j, so no username widens the topic-id rule to other orders', async (username) => {
+      const retailer = await operator(`retailer-wild-${barriers}`);
+      const wild = await watcher(`sf_wild_${barriers}`, username);
+      const got = recordMessages(wild);
+      await wild.subscribeAsync(['#', own], { qos: 1 });
+      const legit = await watcher(`sf_legit_${barriers}`, orderWatchTopicId(KEY));
+      const legitGot = recordMessages(legit);
+      await legit.subscribeAsync(own, { qos: 1 });
+      barriers += 1;
+      await retailer.publishAsync(other, 'their status', { qos: 1 });
+      await retailer.publishAsync(own, `my status ${barriers}`, { qos: 1 });
+      await waitFor(() => legitGot.length === 1, 'the legitimate watch’s status');
+      // Mosquitto logs each delivery it denies a dangerous username: both were weighed, and refused.
+      const denials = () => broker.mosquitto.output().split(`dangerous username ${JSON.stringify(username)}`).length - 1;
+      await waitFor(() => denials() >= 2, 'Mosquitto’s denials');
+      expect(got).toEqual([]);
+    });
+
+    it('takes no password at all, so the topic id alone is the secret: the watch key is not asked for', async () => {
+      const withAnyPassword = await connect(broker.orderWatchUrl, { clientId: 'sf_watch_password', username: orderWatchTopicId(KEY), password: 'not the key' });
+      expect(withAnyPassword.connected).toBe(true);
+    });
   });
 
   it('lets a retailer’s staff login read that retailer’s staff orders topic and no other retailer’s', async () => {
@@ -262,5 +383,50 @@ describe.skipIf(!existsSync(MOSQUITTO_PASSWD))('passwordFileLine', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.skipIf(!present || !NGINX)('the broker host behind nginx (npm run nginx-config -- --broker-host)', () => {
+  let broker: Broker;
+  let nginx: NginxProcess;
+  const clients: MqttClient[] = [];
+  const KEY = 'q3Zr0-_AbCdEfGhIjKlMnO';
+
+  beforeAll(async () => {
+    broker = await startBroker([bella], []);
+    const { pagesListen, orderWatchListen } = broker.options;
+    nginx = await startNginx((port) =>
+      brokerProxyConfig({ serverNames: ['broker.example.com'], pages: `127.0.0.1:${pagesListen.port}`, orderWatch: `127.0.0.1:${orderWatchListen.port}`, listen: `127.0.0.1:${port}` }),
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+    await nginx?.stop();
+    await stopBroker(broker);
+  });
+
+  const through = async (path: string, options: IClientOptions) => {
+    const client = await connectMqtt(`ws://127.0.0.1:${nginx.port}${path}`, { protocolVersion: 4, ...options });
+    clients.push(client);
+    return client;
+  };
+
+  it(`sends ${ORDER_WATCH_PATH} to the order-watch listener and everything else to the pages’ listener`, async () => {
+    const retailer = await connectMqtt(broker.operatorsUrl, { clientId: 'retailer-nginx', username: OPERATOR_USERNAME, password: OPERATOR_PASSWORD });
+    clients.push(retailer);
+    const watch = await through(ORDER_WATCH_PATH, { clientId: 'sf_watch_nginx', username: orderWatchTopicId(KEY) });
+    const visitor = await through('/', { clientId: 'sf_visitor_nginx' });
+    const watchGot = recordMessages(watch);
+    const visitorGot = recordMessages(visitor);
+    await watch.subscribeAsync(orderStatusTopic(bella, orderWatchTopicId(KEY)), { qos: 1 });
+    await visitor.subscribeAsync(clockStatusTopic(bella), { qos: 1 });
+    await retailer.publishAsync(orderStatusTopic(bella, orderWatchTopicId(KEY)), '{"orderProcessed":true}', { qos: 1 });
+    await retailer.publishAsync(clockStatusTopic(bella), 'clock', { qos: 1 });
+    await waitFor(() => watchGot.length === 1 && visitorGot.length === 1, 'both messages through nginx');
+    expect(watchGot).toEqual([{ topic: orderStatusTopic(bella, orderWatchTopicId(KEY)), text: '{"orderProcessed":true}' }]);
+    expect(visitorGot).toEqual([{ topic: clockStatusTopic(bella), text: 'clock' }]);
+    // The pages' listener checks logins against its password file: a topic id is no login there.
+    await expect(connectMqtt(`ws://127.0.0.1:${nginx.port}/`, { clientId: 'sf_watch_wrong_path', username: orderWatchTopicId(KEY) })).rejects.toMatchObject(REFUSED);
   });
 });

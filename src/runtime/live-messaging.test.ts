@@ -217,6 +217,7 @@ describe('watchOrderStatus', () => {
     const seen = { statuses: [] as unknown[], subscribed: 0, errors: [] as LiveMessagingError[] };
     const stop = watchOrderStatus({
       brokerUrl: 'wss://broker.example:443/mqtt',
+      login: 'watch-key',
       topicPrefix: 'storefront',
       retailerId: 111,
       watch: { key: KEY, topicId: 'T0p1cId-of-the-order_' },
@@ -244,6 +245,12 @@ describe('watchOrderStatus', () => {
         options: expect.objectContaining({ clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/), username: 'order-watch', password: KEY, clean: true, connectTimeout: 4000, reconnectPeriod: 5000 }),
       },
     ]);
+  });
+
+  it("logs in to Mosquitto's order-watch listener with the topic id as username and no key, on a client id of its own", () => {
+    const { connections } = watch({ brokerUrl: 'wss://broker.example/order-watch', login: 'topic-id' });
+    expect(connections).toEqual([{ url: 'wss://broker.example/order-watch', options: expect.objectContaining({ clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/), username: 'T0p1cId-of-the-order_', clean: true }) }]);
+    expect(connections[0]?.options).not.toHaveProperty('password');
   });
 
   it('subscribes to the order topic only, on every connect, and says so each time so the page can catch up', () => {

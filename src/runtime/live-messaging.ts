@@ -205,6 +205,13 @@ function followRetailerTopics(client: MqttClient, clientId: string, options: Liv
 
 export interface OrderWatchOptions {
   brokerUrl: string;
+  /**
+   * How the page proves its right to the order's topic. `watch-key` (aedes): as ORDER_WATCH_USERNAME
+   * with the key as password, the broker deriving the topic id from it. `topic-id` (Mosquitto's
+   * order-watch listener, which checks no password): with the topic id as username, which that
+   * listener's ACL lets read only its own order's topic.
+   */
+  login: 'watch-key' | 'topic-id';
   topicPrefix: string;
   retailerId: number;
   /** The placed order's watch, as get-order answers it: the key proves the page's right to the topic id. */
@@ -217,14 +224,17 @@ export interface OrderWatchOptions {
 }
 
 /**
- * Follows one placed order on its own connection: logs in as an order watch with the order's key
- * and listens to that order's status topic only. Like startLiveMessaging it never throws into the
+ * Follows one placed order on its own connection: logs in as an order watch (options.login) and
+ * listens to that order's status topic only. Like startLiveMessaging it never throws into the
  * page, retries every 5 s, and loads mqtt.js only when called.
  */
 export function watchOrderStatus(options: OrderWatchOptions): StopLiveMessaging {
   const report = safeReporter(options.onError);
-  const topic = orderStatusTopic({ topicPrefix: options.topicPrefix, retailerId: options.retailerId }, options.watch.topicId);
-  const login = { clientId: newBrowserClientId(), username: ORDER_WATCH_USERNAME, password: options.watch.key };
+  const { key, topicId } = options.watch;
+  const topic = orderStatusTopic({ topicPrefix: options.topicPrefix, retailerId: options.retailerId }, topicId);
+  // A client id of its own either way: two tabs of one order must not take each other's connection over.
+  const clientId = newBrowserClientId();
+  const login = options.login === 'topic-id' ? { clientId, username: topicId } : { clientId, username: ORDER_WATCH_USERNAME, password: key };
   return connectOnce({ brokerUrl: options.brokerUrl, mqttConnect: options.mqttConnect, report, login }, (client) =>
     followOneTopic(client, topic, report, (payload) => parseMessage(orderStatusMessageSchema, payload), options.onStatus, options.onSubscribed),
   );

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Placement } from '../../lib/api/contract.ts';
 import type { OrderAnswer } from '../../lib/cart/placed-order.ts';
-import { ORDER_POLL_MS, trackOrder, type TrackedOrder, type WatchHandlers } from './order-tracking.ts';
+import { ORDER_POLL_MS, orderWatchBroker, trackOrder, type TrackedOrder, type WatchHandlers } from './order-tracking.ts';
 
 const placement: Placement = {
   orderNumber: 7,
@@ -219,5 +219,14 @@ describe('trackOrder', () => {
     const shownBefore = tracked.shown.length;
     tracked.broker.handlers?.onStatus({ orderProcessed: true });
     expect(tracked.shown).toHaveLength(shownBefore);
+  });
+});
+
+describe('orderWatchBroker', () => {
+  it.each([
+    ['the shop’s broker with the watch key, without an order-watch listener', null, { brokerUrl: 'wss://broker.example', login: 'watch-key' }],
+    ['Mosquitto’s order-watch listener with the topic id, with one', 'wss://broker.example/order-watch', { brokerUrl: 'wss://broker.example/order-watch', login: 'topic-id' }],
+  ])('%s', (_name, orderWatchBrokerUrl, expected) => {
+    expect(orderWatchBroker({ brokerUrl: 'wss://broker.example', orderWatchBrokerUrl })).toEqual(expected);
   });
 });

@@ -2,8 +2,9 @@ import type { ApiResponse } from '../../lib/api/contract.ts';
 import { confirmationView, laterOrderAnswer, withOrderProcessed, type ConfirmationShop, type ConfirmationView, type OrderAnswer } from '../../lib/cart/placed-order.ts';
 import { createMessagingErrorFilter } from '../../lib/live/error-filter.ts';
 import type { OrderStatusMessage } from '../../lib/live/messages.ts';
+import type { RuntimeConfig } from '../../lib/tenant/settings.ts';
 import { reportError } from '../../runtime/error-capture.ts';
-import type { LiveMessagingError, StopLiveMessaging } from '../../runtime/live-messaging.ts';
+import type { LiveMessagingError, OrderWatchOptions, StopLiveMessaging } from '../../runtime/live-messaging.ts';
 
 /** The order as the page shows it. `live`: the broker will tell the page the moment the kitchen takes it. */
 export type TrackedOrder = { kind: 'missing' } | { kind: 'failed' } | { kind: 'shown'; view: ConfirmationView; live: boolean };
@@ -41,11 +42,16 @@ async function fetchFromApi(encryptedOrderId: string, receipt: string | undefine
   return (await retailerApi()).getOrder(encryptedOrderId, receipt);
 }
 
+/** Where and how a confirmation page logs in to follow its order: Mosquitto's order-watch listener when the deployment names one, else the shop's broker with the watch key. */
+export function orderWatchBroker({ brokerUrl, orderWatchBrokerUrl }: Pick<RuntimeConfig, 'brokerUrl' | 'orderWatchBrokerUrl'>): Pick<OrderWatchOptions, 'brokerUrl' | 'login'> {
+  return orderWatchBrokerUrl === null ? { brokerUrl, login: 'watch-key' } : { brokerUrl: orderWatchBrokerUrl, login: 'topic-id' };
+}
+
 function watchOverBroker(retailerId: number) {
   return async (watch: OrderWatch, handlers: WatchHandlers): Promise<StopLiveMessaging> => {
     const [{ runtimeConfig }, { watchOrderStatus }] = await Promise.all([import('../../runtime/runtime-config.ts'), import('../../runtime/live-messaging.ts')]);
     const config = await runtimeConfig();
-    return watchOrderStatus({ brokerUrl: config.brokerUrl, topicPrefix: config.mqttTopicPrefix, retailerId, watch, ...handlers });
+    return watchOrderStatus({ ...orderWatchBroker(config), topicPrefix: config.mqttTopicPrefix, retailerId, watch, ...handlers });
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsTracker, runtimeConfigSchema } from './settings.ts';
+import { analyticsTracker, runtimeConfigSchema, tenantSettingsSchema } from './settings.ts';
 
 describe('analyticsTracker', () => {
   it.each([
@@ -27,5 +27,27 @@ describe('runtimeConfigSchema', () => {
 
   it.each(['javascript:alert(1)', 'stats.example/matomo.php', ''])('refuses the tracker address %j', (analyticsUrl) => {
     expect(runtimeConfigSchema.safeParse({ ...built, analyticsUrl }).success).toBe(false);
+  });
+});
+
+describe('orderWatchBrokerUrl', () => {
+  const built = { apiBaseUrl: 'https://api.luigis.com.au', brokerUrl: 'wss://mqtt.luigis.com.au', mqttTopicPrefix: 'storefront', buildId: 'one' };
+  const tenant = { hosts: ['luigis.com.au'], retailerWebsiteId: 1, apiBaseUrl: 'https://api.luigis.com.au', brokerUrl: 'wss://mqtt.luigis.com.au' };
+
+  it.each(['wss://mqtt.luigis.com.au/order-watch', 'ws://localhost:9002'])('carries the order-watch listener %j to the page', (orderWatchBrokerUrl) => {
+    expect(runtimeConfigSchema.parse({ ...built, orderWatchBrokerUrl }).orderWatchBrokerUrl).toBe(orderWatchBrokerUrl);
+    expect(tenantSettingsSchema.parse({ ...tenant, orderWatchBrokerUrl }).orderWatchBrokerUrl).toBe(orderWatchBrokerUrl);
+  });
+
+  it('is none when a file has none, as files written before it do', () => {
+    expect(runtimeConfigSchema.parse(built).orderWatchBrokerUrl).toBeNull();
+    expect(tenantSettingsSchema.parse(tenant).orderWatchBrokerUrl).toBeNull();
+  });
+
+  // A page reading a bad value keeps the watch-key login and its poll; the rest of its configuration (the API) still works.
+  it.each([['javascript:alert(1)'], ['https://mqtt.luigis.com.au'], ['mqtt.luigis.com.au:9002'], [''], [42], [{ url: 'wss://x' }]])('reads %j in runtime-config.json as none, and refuses it in tenant.json', (orderWatchBrokerUrl) => {
+    const parsed = runtimeConfigSchema.safeParse({ ...built, orderWatchBrokerUrl });
+    expect(parsed.success && parsed.data).toEqual({ ...built, orderWatchBrokerUrl: null, analyticsUrl: null });
+    expect(tenantSettingsSchema.safeParse({ ...tenant, orderWatchBrokerUrl }).success).toBe(false);
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { id, webUrl } from './primitives.ts';
 
+/** A broker's MQTT-over-WebSocket address. */
+const wsUrl = z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' });
+
 /** A host a site is served on: a shop's, or the staff console's. */
 export const hostName = z
   .string()
@@ -12,7 +15,13 @@ export const tenantSettingsSchema = z
     hosts: z.array(hostName).min(1, 'expected at least one host name'),
     retailerWebsiteId: id,
     apiBaseUrl: webUrl,
-    brokerUrl: z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }),
+    brokerUrl: wsUrl,
+    /**
+     * Mosquitto's order-watch listener (deploy/mosquitto/README.md), where a confirmation page logs
+     * in with its order's topic id as username. Null: the page logs in to brokerUrl with the
+     * order's watch key, as the development broker (aedes) asks.
+     */
+    orderWatchBrokerUrl: wsUrl.nullable().default(null),
     mqttTopicPrefix: z.string().regex(/^[a-z0-9-]+$/, 'expected lower-case letters, digits and dashes').default('storefront'),
     analytics: z
       .object({
@@ -43,7 +52,9 @@ export function analyticsTracker({ enabled, host, siteId }: TenantSettings['anal
 /** What reaches the browser at run time (`/runtime-config.json`), so one build serves any environment. */
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: webUrl,
-  brokerUrl: z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }),
+  brokerUrl: wsUrl,
+  /** tenant.json's orderWatchBrokerUrl. Anything but a ws(s):// URL reads as none, so the page keeps its usual login and its poll rather than failing. */
+  orderWatchBrokerUrl: wsUrl.nullable().catch(null),
   mqttTopicPrefix: z.string(),
   buildId: z.string(),
   /** The Matomo-compatible tracker endpoint (`…/matomo.php`), or null when the retailer has no analytics; older files have none. */
