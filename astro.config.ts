@@ -1,6 +1,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { preloadOnlyMissing } from './scripts/lib/preload-deps.ts';
 
 // One Astro build renders every selected tenant under `/<slug>/`; scripts/build.ts then
 // splits that output into one self-contained deployment per tenant (dist/<slug>/).
@@ -22,7 +23,7 @@ export default defineConfig({
     },
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), preloadOnlyMissing()],
     // A static build bundles everything itself; pre-bundling dependencies only slows each build.
     optimizeDeps: { noDiscovery: true, include: [] },
     // Bundled into the prerender code rather than imported from node_modules at render time: Node

@@ -262,7 +262,7 @@ Aims: performance at least ${aims.performance} on every shop (lowest median ${wo
 }
 if (consoleResults.length > 0) {
   const lowest = (category: Category) => Math.min(...consoleResults.map((result) => result.median.scores[category]));
-  // A staff page carries noindex on purpose (src/pages/console.astro) and has no search snippet to give: its SEO audits are listed, not aimed at.
+  // A staff page carries noindex on purpose (src/console-site/pages/index.astro) and has no search snippet to give: its SEO audits are listed, not aimed at.
   const seoFailures = [...new Set(consoleResults.flatMap((result) => result.median.failing.filter((failing) => failing.startsWith('seo: '))))];
   const otherFailures = consoleResults.flatMap((result) =>
     result.median.failing

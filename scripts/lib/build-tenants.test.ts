@@ -165,6 +165,16 @@ describe('npm run build', () => {
     expect(JSON.parse(await readFile(join(site, 'console-config.json'), 'utf8'))).toEqual({ apiBaseUrl: 'http://localhost:8787' });
   });
 
+  it('builds the console apart from the shops: neither deployment carries the other\'s islands', async () => {
+    const assets = async (folder: string) => (await readdir(join(outDir, folder, '_astro'))).map((name) => name.replace(/\..*$/, ''));
+    const consoleAssets = await assets('_console');
+    const shopAssets = await assets('bella-napoli');
+    expect(consoleAssets).toContain('ConsoleApp');
+    expect(consoleAssets).not.toContain('CartButton');
+    expect(shopAssets).toContain('CartButton');
+    expect(shopAssets).not.toContain('ConsoleApp');
+  });
+
   it('puts back a deleted console even when no tenant changed', async () => {
     await rm(join(outDir, '_console'), { recursive: true });
     expect((await build([])).stdout).toContain('Built 0 tenant(s)');

@@ -8,7 +8,7 @@ import { publishFolder } from './publish.ts';
 import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../src/lib/console/config.ts';
 import { CONSOLE_FOLDER, DEFAULT_CONSOLE_API_URL } from './console-site.ts';
 import { SHARED_FOLDER } from './nginx-config.ts';
-import { CLIENT_FOLDER, CONSOLE_PAGE_FILE, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
+import { CLIENT_FOLDER, CONSOLE_CLIENT_FOLDER, CONSOLE_PAGE_FILE, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
 import { renderInWorkers } from './render-workers.ts';
 import { shardTenants, type Shard } from './shard.ts';
 import { BATCH, BUILD_RECORD_FILE, failedReport, linkTree, renderAndPublish, type TenantSource } from './tenant-pipeline.ts';
@@ -131,28 +131,28 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
 async function publishShared(outDir: string, cacheDir: string): Promise<void> {
   const notFound = await readFile(join(cacheDir, SITE_NOT_FOUND_FILE));
   // A static host serving _shared/ for unknown hosts (deploy/nginx) shows the site-not-found screen as its 404.
-  const published = await publishCodeFolder(outDir, SHARED_FOLDER, cacheDir, cacheDir, { '404.html': notFound });
+  const published = await publishCodeFolder(outDir, SHARED_FOLDER, join(cacheDir, CLIENT_FOLDER), cacheDir, { '404.html': notFound });
   if (published || !(await exists(join(outDir, SITE_NOT_FOUND_OUT)))) {
     await writeFile(join(outDir, `${SITE_NOT_FOUND_OUT}.next`), notFound);
     await rename(join(outDir, `${SITE_NOT_FOUND_OUT}.next`), join(outDir, SITE_NOT_FOUND_OUT));
   }
   const consoleConfig = consoleConfigSchema.parse({ apiBaseUrl: process.env['CONSOLE_API_URL'] || DEFAULT_CONSOLE_API_URL });
-  await publishCodeFolder(outDir, CONSOLE_FOLDER, cacheDir, `${cacheDir}\n${consoleConfig.apiBaseUrl}`, {
+  await publishCodeFolder(outDir, CONSOLE_FOLDER, join(cacheDir, CONSOLE_CLIENT_FOLDER), `${cacheDir}\n${consoleConfig.apiBaseUrl}`, {
     'index.html': await readFile(join(cacheDir, CONSOLE_PAGE_FILE)),
     [CONSOLE_CONFIG_FILE]: JSON.stringify(consoleConfig),
   });
 }
 
 /**
- * Publishes outDir/<folder>: the code version's client assets and the given files, unless what is
- * there was made from the same stamp. Answers whether it published.
+ * Publishes outDir/<folder>: the client assets of one build of the code version (`clientDir`) and the
+ * given files, unless what is there was made from the same stamp. Answers whether it published.
  */
-async function publishCodeFolder(outDir: string, folder: string, cacheDir: string, stamp: string, files: Record<string, Buffer | string>): Promise<boolean> {
+async function publishCodeFolder(outDir: string, folder: string, clientDir: string, stamp: string, files: Record<string, Buffer | string>): Promise<boolean> {
   const stampFile = join(outDir, folder, '.code');
   if ((await readFile(stampFile, 'utf8').catch(() => '')) === stamp) return false;
   const next = join(outDir, `.${folder.replace(/^_/, '')}-${process.pid}`);
   await rm(next, { recursive: true, force: true });
-  await linkTree(join(cacheDir, CLIENT_FOLDER), next);
+  await linkTree(clientDir, next);
   for (const [name, content] of Object.entries(files)) await writeFile(join(next, name), content);
   await writeFile(join(next, '.code'), stamp);
   await publishFolder(next, join(outDir, folder));

@@ -31,7 +31,7 @@ function hashFiles(files: string[], base: string): string {
  * The build scripts that decide what lands in a deployment. Others (reporting, watching, sharding)
  * may change without rebuilding every tenant.
  */
-const OUTPUT_SCRIPTS = ['render-bundle.ts', 'page-renderer.ts', 'renderer-store.ts', 'tenant-pipeline.ts', 'publish.ts', 'product-photos.ts'];
+const OUTPUT_SCRIPTS = ['render-bundle.ts', 'preload-deps.ts', 'page-renderer.ts', 'renderer-store.ts', 'tenant-pipeline.ts', 'publish.ts', 'product-photos.ts'];
 
 /**
  * Everything besides a tenant's own files that shapes its output: the storefront code, the build

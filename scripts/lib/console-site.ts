@@ -1,7 +1,8 @@
 /**
- * The staff console's deployment, `<dist>/_console/`: its page (src/pages/console.astro) as
- * index.html, the client assets, and console-config.json naming the staff API. One console serves
- * every retailer; the static server answers it at console.localhost.
+ * The staff console's deployment, `<dist>/_console/`: its page (src/console-site/pages/index.astro)
+ * as index.html, the client assets of its own build (renderer-store.ts), and console-config.json
+ * naming the staff API. One console serves every retailer; the static server answers it at
+ * console.localhost.
  */
 export const CONSOLE_FOLDER = '_console';
 

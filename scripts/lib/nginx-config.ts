@@ -168,7 +168,7 @@ export function consoleServerConfig(dist: string, host: string, listen = '80'): 
   // Checked, as it is written into the file as it is: a ';' or a space would be nginx syntax.
   const serverName = hostName.parse(host);
   return `
-# The staff console (src/pages/console.astro), generated with --console-host. Its
+# The staff console (src/console-site/pages/index.astro), generated with --console-host. Its
 # console-config.json names the staff API (CONSOLE_API_URL at build time); that API must list
 # this host's origin in CONSOLE_ORIGINS.
 server {
