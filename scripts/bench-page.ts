@@ -140,19 +140,27 @@ async function observedPage(browser: Browser, setUp: () => void = () => undefine
   return { context, page, layoutShift, tasksSince };
 }
 
-async function measure(browser: Browser, port: number, slug: string): Promise<Measure> {
-  const { context, page, layoutShift: shifts, tasksSince } = await observedPage(browser, () => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+/**
+ * A first visit to `url`, built into `root`: what its eager scripts weigh (the built files), its
+ * HTML, and the scripts fetched in the next second of quiet. `next` goes on counting the scripts
+ * fetched since the last call, for the steps after.
+ */
+async function firstVisit(page: Page, root: string, url: string) {
   const scripts = new Map<string, number>();
   scriptBytes(page, scripts);
   const next = phases(scripts);
-  const eager = await firstLoadScripts(join('dist', slug));
-  const jsAtLoad = totalBytes(eager);
-  const response = await page.goto(`http://${slug}.localhost:${port}/`, { waitUntil: 'networkidle' });
+  const eager = await firstLoadScripts(root);
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
   const html = await response?.body();
   await firstLoadFetched(page, scripts, eager);
   next();
   await page.waitForTimeout(1000);
-  const jsIdle = next().bytes;
+  return { next, eager, jsAtLoad: totalBytes(eager), html, jsIdle: next().bytes };
+}
+
+async function measure(browser: Browser, port: number, slug: string): Promise<Measure> {
+  const { context, page, layoutShift: shifts, tasksSince } = await observedPage(browser, () => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+  const { next, eager, jsAtLoad, html, jsIdle } = await firstVisit(page, join('dist', slug), `http://${slug}.localhost:${port}/`);
   const layoutShift = await shifts();
   // The visitor's first key press settles the page, as a tap would.
   const settledAt = await page.evaluate(() => performance.now());
@@ -183,23 +191,13 @@ async function measure(browser: Browser, port: number, slug: string): Promise<Me
 /** The console's sign-in page as a cook's browser loads it, then the owner signing in through the form until the board shows its orders. */
 async function measureConsole(browser: Browser, port: number, orders: number): Promise<ConsoleMeasure> {
   const { context, page, layoutShift: shifts, tasksSince } = await observedPage(browser);
-  const scripts = new Map<string, number>();
-  scriptBytes(page, scripts);
   const answers: { url: string; bytes: number }[] = [];
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'fetch' && request.resourceType() !== 'xhr') return;
     answers.push({ url: `${request.method()} ${new URL(request.url()).pathname}`, bytes: (await request.sizes()).responseBodySize });
   });
-  const next = phases(scripts);
   const root = join('dist', CONSOLE_FOLDER);
-  const eager = await firstLoadScripts(root);
-  const jsAtLoad = totalBytes(eager);
-  const response = await page.goto(consoleUrl(port), { waitUntil: 'networkidle' });
-  const html = await response?.body();
-  await firstLoadFetched(page, scripts, eager);
-  next();
-  await page.waitForTimeout(1000);
-  const jsIdle = next().bytes;
+  const { next, eager, jsAtLoad, html, jsIdle } = await firstVisit(page, root, consoleUrl(port));
   const layoutShift = await shifts();
   const answersBefore = answers.length;
 

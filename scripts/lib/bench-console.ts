@@ -4,6 +4,7 @@ import { createStaffClient, type StaffClient } from '../../src/lib/console/clien
 import type { StaffSignInBody as SignInBody } from '../../src/lib/api/staff-contract.ts';
 import type { StoredSession } from '../../src/lib/console/session.ts';
 import { CONSOLE_LOCAL_HOST } from '../../src/lib/tenant/hosts.ts';
+import { orderForALaterSlot } from '../../tests/e2e/order-time-picker.ts';
 
 /**
  * The staff console as the page benchmarks see it on the stack `npm start` runs: the sample
@@ -64,15 +65,8 @@ async function placeOrder(browser: Browser, webPort: number, slug: string, custo
     await addProduct(page, first);
     await addProduct(page, first + 1);
     await bar.getByRole('button', { name: 'Pickup' }).click();
-    await bar.getByRole('button', { name: 'Change' }).click();
-    const picker = page.getByRole('dialog', { name: 'Order time' });
-    await picker.getByLabel('Later').check();
-    const days = picker.getByLabel('Day').locator('option:not([disabled])');
-    await picker.getByLabel('Day').selectOption((await days.nth(1).getAttribute('value')) ?? '');
-    const times = picker.getByLabel('Time').locator('option:not([disabled]):not([value=""])');
-    await picker.getByLabel('Time').selectOption((await times.first().getAttribute('value')) ?? '');
-    await picker.getByRole('button', { name: /^Order for / }).click();
-    await picker.waitFor({ state: 'detached' });
+    await orderForALaterSlot(page);
+    await page.getByRole('dialog', { name: 'Order time' }).waitFor({ state: 'detached' });
     await page.locator('[data-cart-button]').click();
     const cart = page.getByRole('dialog', { name: 'Your order' });
     if (customer.notes) {

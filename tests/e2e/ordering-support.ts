@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { tenantUrl } from './urls.ts';
 
+export { orderForALaterSlot } from './order-time-picker.ts';
+
 /**
  * The reference API answers the clock status on the server's own time; a page whose clock is
  * set elsewhere gets the status a retailer system would send at that time: online, no capacity
@@ -93,20 +95,6 @@ export async function waitForSync(page: Page): Promise<void> {
   }, { timeout: 15000 }).toBe(true);
 }
 
-/** Orders for the first slot of the day after next, which the API's own clock accepts whenever the test runs. Returns the time as the page words it. */
-export async function orderForALaterSlot(page: Page): Promise<string> {
-  const bar = page.locator('[data-order-time-bar]');
-  await bar.getByRole('button', { name: 'Change' }).click();
-  const picker = page.getByRole('dialog', { name: 'Order time' });
-  await picker.getByLabel('Later').check();
-  const days = picker.getByLabel('Day').locator('option:not([disabled])');
-  await picker.getByLabel('Day').selectOption((await days.nth(1).getAttribute('value')) ?? '');
-  // Times that cannot be chosen are listed with their reason, disabled: take the first that can.
-  const times = picker.getByLabel('Time').locator('option:not([disabled]):not([value=""])');
-  await picker.getByLabel('Time').selectOption((await times.first().getAttribute('value')) ?? '');
-  await picker.getByRole('button', { name: /^Order for / }).click();
-  return (await bar.locator('[data-order-time]').textContent()) ?? '';
-}
 
 /** What the kitchen does when it takes an order, through the reference API's operator endpoint. */
 export async function markProcessed(slug: string, encryptedOrderId: string): Promise<void> {
