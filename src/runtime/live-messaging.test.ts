@@ -79,7 +79,7 @@ describe('startLiveMessaging', () => {
     expect(connections).toEqual([
       {
         url: 'wss://broker.example:443/mqtt',
-        options: expect.objectContaining({ clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/), clean: true, connectTimeout: 4000, reconnectPeriod: 5000 }),
+        options: expect.objectContaining({ clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/), clean: true, connectTimeout: 4000, reconnectPeriod: 5000, timerVariant: 'native' }),
       },
     ]);
   });

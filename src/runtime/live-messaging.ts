@@ -97,6 +97,10 @@ function connectOnce({ brokerUrl, mqttConnect, report, login }: Connection, setU
         // A clean session forgets subscriptions, so every (re)connect subscribes afresh.
         resubscribe: false,
         protocolVersion: 4,
+        // mqtt.js's default worker timers compare the page's wall clock with the worker's; once
+        // they disagree (a device clock corrected while the page is open) keepalive fires at once
+        // and the connection drops every few seconds. Page timers keep one clock.
+        timerVariant: 'native',
       });
     } catch (error) {
       report({ kind: 'connection', message: messagingErrorText(error) });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addProduct, dismissPopups, liveStatusAsNormal, waitForSync } from './ordering-support.ts';
 import { recordAnnouncedClientIds, startLiveStack, type LiveStack } from './live-stack.ts';
+import { melbourneWeekTime } from './shop-week.ts';
 import { tenantUrl } from './urls.ts';
 import { darkColours } from '../../src/lib/site/theme.ts';
 import { loadTenant } from '../../src/lib/tenant/load.ts';
@@ -8,8 +9,9 @@ import { loadTenant } from '../../src/lib/tenant/load.ts';
 // The retailer's popups would cover the page these journeys drive.
 test.beforeEach(({ page }) => dismissPopups(page));
 
-// Friday 20:30 in Melbourne: bella-napoli takes pickup and delivery orders.
-const FRIDAY_EVENING = '2026-11-27T09:30:00Z';
+// Friday 20:30 in Melbourne, when bella-napoli takes pickup and delivery orders: a Friday before
+// the server's clock, as on a phone whose clock is behind (the page's clock never agrees with the server's).
+const fridayEvening = (side: 'behind' | 'ahead' = 'behind') => melbourneWeekTime(5, '20:30', side);
 const BELLA = { slug: 'bella-napoli', retailerId: 111, retailerWebsiteId: 1111 };
 const designTopic = `storefront/${BELLA.retailerId}/design/field-update/${BELLA.retailerWebsiteId}`;
 const clockTopic = `storefront/${BELLA.retailerId}/clock/status`;
@@ -23,8 +25,8 @@ test.afterAll(async () => {
 });
 
 /** Opens bella-napoli on the test's own API and broker and resolves with the client id it announced. */
-async function openLivePage(page: Page, announced: string[], path = '/'): Promise<string> {
-  await page.clock.install({ time: new Date(FRIDAY_EVENING) });
+async function openLivePage(page: Page, announced: string[], path = '/', clock = fridayEvening()): Promise<string> {
+  await page.clock.install({ time: clock });
   await liveStatusAsNormal(page);
   await stack.usedBy(page);
   const before = announced.length;
@@ -35,6 +37,18 @@ async function openLivePage(page: Page, announced: string[], path = '/'): Promis
 
 const rootVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
 const bodyVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.body).getPropertyValue(variable).trim(), name);
+
+for (const side of ['behind', 'ahead'] as const) {
+  test(`a page whose clock is ${side} the server's hears a notification`, async ({ page }) => {
+    const announced = await recordAnnouncedClientIds(await stack.operatorClient(), BELLA.retailerId);
+    const clientId = await openLivePage(page, announced, '/', fridayEvening(side));
+    // Longer than one keepalive interval of mqtt.js (30 s at the default 60 s keepalive): the connection has to last.
+    await page.waitForTimeout(1000);
+    await page.clock.runFor(45_000);
+    await stack.operator('notify', BELLA.slug, clientId, `Heard with the clock ${side}`);
+    await expect(page.getByRole('status').filter({ hasText: `Heard with the clock ${side}` })).toContainText('Notification');
+  });
+}
 
 test('operator messages reach an open page: a notification, a new colour, a closed shop; bad design values change nothing', async ({ page }) => {
   const listener = await stack.operatorClient();
@@ -174,7 +188,9 @@ async function errorLog(): Promise<LoggedError[]> {
 
 test('the broker away for a minute: the page keeps working, logs one messaging error and hears a notification soon after the broker returns', async ({ page }) => {
   test.setTimeout(180_000);
-  const startedAt = new Date().toISOString();
+  // The error log keeps the page's own timestamps, which count from the page's clock.
+  const clock = fridayEvening();
+  const startedAt = clock.toISOString();
   const announced = await recordAnnouncedClientIds(await stack.operatorClient(), BELLA.retailerId);
   const messagingWarnings: string[] = [];
   page.on('console', (message) => {
@@ -182,7 +198,7 @@ test('the broker away for a minute: the page keeps working, logs one messaging e
   });
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
-  const clientId = await openLivePage(page, announced);
+  const clientId = await openLivePage(page, announced, '/', clock);
 
   await stack.stopBroker();
   const stoppedAt = Date.now();
@@ -277,7 +293,7 @@ test('500 random and malformed payloads on every topic: no page error, the page 
 
 test('the menu’s group availability follows the clock without a reload', async ({ page }) => {
   // Friday 14:58 in Melbourne: the lunch group (15) is served until 15:00.
-  await page.clock.install({ time: new Date('2026-11-27T03:58:00Z') });
+  await page.clock.install({ time: melbourneWeekTime(5, '14:58', 'behind') });
   await liveStatusAsNormal(page);
   const groupHoursCalls: number[] = [];
   page.on('request', (request) => {
