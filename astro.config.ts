@@ -6,6 +6,7 @@ import { preloadOnlyMissing } from './scripts/lib/preload-deps.ts';
 // One Astro build renders every selected tenant under `/<slug>/`; scripts/build.ts then
 // splits that output into one self-contained deployment per tenant (dist/<slug>/).
 export default defineConfig({
+  srcDir: './apps/storefront',
   output: 'static',
   outDir: '.build/stage',
   build: { format: 'directory', inlineStylesheets: 'never' },
@@ -16,8 +17,8 @@ export default defineConfig({
       name: 'storefront-client-directives',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) => {
-          addClientDirective({ name: 'interaction', entrypoint: './src/runtime/interaction-directive.ts' });
-          addClientDirective({ name: 'settled', entrypoint: './src/runtime/settled-directive.ts' });
+          addClientDirective({ name: 'interaction', entrypoint: './apps/storefront/runtime/interaction-directive.ts' });
+          addClientDirective({ name: 'settled', entrypoint: './apps/storefront/runtime/settled-directive.ts' });
         },
       },
     },

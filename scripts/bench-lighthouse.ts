@@ -7,8 +7,8 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 // Lighthouse's own dependency (package.json of lighthouse): the board is audited in a page prepared through it.
 import puppeteer, { type Page } from 'puppeteer-core';
-import { SESSION_STORAGE_KEY } from '../src/lib/console/session-mark.ts';
-import type { StoredSession } from '../src/lib/console/session.ts';
+import { SESSION_STORAGE_KEY } from '../apps/console/shell/session-mark.ts';
+import type { StoredSession } from '../apps/console/shell/session.ts';
 import { freePort } from '../tests/e2e/free-port.ts';
 import { stackReady } from '../tests/e2e/global-setup.ts';
 import { startProcess, stopProcess } from '../tests/e2e/stack.ts';
@@ -262,7 +262,7 @@ Aims: performance at least ${aims.performance} on every shop (lowest median ${wo
 }
 if (consoleResults.length > 0) {
   const lowest = (category: Category) => Math.min(...consoleResults.map((result) => result.median.scores[category]));
-  // A staff page carries noindex on purpose (src/console-site/pages/index.astro) and has no search snippet to give: its SEO audits are listed, not aimed at.
+  // A staff page carries noindex on purpose (apps/console/pages/index.astro) and has no search snippet to give: its SEO audits are listed, not aimed at.
   const seoFailures = [...new Set(consoleResults.flatMap((result) => result.median.failing.filter((failing) => failing.startsWith('seo: '))))];
   const otherFailures = consoleResults.flatMap((result) =>
     result.median.failing

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatProblem, listTenantSlugs } from '../src/lib/tenant/load.ts';
+import { formatProblem, listTenantSlugs } from '../lib/tenant/load.ts';
 import { buildTenants, formatSummary } from './lib/build-tenants.ts';
 import { formatReportTable, progressLine } from './lib/build-report.ts';
 import { shardSchema } from './lib/shard.ts';

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_MOSQUITTO_OPTIONS, mosquittoConfigFiles, servedScopes } from './lib/mosquitto-config.ts';
-import { apiCalls, RETAILER_DOMAIN_HEADER } from '../src/lib/api/contract.ts';
-import { HOST, orderBody, cartLine } from '../server/api/fixtures/orders.ts';
+import { apiCalls, RETAILER_DOMAIN_HEADER } from '../lib/api/contract.ts';
+import { HOST, orderBody, cartLine } from '../server/api/tests/fixtures/orders.ts';
 import { consoleServerConfig, hostFolders, nginxConfig } from './lib/nginx-config.ts';
 import { NGINX, startNginx, type NginxProcess } from './lib/nginx-process.ts';
 import { productionShapeSkipReason, startProductionShape, type ProductionShape } from './lib/production-shape.ts';
 import { cacheControlFor } from './lib/static-server.ts';
-import { loadTenants } from '../src/lib/tenant/load.ts';
+import { loadTenants } from '../lib/tenant/load.ts';
 
 const run = promisify(execFile);
 

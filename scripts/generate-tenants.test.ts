@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadTenants } from '../src/lib/tenant/load.ts';
+import { loadTenants } from '../lib/tenant/load.ts';
 import { generateTenants, writeTenants } from './generate-tenants.ts';
 
 let outDir: string;

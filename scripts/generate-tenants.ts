@@ -17,7 +17,7 @@ import type {
   tenantSettingsSchema,
   tradingHoursSchema,
   trendingSchema,
-} from '../src/lib/tenant/index.ts';
+} from '../lib/tenant/index.ts';
 import { seededRandom } from './lib/seeded-random.ts';
 
 /** One synthetic tenant: its folder name and every file in it, keyed by path inside the folder. */

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPERATOR_USERNAME } from '../server/broker/acl.ts';
 import { secretFromEnv } from '../server/secrets.ts';
-import { formatProblem, loadTenants } from '../src/lib/tenant/load.ts';
+import { formatProblem, loadTenants } from '../lib/tenant/load.ts';
 import { DEFAULT_MOSQUITTO_OPTIONS, MOSQUITTO_FILES, mosquittoConfigFiles, parseListen, passwordFile, servedScopes, staffAccounts } from './lib/mosquitto-config.ts';
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LISTEN_HOST, displayHost, listenHostFromEnv } from '../server/listen-host.ts';
-import { CONSOLE_LOCAL_HOST } from '../src/lib/tenant/hosts.ts';
+import { CONSOLE_LOCAL_HOST } from '../lib/tenant/hosts.ts';
 import { startStaticServer } from './lib/static-server.ts';
 
 const { values } = parseArgs({

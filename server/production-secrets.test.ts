@@ -20,7 +20,7 @@ function run(script: string, env: Record<string, string>, ready: RegExp): Promis
   const { NODE_ENV: _ignored, OPERATOR_TOKEN: _token, BROKER_OPERATOR_PASSWORD: _password, BROKER_STAFF_SECRET: _staff, ...inherited } = process.env;
   const child = spawn(process.execPath, [join(root, script)], {
     cwd: root,
-    env: { ...inherited, API_PORT: '0', BROKER_WS_PORT: '0', BROKER_TCP_PORT: 'off', DATA_DIR: dataDir, TENANTS_DIR: join(root, 'server/api/fixtures/tenants'), ...env },
+    env: { ...inherited, API_PORT: '0', BROKER_WS_PORT: '0', BROKER_TCP_PORT: 'off', DATA_DIR: dataDir, TENANTS_DIR: join(root, 'server/api/tests/fixtures/tenants'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTenant } from '../../src/lib/tenant/load.ts';
+import { loadTenant } from '../../lib/tenant/load.ts';
 import { alwaysOpenTenants } from './always-open.ts';
 
-const fixtures = join(import.meta.dirname, '../../src/lib/tenant/fixtures');
+const fixtures = join(import.meta.dirname, '../../lib/tenant/fixtures');
 let out = '';
 afterEach(() => rm(out, { recursive: true, force: true }));
 

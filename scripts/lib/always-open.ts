@@ -1,6 +1,6 @@
 import { cp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TradingHourEntry } from '../../src/lib/tenant/hours.ts';
+import type { TradingHourEntry } from '../../lib/tenant/hours.ts';
 
 /** Both services open from midnight to 23:59 every day: a shop a newcomer can order from at any hour. */
 export function allDayTradingHours(): TradingHourEntry[] {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const API_MAIN = fileURLToPath(new URL('../../server/api/main.ts', import.meta.url));
-export const FIXTURE_TENANTS = fileURLToPath(new URL('../../server/api/fixtures/tenants', import.meta.url));
+export const FIXTURE_TENANTS = fileURLToPath(new URL('../../server/api/tests/fixtures/tenants', import.meta.url));
 /** How many lines of a process's output are kept to explain a failure. */
 const KEPT_LINES = 40;
 const START_TIMEOUT_MS = 60_000;

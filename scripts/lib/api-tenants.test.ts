@@ -64,7 +64,7 @@ describe('building from the retailer API', () => {
 
   it('is one operator command away: rebuild <slug>', async () => {
     const out = join(work, 'dist-operator');
-    const rebuilt = await command(['server/api/operator-cli.ts', 'rebuild', 'bella-napoli', '--tenants-dir', files, '--out', out], { API_URL: apiUrl });
+    const rebuilt = await command(['server/api/operator/operator-cli.ts', 'rebuild', 'bella-napoli', '--tenants-dir', files, '--out', out], { API_URL: apiUrl });
     expect(rebuilt.code, rebuilt.stdout).toBe(0);
     expect(rebuilt.stdout).toContain('✓ bella-napoli');
     expect(await readFile(join(out, 'bella-napoli', '_payload.json'), 'utf8')).toContain('Back-office Tuesday deal');

@@ -1,10 +1,10 @@
 import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { apiCalls, RETAILER_DOMAIN_HEADER, RETAILER_WEBSITE_ID_HEADER, type ApiCallName } from '../../src/lib/api/contract.ts';
-import { jsonPath, TenantLoadError, type TenantProblem } from '../../src/lib/tenant/load.ts';
-import { tenantSettingsSchema } from '../../src/lib/tenant/settings.ts';
-import { tenantFiles, type TenantFileKey } from '../../src/lib/tenant/tenant.ts';
+import { apiCalls, RETAILER_DOMAIN_HEADER, RETAILER_WEBSITE_ID_HEADER, type ApiCallName } from '../../lib/api/contract.ts';
+import { jsonPath, TenantLoadError, type TenantProblem } from '../../lib/tenant/load.ts';
+import { tenantSettingsSchema } from '../../lib/tenant/settings.ts';
+import { tenantFiles, type TenantFileKey } from '../../lib/tenant/tenant.ts';
 
 /** The call of the spec's section 7 whose answer each tenant data file holds (product details: one call per product). */
 export const fileCalls = {

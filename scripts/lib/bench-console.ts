@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { sampleStaffAccounts } from '../../server/api/sample-staff.ts';
-import { createStaffClient, type StaffClient } from '../../src/lib/console/client.ts';
-import type { StaffSignInBody as SignInBody } from '../../src/lib/api/staff-contract.ts';
-import type { StoredSession } from '../../src/lib/console/session.ts';
-import { CONSOLE_LOCAL_HOST } from '../../src/lib/tenant/hosts.ts';
+import { sampleStaffAccounts } from '../../server/api/services/sample-staff.ts';
+import { createStaffClient, type StaffClient } from '../../apps/console/shell/client.ts';
+import type { StaffSignInBody as SignInBody } from '../../lib/api/staff-contract.ts';
+import type { StoredSession } from '../../apps/console/shell/session.ts';
+import { CONSOLE_LOCAL_HOST } from '../../lib/tenant/hosts.ts';
 import { orderForALaterSlot } from '../../tests/e2e/order-time-picker.ts';
 
 /**
@@ -16,7 +16,7 @@ export const CONSOLE_SHOP = 'bella-napoli';
 
 export const consoleUrl = (webPort: number) => `http://${CONSOLE_LOCAL_HOST}:${webPort}/`;
 
-/** The sample owner account `npm start` seeds for a shop (server/api/sample-staff.ts). */
+/** The sample owner account `npm start` seeds for a shop (server/api/services/sample-staff.ts). */
 export function ownerSignIn(slug: string): SignInBody {
   const owner = sampleStaffAccounts(slug).find((account) => account.role === 'owner');
   if (!owner) throw new Error(`no sample owner for ${slug}`);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMetaSchema, latestBuildSchema, type BuildMeta } from '../../src/lib/site/build-manifest.ts';
-import { runtimeConfigSchema } from '../../src/lib/tenant/settings.ts';
+import { buildMetaSchema, latestBuildSchema, type BuildMeta } from '../../lib/site/build-manifest.ts';
+import { runtimeConfigSchema } from '../../lib/tenant/settings.ts';
 import { buildReportSchema, type BuildReport } from './build-report.ts';
 import { filesUnder } from './code-hash.ts';
 

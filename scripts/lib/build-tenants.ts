@@ -1,11 +1,11 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { formatProblem, listTenantSlugs, TenantLoadError } from '../../src/lib/tenant/load.ts';
+import { formatProblem, listTenantSlugs, TenantLoadError } from '../../lib/tenant/load.ts';
 import { buildRecordSchema, type BuildRecord, type BuildReport, type TenantReport } from './build-report.ts';
 import { codeHash, tenantFilesHash, tenantHash, tenantStamp } from './code-hash.ts';
 import { publishFolder } from './publish.ts';
-import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../src/lib/console/config.ts';
+import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../apps/console/shell/config.ts';
 import { CONSOLE_FOLDER, DEFAULT_CONSOLE_API_URL } from './console-site.ts';
 import { SHARED_FOLDER } from './nginx-config.ts';
 import { CLIENT_FOLDER, CONSOLE_CLIENT_FOLDER, CONSOLE_PAGE_FILE, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';

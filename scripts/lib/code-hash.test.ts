@@ -10,9 +10,9 @@ describe('codeHash, tenantHash and tenantStamp', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'storefront-code-hash-'));
     tenants = join(root, 'tenants');
-    await mkdir(join(root, 'src', 'pages'), { recursive: true });
+    await mkdir(join(root, 'apps', 'storefront', 'pages'), { recursive: true });
     await mkdir(join(tenants, 'shop'), { recursive: true });
-    await writeFile(join(root, 'src', 'pages', 'index.astro'), '<h1>one</h1>');
+    await writeFile(join(root, 'apps', 'storefront', 'pages', 'index.astro'), '<h1>one</h1>');
     await writeFile(join(root, 'package-lock.json'), '{}');
     await writeFile(join(tenants, 'shop', 'tenant.json'), '{}');
   });
@@ -21,7 +21,7 @@ describe('codeHash, tenantHash and tenantStamp', () => {
   it('changes with the storefront code and the lock file, so every tenant hash changes with it', async () => {
     const first = await codeHash(root);
     const files = await tenantFilesHash(tenants, 'shop');
-    await writeFile(join(root, 'src', 'pages', 'index.astro'), '<h1>two</h1>');
+    await writeFile(join(root, 'apps', 'storefront', 'pages', 'index.astro'), '<h1>two</h1>');
     const second = await codeHash(root);
     expect(second).not.toBe(first);
     expect(tenantHash(second, files)).not.toBe(tenantHash(first, files));
@@ -47,7 +47,7 @@ describe('codeHash, tenantHash and tenantStamp', () => {
 
   it("ignores tests beside the code, and a tenant's hash follows only its own files", async () => {
     const code = await codeHash(root);
-    await writeFile(join(root, 'src', 'pages', 'index.test.ts'), 'test');
+    await writeFile(join(root, 'apps', 'storefront', 'pages', 'index.test.ts'), 'test');
     expect(await codeHash(root)).toBe(code);
     const before = await tenantFilesHash(tenants, 'shop');
     await writeFile(join(tenants, 'shop', 'specials.json'), '[]');

@@ -27,6 +27,9 @@ function hashFiles(files: string[], base: string): string {
   return hash.digest('hex');
 }
 
+/** The code both sites are built from: the two apps, their UI primitives and the domain. */
+export const CODE_FOLDERS = ['apps', 'ui', 'lib'] as const;
+
 /**
  * The build scripts that decide what lands in a deployment. Others (reporting, watching, sharding)
  * may change without rebuilding every tenant.
@@ -40,7 +43,8 @@ const OUTPUT_SCRIPTS = ['render-bundle.ts', 'preload-deps.ts', 'page-renderer.ts
  * Equal hashes mean a cached render bundle and client assets are still right.
  */
 export async function codeHash(root: string): Promise<string> {
-  const source = (await filesUnder(join(root, 'src'))).filter((file) => !/\.(test|bench)\.tsx?$/.test(file));
+  const underCode = await Promise.all(CODE_FOLDERS.map((folder) => filesUnder(join(root, folder))));
+  const source = underCode.flat().filter((file) => !/\.(test|bench)\.tsx?$/.test(file));
   const scripts = OUTPUT_SCRIPTS.map((file) => join(root, 'scripts', 'lib', file));
   const settings = ['astro.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'].map((file) => join(root, file));
   return createHash('sha256')

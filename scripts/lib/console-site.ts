@@ -1,5 +1,5 @@
 /**
- * The staff console's deployment, `<dist>/_console/`: its page (src/console-site/pages/index.astro)
+ * The staff console's deployment, `<dist>/_console/`: its page (apps/console/pages/index.astro)
  * as index.html, the client assets of its own build (renderer-store.ts), and console-config.json
  * naming the staff API. One console serves every retailer; the static server answers it at
  * console.localhost.

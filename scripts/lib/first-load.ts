@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 /** A module's static imports (`import … from "./x.js"`, `import "./x.js"`, `export … from`), not its dynamic `import()`s. */
 const STATIC_IMPORT = /(?:import|export)\s*(?:[^"'();]*?from\s*)?["']([./][^"']+\.js)["']/g;
 
-/** Islands that wait for the visitor's first interaction or the page settling (src/runtime/idle.ts) are not part of the first load. */
+/** Islands that wait for the visitor's first interaction or the page settling (apps/storefront/runtime/idle.ts) are not part of the first load. */
 const DEFERRED_ISLAND = /\sclient="(?:interaction|settled)"/;
 
 const gzipSize = (content: Buffer) => gzipSync(content, { level: 9 }).length;

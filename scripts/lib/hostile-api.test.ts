@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, RETAILER_DOMAIN_HEADER } from '../../src/lib/api/contract.ts';
-import { formatProblem } from '../../src/lib/tenant/load.ts';
-import { tenantFiles } from '../../src/lib/tenant/tenant.ts';
+import { apiCalls, RETAILER_DOMAIN_HEADER } from '../../lib/api/contract.ts';
+import { formatProblem } from '../../lib/tenant/load.ts';
+import { tenantFiles } from '../../lib/tenant/tenant.ts';
 import { fetchTenantsFromApi, fileCalls, type ApiLimits } from './api-tenants.ts';
 
 /**
@@ -14,7 +14,7 @@ import { fetchTenantsFromApi, fileCalls, type ApiLimits } from './api-tenants.ts
  * fail fast with the call named, while the well-behaved retailer is still fetched for the build.
  */
 
-const FIXTURE = 'src/lib/tenant/fixtures/corner-slice';
+const FIXTURE = 'lib/tenant/fixtures/corner-slice';
 const LIMITS: ApiLimits = { maxResponseBytes: 256 * 1024, maxTenantBytes: 1024 * 1024, callTimeoutMs: 2_000, tenantTimeoutMs: 10_000 };
 const TWENTY_MB = 20 * 1024 * 1024;
 const CONFIG_PATH = apiCalls.getRetailerConfig.path;

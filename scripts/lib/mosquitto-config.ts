@@ -1,8 +1,8 @@
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { OPERATOR_USERNAME, retailerScope, type RetailerScope } from '../../server/broker/acl.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, type RetailerTopicScope } from '../../src/lib/live/topics.ts';
-import type { Tenant } from '../../src/lib/tenant/index.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, type RetailerTopicScope } from '../../lib/live/topics.ts';
+import type { Tenant } from '../../lib/tenant/index.ts';
 
 /**
  * The production broker's configuration for Mosquitto 2: what server/broker/acl.ts decides for

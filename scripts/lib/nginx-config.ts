@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiCalls } from '../../src/lib/api/contract.ts';
-import { REFERRER_POLICY } from '../../src/lib/site/referrer-policy.ts';
-import { listTenantSlugs } from '../../src/lib/tenant/load.ts';
-import { hostName, tenantSettingsSchema, type TenantSettings } from '../../src/lib/tenant/settings.ts';
-import { tenantHostNames } from '../../src/lib/tenant/hosts.ts';
+import { apiCalls } from '../../lib/api/contract.ts';
+import { REFERRER_POLICY } from '../../lib/site/referrer-policy.ts';
+import { listTenantSlugs } from '../../lib/tenant/load.ts';
+import { hostName, tenantSettingsSchema, type TenantSettings } from '../../lib/tenant/settings.ts';
+import { tenantHostNames } from '../../lib/tenant/hosts.ts';
 import { CONSOLE_FOLDER } from './console-site.ts';
 import { DEFAULT_MOSQUITTO_OPTIONS, type Listen } from './mosquitto-config.ts';
 
@@ -37,7 +37,7 @@ const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
  * An nginx `http`-block include serving every tenant's deployment (`<dist>/<slug>/`) on its hosts with
  * the Cache-Control of scripts/serve.ts (cacheControlFor): hashed assets immutable, pages, payloads
  * and build files revalidated, other files an hour. Unknown hosts get the site-not-found screen. Every
- * answer carries the pages' referrer policy (src/lib/site/referrer-policy.ts).
+ * answer carries the pages' referrer policy (lib/site/referrer-policy.ts).
  */
 export function nginxConfig(dist: string, hosts: ReadonlyMap<string, string>, { listen = '80', api, broker }: { listen?: string; api?: ApiBalancing; broker?: BrokerProxy } = {}): string {
   const lines = [...hosts].sort(([a], [b]) => a.localeCompare(b)).map(([host, slug]) => `    ${host} ${quote(join(dist, slug))};`);
@@ -168,7 +168,7 @@ export function consoleServerConfig(dist: string, host: string, listen = '80'): 
   // Checked, as it is written into the file as it is: a ';' or a space would be nginx syntax.
   const serverName = hostName.parse(host);
   return `
-# The staff console (src/console-site/pages/index.astro), generated with --console-host. Its
+# The staff console (apps/console/pages/index.astro), generated with --console-host. Its
 # console-config.json names the staff API (CONSOLE_API_URL at build time); that API must list
 # this host's origin in CONSOLE_ORIGINS.
 server {

@@ -4,8 +4,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RouteData } from 'astro';
 import type { PathWithRoute, StaticPathsApp } from 'astro/runtime/prerender/static-paths.js';
-import { handOverTenants } from '../../src/lib/tenant/selected.ts';
-import type { Tenant } from '../../src/lib/tenant/tenant.ts';
+import { handOverTenants } from '../../lib/tenant/selected.ts';
+import type { Tenant } from '../../lib/tenant/tenant.ts';
 import { BUNDLE_FOLDER, renderSnapshotSchema, SNAPSHOT_FILE } from './render-bundle.ts';
 
 /** The parts of Astro 7's `BuildApp` (the prerender bundle's export) this renderer relies on. */

@@ -4,9 +4,9 @@ import { isAbsolute, join, relative } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { Sharp, SharpConstructor } from 'sharp';
 import { z } from 'zod';
-import { largestPhotoWidth, PHOTO_FOLDER, PHOTO_FORMATS, PHOTO_WIDTHS, photoWidths, type PhotoFormat, type ProductPhotos } from '../../src/lib/site/product-photo.ts';
-import type { TenantProblem } from '../../src/lib/tenant/load.ts';
-import { tenantFiles, type Tenant } from '../../src/lib/tenant/tenant.ts';
+import { largestPhotoWidth, PHOTO_FOLDER, PHOTO_FORMATS, PHOTO_WIDTHS, photoWidths, type PhotoFormat, type ProductPhotos } from '../../lib/site/product-photo.ts';
+import type { TenantProblem } from '../../lib/tenant/load.ts';
+import { tenantFiles, type Tenant } from '../../lib/tenant/tenant.ts';
 import type { FileStats } from './tenant-stats.ts';
 
 /**

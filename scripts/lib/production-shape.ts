@@ -9,7 +9,7 @@ export { FIXTURE_TENANTS } from './api-process.ts';
 export interface ProductionShapeOptions {
   /** API processes behind nginx; default 2. */
   apiProcesses?: number;
-  /** Default the API's test fixtures (server/api/fixtures/tenants). */
+  /** Default the API's test fixtures (server/api/tests/fixtures/tenants). */
   tenantsDir?: string;
   /** The operator token of every process. */
   operatorToken?: string;

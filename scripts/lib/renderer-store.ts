@@ -1,6 +1,6 @@
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { handOverTenants } from '../../src/lib/tenant/selected.ts';
+import { handOverTenants } from '../../lib/tenant/selected.ts';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { keepRenderBundle, SNAPSHOT_FILE } from './render-bundle.ts';
 
@@ -15,7 +15,7 @@ export const SITE_NOT_FOUND_FILE = 'site-not-found.html';
  * (0.7 KB gzip of a home page's first load in November 2026), and each deployment carried the
  * other's assets.
  */
-export const CONSOLE_SRC_DIR = join('src', 'console-site');
+export const CONSOLE_SRC_DIR = join('apps', 'console');
 /** The staff console's page, rendered once per code version like the unknown-host screen. */
 export const CONSOLE_PAGE_FILE = 'console.html';
 /** Client assets of the console's build. */

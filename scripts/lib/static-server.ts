@@ -5,10 +5,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { REFERRER_POLICY } from '../../src/lib/site/referrer-policy.ts';
-import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../src/lib/console/config.ts';
-import { CONSOLE_LOCAL_HOST, hostNameOf, LOCAL_HOST_SUFFIX, tenantHostNames } from '../../src/lib/tenant/hosts.ts';
-import { runtimeConfigSchema, tenantSettingsSchema, type RuntimeConfig } from '../../src/lib/tenant/settings.ts';
+import { REFERRER_POLICY } from '../../lib/site/referrer-policy.ts';
+import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../apps/console/shell/config.ts';
+import { CONSOLE_LOCAL_HOST, hostNameOf, LOCAL_HOST_SUFFIX, tenantHostNames } from '../../lib/tenant/hosts.ts';
+import { runtimeConfigSchema, tenantSettingsSchema, type RuntimeConfig } from '../../lib/tenant/settings.ts';
 import { CONSOLE_FOLDER } from './console-site.ts';
 
 export interface StaticServerOptions {

@@ -1,7 +1,7 @@
 import { join, sep } from 'node:path';
-import { formatProblem } from '../../src/lib/tenant/load.ts';
+import { formatProblem } from '../../lib/tenant/load.ts';
 import { buildTenants } from './build-tenants.ts';
-import { codeHash } from './code-hash.ts';
+import { CODE_FOLDERS, codeHash } from './code-hash.ts';
 import { rendererFor } from './renderer-store.ts';
 import { watchEntries, watchTree, type TreeWatcher } from './tree-watch.ts';
 
@@ -22,7 +22,6 @@ export interface TenantWatcher {
 
 /** Editors write a file in several steps (truncate, write, rename); one rebuild covers them all. */
 const SETTLE_MS = 20;
-const CODE_FOLDER = 'src';
 const CODE_FILES = ['astro.config.ts', 'package-lock.json'];
 
 /**
@@ -92,7 +91,7 @@ export function watchTenants(options: WatchOptions): TenantWatcher {
       if (!pending.has(slug)) pending.set(slug, Date.now());
       schedule();
     }),
-    watchTree(join(options.root, CODE_FOLDER), codeChanged),
+    ...CODE_FOLDERS.map((folder) => watchTree(join(options.root, folder), codeChanged)),
     watchEntries(options.root, CODE_FILES, codeChanged),
   ];
 

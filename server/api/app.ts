@@ -13,24 +13,24 @@ import {
   retailerHeadersSchema,
   type ApiCallName,
   type ApiResponse,
-} from '../../src/lib/api/contract.ts';
-import type { ClockPush } from './clock-push.ts';
-import type { LivePublisher } from './live-publisher.ts';
-import { ApiProblem, parseWith } from './problems.ts';
-import type { RateLimiters } from './rate-limits.ts';
+} from '../../lib/api/contract.ts';
+import type { ClockPush } from './services/clock-push.ts';
+import type { LivePublisher } from './services/live-publisher.ts';
+import { ApiProblem, parseWith } from './services/problems.ts';
+import type { RateLimiters } from './services/rate-limits.ts';
 import type { AnalyticsHitStore } from './store/analytics-hits.ts';
 import type { ClockOverrideStore } from './store/clock-overrides.ts';
 import type { IntakeStore } from './store/intake.ts';
 import type { Database } from './store/schema.ts';
 import type { Stores } from './store/stores.ts';
-import type { ServedTenant, TenantDirectory } from './tenants.ts';
+import type { ServedTenant, TenantDirectory } from './services/tenants.ts';
 
 /** What every route reads: the database and its stores (the same as withStores hands a transaction), the tenants, and the API's services and settings. */
 export interface ApiDeps extends Stores {
   /** The API's database (SQLite or PostgreSQL); writes of several statements go through withStores over it. */
   db: Kysely<Database>;
   tenants: TenantDirectory;
-  /** The tenant folders the API serves; publishing from the console rewrites files there (server/api/shop-files.ts). */
+  /** The tenant folders the API serves; publishing from the console rewrites files there (server/api/services/shop-files.ts). */
   tenantsDir: string;
   intake: IntakeStore;
   clockOverrides: ClockOverrideStore;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTenants } from '../../src/lib/tenant/load.ts';
+import { loadTenants } from '../../lib/tenant/load.ts';
 import {
   BAD_USERNAME_OR_PASSWORD,
   IDENTIFIER_REJECTED,

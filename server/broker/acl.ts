@@ -1,10 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { isBrowserClientId } from '../../src/lib/live/client-id.ts';
-import { clientInfoSchema, parseMessage } from '../../src/lib/live/messages.ts';
-import { isOrderWatchKey, ORDER_WATCH_USERNAME } from '../../src/lib/live/order-watch.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, staffOrdersTopic } from '../../src/lib/live/topics.ts';
-import { hostIndex, originHost } from '../../src/lib/tenant/hosts.ts';
-import type { Tenant } from '../../src/lib/tenant/index.ts';
+import { isBrowserClientId } from '../../lib/live/client-id.ts';
+import { clientInfoSchema, parseMessage } from '../../lib/live/messages.ts';
+import { isOrderWatchKey, ORDER_WATCH_USERNAME } from '../../lib/live/order-watch.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, staffOrdersTopic } from '../../lib/live/topics.ts';
+import { hostIndex, originHost } from '../../lib/tenant/hosts.ts';
+import type { Tenant } from '../../lib/tenant/index.ts';
 
 /**
  * Who may do what on the broker. Pure decisions over plain data, so the rules are tested

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newBrowserClientId } from '../../src/lib/live/client-id.ts';
-import type { OrderStatusMessage } from '../../src/lib/live/messages.ts';
-import { startLiveMessaging, watchOrderStatus, type LiveMessagingError } from '../../src/runtime/live-messaging.ts';
+import { newBrowserClientId } from '../../lib/live/client-id.ts';
+import type { OrderStatusMessage } from '../../lib/live/messages.ts';
+import { startLiveMessaging, watchOrderStatus, type LiveMessagingError } from '../../lib/live/live-messaging.ts';
 import { BROWSER_PUBLISH_BURST, orderWatchTopicId, staffBrokerPassword } from './acl.ts';
 import { createBroker, type RunningBroker } from './broker.ts';
 import { connectFromOrigin, connectMqtt, journeyClockStatus, liveRecorder, recordMessages, runVisitorJourney, subscribeCodes, waitFor } from './mqtt-test-support.ts';

@@ -3,8 +3,8 @@ import { createServer as createHttpServer, type IncomingMessage } from 'node:htt
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { formatProblem, loadTenants } from '../../src/lib/tenant/load.ts';
-import type { Tenant } from '../../src/lib/tenant/index.ts';
+import { formatProblem, loadTenants } from '../../lib/tenant/load.ts';
+import type { Tenant } from '../../lib/tenant/index.ts';
 import { decideConnect, originIndex, publishBudget, publishRefusal, staffAccess, subscribeRefusal, type PublishBudget, type Visitor } from './acl.ts';
 
 type TenantSource = { tenantsDir: string; tenants?: never } | { tenants: readonly Tenant[]; tenantsDir?: never };

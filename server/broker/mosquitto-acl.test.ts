@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatusMessage } from '../../src/lib/live/messages.ts';
-import { ORDER_WATCH_USERNAME } from '../../src/lib/live/order-watch.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic } from '../../src/lib/live/topics.ts';
-import { watchOrderStatus, type LiveMessagingError } from '../../src/runtime/live-messaging.ts';
+import type { OrderStatusMessage } from '../../lib/live/messages.ts';
+import { ORDER_WATCH_USERNAME } from '../../lib/live/order-watch.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic } from '../../lib/live/topics.ts';
+import { watchOrderStatus, type LiveMessagingError } from '../../lib/live/live-messaging.ts';
 import { brokerProxyConfig, ORDER_WATCH_PATH } from '../../scripts/lib/nginx-config.ts';
 import { NGINX, startNginx, type NginxProcess } from '../../scripts/lib/nginx-process.ts';
 import {
@@ -24,7 +24,7 @@ import {
   type BrokerAccount,
   type MosquittoOptions,
 } from '../../scripts/lib/mosquitto-config.ts';
-import { createLivePublisher } from '../api/live-publisher.ts';
+import { createLivePublisher } from '../api/services/live-publisher.ts';
 import { OPERATOR_USERNAME, orderWatchTopicId, type RetailerScope } from './acl.ts';
 import { mosquittoPresent, startMosquitto, type RunningMosquitto } from './mosquitto-test-support.ts';
 import { connectMqtt, freePort, journeyClockStatus, recordMessages, runVisitorJourney, subscribeCodes, waitFor } from './mqtt-test-support.ts';
@@ -225,7 +225,7 @@ describe.skipIf(!present)('the generated Mosquitto configuration', () => {
       const publisher = createLivePublisher({ brokerUrl: broker.operatorsUrl, operatorPassword: OPERATOR_PASSWORD });
       try {
         await waitFor(() => subscribed === 1, 'the order watch to subscribe');
-        // What server/api/order-taking.ts publishes on Take.
+        // What server/api/services/order-taking.ts publishes on Take.
         await publisher.publish(own, { orderProcessed: true });
         await waitFor(() => statuses.length === 1, 'the order status');
         expect(statuses).toEqual([{ orderProcessed: true }]);

@@ -1,9 +1,9 @@
 import { createServer, type AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { clientInfoSchema, parseMessage, type ClientInfo, type DesignFieldUpdate, type NotifyMessage } from '../../src/lib/live/messages.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, type RetailerTopicScope } from '../../src/lib/live/topics.ts';
-import type { ClockStatus } from '../../src/lib/tenant/hours.ts';
-import { startLiveMessaging, type LiveMessagingError, type MqttConnect } from '../../src/runtime/live-messaging.ts';
+import { clientInfoSchema, parseMessage, type ClientInfo, type DesignFieldUpdate, type NotifyMessage } from '../../lib/live/messages.ts';
+import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, type RetailerTopicScope } from '../../lib/live/topics.ts';
+import type { ClockStatus } from '../../lib/tenant/hours.ts';
+import { startLiveMessaging, type LiveMessagingError, type MqttConnect } from '../../lib/live/live-messaging.ts';
 
 /** Test support shared by the aedes and Mosquitto integration tests: real mqtt.js clients and one visitor journey. */
 

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
-import { liveStateReadResponseSchema, staffSignInResponseSchema } from '../../src/lib/api/staff-contract.ts';
+import { liveStateReadResponseSchema, staffSignInResponseSchema } from '../../lib/api/staff-contract.ts';
 import { addProduct, dismissPopups, liveStatusAsNormal, settle, waitForSync } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, staffLiveResponseSchema, staffOrdersResponseSchema, staffPaths, staffSignInResponseSchema } from '../../src/lib/api/staff-contract.ts';
-import { CONSOLE_CONFIG_FILE } from '../../src/lib/console/config.ts';
-import { SESSION_STORAGE_KEY } from '../../src/lib/console/session-mark.ts';
+import { DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, staffLiveResponseSchema, staffOrdersResponseSchema, staffPaths, staffSignInResponseSchema } from '../../lib/api/staff-contract.ts';
+import { CONSOLE_CONFIG_FILE } from '../../apps/console/shell/config.ts';
+import { SESSION_STORAGE_KEY } from '../../apps/console/shell/session-mark.ts';
 import { addProduct, checkoutWithNotes, openShopNow, orderForALaterSlot } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 
@@ -28,7 +28,7 @@ const PUSH_WAIT_MS = 10_000;
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
 
-/** The sample accounts `npm start` gives every sample shop (server/api/sample-staff.ts). */
+/** The sample accounts `npm start` gives every sample shop (server/api/services/sample-staff.ts). */
 const account = (shop: string, role: 'owner' | 'kitchen') => ({ shop, email: `${role}@${shop}.test`, password: `${shop}-${role}` });
 
 /** The staff API over HTTP, as anyone holding a token could call it, whatever the console shows. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_OPERATOR_TOKEN, operatorPaths } from '../../server/api/operator-contract.ts';
+import { DEFAULT_OPERATOR_TOKEN, operatorPaths } from '../../server/api/operator/operator-contract.ts';
 import { dismissPopups, openShopAt, settle } from './ordering-support.ts';
 import { seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';

@@ -20,7 +20,7 @@ const OPERATOR_PASSWORD = 'dev-operator';
 export interface LiveStack {
   apiUrl: string;
   brokerUrl: string;
-  /** Runs `server/api/operator-cli.ts` against this API; resolves with its output, rejects on a non-zero exit. */
+  /** Runs `server/api/operator/operator-cli.ts` against this API; resolves with its output, rejects on a non-zero exit. */
   operator(...args: string[]): Promise<string>;
   /** An operator MQTT connection to this broker, for listening and publishing raw payloads. */
   operatorClient(): Promise<MqttClient>;
@@ -45,7 +45,7 @@ export async function startLiveStack(): Promise<LiveStack> {
     apiUrl,
     brokerUrl,
     async operator(...args) {
-      const { stdout } = await run(process.execPath, ['server/api/operator-cli.ts', ...args], { env: { ...process.env, API_URL: apiUrl } });
+      const { stdout } = await run(process.execPath, ['server/api/operator/operator-cli.ts', ...args], { env: { ...process.env, API_URL: apiUrl } });
       return stdout;
     },
     async operatorClient() {

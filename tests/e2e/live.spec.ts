@@ -3,8 +3,8 @@ import { addProduct, dismissPopups, liveStatusAsNormal, waitForSync } from './or
 import { recordAnnouncedClientIds, startLiveStack, type LiveStack } from './live-stack.ts';
 import { melbourneWeekTime } from './shop-week.ts';
 import { tenantUrl } from './urls.ts';
-import { darkColours } from '../../src/lib/site/theme.ts';
-import { loadTenant } from '../../src/lib/tenant/load.ts';
+import { darkColours } from '../../lib/site/theme.ts';
+import { loadTenant } from '../../lib/tenant/load.ts';
 
 // The retailer's popups would cover the page these journeys drive.
 test.beforeEach(({ page }) => dismissPopups(page));

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { successColours } from '../../src/lib/site/success-colours.ts';
-import { darkColours, lightColours } from '../../src/lib/site/theme.ts';
-import { loadTenant } from '../../src/lib/tenant/load.ts';
-import { ORDER_POLL_MS } from '../../src/islands/order-confirmation/order-tracking.ts';
+import { successColours } from '../../lib/site/success-colours.ts';
+import { darkColours, lightColours } from '../../lib/site/theme.ts';
+import { loadTenant } from '../../lib/tenant/load.ts';
+import { ORDER_POLL_MS } from '../../apps/storefront/islands/order-confirmation/order-tracking.ts';
 import { addProduct, checkoutWithNotes, dismissPopups, openShopNow, orderForALaterSlot } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';

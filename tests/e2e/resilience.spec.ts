@@ -1,5 +1,5 @@
 import { expect, test, type Request } from '@playwright/test';
-import { buildMetaSchema, type BuildMeta } from '../../src/lib/site/build-manifest.ts';
+import { buildMetaSchema, type BuildMeta } from '../../lib/site/build-manifest.ts';
 import { startLiveStack, type LiveStack } from './live-stack.ts';
 import { corruptIslandProps } from './fault-support.ts';
 import { dismissPopups } from './ordering-support.ts';

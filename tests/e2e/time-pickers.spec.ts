@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCalls } from '../../src/lib/api/contract.ts';
+import { apiCalls } from '../../lib/api/contract.ts';
 import { openShopAt } from './ordering-support.ts';
 import { expectInsideScreen } from './screen-support.ts';
 

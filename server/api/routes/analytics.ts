@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { cors } from 'hono/cors';
-import { analyticsHitSchema, MAX_ANALYTICS_QUERY_BYTES } from '../analytics-hits.ts';
+import { analyticsHitSchema, MAX_ANALYTICS_QUERY_BYTES } from '../services/analytics-hits.ts';
 import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
-import { ApiProblem, parseWith } from '../problems.ts';
-import { clientAddress, throttle } from '../rate-limits.ts';
+import { ApiProblem, parseWith } from '../services/problems.ts';
+import { clientAddress, throttle } from '../services/rate-limits.ts';
 
 export const ANALYTICS_PATH = '/matomo.php';
 

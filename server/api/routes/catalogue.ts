@@ -1,8 +1,8 @@
-import { apiCalls, RETAILER_WEBSITE_ID_HEADER } from '../../../src/lib/api/contract.ts';
-import { websiteConfig } from '../../../src/lib/tenant/index.ts';
-import { clockStatusOf } from '../clock.ts';
+import { apiCalls, RETAILER_WEBSITE_ID_HEADER } from '../../../lib/api/contract.ts';
+import { websiteConfig } from '../../../lib/tenant/index.ts';
+import { clockStatusOf } from '../services/clock.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
-import { ApiProblem, readBody } from '../problems.ts';
+import { ApiProblem, readBody } from '../services/problems.ts';
 
 /** The read-only calls: each answers the tenant's file of the same shape, except the clock, which is worked out live. */
 export function catalogueRoutes(app: ApiApp, deps: ApiDeps): void {

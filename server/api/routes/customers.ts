@@ -8,13 +8,13 @@ import {
   SESSION_COOKIE,
   type PrevOrder,
   type PrevOrderProduct,
-} from '../../../src/lib/api/contract.ts';
-import { toDollars } from '../../../src/lib/pricing/money.ts';
+} from '../../../lib/api/contract.ts';
+import { toDollars } from '../../../lib/pricing/money.ts';
 import { serveCall, type ApiApp, type ApiDeps, type ApiEnv } from '../app.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
-import { readBody } from '../problems.ts';
-import { clientAddress, throttle } from '../rate-limits.ts';
-import { SESSION_DAYS, sessionTokenOf } from '../sessions.ts';
+import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { readBody } from '../services/problems.ts';
+import { clientAddress, throttle } from '../services/rate-limits.ts';
+import { SESSION_DAYS, sessionTokenOf } from '../services/sessions.ts';
 import { withStores } from '../store/stores.ts';
 
 /** Enough history for "order again" without sending a regular's whole life story at every login. */

@@ -1,9 +1,9 @@
-import { apiCalls, messages } from '../../../src/lib/api/contract.ts';
+import { apiCalls, messages } from '../../../lib/api/contract.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
-import { ApiProblem, readBody } from '../problems.ts';
-import { clientAddress, throttle } from '../rate-limits.ts';
-import { SLOT_STEP_MINUTES } from '../../../src/lib/constants.ts';
-import { isBookableTime, TABLE_BOOKING_DAYS, TABLE_BOOKING_LAST_SEATING_MINUTES, TABLE_BOOKING_LEAD_MINUTES } from '../../../src/lib/time/table-booking.ts';
+import { ApiProblem, readBody } from '../services/problems.ts';
+import { clientAddress, throttle } from '../services/rate-limits.ts';
+import { SLOT_STEP_MINUTES } from '../../../lib/constants.ts';
+import { isBookableTime, TABLE_BOOKING_DAYS, TABLE_BOOKING_LAST_SEATING_MINUTES, TABLE_BOOKING_LEAD_MINUTES } from '../../../lib/time/table-booking.ts';
 
 const bookingRefusal = `expected a time the shop takes bookings for: within its opening hours, on the ${SLOT_STEP_MINUTES}-minute grid, at least ${TABLE_BOOKING_LEAD_MINUTES} minutes ahead, up to ${TABLE_BOOKING_LAST_SEATING_MINUTES} minutes before closing and within ${TABLE_BOOKING_DAYS} days`;
 const slotFull = 'this time has as many booking requests as the shop can answer; please choose another time';

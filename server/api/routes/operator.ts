@@ -1,17 +1,17 @@
 import type { Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
-import { lineInWords } from '../../../src/lib/cart/describe-line.ts';
-import { designFieldUpdateTopic, clockStatusTopic, notifyTopic } from '../../../src/lib/live/topics.ts';
+import { lineInWords } from '../../../lib/cart/describe-line.ts';
+import { designFieldUpdateTopic, clockStatusTopic, notifyTopic } from '../../../lib/live/topics.ts';
 import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
-import { clockStatusOf } from '../clock.ts';
-import { designFieldBodySchema, errorLogLimitSchema, newStaffAccountSchema, notifyBodySchema, openOrdersLimitSchema, orderNumberParamSchema, type TenantSummary } from '../operator-contract.ts';
-import { takeOrder, topicScopeOf } from '../order-taking.ts';
-import { hashPassword } from '../passwords.ts';
-import { ApiProblem, readBody } from '../problems.ts';
+import { clockStatusOf } from '../services/clock.ts';
+import { designFieldBodySchema, errorLogLimitSchema, newStaffAccountSchema, notifyBodySchema, openOrdersLimitSchema, orderNumberParamSchema, type TenantSummary } from '../operator/operator-contract.ts';
+import { takeOrder, topicScopeOf } from '../services/order-taking.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { ApiProblem, readBody } from '../services/problems.ts';
 import { clockOverrideSchema } from '../store/clock-overrides.ts';
 import type { OrderStore, StoredOrder } from '../store/orders.ts';
 import { withStores } from '../store/stores.ts';
-import type { ServedTenant } from '../tenants.ts';
+import type { ServedTenant } from '../services/tenants.ts';
 
 const refusal = (message: string) => ({ message: { success: false, message } });
 

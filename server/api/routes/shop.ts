@@ -1,12 +1,12 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_DRAFT_BODY_BYTES, SHOP_CHANGED_ELSEWHERE, shopDraftBodySchema, shopPaths, shopRevisionBodySchema, type DishPrice, type ShopState } from '../../../src/lib/api/shop-contract.ts';
-import { priceChanges, shopDishes, unknownPrices } from '../../../src/lib/shop/dish-prices.ts';
-import { changedParts, partChanges, partFor, publishedParts, type ShopPartKey, type ShopPartsDraft } from '../../../src/lib/shop/parts/index.ts';
-import type { Tenant } from '../../../src/lib/tenant/index.ts';
+import { MAX_DRAFT_BODY_BYTES, SHOP_CHANGED_ELSEWHERE, shopDraftBodySchema, shopPaths, shopRevisionBodySchema, type DishPrice, type ShopState } from '../../../lib/api/shop-contract.ts';
+import { priceChanges, shopDishes, unknownPrices } from '../../../lib/shop/dish-prices.ts';
+import { changedParts, partChanges, partFor, publishedParts, type ShopPartKey, type ShopPartsDraft } from '../../../lib/shop/parts/index.ts';
+import type { Tenant } from '../../../lib/tenant/index.ts';
 import type { ApiDeps } from '../app.ts';
-import { ApiProblem, readBody } from '../problems.ts';
-import { editedTenant, publishedTenant, writeTenantFiles, type ShopEdit } from '../shop-files.ts';
+import { ApiProblem, readBody } from '../services/problems.ts';
+import { editedTenant, publishedTenant, writeTenantFiles, type ShopEdit } from '../services/shop-files.ts';
 import type { PublishedPart } from '../store/shop-edits.ts';
 import { withStores, type Stores } from '../store/stores.ts';
 import type { StaffEnv } from './staff.ts';

@@ -1,15 +1,15 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { liveServices, serviceSettingSchema, soldOutBodySchema, type LiveService, type LiveState, type ServiceSetting, type StaffMenu } from '../../../src/lib/api/staff-contract.ts';
-import { LIVE_PAUSE_MAX_DAYS, SOLD_OUT_MAX_ITEMS } from '../../../src/lib/constants.ts';
-import { formatOrderTime } from '../../../src/lib/time/format.ts';
-import { serviceNames } from '../../../src/lib/time/schedule.ts';
-import { soldOutUntil } from '../../../src/lib/time/trading-day.ts';
+import { liveServices, serviceSettingSchema, soldOutBodySchema, type LiveService, type LiveState, type ServiceSetting, type StaffMenu } from '../../../lib/api/staff-contract.ts';
+import { LIVE_PAUSE_MAX_DAYS, SOLD_OUT_MAX_ITEMS } from '../../../lib/constants.ts';
+import { formatOrderTime } from '../../../lib/time/format.ts';
+import { serviceNames } from '../../../lib/time/schedule.ts';
+import { soldOutUntil } from '../../../lib/time/trading-day.ts';
 import type { ApiDeps } from '../app.ts';
-import { ApiProblem, readBody } from '../problems.ts';
-import { throttle } from '../rate-limits.ts';
+import { ApiProblem, readBody } from '../services/problems.ts';
+import { throttle } from '../services/rate-limits.ts';
 import type { SoldOutKind } from '../store/live-state.ts';
 import { withStores } from '../store/stores.ts';
-import type { ServedTenant } from '../tenants.ts';
+import type { ServedTenant } from '../services/tenants.ts';
 import type { StaffEnv } from './staff.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -15,19 +15,19 @@ import {
   type StaffMember,
   type BookingDecision,
   type StaffBooking,
-} from '../../../src/lib/api/staff-contract.ts';
-import { shopPaths } from '../../../src/lib/api/shop-contract.ts';
-import { staffOrdersTopic } from '../../../src/lib/live/topics.ts';
+} from '../../../lib/api/staff-contract.ts';
+import { shopPaths } from '../../../lib/api/shop-contract.ts';
+import { staffOrdersTopic } from '../../../lib/live/topics.ts';
 import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
 import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
-import { takeOrder, topicScopeOf } from '../order-taking.ts';
-import { verifyPassword } from '../passwords.ts';
-import { ApiProblem, readBody } from '../problems.ts';
-import { clientAddress, throttle } from '../rate-limits.ts';
-import { bearerTokenOf } from '../sessions.ts';
+import { takeOrder, topicScopeOf } from '../services/order-taking.ts';
+import { verifyPassword } from '../services/passwords.ts';
+import { ApiProblem, readBody } from '../services/problems.ts';
+import { clientAddress, throttle } from '../services/rate-limits.ts';
+import { bearerTokenOf } from '../services/sessions.ts';
 import type { StaffAccount } from '../store/staff.ts';
 import { withStores } from '../store/stores.ts';
-import type { ServedTenant } from '../tenants.ts';
+import type { ServedTenant } from '../services/tenants.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { shopRoutes } from './shop.ts';
 
@@ -59,7 +59,7 @@ function queryLimit<S extends z.ZodType<number>>(c: Context<StaffEnv>, schema: S
 }
 
 /**
- * The operators' console (`/staff/*`, src/lib/api/staff-contract.ts): staff sign in per retailer
+ * The operators' console (`/staff/*`, lib/api/staff-contract.ts): staff sign in per retailer
  * and see and move only their retailer's orders, and set its live state (staff-live-state.ts). Errors answer `{ error }`, as the contract says.
  */
 export function staffRoutes(app: ApiApp, deps: ApiDeps): void {

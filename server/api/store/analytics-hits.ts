@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ANALYTICS_RING_SIZE, type AnalyticsHit, type AnalyticsHitParams, type AnalyticsSummary } from '../analytics-hits.ts';
+import { ANALYTICS_RING_SIZE, type AnalyticsHit, type AnalyticsHitParams, type AnalyticsSummary } from '../services/analytics-hits.ts';
 import type { Database } from './schema.ts';
 
 /** What the local Matomo-compatible sink has received, in the API's database so every API process shows the operator all of it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Placement } from '../../../src/lib/api/contract.ts';
-import { cartProductSchema } from '../../../src/lib/cart/schemas.ts';
-import { cartLine, halfHalfLine } from '../fixtures/orders.ts';
+import type { Placement } from '../../../lib/api/contract.ts';
+import { cartProductSchema } from '../../../lib/cart/schemas.ts';
+import { cartLine, halfHalfLine } from '../tests/fixtures/orders.ts';
 import { boardOrderOf } from './board.ts';
 
 describe('boardOrderOf: a placed order as the kitchen reads it', () => {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Placement } from '../../../src/lib/api/contract.ts';
-import type { BoardOrder, BoardOrderState } from '../../../src/lib/api/staff-contract.ts';
-import { lineInWords } from '../../../src/lib/cart/describe-line.ts';
-import { deliveryAddressLine } from '../../../src/lib/cart/placed-order.ts';
-import type { CartProduct } from '../../../src/lib/cart/schemas.ts';
-import { toCents } from '../../../src/lib/pricing/money.ts';
+import type { Placement } from '../../../lib/api/contract.ts';
+import type { BoardOrder, BoardOrderState } from '../../../lib/api/staff-contract.ts';
+import { lineInWords } from '../../../lib/cart/describe-line.ts';
+import { deliveryAddressLine } from '../../../lib/cart/placed-order.ts';
+import type { CartProduct } from '../../../lib/cart/schemas.ts';
+import { toCents } from '../../../lib/pricing/money.ts';
 import { createOrderStore, placementOf } from './orders.ts';
 import type { Database } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { CustInfo } from '../../../src/lib/api/contract.ts';
-import type { PasswordHash } from '../passwords.ts';
+import type { CustInfo } from '../../../lib/api/contract.ts';
+import type { PasswordHash } from '../services/passwords.ts';
 import type { CustomersTable, Database } from './schema.ts';
 
 export interface StoredCustomer {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ErrorLogEntry, TableBooking } from '../../../src/lib/api/contract.ts';
+import type { ErrorLogEntry, TableBooking } from '../../../lib/api/contract.ts';
 import { inTransaction } from './transaction.ts';
 import type { Database, TableBookingsTable } from './schema.ts';
 import { keepNewest } from './keep-newest.ts';

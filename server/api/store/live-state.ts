@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { liveServices, type LiveService, type LiveState, type ServiceSetting } from '../../../src/lib/api/staff-contract.ts';
-import { DEFAULT_WAIT_TIME_MINUTES } from '../../../src/lib/constants.ts';
+import { liveServices, type LiveService, type LiveState, type ServiceSetting } from '../../../lib/api/staff-contract.ts';
+import { DEFAULT_WAIT_TIME_MINUTES } from '../../../lib/constants.ts';
 import type { Database } from './schema.ts';
 
 export type SoldOutKind = 'product' | 'group';

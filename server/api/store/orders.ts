@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { placementSchema, type Placement } from '../../../src/lib/api/contract.ts';
-import { RECEIPT_DAYS } from '../../../src/lib/cart/order-receipt.ts';
-import { cartProductSchema, type CartProduct, type OrderStatus } from '../../../src/lib/cart/schemas.ts';
-import { toDollars } from '../../../src/lib/pricing/money.ts';
-import { DAY_MS } from '../../../src/lib/time/retailer-clock.ts';
-import type { PricedOrder } from '../order-pricing.ts';
-import { randomToken, tokenDigest } from '../tokens.ts';
+import { placementSchema, type Placement } from '../../../lib/api/contract.ts';
+import { RECEIPT_DAYS } from '../../../lib/cart/order-receipt.ts';
+import { cartProductSchema, type CartProduct, type OrderStatus } from '../../../lib/cart/schemas.ts';
+import { toDollars } from '../../../lib/pricing/money.ts';
+import { DAY_MS } from '../../../lib/time/retailer-clock.ts';
+import type { PricedOrder } from '../services/order-pricing.ts';
+import { randomToken, tokenDigest } from '../services/tokens.ts';
 import type { Database, OrdersTable } from './schema.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { randomToken, tokenDigest } from '../tokens.ts';
+import { randomToken, tokenDigest } from '../services/tokens.ts';
 import type { Database } from './schema.ts';
 
 /** Long enough to find the mail, short enough that an old link in a mailbox is worthless. */

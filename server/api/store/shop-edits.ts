@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { dishPriceSchema, shopChangeSchema, type DishPrice, type ShopChange } from '../../../src/lib/api/shop-contract.ts';
-import { partChangeSchema, shopPartsDraftSchema, type ShopPartsDraft } from '../../../src/lib/shop/parts/index.ts';
+import { dishPriceSchema, shopChangeSchema, type DishPrice, type ShopChange } from '../../../lib/api/shop-contract.ts';
+import { partChangeSchema, shopPartsDraftSchema, type ShopPartsDraft } from '../../../lib/shop/parts/index.ts';
 import type { Database } from './schema.ts';
 import { keepNewest } from './keep-newest.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support.ts';
+import { tempDir } from '../tests/support/test-support.ts';
 import { NodeSqliteDialect } from './sqlite-dialect.ts';
 
 interface Notes {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { BookingDecision, BookingStatus, StaffBooking } from '../../../src/lib/api/staff-contract.ts';
+import type { BookingDecision, BookingStatus, StaffBooking } from '../../../lib/api/staff-contract.ts';
 import type { Database, TableBookingsTable } from './schema.ts';
 
 const DECIDED: Readonly<Record<BookingDecision, Exclude<BookingStatus, 'new'>>> = { confirm: 'confirmed', decline: 'declined' };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { STAFF_SESSION_HOURS, type AuditAction, type StaffRole } from '../../../src/lib/api/staff-contract.ts';
-import type { PasswordHash } from '../passwords.ts';
-import { randomToken, tokenDigest } from '../tokens.ts';
+import { STAFF_SESSION_HOURS, type AuditAction, type StaffRole } from '../../../lib/api/staff-contract.ts';
+import type { PasswordHash } from '../services/passwords.ts';
+import { randomToken, tokenDigest } from '../services/tokens.ts';
 import type { Database } from './schema.ts';
 import { keepNewest } from './keep-newest.ts';
 

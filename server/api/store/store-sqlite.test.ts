@@ -1,14 +1,14 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support.ts';
+import { tempDir } from '../tests/support/test-support.ts';
 import { createClockOverrideStore } from './clock-overrides.ts';
 import { openDatabase } from './database.ts';
 import { openStore } from './open-store.ts';
 import { createRateLimitStore } from './rate-limits.ts';
 import { storeCases } from './store-cases.ts';
 import { withStores } from './stores.ts';
-import { tokenDigest } from '../tokens.ts';
+import { tokenDigest } from '../services/tokens.ts';
 
 const dirs: string[] = [];
 afterAll(() => {

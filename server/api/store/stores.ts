@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createSessionStore, type SessionStore } from '../sessions.ts';
+import { createSessionStore, type SessionStore } from '../services/sessions.ts';
 import { createBoardStore, type BoardStore } from './board.ts';
 import { createCustomerStore, type CustomerStore } from './customers.ts';
 import { createLiveStateStore, type LiveStateStore } from './live-state.ts';

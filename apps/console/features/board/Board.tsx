@@ -1,0 +1,177 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { BoardOrder, StaffMember } from '../../../../lib/api/staff-contract.ts';
+import { BOARD_POLL_MS, boardCards, boardTitle, untakenCount, type OrderAction } from './board.ts';
+import { formatClock } from './format.ts';
+import { staffApi } from '../../shell/staff-api.ts';
+import type { ChimeState, OrderChime } from '../../shell/order-chime.ts';
+import { $board, $boardSync, refreshBoard, runOrderAction, setLive, signOut } from '../../shell/store.ts';
+import { secondaryButton } from '../../../../ui/buttons.ts';
+import { followBoard, liveBoardOver } from './board-sync.ts';
+import { OrderCard } from './OrderCard.tsx';
+import { OrderTicket } from './OrderTicket.tsx';
+
+const ROLE_TEXT: Readonly<Record<StaffMember['role'], string>> = { owner: 'Owner', kitchen: 'Kitchen' };
+const toolbarButton = `${secondaryButton} min-h-11`;
+
+/** Sound on or off; until the browser lets the page make sound, a tap here (or anywhere) allows it. */
+function SoundToggle({ chime, on, onChange }: { chime: OrderChime; on: boolean; onChange: (on: boolean) => void }) {
+  const [state, setState] = useState<ChimeState>(chime.state());
+  useEffect(() => {
+    const unlock = () => void chime.unlock().then(setState);
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+    };
+  }, [chime]);
+  if (state === 'unsupported') return null;
+  const locked = state === 'locked';
+  return (
+    <button
+      type="button"
+      className={toolbarButton}
+      aria-pressed={on && !locked}
+      onClick={() => {
+        if (locked) void chime.unlock().then(setState);
+        onChange(locked ? true : !on);
+      }}
+    >
+      {locked ? 'Tap for sound' : on ? 'Sound on' : 'Sound off'}
+    </button>
+  );
+}
+
+function SyncStatus({ unreadable }: { unreadable: number }) {
+  const sync = useStore($boardSync);
+  const now = new Date();
+  return (
+    <div className="mt-1 flex flex-col gap-2 text-sm">
+      {/* Two lines whatever the state, so the list below never jumps when the push comes up. */}
+      <div className="text-muted-foreground">
+        <p className="flex items-center gap-x-2">
+          <span aria-hidden="true" className={`inline-block size-2.5 shrink-0 rounded-full ${sync.live ? 'bg-primary' : 'border border-muted-foreground'}`} />
+          <span>{sync.live ? 'Live: new orders show at once.' : `Checking for orders every ${BOARD_POLL_MS / 1000} seconds.`}</span>
+        </p>
+        <p>{sync.updatedAt ? `Updated ${formatClock(sync.updatedAt, now)}.` : '\u00a0'}</p>
+      </div>
+      {sync.problem && (
+        <p role="status" className="rounded-lg border border-primary p-3 font-medium">
+          Could not refresh the orders: {sync.problem}
+        </p>
+      )}
+      {unreadable > 0 && (
+        <p role="status" className="rounded-lg border border-primary p-3 font-medium">
+          {unreadable === 1 ? '1 order' : `${unreadable} orders`} could not be shown: the server sent {unreadable === 1 ? 'it' : 'them'} in a form the console does not understand.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The order board: newest first, kept current by the broker's push or, without it, by asking every
+ * 15 s. `hidden` while another section of the console shows: it keeps listening then.
+ */
+export default function Board({ staff, chime, hidden = false }: { staff: StaffMember; chime: OrderChime; hidden?: boolean }) {
+  const board = useStore($board);
+  const [soundOn, setSoundOn] = useState(true);
+  const sound = useRef(soundOn);
+  sound.current = soundOn;
+  const [printing, setPrinting] = useState<BoardOrder | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const cards = boardCards(board);
+  const untaken = untakenCount(board);
+  const now = new Date();
+
+  useEffect(() => {
+    document.title = boardTitle(untaken);
+  }, [untaken]);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void staffApi().then((client) => {
+      if (stopped) return;
+      stop = followBoard({
+        refresh: async () => {
+          const arrived = await refreshBoard(client);
+          if (arrived.length > 0 && sound.current) chime.play();
+        },
+        startLive: liveBoardOver(client),
+        onLiveChange: setLive,
+      });
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [chime]);
+
+  useEffect(() => {
+    const printed = () => setPrinting(null);
+    window.addEventListener('afterprint', printed);
+    return () => window.removeEventListener('afterprint', printed);
+  }, []);
+
+  const act = (encryptedOrderId: string, action: OrderAction) => void staffApi().then((client) => runOrderAction(client, encryptedOrderId, action));
+  const print = (encryptedOrderId: string) => {
+    const order = board.orders.find((candidate) => candidate.encryptedOrderId === encryptedOrderId);
+    if (!order) return;
+    // The ticket must be in the page before the browser lays it out for printing.
+    flushSync(() => setPrinting(order));
+    window.print();
+  };
+
+  return (
+    <>
+      <main id={hidden ? undefined : 'main'} hidden={hidden} className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <div className="min-w-0">
+            <p className="font-semibold break-words">{staff.retailer.name}</p>
+            <p className="text-sm break-words text-muted-foreground">
+              {staff.name} · {ROLE_TEXT[staff.role]}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <SoundToggle chime={chime} on={soundOn} onChange={setSoundOn} />
+            <button
+              type="button"
+              className={toolbarButton}
+              disabled={signingOut}
+              onClick={() => {
+                setSigningOut(true);
+                void staffApi().then(signOut, () => setSigningOut(false));
+              }}
+            >
+              {signingOut ? 'Signing out…' : 'Sign out'}
+            </button>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
+          <p aria-live="polite" className="font-semibold">
+            {untaken === 0 ? 'No new orders' : `${untaken} new`}
+          </p>
+        </div>
+        <SyncStatus unreadable={board.unreadable} />
+        {!board.loaded ? (
+          <p className="mt-6">Loading the orders…</p>
+        ) : cards.length === 0 ? (
+          <p className="mt-6 text-muted-foreground">No orders in the last 24 hours. New ones show here as they come in.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Orders, newest first">
+            {cards.map((card) => (
+              <li key={card.order.encryptedOrderId} className="min-w-0">
+                <OrderCard card={card} now={now} onAction={act} onPrint={print} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+      {printing && <OrderTicket order={printing} shopName={staff.retailer.name} now={now} />}
+    </>
+  );
+}

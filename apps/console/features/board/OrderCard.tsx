@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import type { BoardCard, OrderAction } from './board.ts';
+import type { BoardOrderState } from '../../../../lib/api/staff-contract.ts';
+import { ACTION_TEXT, dueText, formatClock, ORDER_TYPE_TEXT, paymentText, STATE_TEXT } from './format.ts';
+import { formatMoney } from '../../../../lib/pricing/money.ts';
+import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
+
+const badge: Readonly<Record<BoardOrderState, string>> = {
+  new: 'bg-primary text-primary-foreground',
+  taken: 'bg-secondary text-secondary-foreground',
+  ready: 'border border-border bg-muted text-foreground',
+};
+
+const touch = 'min-h-11 whitespace-nowrap';
+
+export interface OrderCardProps {
+  card: BoardCard;
+  now: Date;
+  onAction: (encryptedOrderId: string, action: OrderAction) => void;
+  onPrint: (encryptedOrderId: string) => void;
+}
+
+/** One order on the board: what the kitchen needs to make it, and Take, Ready and Print ticket. */
+export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
+  const { order, shownState, pending, failure } = card;
+  const titleId = useId();
+  // The step the order is at is the one bright button; a step it is not at reads as unavailable.
+  const actionButton = (action: OrderAction, enabled: boolean) => (
+    <button type="button" className={`${enabled ? primaryButton : secondaryButton} ${touch}`} disabled={!enabled} aria-describedby={titleId} onClick={() => onAction(order.encryptedOrderId, action)}>
+      {pending === action ? ACTION_TEXT[action].saving : ACTION_TEXT[action].label}
+    </button>
+  );
+  return (
+    <article aria-labelledby={titleId} data-order={order.orderNumber} data-state={shownState} className={`flex h-full min-w-0 flex-col gap-3 rounded-2xl border bg-background p-4 shadow-sm ${shownState === 'new' ? 'border-2 border-primary' : 'border-border'}`}>
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-2xl font-bold tracking-tight">
+            Order {order.orderNumber}
+          </h2>
+          <p className="font-semibold">
+            {ORDER_TYPE_TEXT[order.orderType]} · {order.dueAt === null ? 'ASAP' : `Due ${dueText(order, now)}`}
+          </p>
+        </div>
+        <p className={`shrink-0 rounded-full px-3 py-1 text-sm font-semibold ${badge[shownState]}`}>
+          {STATE_TEXT[shownState]}
+          {pending && <span> · saving…</span>}
+        </p>
+      </header>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Customer</dt>
+        <dd className="break-words">
+          {order.customer.name}
+          {order.customer.phone && (
+            <>
+              {' · '}
+              <a className="text-primary underline underline-offset-2" href={`tel:${order.customer.phone.replace(/[^\d+]/g, '')}`}>
+                {order.customer.phone}
+              </a>
+            </>
+          )}
+        </dd>
+        {order.address && (
+          <>
+            <dt className="text-muted-foreground">Address</dt>
+            <dd className="break-words">{order.address}</dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">Placed</dt>
+        <dd>{formatClock(order.placedAt, now)}</dd>
+      </dl>
+      <ul className="flex flex-col gap-1 border-y border-border py-2">
+        {order.lines.map((line, index) => (
+          <li key={index} className="break-words">
+            {line}
+          </li>
+        ))}
+      </ul>
+      {order.notes && <p className="rounded-lg bg-secondary px-3 py-2 break-words text-secondary-foreground">Note: {order.notes}</p>}
+      <p className="flex flex-wrap justify-between gap-x-3 font-semibold">
+        <span>Total {formatMoney(order.totalCents)}</span>
+        <span className="font-normal text-muted-foreground">{paymentText(order.paymentMethod)}</span>
+      </p>
+      {failure && (
+        <p role="alert" className="rounded-lg border border-primary p-3 text-sm font-medium">
+          {failure.message}
+        </p>
+      )}
+      <div className="mt-auto grid grid-cols-2 gap-2">
+        {actionButton('take', card.canTake)}
+        {actionButton('ready', card.canReady)}
+        <button type="button" className={`${secondaryButton} ${touch} col-span-2`} aria-describedby={titleId} onClick={() => onPrint(order.encryptedOrderId)}>
+          Print ticket
+        </button>
+      </div>
+    </article>
+  );
+}

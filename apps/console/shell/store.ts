@@ -1,0 +1,168 @@
+import { atom } from 'nanostores';
+import type { BoardOrder, StaffMember, StaffSignInBody } from '../../../lib/api/staff-contract.ts';
+import { emptyBoard, withActionFailed, withActionSaved, withActionStarted, withOrders, type BoardState, type OrderAction } from '../features/board/board.ts';
+import { StaffApiError, type StaffClient } from './client.ts';
+import { staffMessages } from './messages.ts';
+import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
+import { forgetSession, readSession, saveSession, type StorageLike, type StoredSession } from './session.ts';
+
+/**
+ * The staff console's state: who is signed in, the board, and how it keeps current. Actions
+ * that call the API take the client, so tests hand them a fake one.
+ */
+
+export type ConsoleSession =
+  | { kind: 'signed-out'; notice: string | null }
+  | { kind: 'resuming'; session: StoredSession }
+  /** A saved session the server could not be asked about: the token is kept for another try. */
+  | { kind: 'unreachable'; session: StoredSession; message: string }
+  | { kind: 'signed-in'; session: StoredSession; staff: StaffMember };
+
+export interface BoardSync {
+  /** The broker is pushing changes; otherwise the board asks every BOARD_POLL_MS. */
+  live: boolean;
+  /** When the last list arrived (ISO), null before the first. */
+  updatedAt: string | null;
+  /** Why the last refresh failed, until one succeeds. */
+  problem: string | null;
+}
+
+export const $consoleSession = atom<ConsoleSession>({ kind: 'signed-out', notice: null });
+export const $board = atom<BoardState>(emptyBoard);
+export const $boardSync = atom<BoardSync>({ live: false, updatedAt: null, problem: null });
+
+export interface ConsoleEnvironment {
+  storage: () => StorageLike | undefined;
+  now: () => Date;
+  /** The clock times the console words; the device's own zone unless a test fixes one. */
+  timeZone: string | undefined;
+}
+
+/** sessionStorage can throw on access (storage disabled); the console then keeps the session in memory only. */
+function browserSessionStorage(): StorageLike | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const environment: ConsoleEnvironment = { storage: browserSessionStorage, now: () => new Date(), timeZone: undefined };
+
+/** Tests run the console on their own clock and storage. */
+export function setConsoleEnvironment(replacement: Partial<ConsoleEnvironment>): void {
+  Object.assign(environment, replacement);
+}
+
+const messageOf = (error: unknown) => (error instanceof StaffApiError ? error.message : staffMessages.unreachable);
+const sessionEnded = (error: unknown) => error instanceof StaffApiError && error.status === 401;
+
+/** The token for the client's calls, and what tells an answer for this session from one for an earlier. */
+export function consoleToken(): string | null {
+  const session = $consoleSession.get();
+  return session.kind === 'signed-out' ? null : session.session.token;
+}
+
+/** Ends the session on this device: the token leaves storage, the board leaves memory. */
+export function endSession(notice: string | null): void {
+  forgetSession(environment.storage());
+  $board.set(emptyBoard);
+  $boardSync.set({ live: false, updatedAt: null, problem: null });
+  $consoleSession.set({ kind: 'signed-out', notice });
+}
+
+/** The session ended on the server (401) or by its own clock: back to sign-in, saying why. */
+export function expireSession(): void {
+  if ($consoleSession.get().kind !== 'signed-out') endSession(staffMessages.sessionEnded);
+}
+
+/** Signs in; answers the message to show, or null once signed in. */
+export async function signIn(client: StaffClient, body: StaffSignInBody): Promise<string | null> {
+  try {
+    const answer = await client.signIn(body);
+    const session = { token: answer.token, expiresAt: answer.expiresAt };
+    saveSession(environment.storage(), session);
+    $board.set(emptyBoard);
+    $consoleSession.set({ kind: 'signed-in', session, staff: answer.staff });
+    return null;
+  } catch (error) {
+    return messageOf(error);
+  }
+}
+
+/**
+ * Picks up the session saved by an earlier page load: asks the server who it belongs to, since
+ * nothing but the token was kept. An ended session goes back to sign-in saying so.
+ */
+export async function resumeSession(client: () => Promise<StaffClient>): Promise<void> {
+  const saved = readSession(environment.storage(), environment.now());
+  if (saved.kind === 'none') {
+    $consoleSession.set({ kind: 'signed-out', notice: null });
+    return;
+  }
+  if (saved.kind === 'expired') {
+    endSession(staffMessages.sessionEnded);
+    return;
+  }
+  const { session } = saved;
+  $consoleSession.set({ kind: 'resuming', session });
+  try {
+    const staff = await (await client()).me();
+    if ($consoleSession.get().kind === 'resuming') $consoleSession.set({ kind: 'signed-in', session, staff });
+  } catch (error) {
+    if (sessionEnded(error)) expireSession();
+    else if ($consoleSession.get().kind === 'resuming') $consoleSession.set({ kind: 'unreachable', session, message: messageOf(error) });
+  }
+}
+
+/**
+ * Signs out: the server forgets the session, then this device does. When the server cannot be
+ * told, the device forgets it all the same and says until when the token stays valid there.
+ */
+export async function signOut(client: StaffClient): Promise<void> {
+  const session = $consoleSession.get();
+  if (session.kind === 'signed-out') return;
+  try {
+    await client.signOut();
+    endSession('You are signed out.');
+  } catch (error) {
+    if (sessionEnded(error)) endSession('You are signed out.');
+    else endSession(`Signed out on this device. The server could not be told, so the session ends by itself at ${formatClock(session.session.expiresAt, environment.now(), environment.timeZone)}.`);
+  }
+}
+
+/** Refreshes the board; answers the orders that arrived since the last list (for the chime). */
+export async function refreshBoard(client: StaffClient): Promise<BoardOrder[]> {
+  const token = consoleToken();
+  try {
+    const { orders, unreadable } = await client.orders();
+    // An answer that lands after sign-out, or after another staff member signed in, is not shown.
+    if ($consoleSession.get().kind !== 'signed-in' || consoleToken() !== token) return [];
+    const { board, arrived } = withOrders($board.get(), orders, unreadable);
+    $board.set(board);
+    $boardSync.set({ ...$boardSync.get(), updatedAt: environment.now().toISOString(), problem: null });
+    return arrived;
+  } catch (error) {
+    if (!sessionEnded(error) && consoleToken() === token) $boardSync.set({ ...$boardSync.get(), problem: messageOf(error) });
+    return [];
+  }
+}
+
+export function setLive(live: boolean): void {
+  if ($boardSync.get().live !== live) $boardSync.set({ ...$boardSync.get(), live });
+}
+
+/** Take or Ready: shown at once as saving; the server's answer replaces it, a failure puts the card back with the reason. */
+export async function runOrderAction(client: StaffClient, encryptedOrderId: string, action: OrderAction): Promise<void> {
+  const started = withActionStarted($board.get(), encryptedOrderId, action);
+  if (!started) return;
+  $board.set(started);
+  const token = consoleToken();
+  try {
+    const saved = await client[action](encryptedOrderId);
+    if (consoleToken() === token) $board.set(withActionSaved($board.get(), saved));
+  } catch (error) {
+    if (sessionEnded(error) || consoleToken() !== token) return;
+    $board.set(withActionFailed($board.get(), encryptedOrderId, action, `${ACTION_TEXT[action].failed}: ${messageOf(error)}`));
+  }
+}

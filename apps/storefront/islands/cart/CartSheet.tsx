@@ -1,0 +1,108 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { termsVaryBySuburb } from '../../../../lib/cart/delivery-quote.ts';
+import { describeLine, lineTitle } from '../../../../lib/cart/describe-line.ts';
+import { MAX_LINE_QUANTITY } from '../../../../lib/cart/line-builder.ts';
+import { formatMoney } from '../../../../lib/pricing/money.ts';
+import { $cartTotals, $deliveryQuote, $removedUnavailable, clearRemovedUnavailable } from '../../stores/cart.ts';
+import { $order, removeLine, setOrderNotes, setQuantity } from '../../stores/order.ts';
+import { $orderingData } from '../../stores/ordering-data.ts';
+import { needOrderingData } from '../../runtime/page-data.ts';
+import { closeCart, openCheckout, openProductBuilder } from '../../stores/ui.ts';
+import { primaryButton } from '../../../../ui/buttons.ts';
+import { OrderTimeSummary } from '../order-time/OrderTimeSummary.tsx';
+import { QuantityStepper } from '../../../../ui/QuantityStepper.tsx';
+import { Sheet } from '../../../../ui/Sheet.tsx';
+import { CartTotalsTable } from './CartTotalsTable.tsx';
+import { DeliverySuburbField } from './DeliverySuburbField.tsx';
+
+/** The cart as a side panel: lines in words with quantity, edit and remove; totals, specials, the minimum order and notes. */
+export default function CartSheet() {
+  const order = useStore($order);
+  const totals = useStore($cartTotals);
+  const removedUnavailable = useStore($removedUnavailable);
+  const quote = useStore($deliveryQuote);
+  const data = useStore($orderingData);
+  useEffect(() => {
+    needOrderingData('CartSheet');
+  }, []);
+  const lineCents = new Map(totals?.lines.map((line) => [line.uuid, line.lineCents]));
+  const syncing = order.revision !== order.syncedRevision;
+
+  return (
+    <Sheet open onClose={closeCart} title="Your order" placement="side" footer={
+        totals && quote && order.products.length > 0 ? (
+          <div className="flex flex-col gap-3">
+            <CartTotalsTable totals={totals} quote={quote} orderType={order.orderType} syncing={syncing} />
+            <button type="button" className={`${primaryButton} w-full`} onClick={openCheckout} disabled={!totals.meetsMinimumOrder}>
+              Checkout
+            </button>
+          </div>
+        ) : undefined
+      }>
+      <div className="flex flex-col gap-5">
+        <OrderTimeSummary />
+        {removedUnavailable.length > 0 && (
+          <section aria-labelledby="removed-unavailable-title" className="rounded-xl border border-border bg-muted p-4 text-sm" data-removed-unavailable>
+            <h3 id="removed-unavailable-title" className="font-semibold">
+              Removed: not available at your order time
+            </h3>
+            <ul className="mt-1 list-disc pl-5 wrap-anywhere">
+              {removedUnavailable.map((name, index) => (
+                <li key={`${index}-${name}`}>{name}</li>
+              ))}
+            </ul>
+            <button type="button" className="mt-2 font-medium underline underline-offset-4" onClick={clearRemovedUnavailable}>
+              OK, got it
+            </button>
+          </section>
+        )}
+        {order.orderType === 'delivery' && data && quote && termsVaryBySuburb(data) && <DeliverySuburbField label="Delivering to" suburbs={data.deliverySuburbs} quote={quote} />}
+        {order.products.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">Your cart is empty. Pick something from the menu.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border" aria-label="Items in your cart">
+            {order.products.map((line) => (
+              <li key={line.uuid} className="flex flex-col gap-2 py-3" data-cart-line={line.uuid}>
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <p className="font-semibold">{lineTitle(line)}</p>
+                    <ul className="text-sm text-muted-foreground">
+                      {describeLine(line).map((words) => (
+                        <li key={words}>{words}</li>
+                      ))}
+                    </ul>
+                  </div>
+                  <span className="font-semibold tabular-nums" data-line-price>
+                    {formatMoney(lineCents.get(line.uuid) ?? Math.round(line.historicPrice * 100) * line.quantity)}
+                  </span>
+                </div>
+                <div className="flex items-center justify-between gap-3">
+                  <QuantityStepper value={line.quantity} min={0} max={MAX_LINE_QUANTITY} label={`Quantity of ${lineTitle(line)}`} onChange={(quantity) => setQuantity(line.uuid, quantity)} />
+                  <div className="flex gap-3 text-sm font-medium">
+                    <button type="button" className="underline underline-offset-4" onClick={() => openProductBuilder(line.productId, { editUuid: line.uuid })}>
+                      Edit <span className="sr-only">{lineTitle(line)}</span>
+                    </button>
+                    <button type="button" className="underline underline-offset-4" onClick={() => removeLine(line.uuid)}>
+                      Remove <span className="sr-only">{lineTitle(line)}</span>
+                    </button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Notes for the kitchen
+          <textarea
+            className="min-h-20 rounded-lg border border-border bg-background px-3 py-2 font-normal"
+            maxLength={1000}
+            defaultValue={order.orderNotes}
+            onBlur={(event) => event.target.value !== order.orderNotes && setOrderNotes(event.target.value)}
+            placeholder="Allergies, buzzer number, extra napkins…"
+          />
+        </label>
+      </div>
+    </Sheet>
+  );
+}

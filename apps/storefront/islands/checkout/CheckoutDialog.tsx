@@ -1,0 +1,156 @@
+import { useStore } from '@nanostores/react';
+import { useState, type SubmitEvent } from 'react';
+import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, paymentMethodLabels, placementTotals } from '../../../../lib/cart/checkout.ts';
+import { pricingTerms, quotedTotals } from '../../../../lib/cart/delivery-quote.ts';
+import { payloadFromState } from '../../../../lib/cart/order-payload.ts';
+import { confirmationAddress } from '../../../../lib/cart/order-receipt.ts';
+import type { PaymentMethod } from '../../../../lib/cart/payment-methods.ts';
+import { PricingError } from '../../../../lib/pricing/item-price.ts';
+import { formatMoney } from '../../../../lib/pricing/money.ts';
+import { $deliveryQuote } from '../../stores/cart.ts';
+import { $now } from '../../stores/clock.ts';
+import { $customer } from '../../stores/customer.ts';
+import { $order } from '../../stores/order.ts';
+import { $orderTimeLabel } from '../../stores/order-time.ts';
+import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
+import { closeCheckout, openCart, openOrderTime } from '../../stores/ui.ts';
+import { CartTotalsTable } from '../cart/CartTotalsTable.tsx';
+import { DeliverySuburbField } from '../cart/DeliverySuburbField.tsx';
+import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
+import { Sheet } from '../../../../ui/Sheet.tsx';
+import { Field, inputClass } from './Field.tsx';
+
+type Errors = Partial<Record<'fullName' | 'phoneNumber' | 'email' | 'street' | 'suburbId' | 'form', string>>;
+
+/** Contact details, the delivery address, how to pay, and the order recapped, then "Place order". */
+export default function CheckoutDialog() {
+  const order = useStore($order);
+  const data = useStore($orderingData);
+  const catalogue = useStore($catalogue);
+  const quote = useStore($deliveryQuote);
+  const label = useStore($orderTimeLabel);
+  const customer = useStore($customer).custInfo;
+  useStore($now);
+  const [contact, setContact] = useState({ fullName: customer?.fullName ?? '', phoneNumber: customer?.phoneNumber ?? '', email: customer?.email ?? '' });
+  const [street, setStreet] = useState('');
+  const [instructions, setInstructions] = useState('');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [placing, setPlacing] = useState(false);
+
+  if (!data || !catalogue || !quote) {
+    return (
+      <Sheet open onClose={closeCheckout} title="Checkout">
+        <p className="py-6 text-center text-muted-foreground" role="status">
+          Loading…
+        </p>
+      </Sheet>
+    );
+  }
+
+  const isDelivery = order.orderType === 'delivery';
+  const methods = acceptedPaymentMethods(data);
+  const method = paymentMethod ?? methods[0] ?? 'card';
+  const now = new Date();
+  let totals = null;
+  try {
+    const payload = payloadFromState(order, { retailerId: data.retailerId, deliveryFeeCents: 0, hours: null }, now);
+    totals = placementTotals(payload, data, catalogue, now, isDelivery ? pricingTerms(quote) : null);
+  } catch (error) {
+    if (!(error instanceof PricingError)) throw error;
+  }
+  const quoted = totals ? quotedTotals(totals, quote, order.orderType) : null;
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: Errors = {};
+    const checkedContact = checkoutContactSchema.safeParse(contact);
+    if (!checkedContact.success) for (const issue of checkedContact.error.issues) next[issue.path[0] as 'fullName'] ??= issue.message;
+    const checkedAddress = isDelivery ? deliveryAddressSchema.safeParse({ street, suburbId: quote.kind === 'suburb' ? quote.suburb.suburbId : 0, instructions }) : null;
+    if (checkedAddress && !checkedAddress.success) for (const issue of checkedAddress.error.issues) next[issue.path[0] as 'street'] ??= issue.message;
+    if (label.closedNow) next.form = `${isDelivery ? 'Delivery' : 'Pickup'} is closed right now. Choose a later time to place your order.`;
+    else if (!totals) next.form = 'Something in your cart is no longer sold. Please check your cart.';
+    else if (!totals.meetsMinimumOrder) next.form = `Add ${formatMoney(totals.shortfall)} more to reach the ${order.orderType} minimum of ${formatMoney(totals.minimumOrderValue)}.`;
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !checkedContact.success || !totals) return;
+    setPlacing(true);
+    const { placeCurrentOrder } = await import('../../runtime/checkout.ts');
+    const result = await placeCurrentOrder({
+      contact: checkedContact.data,
+      delivery: checkedAddress?.success ? checkedAddress.data : null,
+      paymentMethod: method,
+      expectedTotalCents: totals.total,
+      deliveryFeeCents: totals.deliveryFee,
+    });
+    setPlacing(false);
+    if (result.ok) window.location.assign(confirmationAddress(result.encryptedOrderId, result.receipt));
+    else setErrors({ form: result.message });
+  };
+
+  const backToCart = () => {
+    closeCheckout();
+    openCart();
+  };
+
+  return (
+    <Sheet open onClose={closeCheckout} title="Checkout" placement="side">
+      <form className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="rounded-xl bg-muted p-3 text-sm">
+          <strong>{isDelivery ? 'Delivery' : 'Pickup'}</strong> · <span data-checkout-time>{label.when}</span>{' '}
+          <button type="button" className="font-semibold underline underline-offset-4" onClick={openOrderTime}>
+            {label.closedNow ? 'Choose a time' : 'Change'}
+          </button>
+        </p>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 font-semibold">Your details</legend>
+          <Field label="Name" error={errors.fullName}>
+            <input className={inputClass} autoComplete="name" value={contact.fullName} onChange={(event) => setContact({ ...contact, fullName: event.target.value })} />
+          </Field>
+          <Field label="Phone" error={errors.phoneNumber}>
+            <input className={inputClass} type="tel" autoComplete="tel" value={contact.phoneNumber} onChange={(event) => setContact({ ...contact, phoneNumber: event.target.value })} />
+          </Field>
+          <Field label="Email" error={errors.email}>
+            <input className={inputClass} type="email" autoComplete="email" value={contact.email} onChange={(event) => setContact({ ...contact, email: event.target.value })} />
+          </Field>
+        </fieldset>
+        {isDelivery && (
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-1 font-semibold">Deliver to</legend>
+            <Field label="Street address" error={errors.street}>
+              <input className={inputClass} autoComplete="street-address" value={street} onChange={(event) => setStreet(event.target.value)} />
+            </Field>
+            <DeliverySuburbField label="Suburb" suburbs={data.deliverySuburbs} quote={quote} error={errors.suburbId} />
+            <p className="text-sm text-muted-foreground">Not in the list? We don&rsquo;t deliver there yet, but you can order for pickup.</p>
+            <Field label="Delivery instructions (optional)">
+              <input className={inputClass} value={instructions} maxLength={300} onChange={(event) => setInstructions(event.target.value)} />
+            </Field>
+          </fieldset>
+        )}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-semibold">Payment</legend>
+          {methods.map((candidate) => (
+            <label key={candidate} className="flex items-center gap-2">
+              <input type="radio" name="payment" checked={method === candidate} onChange={() => setPaymentMethod(candidate)} />
+              {paymentMethodLabels[candidate]}
+              {candidate === 'card' && !data.config.retailerPaymentTypes.amexAccepted && <span className="text-sm text-muted-foreground">(no Amex)</span>}
+            </label>
+          ))}
+        </fieldset>
+        {totals && <CartTotalsTable totals={totals} quote={quote} orderType={order.orderType} syncing={order.revision !== order.syncedRevision} />}
+        {errors.form && (
+          <p role="alert" className="rounded-lg border border-red-700 px-3 py-2 text-sm font-medium text-red-700" data-checkout-error>
+            {errors.form}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-between gap-3">
+          <button type="button" className={secondaryButton} onClick={backToCart}>
+            Back to cart
+          </button>
+          <button type="submit" className={primaryButton} disabled={placing}>
+            {placing ? 'Placing your order…' : `Place order${quoted?.final ? ` · ${quoted.total}` : ''}`}
+          </button>
+        </div>
+      </form>
+    </Sheet>
+  );
+}

@@ -1,0 +1,157 @@
+import type { ApiResponse } from '../../../../lib/api/contract.ts';
+import { confirmationView, laterOrderAnswer, withOrderProcessed, type ConfirmationShop, type ConfirmationView, type OrderAnswer } from '../../../../lib/cart/placed-order.ts';
+import { createMessagingErrorFilter } from '../../../../lib/live/error-filter.ts';
+import type { OrderStatusMessage } from '../../../../lib/live/messages.ts';
+import type { RuntimeConfig } from '../../../../lib/tenant/settings.ts';
+import { reportError } from '../../runtime/error-capture.ts';
+import type { LiveMessagingError, OrderWatchOptions, StopLiveMessaging } from '../../../../lib/live/live-messaging.ts';
+
+/** The order as the page shows it. `live`: the broker will tell the page the moment the kitchen takes it. */
+export type TrackedOrder = { kind: 'missing' } | { kind: 'failed' } | { kind: 'shown'; view: ConfirmationView; live: boolean };
+
+type OrderWatch = NonNullable<ApiResponse<'getOrder'>['orderWatch']>;
+
+export interface WatchHandlers {
+  onStatus: (status: OrderStatusMessage) => void;
+  onSubscribed: () => void;
+  onError: (error: LiveMessagingError) => void;
+}
+
+export interface TrackingOptions {
+  encryptedOrderId: string;
+  /** The order's receipt from the address's fragment: without it (or the customer's session) the shop withholds the customer's details. */
+  receipt?: string | undefined;
+  retailerId: number;
+  shop: ConfirmationShop;
+  timeZoneDiff: number;
+  onChange: (order: TrackedOrder) => void;
+  /** get-order; a 404 means no such order. Defaults to the page's API client. */
+  fetchOrder?: (encryptedOrderId: string, receipt: string | undefined) => Promise<OrderAnswer>;
+  /** Follows the order on the broker. Defaults to watchOrderStatus over the page's broker, with mqtt.js loaded then. */
+  startWatch?: (watch: OrderWatch, handlers: WatchHandlers) => Promise<StopLiveMessaging>;
+  now?: () => Date;
+}
+
+/** The fallback for a page the broker cannot reach: get-order again this often until the kitchen takes the order. */
+export const ORDER_POLL_MS = 15_000;
+
+const notFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+async function fetchFromApi(encryptedOrderId: string, receipt: string | undefined): Promise<OrderAnswer> {
+  const { retailerApi } = await import('../../runtime/retailer-api.ts');
+  return (await retailerApi()).getOrder(encryptedOrderId, receipt);
+}
+
+/** Where and how a confirmation page logs in to follow its order: Mosquitto's order-watch listener when the deployment names one, else the shop's broker with the watch key. */
+export function orderWatchBroker({ brokerUrl, orderWatchBrokerUrl }: Pick<RuntimeConfig, 'brokerUrl' | 'orderWatchBrokerUrl'>): Pick<OrderWatchOptions, 'brokerUrl' | 'login'> {
+  return orderWatchBrokerUrl === null ? { brokerUrl, login: 'watch-key' } : { brokerUrl: orderWatchBrokerUrl, login: 'topic-id' };
+}
+
+function watchOverBroker(retailerId: number) {
+  return async (watch: OrderWatch, handlers: WatchHandlers): Promise<StopLiveMessaging> => {
+    const [{ runtimeConfig }, { watchOrderStatus }] = await Promise.all([import('../../runtime/runtime-config.ts'), import('../../../../lib/live/live-messaging.ts')]);
+    const config = await runtimeConfig();
+    return watchOrderStatus({ ...orderWatchBroker(config), topicPrefix: config.mqttTopicPrefix, retailerId, watch, ...handlers });
+  };
+}
+
+/**
+ * Shows the placed order and keeps it current until the kitchen takes it: at once when the broker
+ * says so, else by asking the API every ORDER_POLL_MS. Returns what stops it all.
+ */
+export function trackOrder(options: TrackingOptions): () => void {
+  const fetchOrder = options.fetchOrder ?? fetchFromApi;
+  const startWatch = options.startWatch ?? watchOverBroker(options.retailerId);
+  const now = options.now ?? (() => new Date());
+  const problems = createMessagingErrorFilter();
+
+  let active = true;
+  let order: OrderAnswer | null = null;
+  let live = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let watching: Promise<StopLiveMessaging> | null = null;
+
+  const stopWatching = () => {
+    const stopping = watching;
+    watching = null;
+    live = false;
+    void stopping?.then(
+      (stop) => stop(),
+      () => undefined,
+    );
+  };
+
+  const show = () => {
+    if (!active || !order?.placement) return;
+    // Nothing is left to wait for once the kitchen has it.
+    if (order.orderProcessed) {
+      clearTimeout(timer);
+      stopWatching();
+    }
+    options.onChange({ kind: 'shown', view: confirmationView(order, order.placement, order.placementDetails, options.shop, now(), options.timeZoneDiff), live });
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (active && !order?.orderProcessed) timer = setTimeout(() => void load(), ORDER_POLL_MS);
+  };
+
+  const report = (error: LiveMessagingError) => {
+    if (error.kind === 'connection' && live) {
+      live = false;
+      show();
+    }
+    if (!problems.shouldLog(error)) return;
+    reportError({ errorType: 'javascript', message: error.message, component: 'order-confirmation', additionalContext: { kind: error.kind, topic: error.topic ?? null } });
+  };
+
+  const watch = (orderWatch: OrderWatch) => {
+    watching = startWatch(orderWatch, {
+      onStatus: ({ orderProcessed }) => {
+        if (!active || !order) return;
+        order = withOrderProcessed(order, orderProcessed);
+        show();
+      },
+      onSubscribed: () => {
+        if (!active) return;
+        problems.connected();
+        live = true;
+        show();
+        // What the kitchen did before the page was listening never arrives over the broker.
+        void load();
+      },
+      onError: report,
+    });
+    watching.catch((error: unknown) => report({ kind: 'connection', message: `Live order status unavailable: ${error instanceof Error ? error.message : String(error)}` }));
+  };
+
+  async function load(): Promise<void> {
+    try {
+      const answer = await fetchOrder(options.encryptedOrderId, options.receipt);
+      if (!active) return;
+      if (!answer.placement) {
+        options.onChange({ kind: 'missing' });
+        return;
+      }
+      order = laterOrderAnswer(order, answer);
+      show();
+      if (!order.orderProcessed && answer.orderWatch && !watching) watch(answer.orderWatch);
+      schedule();
+    } catch (error) {
+      if (!active) return;
+      if (notFound(error)) {
+        options.onChange({ kind: 'missing' });
+        return;
+      }
+      if (!order) options.onChange({ kind: 'failed' });
+      schedule();
+    }
+  }
+
+  void load();
+  return () => {
+    active = false;
+    clearTimeout(timer);
+    stopWatching();
+  };
+}

@@ -1,0 +1,32 @@
+import type { OrderType } from '../../../../lib/cart/schemas.ts';
+import { openOrderTime } from '../../stores/ui.ts';
+import { useLazyStore } from '../ordering/use-lazy-store.ts';
+import { ServiceSwitch } from './ServiceSwitch.tsx';
+import { withIslandBoundary } from '../IslandBoundary.tsx';
+
+const loadLabel = () => import('../../stores/order-time.ts').then((module) => module.$orderTimeLabel);
+
+function choose(orderType: OrderType): void {
+  void import('../../stores/order-time.ts').then((module) => module.chooseOrderType(orderType));
+}
+
+/** Above the menu: delivery or pickup, and when. The rules behind it load when the browser is idle. */
+function OrderTimeBar() {
+  const label = useLazyStore(loadLabel);
+  return (
+    <div className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-background p-2 pr-4" data-order-time-bar>
+      <ServiceSwitch value={label?.orderType} onChange={choose} />
+      <p className="text-sm">
+        {!label?.closedNow && <span className="text-muted-foreground">Order for </span>}
+        <span className="font-semibold" data-order-time>
+          {label?.when ?? 'as soon as possible'}
+        </span>{' '}
+        <button type="button" className="font-semibold text-primary underline underline-offset-4" onClick={openOrderTime}>
+          Change
+        </button>
+      </p>
+    </div>
+  );
+}
+
+export default withIslandBoundary(OrderTimeBar, 'OrderTimeBar');

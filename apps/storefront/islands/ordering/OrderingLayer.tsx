@@ -1,0 +1,63 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { Popup } from '../../../../lib/tenant/index.ts';
+import { $toasts } from '../../stores/toasts.ts';
+import { $ui } from '../../stores/ui.ts';
+import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
+import { withIslandBoundary } from '../IslandBoundary.tsx';
+
+const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
+const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
+const CartSheet = lazy(() => import('../cart/CartSheet.tsx'));
+const CheckoutDialog = lazy(() => import('../checkout/CheckoutDialog.tsx'));
+const AccountDialog = lazy(() => import('../account/AccountDialog.tsx'));
+const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
+const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
+const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
+// A broken popup is the retailer's notice lost, not the page: it fails on its own.
+const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx').then((module) => ({ default: withIslandBoundary(module.default, 'PopupDialog') })));
+const SiteDialogs = lazy(() => import('./SiteDialogs.tsx'));
+
+interface Props {
+  /** The retailer's active popups; the layer leaves out those dismissed in this visit. */
+  popups: Popup[];
+  timeZoneDiff: number;
+}
+
+/**
+ * Everything the page shows on demand: the toaster and each dialog, every one loaded the first
+ * time it is needed. The page's shell loads this layer only once something asks for it.
+ */
+export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
+  const ui = useStore($ui);
+  const toasts = useStore($toasts);
+  const [toasterWanted, setToasterWanted] = useState(false);
+  const [dismissed, setDismissed] = useState(dismissedPopups);
+  const undismissed = popups.filter((popup) => !dismissed.has(popup.popupId));
+  const dismissPopup = (popupId: number) => {
+    const next = new Set(dismissed).add(popupId);
+    rememberDismissed(next);
+    setDismissed(next);
+  };
+  useEffect(() => {
+    if (toasts.length > 0) setToasterWanted(true);
+  }, [toasts.length]);
+  const siteDialogOpen = ui.showTableBookingModal || ui.showDeliveryMapModal || ui.showMailingListModal;
+  const open = (shown: boolean, dialog: ReactNode) => (shown ? <Suspense>{dialog}</Suspense> : null);
+  return (
+    <>
+      {/* A visitor who asked for a dialog (or followed a link to one) is not interrupted by a popup. */}
+      {open(undismissed.length > 0 && !ui.builder && !siteDialogOpen, <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />)}
+      {/* Once shown, the toaster stays mounted so F8 keeps reaching it. */}
+      {open(toasterWanted, <Toaster />)}
+      {ui.builder && open(true, <ProductBuilder target={ui.builder} />)}
+      {open(ui.cartOpen, <CartSheet />)}
+      {open(ui.specialsOpen, <SpecialsDialog />)}
+      {ui.specialId !== null && open(true, <SpecialBuilder specialId={ui.specialId} />)}
+      {open(ui.accountOpen, <AccountDialog />)}
+      {open(ui.checkoutOpen, <CheckoutDialog />)}
+      {open(ui.orderTimeOpen, <OrderTimeDialog />)}
+      {open(siteDialogOpen, <SiteDialogs />)}
+    </>
+  );
+}

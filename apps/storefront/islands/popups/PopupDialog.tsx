@@ -1,0 +1,40 @@
+import { popupsToShow } from '../../../../lib/site/popups.ts';
+import { retailerWallClock } from '../../../../lib/time/retailer-clock.ts';
+import type { Popup } from '../../../../lib/tenant/index.ts';
+import { primaryButton } from '../../../../ui/buttons.ts';
+import { Sheet } from '../../../../ui/Sheet.tsx';
+
+interface Props {
+  /** Popups not dismissed in this visit; their dates are checked here, on the shop's clock. */
+  popups: Popup[];
+  timeZoneDiff: number;
+  onDismiss: (popupId: number) => void;
+}
+
+/** The first of the retailer's current notices; closing it, or following its link, dismisses it for the visit. */
+export default function PopupDialog({ popups, timeZoneDiff, onDismiss }: Props) {
+  const [popup] = popupsToShow(popups, retailerWallClock(new Date(), timeZoneDiff).date, new Set());
+  if (!popup) return null;
+  const dismiss = () => onDismiss(popup.popupId);
+  return (
+    <Sheet
+      open
+      onClose={dismiss}
+      title={popup.title}
+      footer={
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className="rounded-full px-4 py-2 font-medium underline underline-offset-4" onClick={dismiss}>
+            Close
+          </button>
+          {popup.actionLabel && popup.actionUrl && (
+            <a href={popup.actionUrl} className={primaryButton} onClick={dismiss}>
+              {popup.actionLabel}
+            </a>
+          )}
+        </div>
+      }
+    >
+      {popup.body && <p>{popup.body}</p>}
+    </Sheet>
+  );
+}

@@ -1,0 +1,75 @@
+import type { OrderStatusMessage, StaffOrdersMessage } from '../../../lib/live/messages.ts';
+import { orderStatusTopic, staffOrdersTopic, type RetailerTopicScope } from '../../../lib/live/topics.ts';
+import { orderWatchTopicId } from '../../broker/acl.ts';
+import type { ApiDeps } from '../app.ts';
+import { ApiProblem } from './problems.ts';
+import type { OrderStore, StoredOrder } from '../store/orders.ts';
+import { withStores, type Stores } from '../store/stores.ts';
+import type { ServedTenant } from './tenants.ts';
+
+/** The kitchen's side of a placed order: taking it (the operator's CLI and the staff console alike) and telling who watches. */
+
+type LiveDeps = Pick<ApiDeps, 'publisher' | 'log'>;
+
+export const topicScopeOf = ({ tenant }: ServedTenant): RetailerTopicScope => ({ topicPrefix: tenant.settings.mqttTopicPrefix, retailerId: tenant.config.retailerId });
+
+/**
+ * Tells the retailer's open staff consoles which order to fetch again. In the background: the
+ * placing customer or the acting staff member does not wait for the broker, and a console that
+ * misses it catches up with its 15 s poll. A failure is logged.
+ */
+export function tellStaffBoards(deps: LiveDeps, served: ServedTenant, message: StaffOrdersMessage): void {
+  deps.publisher.publishInBackground(staffOrdersTopic(topicScopeOf(served)), message, (error) =>
+    deps.log(`api: the staff consoles of ${served.tenant.slug} were not told about order ${message.orderNumber}: ${error.message}`),
+  );
+}
+
+/**
+ * Tells the confirmation page watching this order that the kitchen took it. Sent again on every
+ * take, so taking an order again retries a push the broker missed. A failure is logged, not
+ * answered: the order is taken all the same, and the page's poll catches up.
+ */
+async function tellWatchingPage(deps: LiveDeps, served: ServedTenant, watchKey: string): Promise<boolean> {
+  const message: OrderStatusMessage = { orderProcessed: true };
+  try {
+    await deps.publisher.publish(orderStatusTopic(topicScopeOf(served), orderWatchTopicId(watchKey)), message);
+    return true;
+  } catch (error) {
+    deps.log(`api: the confirmation page of a ${served.tenant.slug} order was not told it was taken: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+export interface TakenOrder {
+  encryptedOrderId: string;
+  /** Null for an order that was never placed. */
+  orderNumber: number | null;
+  /** Whether its open confirmation page was told. */
+  pageTold: boolean;
+}
+
+/**
+ * Marks the order the kitchen took as processed, then tells its open confirmation page and the
+ * retailer's staff consoles. `alongside` runs in the same write transaction (the console's ready
+ * state and audit entry). An order `find` does not answer is a 404.
+ */
+export async function takeOrder(
+  deps: LiveDeps & Pick<ApiDeps, 'db' | 'now'>,
+  served: ServedTenant,
+  find: (orders: OrderStore, retailerId: number) => Promise<StoredOrder | undefined>,
+  alongside: (stores: Stores, order: StoredOrder, orderNumber: number | null) => Promise<void> = async () => undefined,
+): Promise<TakenOrder> {
+  const { retailerId } = served.tenant.config;
+  const taken = await withStores(deps.db, retailerId, async (stores) => {
+    const { orders } = stores;
+    const order = await find(orders, retailerId);
+    if (!order) throw new ApiProblem(404, 'Order not found');
+    await orders.markProcessed(order.orderId, deps.now());
+    const orderNumber = (await orders.placement(order.orderId))?.orderNumber ?? null;
+    await alongside(stores, order, orderNumber);
+    return { encryptedOrderId: order.encryptedOrderId, orderNumber, watchKey: await orders.watchKey(order.orderId) };
+  });
+  const pageTold = taken.watchKey !== null && (await tellWatchingPage(deps, served, taken.watchKey));
+  if (taken.orderNumber !== null) tellStaffBoards(deps, served, { event: 'order-changed', orderNumber: taken.orderNumber });
+  return { encryptedOrderId: taken.encryptedOrderId, orderNumber: taken.orderNumber, pageTold };
+}
