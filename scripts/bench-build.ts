@@ -37,17 +37,25 @@ interface Run {
 async function machineBusySeconds(): Promise<number | undefined> {
   const line = (await readFile('/proc/stat', 'utf8').catch(() => '')).split('\n')[0] ?? '';
   const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
-  return line.startsWith('cpu ') ? ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100 : undefined;
+  return line.startsWith('cpu ')
+    ? ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100
+    : undefined;
 }
 
 async function build(tenantsDir: string, outDir: string, args: string[] = []): Promise<Run> {
   const busyBefore = await machineBusySeconds();
   const started = performance.now();
-  execFileSync(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', outDir, ...args], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  execFileSync(process.execPath, ['scripts/build.ts', '--tenants-dir', tenantsDir, '--out', outDir, ...args], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
   const seconds = (performance.now() - started) / 1000;
   const busyAfter = await machineBusySeconds();
   const report = buildReportSchema.parse(JSON.parse(await readFile(join(outDir, 'build-report.json'), 'utf8')));
-  const othersCpu = busyBefore === undefined || busyAfter === undefined ? undefined : Math.max(0, busyAfter - busyBefore - report.cpuSeconds);
+  const othersCpu =
+    busyBefore === undefined || busyAfter === undefined
+      ? undefined
+      : Math.max(0, busyAfter - busyBefore - report.cpuSeconds);
   return { seconds, peakMiB: report.peakRssMiB, othersCpu };
 }
 
@@ -67,7 +75,11 @@ async function editSpecials(tenantsDir: string, slug: string, mark: string): Pro
 
 /** Saves a tenant file and times until its builds/latest.json names a new build, as a visitor's page would notice. */
 async function saveToLive(tenantsDir: string, outDir: string, slug: string): Promise<number[]> {
-  const watcher = await startProcess(['scripts/watch.ts', '--tenants-dir', tenantsDir, '--out', outDir], (output) => output.includes('Watching'), { STOREFRONT_RENDER_CACHE: renderCache });
+  const watcher = await startProcess(
+    ['scripts/watch.ts', '--tenants-dir', tenantsDir, '--out', outDir],
+    (output) => output.includes('Watching'),
+    { STOREFRONT_RENDER_CACHE: renderCache },
+  );
   const latest = join(outDir, slug, 'builds', 'latest.json');
   const times: number[] = [];
   try {
@@ -78,7 +90,8 @@ async function saveToLive(tenantsDir: string, outDir: string, slug: string): Pro
       for (;;) {
         const now = await readFile(latest, 'utf8').catch(() => before);
         if (now !== before) break;
-        if (performance.now() - started > 30_000) throw new Error(`no new build of ${slug} 30 s after the save:\n${watcher.output()}`);
+        if (performance.now() - started > 30_000)
+          throw new Error(`no new build of ${slug} 30 s after the save:\n${watcher.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
       times.push(performance.now() - started);
@@ -140,8 +153,13 @@ ${rows.join('\n')}
 <!-- build-benchmark:end -->`;
 
 if (values.write) {
-  const current = await readFile('BENCHMARKS.md', 'utf8').catch(() => '# Benchmarks\n\n## Build\n\n<!-- build-benchmark:start -->\n<!-- build-benchmark:end -->\n');
-  await writeFile('BENCHMARKS.md', current.replace(/<!-- build-benchmark:start -->[\s\S]*<!-- build-benchmark:end -->/, report));
+  const current = await readFile('BENCHMARKS.md', 'utf8').catch(
+    () => '# Benchmarks\n\n## Build\n\n<!-- build-benchmark:start -->\n<!-- build-benchmark:end -->\n',
+  );
+  await writeFile(
+    'BENCHMARKS.md',
+    current.replace(/<!-- build-benchmark:start -->[\s\S]*<!-- build-benchmark:end -->/, report),
+  );
   console.log('Updated BENCHMARKS.md');
 }
 console.log(report);

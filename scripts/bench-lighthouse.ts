@@ -38,7 +38,9 @@ const { values } = parseArgs({
   },
 });
 const runs = Math.max(1, Number(values.runs));
-const tenants = values.shops ? (values.tenant ?? ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) : [];
+const tenants = values.shops
+  ? (values.tenant ?? ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'])
+  : [];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 const aims = { performance: 98, cls: 0.02, tbtMs: 100, lcpMs: 1500 };
@@ -74,7 +76,8 @@ function culpritsIn(details: unknown): Culprit[] {
   if (typeof details !== 'object' || details === null) return [];
   const record = details as Record<string, unknown>;
   const text = (key: string) => (typeof record[key] === 'string' ? record[key] : '');
-  if (record['type'] === 'node' && typeof record['selector'] === 'string') return [{ selector: text('selector'), snippet: text('snippet'), explanation: text('explanation') }];
+  if (record['type'] === 'node' && typeof record['selector'] === 'string')
+    return [{ selector: text('selector'), snippet: text('snippet'), explanation: text('explanation') }];
   return Object.values(record).flatMap(culpritsIn);
 }
 
@@ -85,13 +88,22 @@ sampleLoad();
 const loadSampler = setInterval(sampleLoad, 5000);
 const dataDir = await mkdtemp(join(tmpdir(), 'storefront-bench-lighthouse-'));
 const [web, api, brokerPort] = [await freePort(), await freePort(), await freePort()];
-const stack = await startProcess(['scripts/start.ts'], stackReady, { PORT: String(web), API_PORT: String(api), BROKER_WS_PORT: String(brokerPort), BROKER_TCP_PORT: 'off', DATA_DIR: dataDir });
+const stack = await startProcess(['scripts/start.ts'], stackReady, {
+  PORT: String(web),
+  API_PORT: String(api),
+  BROKER_WS_PORT: String(brokerPort),
+  BROKER_TCP_PORT: 'off',
+  DATA_DIR: dataDir,
+});
 let board: { orders: number; session: StoredSession } | null = null;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   if (values.console) {
     // The orders go in through the shops' own pages, in a browser of their own, before Lighthouse's Chrome starts.
-    const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     try {
       const orders = await fillBoard(browser, web, api);
       board = { orders, session: (await signInThroughApi(api, CONSOLE_SHOP)).session };
@@ -101,7 +113,15 @@ try {
   }
   chrome = await chromeLauncher.launch({
     chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 } catch (error) {
   clearInterval(loadSampler);
@@ -117,14 +137,23 @@ async function runOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['l
   if (values.save) {
     saved += 1;
     await mkdir(values.save, { recursive: true });
-    await writeFile(join(values.save, `${String(saved).padStart(2, '0')}-${new URL(url).hostname}.json`), JSON.stringify(lhr));
+    await writeFile(
+      join(values.save, `${String(saved).padStart(2, '0')}-${new URL(url).hostname}.json`),
+      JSON.stringify(lhr),
+    );
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const scores = Object.fromEntries(categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Run['scores'];
+  const scores = Object.fromEntries(
+    categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  ) as Run['scores'];
   const failingRefs = categories
     .filter((category) => category !== 'performance')
-    .flatMap((category) => (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ({ category, id: ref.id })));
+    .flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ({ category, id: ref.id })),
+    );
   const culprits = Object.fromEntries(failingRefs.map(({ id }) => [id, culpritsIn(lhr.audits[id]?.details)]));
   return {
     scores,
@@ -142,7 +171,12 @@ async function runOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['l
 }
 
 async function audit(url: string): Promise<Run> {
-  const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   return runOf(result.lhr, url);
 }
@@ -181,7 +215,12 @@ async function auditSignedIn(url: string, session: StoredSession, seen: SeenChec
       SESSION_STORAGE_KEY,
       JSON.stringify(session),
     );
-    const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: [...categories] }, undefined, page);
+    const result = await lighthouse(
+      url,
+      { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+      undefined,
+      page,
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     // The audit counts only if it saw the section, not the sign-in form or "Opening the board…".
     const missing = await seen(page);
@@ -193,16 +232,25 @@ async function auditSignedIn(url: string, session: StoredSession, seen: SeenChec
   }
 }
 
-const median = (list: Run[]) => [...list].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(list.length / 2)] as Run;
+const median = (list: Run[]) =>
+  [...list].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(list.length / 2)] as Run;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const describeRun = (name: string, run: number, result: Run) =>
   `${name} run ${run + 1}: ${categories.map((category) => `${category} ${result.scores[category]}`).join(', ')}; LCP ${seconds(result.lcpMs)}, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}, TTI ${seconds(result.ttiMs)}, script ${seconds(result.scriptBootMs)}${result.failing.length ? `; failing: ${result.failing.join(', ')}` : ''}` +
   Object.entries(result.culprits)
-    .flatMap(([id, found]) => found.map((culprit) => `\n    ${id}: ${culprit.selector} ${culprit.snippet}${culprit.explanation ? `\n      ${culprit.explanation.replace(/\n/g, '\n      ')}` : ''}`))
+    .flatMap(([id, found]) =>
+      found.map(
+        (culprit) =>
+          `\n    ${id}: ${culprit.selector} ${culprit.snippet}${culprit.explanation ? `\n      ${culprit.explanation.replace(/\n/g, '\n      ')}` : ''}`,
+      ),
+    )
     .join('') +
   result.shifted.map((culprit) => `\n    moved: ${culprit.selector} ${culprit.snippet}`).join('');
 
-async function repeated(name: string, once: () => Promise<Run>): Promise<{ name: string; median: Run; performance: number[] }> {
+async function repeated(
+  name: string,
+  once: () => Promise<Run>,
+): Promise<{ name: string; median: Run; performance: number[] }> {
   const list: Run[] = [];
   for (let run = 0; run < runs; run += 1) {
     const result = await once();
@@ -215,12 +263,19 @@ async function repeated(name: string, once: () => Promise<Run>): Promise<{ name:
 const results: Awaited<ReturnType<typeof repeated>>[] = [];
 const consoleResults: Awaited<ReturnType<typeof repeated>>[] = [];
 try {
-  for (const slug of tenants) results.push(await repeated(slug, () => audit(`http://${slug}.localhost:${web}${values.path}`)));
+  for (const slug of tenants)
+    results.push(await repeated(slug, () => audit(`http://${slug}.localhost:${web}${values.path}`)));
   if (board) {
     const { orders, session } = board;
     consoleResults.push(await repeated('sign-in', () => audit(consoleUrl(web))));
-    consoleResults.push(await repeated(`board, signed in (${orders} orders)`, () => auditSignedIn(consoleUrl(web), session, boardWith(orders))));
-    consoleResults.push(await repeated('Shop view (owner, prices)', () => auditSignedIn(`${consoleUrl(web)}#shop`, session, shopEditor)));
+    consoleResults.push(
+      await repeated(`board, signed in (${orders} orders)`, () =>
+        auditSignedIn(consoleUrl(web), session, boardWith(orders)),
+      ),
+    );
+    consoleResults.push(
+      await repeated('Shop view (owner, prices)', () => auditSignedIn(`${consoleUrl(web)}#shop`, session, shopEditor)),
+    );
   }
 } finally {
   clearInterval(loadSampler);
@@ -232,7 +287,9 @@ try {
 const met = (ok: boolean) => (ok ? 'met' : '**not met**');
 const rowOf = ({ name, median: run, performance }: (typeof results)[number]) =>
   `| ${name} | **${run.scores.performance}** (${performance.join(', ')}) | ${run.scores.accessibility} | ${run.scores['best-practices']} | ${run.scores.seo} | ${seconds(run.fcpMs)} | ${seconds(run.lcpMs)} | ${Math.round(run.tbtMs)} ms | ${run.cls.toFixed(3)} | ${seconds(run.siMs)} | ${seconds(run.ttiMs)} |`;
-const header = (first: string) => `| ${first} | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | TTI |
+const header = (
+  first: string,
+) => `| ${first} | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | TTI |
 |---|---|---|---|---|---|---|---|---|---|---|`;
 const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
 const conditions = `Lighthouse ${lighthouseVersion}, mobile defaults: simulated slow 4G, 4× CPU slowdown, Moto G Power screen) in Debian's Chromium, 1-minute load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores during the run`;
@@ -242,7 +299,11 @@ const sections: { marker: string; heading: string; report: string }[] = [];
 if (results.length > 0) {
   const worst = {
     performance: Math.min(...results.map((result) => result.median.scores.performance)),
-    others: Math.min(...results.flatMap((result) => categories.filter((category) => category !== 'performance').map((category) => result.median.scores[category]))),
+    others: Math.min(
+      ...results.flatMap((result) =>
+        categories.filter((category) => category !== 'performance').map((category) => result.median.scores[category]),
+      ),
+    ),
     cls: Math.max(...results.map((result) => result.median.cls)),
     tbtMs: Math.max(...results.map((result) => result.median.tbtMs)),
     lcpMs: Math.max(...results.map((result) => result.median.lcpMs)),
@@ -263,7 +324,11 @@ Aims: performance at least ${aims.performance} on every shop (lowest median ${wo
 if (consoleResults.length > 0) {
   const lowest = (category: Category) => Math.min(...consoleResults.map((result) => result.median.scores[category]));
   // A staff page carries noindex on purpose (apps/console/pages/index.astro) and has no search snippet to give: its SEO audits are listed, not aimed at.
-  const seoFailures = [...new Set(consoleResults.flatMap((result) => result.median.failing.filter((failing) => failing.startsWith('seo: '))))];
+  const seoFailures = [
+    ...new Set(
+      consoleResults.flatMap((result) => result.median.failing.filter((failing) => failing.startsWith('seo: '))),
+    ),
+  ];
   const otherFailures = consoleResults.flatMap((result) =>
     result.median.failing
       .filter((failing) => !failing.startsWith('seo: '))
@@ -292,7 +357,9 @@ if (!values['dry-run']) {
   let current = await readFile('BENCHMARKS.md', 'utf8');
   for (const { marker, heading, report } of sections) {
     const marked = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
-    current = marked.test(current) ? current.replace(marked, () => report) : `${current.trimEnd()}\n\n${heading}\n\n${report}\n`;
+    current = marked.test(current)
+      ? current.replace(marked, () => report)
+      : `${current.trimEnd()}\n\n${heading}\n\n${report}\n`;
   }
   await writeFile('BENCHMARKS.md', current);
   console.log('Updated BENCHMARKS.md');

@@ -88,16 +88,24 @@ function phases(scripts: ReadonlyMap<string, number>) {
   return (): { bytes: number; count: number; largest: string[] } => {
     const fresh = [...scripts].filter(([url]) => !seen.has(url));
     for (const [url] of fresh) seen.add(url);
-    const largest = fresh.sort((a, b) => b[1] - a[1]).slice(0, 6).map(([url, size]) => `${url.replace(/^.*\//, '')} ${format(size)}`);
+    const largest = fresh
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([url, size]) => `${url.replace(/^.*\//, '')} ${format(size)}`);
     return { bytes: fresh.reduce((total, [, size]) => total + size, 0), count: fresh.length, largest };
   };
 }
 
 /** Waits until the page has fetched the first load's every script (on a busy machine, "network idle" can come before). */
-async function firstLoadFetched(page: Page, scripts: ReadonlyMap<string, number>, eager: ReadonlyMap<string, number>): Promise<void> {
+async function firstLoadFetched(
+  page: Page,
+  scripts: ReadonlyMap<string, number>,
+  eager: ReadonlyMap<string, number>,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (![...eager.keys()].every((url) => scripts.has(url))) {
-    if (Date.now() > deadline) throw new Error(`${page.url()} did not fetch ${[...eager.keys()].filter((url) => !scripts.has(url)).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`${page.url()} did not fetch ${[...eager.keys()].filter((url) => !scripts.has(url)).join(', ')}`);
     await page.waitForTimeout(100);
   }
 }
@@ -107,7 +115,13 @@ async function escapeDialog(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
   for (let tries = 0; tries < 10; tries += 1) {
     await page.keyboard.press('Escape');
-    if (await dialog.waitFor({ state: 'detached', timeout: 3000 }).then(() => true, () => false)) return;
+    if (
+      await dialog.waitFor({ state: 'detached', timeout: 3000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
   throw new Error(`the dialog on ${page.url()} did not close on Escape`);
 }
@@ -123,7 +137,8 @@ async function observedPage(browser: Browser, setUp: () => void = () => undefine
   await page.addInitScript(() => {
     const shifts: number[] = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
     const tasks: { startTime: number; duration: number }[] = [];
     new PerformanceObserver((list) => {
@@ -131,11 +146,21 @@ async function observedPage(browser: Browser, setUp: () => void = () => undefine
     }).observe({ type: 'longtask', buffered: true });
     Object.assign(window, { layoutShifts: shifts, longTasks: tasks });
   });
-  const layoutShift = () => page.evaluate(() => ((window as unknown as Entries).layoutShifts ?? []).reduce((total, value) => total + value, 0));
+  const layoutShift = () =>
+    page.evaluate(() => ((window as unknown as Entries).layoutShifts ?? []).reduce((total, value) => total + value, 0));
   /** The longest task and the blocking time (beyond 50 ms each) of the tasks since `from` (performance.now()). */
   const tasksSince = async (from: number) => {
-    const durations = await page.evaluate((since) => ((window as unknown as Entries).longTasks ?? []).filter((task) => task.startTime >= since).map((task) => task.duration), from);
-    return { longestMs: Math.max(0, ...durations), blockingMs: durations.reduce((total, duration) => total + Math.max(0, duration - 50), 0) };
+    const durations = await page.evaluate(
+      (since) =>
+        ((window as unknown as Entries).longTasks ?? [])
+          .filter((task) => task.startTime >= since)
+          .map((task) => task.duration),
+      from,
+    );
+    return {
+      longestMs: Math.max(0, ...durations),
+      blockingMs: durations.reduce((total, duration) => total + Math.max(0, duration - 50), 0),
+    };
   };
   return { context, page, layoutShift, tasksSince };
 }
@@ -159,8 +184,19 @@ async function firstVisit(page: Page, root: string, url: string) {
 }
 
 async function measure(browser: Browser, port: number, slug: string): Promise<Measure> {
-  const { context, page, layoutShift: shifts, tasksSince } = await observedPage(browser, () => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
-  const { next, eager, jsAtLoad, html, jsIdle } = await firstVisit(page, join('dist', slug), `http://${slug}.localhost:${port}/`);
+  const {
+    context,
+    page,
+    layoutShift: shifts,
+    tasksSince,
+  } = await observedPage(browser, () =>
+    sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))),
+  );
+  const { next, eager, jsAtLoad, html, jsIdle } = await firstVisit(
+    page,
+    join('dist', slug),
+    `http://${slug}.localhost:${port}/`,
+  );
   const layoutShift = await shifts();
   // The visitor's first key press settles the page, as a tap would.
   const settledAt = await page.evaluate(() => performance.now());
@@ -185,7 +221,18 @@ async function measure(browser: Browser, port: number, slug: string): Promise<Me
   await page.waitForLoadState('networkidle');
   const jsOnClicks = next().bytes;
   await context.close();
-  return { slug, htmlGzip: gzipSync(html ?? Buffer.alloc(0), { level: 9 }).length, eagerModules: eager.size, jsAtLoad, jsIdle, jsSettled, jsOnClicks, layoutShift, settleLongestTaskMs: settling.longestMs, settleBlockingMs: settling.blockingMs };
+  return {
+    slug,
+    htmlGzip: gzipSync(html ?? Buffer.alloc(0), { level: 9 }).length,
+    eagerModules: eager.size,
+    jsAtLoad,
+    jsIdle,
+    jsSettled,
+    jsOnClicks,
+    layoutShift,
+    settleLongestTaskMs: settling.longestMs,
+    settleBlockingMs: settling.blockingMs,
+  };
 }
 
 /** The console's sign-in page as a cook's browser loads it, then the owner signing in through the form until the board shows its orders. */
@@ -194,7 +241,10 @@ async function measureConsole(browser: Browser, port: number, orders: number): P
   const answers: { url: string; bytes: number }[] = [];
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'fetch' && request.resourceType() !== 'xhr') return;
-    answers.push({ url: `${request.method()} ${new URL(request.url()).pathname}`, bytes: (await request.sizes()).responseBodySize });
+    answers.push({
+      url: `${request.method()} ${new URL(request.url()).pathname}`,
+      bytes: (await request.sizes()).responseBodySize,
+    });
   });
   const root = join('dist', CONSOLE_FOLDER);
   const { next, eager, jsAtLoad, html, jsIdle } = await firstVisit(page, root, consoleUrl(port));
@@ -245,15 +295,26 @@ sampleLoad();
 const loadSampler = setInterval(sampleLoad, 5000);
 const dataDir = await mkdtemp(join(tmpdir(), 'storefront-bench-page-'));
 const [web, api, brokerPort] = [await freePort(), await freePort(), await freePort()];
-const stack = await startProcess(['scripts/start.ts'], stackReady, { PORT: String(web), API_PORT: String(api), BROKER_WS_PORT: String(brokerPort), BROKER_TCP_PORT: 'off', DATA_DIR: dataDir });
-const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const stack = await startProcess(['scripts/start.ts'], stackReady, {
+  PORT: String(web),
+  API_PORT: String(api),
+  BROKER_WS_PORT: String(brokerPort),
+  BROKER_TCP_PORT: 'off',
+  DATA_DIR: dataDir,
+});
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const results: Measure[] = [];
 let consoleResult: ConsoleMeasure;
 try {
   for (const slug of tenants) {
     const result = await measure(browser, web, slug);
     results.push(result);
-    console.log(`${slug}: HTML ${format(result.htmlGzip)}, JS at load ${format(result.jsAtLoad)}, idle ${format(result.jsIdle)}, once settled ${format(result.jsSettled)}, on clicks ${format(result.jsOnClicks)}, CLS ${result.layoutShift.toFixed(3)}, after settling: longest task ${Math.round(result.settleLongestTaskMs)} ms, blocking ${Math.round(result.settleBlockingMs)} ms`);
+    console.log(
+      `${slug}: HTML ${format(result.htmlGzip)}, JS at load ${format(result.jsAtLoad)}, idle ${format(result.jsIdle)}, once settled ${format(result.jsSettled)}, on clicks ${format(result.jsOnClicks)}, CLS ${result.layoutShift.toFixed(3)}, after settling: longest task ${Math.round(result.settleLongestTaskMs)} ms, blocking ${Math.round(result.settleBlockingMs)} ms`,
+    );
   }
   const orders = await fillBoard(browser, web, api);
   consoleResult = await measureConsole(browser, web, orders);
@@ -279,7 +340,8 @@ const budgetsMet = {
 const loadText = `1-minute load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores during the run`;
 const measured = `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:page\` in Chromium (${loadText}: sizes do not depend on it, task times do).`;
 const rows = results.map(
-  (result) => `| ${result.slug} | ${format(result.htmlGzip)} | **${format(result.jsAtLoad)}** | ${format(result.jsIdle)} | ${format(result.jsSettled)} | ${format(result.jsOnClicks)} | ${result.layoutShift.toFixed(3)} | ${Math.round(result.settleLongestTaskMs)} ms / ${Math.round(result.settleBlockingMs)} ms |`,
+  (result) =>
+    `| ${result.slug} | ${format(result.htmlGzip)} | **${format(result.jsAtLoad)}** | ${format(result.jsIdle)} | ${format(result.jsSettled)} | ${format(result.jsOnClicks)} | ${result.layoutShift.toFixed(3)} | ${Math.round(result.settleLongestTaskMs)} ms / ${Math.round(result.settleBlockingMs)} ms |`,
 );
 const report = `<!-- page-budget:start -->
 ${measured} "Until usable" is every island's code and its static imports (gzip -9 of the built files); the other columns are transfer sizes as \`npm start\` serves them (gzip).
@@ -311,11 +373,15 @@ for (const [marker, section, heading] of [
   ['console-budget', consoleReport, '## Staff console weight (`npm run bench:page`)'],
 ] as const) {
   const marked = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
-  current = marked.test(current) ? current.replace(marked, () => section) : `${current.trimEnd()}\n\n${heading}\n\n${section}\n`;
+  current = marked.test(current)
+    ? current.replace(marked, () => section)
+    : `${current.trimEnd()}\n\n${heading}\n\n${section}\n`;
 }
 await writeFile('BENCHMARKS.md', current);
 console.log('Updated BENCHMARKS.md');
-const broken = Object.entries(budgetsMet).filter(([, ok]) => !ok).map(([name]) => name);
+const broken = Object.entries(budgetsMet)
+  .filter(([, ok]) => !ok)
+  .map(([name]) => name);
 if (broken.length > 0) {
   console.error(`Budget not met: ${broken.join(', ')}`);
   process.exitCode = 1;

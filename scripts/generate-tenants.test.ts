@@ -24,7 +24,9 @@ describe('generateTenants', () => {
     await writeTenants(generateTenants({ count, seed }), outDir);
     const { tenants, failures } = await loadTenants(outDir);
     expect(failures.map((failure) => failure.message)).toEqual([]);
-    expect(tenants.map((tenant) => tenant.slug)).toEqual(Array.from({ length: count }, (_, i) => `synthetic-${String(i + 1).padStart(3, '0')}`));
+    expect(tenants.map((tenant) => tenant.slug)).toEqual(
+      Array.from({ length: count }, (_, i) => `synthetic-${String(i + 1).padStart(3, '0')}`),
+    );
   });
 
   it('gives every tenant 6 groups, 30 products and a couple of custom pages', async () => {
@@ -41,8 +43,12 @@ describe('generateTenants', () => {
 
   it('keeps hosts, retailer ids and website ids unique across 200 tenants', () => {
     const tenants = generateTenants({ count: 200, seed: 3 });
-    const settings = tenants.map((tenant) => JSON.parse(tenant.files['tenant.json'] ?? '{}') as { hosts: string[]; retailerWebsiteId: number });
-    const configs = tenants.map((tenant) => JSON.parse(tenant.files['retailer-config.json'] ?? '{}') as { retailerId: number });
+    const settings = tenants.map(
+      (tenant) => JSON.parse(tenant.files['tenant.json'] ?? '{}') as { hosts: string[]; retailerWebsiteId: number },
+    );
+    const configs = tenants.map(
+      (tenant) => JSON.parse(tenant.files['retailer-config.json'] ?? '{}') as { retailerId: number },
+    );
     const hosts = settings.flatMap((setting) => setting.hosts);
     expect(new Set(hosts).size).toBe(400);
     expect(new Set(settings.map((setting) => setting.retailerWebsiteId)).size).toBe(200);
@@ -62,9 +68,13 @@ describe('generateTenants', () => {
     const tenants = generateTenants({ count: 1001 });
     expect(tenants.at(-1)?.slug).toBe('synthetic-1001');
     expect(new Set(tenants.map((tenant) => tenant.slug)).size).toBe(1001);
-    const hosts = tenants.flatMap((tenant) => (JSON.parse(tenant.files['tenant.json'] ?? '{}') as { hosts: string[] }).hosts);
+    const hosts = tenants.flatMap(
+      (tenant) => (JSON.parse(tenant.files['tenant.json'] ?? '{}') as { hosts: string[] }).hosts,
+    );
     expect(new Set(hosts).size).toBe(hosts.length);
-    const ids = tenants.map((tenant) => (JSON.parse(tenant.files['retailer-config.json'] ?? '{}') as { retailerId: number }).retailerId);
+    const ids = tenants.map(
+      (tenant) => (JSON.parse(tenant.files['retailer-config.json'] ?? '{}') as { retailerId: number }).retailerId,
+    );
     expect(new Set(ids).size).toBe(1001);
   });
 
@@ -92,7 +102,15 @@ describe('writeTenants', () => {
 
 describe('command line', () => {
   it('writes --count tenants to --out', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, 'generate-tenants.ts'), '--count', '3', '--out', outDir, '--seed', '9']);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      join(import.meta.dirname, 'generate-tenants.ts'),
+      '--count',
+      '3',
+      '--out',
+      outDir,
+      '--seed',
+      '9',
+    ]);
     expect(stdout).toContain(`wrote 3 synthetic tenants to ${outDir}`);
     const { tenants, failures } = await loadTenants(outDir);
     expect(failures).toEqual([]);
@@ -100,7 +118,16 @@ describe('command line', () => {
   });
 
   it('exits non-zero with the reason on a bad count', async () => {
-    const run = promisify(execFile)(process.execPath, [join(import.meta.dirname, 'generate-tenants.ts'), '--count', 'many', '--out', outDir]);
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('count must be a whole number from 1 to 399999, got NaN') });
+    const run = promisify(execFile)(process.execPath, [
+      join(import.meta.dirname, 'generate-tenants.ts'),
+      '--count',
+      'many',
+      '--out',
+      outDir,
+    ]);
+    await expect(run).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('count must be a whole number from 1 to 399999, got NaN'),
+    });
   });
 });

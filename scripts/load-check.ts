@@ -56,11 +56,14 @@ function refuse(message: string): never {
   console.error(`load-check: ${message}`);
   process.exit(2);
 }
-if (!Number.isInteger(totalRequests) || totalRequests < 1 || !Number.isInteger(clients) || clients < 1) refuse('--requests and --clients expect whole numbers of 1 or more');
+if (!Number.isInteger(totalRequests) || totalRequests < 1 || !Number.isInteger(clients) || clients < 1)
+  refuse('--requests and --clients expect whole numbers of 1 or more');
 if (shape !== 'sqlite' && shape !== 'postgres') refuse(`--shape is sqlite or postgres, not ${shape}`);
 if (!Number.isInteger(apiProcesses) || apiProcesses < 1) refuse('--api-processes expects a whole number of 1 or more');
-if (!Number.isInteger(shopCount) || shopCount < 1 || shopCount > 100) refuse('--shops expects a whole number from 1 to 100');
-if (shape === 'sqlite' && apiProcesses !== 1) refuse('--shape sqlite is one API process (one writer on one file); --shape postgres runs several');
+if (!Number.isInteger(shopCount) || shopCount < 1 || shopCount > 100)
+  refuse('--shops expects a whole number from 1 to 100');
+if (shape === 'sqlite' && apiProcesses !== 1)
+  refuse('--shape sqlite is one API process (one writer on one file); --shape postgres runs several');
 
 type CallKind = 'create' | 'update' | 'place';
 const CALL_NAMES: Record<CallKind, string> = { create: 'create-order', update: 'update-order', place: 'place-order' };
@@ -107,7 +110,9 @@ async function loadShops(tenantsDir: string, count: number): Promise<Shop[]> {
     const host = `shop-${copy}.load-check.example`;
     const websiteId = 60_000 + copy * 10;
     hosts.push(host);
-    await edit('retailer-config.json', (config) => Object.assign(config, { retailerId: 50_000 + copy, retailerWebsiteId: websiteId }));
+    await edit('retailer-config.json', (config) =>
+      Object.assign(config, { retailerId: 50_000 + copy, retailerWebsiteId: websiteId }),
+    );
     await edit('tenant.json', (settings) => Object.assign(settings, { hosts: [host], retailerWebsiteId: websiteId }));
     await writeFile(join(folder, 'websites.json'), '[]');
   }
@@ -116,7 +121,17 @@ async function loadShops(tenantsDir: string, count: number): Promise<Shop[]> {
     const served = directory.byDomain(host);
     if (!served) refuse(`the load check's tenants serve no ${host}`);
     const shop = { host, retailerId: served.tenant.config.retailerId };
-    return { ...shop, totalOf: (lines: Line[]) => placementTotals(apiCalls.createOrder.body.parse(orderFor(shop, null, lines)), served.tenant, served.catalogue, new Date(), null).total };
+    return {
+      ...shop,
+      totalOf: (lines: Line[]) =>
+        placementTotals(
+          apiCalls.createOrder.body.parse(orderFor(shop, null, lines)),
+          served.tenant,
+          served.catalogue,
+          new Date(),
+          null,
+        ).total,
+    };
   });
 }
 
@@ -163,11 +178,17 @@ async function sqliteTarget(tenantsDir: string): Promise<Target> {
 
 async function postgresTarget(tenantsDir: string): Promise<Target> {
   const production = await startProductionShape({ apiProcesses, tenantsDir });
-  const database = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(production.databaseUrl, 1) }) });
+  const database = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: postgresPool(production.databaseUrl, 1) }),
+  });
   // The backends serving the API's connections, found again before each reading: the pools open them as load grows.
   let backends: number[] = [];
   const findBackends = async () => {
-    const rows = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(database);
+    const rows = await sql<{
+      pid: number;
+    }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
+      database,
+    );
     backends = [...new Set([...backends, ...rows.rows.map((row) => row.pid)])];
   };
   return {
@@ -187,8 +208,13 @@ async function postgresTarget(tenantsDir: string): Promise<Target> {
       let waiting = 0;
       const sampling = (async () => {
         while (watching) {
-          const { rows } = await sql<{ held: number; waiting: number }>`SELECT count(*) FILTER (WHERE granted)::int AS held, count(*) FILTER (WHERE NOT granted)::int AS waiting
-            FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(database);
+          const { rows } = await sql<{
+            held: number;
+            waiting: number;
+          }>`SELECT count(*) FILTER (WHERE granted)::int AS held, count(*) FILTER (WHERE NOT granted)::int AS waiting
+            FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(
+            database,
+          );
           samples += 1;
           if ((rows[0]?.held ?? 0) > 0) held += 1;
           waiting += rows[0]?.waiting ?? 0;
@@ -214,7 +240,13 @@ const failures: string[] = [];
 const orders: OrderRecord[] = [];
 let sent = 0;
 
-async function post(baseUrl: string, shop: Shop, path: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+async function post(
+  baseUrl: string,
+  shop: Shop,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-retailer-domain': shop.host, ...headers },
@@ -238,12 +270,20 @@ async function runClient(baseUrl: string, client: number, shop: Shop): Promise<v
       if (current === null) {
         // Real UUIDs, as the browser makes them: the API refuses anything else.
         const lines = [randomUUID(), randomUUID()].map((uuid, index) => lineFor(uuid, step + index));
-        const answer = apiCalls.createOrder.response.parse(await post(baseUrl, shop, apiCalls.createOrder.path, orderFor(shop, null, lines), { 'idempotency-key': `load-${client}-${step}` }));
+        const answer = apiCalls.createOrder.response.parse(
+          await post(baseUrl, shop, apiCalls.createOrder.path, orderFor(shop, null, lines), {
+            'idempotency-key': `load-${client}-${step}`,
+          }),
+        );
         current = { shop, encryptedOrderId: answer.encryptedOrderId, lines, updates: 0, placedTotalCents: null };
         orders.push(current);
       } else if (kind === 'update') {
-        const lines = [...current.lines.slice(1).map((line) => line.uuid), randomUUID()].map((uuid, index) => lineFor(uuid, step + index));
-        const answer = apiCalls.updateOrder.response.parse(await post(baseUrl, shop, apiCalls.updateOrder.path, orderFor(shop, current.encryptedOrderId, lines)));
+        const lines = [...current.lines.slice(1).map((line) => line.uuid), randomUUID()].map((uuid, index) =>
+          lineFor(uuid, step + index),
+        );
+        const answer = apiCalls.updateOrder.response.parse(
+          await post(baseUrl, shop, apiCalls.updateOrder.path, orderFor(shop, current.encryptedOrderId, lines)),
+        );
         if (!answer.success) throw new Error(`update-order refused: ${answer.message}`);
         current.lines = lines;
         current.updates += 1;
@@ -251,7 +291,13 @@ async function runClient(baseUrl: string, client: number, shop: Shop): Promise<v
         const order = current;
         current = null;
         const totalCents = shop.totalOf(order.lines);
-        const body = { order: orderFor(shop, order.encryptedOrderId, order.lines), contact, delivery: null, paymentMethod: 'cash', expectedTotal: toDollars(totalCents) };
+        const body = {
+          order: orderFor(shop, order.encryptedOrderId, order.lines),
+          contact,
+          delivery: null,
+          paymentMethod: 'cash',
+          expectedTotal: toDollars(totalCents),
+        };
         apiCalls.placeOrder.response.parse(await post(baseUrl, shop, apiCalls.placeOrder.path, body));
         order.placedTotalCents = totalCents;
       }
@@ -266,18 +312,29 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function verify(baseUrl: string, database: Kysely<Database>): Promise<{ stored: number; placedStored: number; matching: number }> {
+async function verify(
+  baseUrl: string,
+  database: Kysely<Database>,
+): Promise<{ stored: number; placedStored: number; matching: number }> {
   let matching = 0;
   for (const order of orders) {
-    const answer = apiCalls.getOrder.response.parse(await post(baseUrl, order.shop, apiCalls.getOrder.path, { encryptedOrderId: order.encryptedOrderId }));
+    const answer = apiCalls.getOrder.response.parse(
+      await post(baseUrl, order.shop, apiCalls.getOrder.path, { encryptedOrderId: order.encryptedOrderId }),
+    );
     const uuids = answer.products.map((product) => product.uuid).join(', ');
     const expected = order.lines.map((line) => line.uuid).join(', ');
     const total = answer.placement === null ? null : Math.round(answer.placement.total * 100);
     if (uuids === expected && total === order.placedTotalCents) matching += 1;
-    else failures.push(`order ${order.encryptedOrderId} holds ${uuids} placed at ${total}, expected ${expected} placed at ${order.placedTotalCents}`);
+    else
+      failures.push(
+        `order ${order.encryptedOrderId} holds ${uuids} placed at ${total}, expected ${expected} placed at ${order.placedTotalCents}`,
+      );
   }
   const count = async (placed: boolean) => {
-    let query = database.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('source', '=', SOURCE);
+    let query = database
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('source', '=', SOURCE);
     if (placed) query = query.where('placed_at', 'is not', null);
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
@@ -318,21 +375,32 @@ try {
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
   const all = Object.values(latencies).flat();
   const placed = orders.filter((order) => order.placedTotalCents !== null).length;
-  console.log(`load-check: ${target.description}, ${all.length} requests from ${clients} clients at ${shops.length} shop${shops.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${(all.length / seconds).toFixed(0)} requests/s)`);
-  console.log(`  ${'call'.padEnd(13)} ${'requests'.padStart(8)} ${'per s'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'p99'.padStart(9)} ${'max'.padStart(9)}`);
+  console.log(
+    `load-check: ${target.description}, ${all.length} requests from ${clients} clients at ${shops.length} shop${shops.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${(all.length / seconds).toFixed(0)} requests/s)`,
+  );
+  console.log(
+    `  ${'call'.padEnd(13)} ${'requests'.padStart(8)} ${'per s'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'p99'.padStart(9)} ${'max'.padStart(9)}`,
+  );
   for (const [kind, times] of [...Object.entries(latencies), ['all', all]] as const) {
     const sorted = [...times].sort((a, b) => a - b);
     const name = kind in CALL_NAMES ? CALL_NAMES[kind as CallKind] : kind;
-    console.log(`  ${name.padEnd(13)} ${String(sorted.length).padStart(8)} ${(sorted.length / seconds).toFixed(0).padStart(6)} ${ms(percentile(sorted, 0.5))} ${ms(percentile(sorted, 0.95))} ${ms(percentile(sorted, 0.99))} ${ms(sorted.at(-1) ?? Number.NaN)}`);
+    console.log(
+      `  ${name.padEnd(13)} ${String(sorted.length).padStart(8)} ${(sorted.length / seconds).toFixed(0).padStart(6)} ${ms(percentile(sorted, 0.5))} ${ms(percentile(sorted, 0.95))} ${ms(percentile(sorted, 0.99))} ${ms(sorted.at(-1) ?? Number.NaN)}`,
+    );
   }
   const parts = Object.entries(cpu).map(([name, used]) => `${name} ${used.toFixed(2)} s`);
   const theirs = Object.values(cpu).reduce((sum, used) => sum + used, 0);
-  console.log(`  CPU           ${parts.join(', ')}; other work ${Math.max(0, busy - theirs).toFixed(2)} s (machine busy ${busy.toFixed(2)} s of ${seconds.toFixed(2)} s wall)`);
+  console.log(
+    `  CPU           ${parts.join(', ')}; other work ${Math.max(0, busy - theirs).toFixed(2)} s (machine busy ${busy.toFixed(2)} s of ${seconds.toFixed(2)} s wall)`,
+  );
   if (waits) console.log(`  waits         ${waits}`);
   console.log(`  errors        ${trafficFailures}`);
-  console.log(`  orders        ${orders.length} created, ${stored} in the database, ${placed} placed (${placedStored} in the database), ${matching} read back with their last cart and total`);
+  console.log(
+    `  orders        ${orders.length} created, ${stored} in the database, ${placed} placed (${placedStored} in the database), ${matching} read back with their last cart and total`,
+  );
   for (const failure of failures.slice(0, 10)) console.log(`  failure: ${failure}`);
-  if (failures.length > 0 || stored !== orders.length || placedStored !== placed || matching !== orders.length) process.exitCode = 1;
+  if (failures.length > 0 || stored !== orders.length || placedStored !== placed || matching !== orders.length)
+    process.exitCode = 1;
 } finally {
   await target?.stop();
   await rm(tenantsDir, { recursive: true, force: true });

@@ -19,12 +19,16 @@ const { values } = parseArgs({
 const apiHosts = values['api-host'];
 const apiProcesses = values['api-process'];
 if ((apiHosts.length === 0) !== (apiProcesses.length === 0)) {
-  console.error('nginx-config: --api-host and --api-process come together: the API host names and the address of each API process');
+  console.error(
+    'nginx-config: --api-host and --api-process come together: the API host names and the address of each API process',
+  );
   process.exit(2);
 }
 const brokerHosts = values['broker-host'];
 if (brokerHosts.length === 0 && (values['broker-pages'] !== undefined || values['broker-order-watch'] !== undefined)) {
-  console.error('nginx-config: --broker-pages and --broker-order-watch need --broker-host, the host name of the tenants’ brokerUrl');
+  console.error(
+    'nginx-config: --broker-pages and --broker-order-watch need --broker-host, the host name of the tenants’ brokerUrl',
+  );
   process.exit(2);
 }
 
@@ -52,7 +56,9 @@ try {
       ...(apiProcesses.length > 0 ? { api: { serverNames: apiHosts, processes: apiProcesses } } : {}),
       ...(broker ? { broker } : {}),
     }) + (consoleHost ? consoleServerConfig(dist, consoleHost, values.listen) : '');
-  if (broker) for (const problem of await tenantBrokerRouteProblems(values['tenants-dir'], brokerHosts)) console.warn(`nginx-config: ${problem}`);
+  if (broker)
+    for (const problem of await tenantBrokerRouteProblems(values['tenants-dir'], brokerHosts))
+      console.warn(`nginx-config: ${problem}`);
   process.stdout.write(config);
 } catch (error) {
   console.error(`nginx-config: ${error instanceof Error ? error.message : String(error)}`);

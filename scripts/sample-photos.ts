@@ -92,20 +92,31 @@ const basil: Topping = (random, spots) =>
     })
     .join('');
 
-const mozzarella: Topping = (random, spots) => spots.map(([x, y]) => `<path d="${blob(random, x, y, between(random, 34, 50), between(random, 30, 46), 0.25, 9)}" fill="url(#mozz)"/>`).join('');
+const mozzarella: Topping = (random, spots) =>
+  spots
+    .map(
+      ([x, y]) =>
+        `<path d="${blob(random, x, y, between(random, 34, 50), between(random, 30, 46), 0.25, 9)}" fill="url(#mozz)"/>`,
+    )
+    .join('');
 
 const salami: Topping = (random, spots) =>
   spots
     .map(([x, y]) => {
       const r = between(random, 30, 38);
-      const specks = scatter(random, 7, x, y, r * 0.7).map(([sx, sy]) => `<circle cx="${sx}" cy="${sy}" r="${round(between(random, 2, 3.6))}" fill="#f3cdb9"/>`).join('');
+      const specks = scatter(random, 7, x, y, r * 0.7)
+        .map(([sx, sy]) => `<circle cx="${sx}" cy="${sy}" r="${round(between(random, 2, 3.6))}" fill="#f3cdb9"/>`)
+        .join('');
       return `<path d="${blob(random, x, y, r, r, 0.06, 10)}" fill="url(#salami)"/>${specks}`;
     })
     .join('');
 
 const chilli: Topping = (random, spots) =>
   spots
-    .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${round(between(random, 9, 12))}" fill="none" stroke="#e0301e" stroke-width="6"/><circle cx="${x}" cy="${y}" r="3" fill="#f6d365"/>`)
+    .map(
+      ([x, y]) =>
+        `<circle cx="${x}" cy="${y}" r="${round(between(random, 9, 12))}" fill="none" stroke="#e0301e" stroke-width="6"/><circle cx="${x}" cy="${y}" r="3" fill="#f6d365"/>`,
+    )
     .join('');
 
 /** A chef's back-and-forth drizzle over the middle of a pizza, in smooth waves. */
@@ -128,7 +139,12 @@ const honey = drizzle('#e9a93a', 6, 0.8);
 const crumbles =
   (fill: string, size: number): Topping =>
   (random, spots) =>
-    spots.map(([x, y]) => `<path d="${blob(random, x, y, size * between(random, 0.7, 1.2), size * between(random, 0.6, 1), 0.35, 7)}" fill="${fill}"/>`).join('');
+    spots
+      .map(
+        ([x, y]) =>
+          `<path d="${blob(random, x, y, size * between(random, 0.7, 1.2), size * between(random, 0.6, 1), 0.35, 7)}" fill="${fill}"/>`,
+      )
+      .join('');
 
 const onionRings: Topping = (random, spots) =>
   spots
@@ -144,13 +160,18 @@ const smallLeaves =
   (fill: string, size: number): Topping =>
   (random, spots) =>
     spots
-      .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="${size}" ry="${round(size * 0.45)}" transform="rotate(${round(between(random, 0, 180))} ${x} ${y})" fill="${fill}"/>`)
+      .map(
+        ([x, y]) =>
+          `<ellipse cx="${x}" cy="${y}" rx="${size}" ry="${round(size * 0.45)}" transform="rotate(${round(between(random, 0, 180))} ${x} ${y})" fill="${fill}"/>`,
+      )
       .join('');
 
 const specks =
   (fill: string, low: number, high: number): Topping =>
   (random, spots) =>
-    spots.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${round(between(random, low, high))}" fill="${fill}"/>`).join('');
+    spots
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${round(between(random, low, high))}" fill="${fill}"/>`)
+      .join('');
 
 const anchovies: Topping = (random, spots) =>
   spots
@@ -161,7 +182,12 @@ const anchovies: Topping = (random, spots) =>
     .join('');
 
 const olives: Topping = (random, spots) =>
-  spots.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${round(between(random, 10, 13))}" fill="#2a211d"/><circle cx="${x}" cy="${y}" r="4.5" fill="#5b1f14"/><circle cx="${x - 4}" cy="${y - 5}" r="2.5" fill="#7a6a62" opacity="0.8"/>`).join('');
+  spots
+    .map(
+      ([x, y]) =>
+        `<circle cx="${x}" cy="${y}" r="${round(between(random, 10, 13))}" fill="#2a211d"/><circle cx="${x}" cy="${y}" r="4.5" fill="#5b1f14"/><circle cx="${x - 4}" cy="${y - 5}" r="2.5" fill="#7a6a62" opacity="0.8"/>`,
+    )
+    .join('');
 
 const pancetta: Topping = (random, spots) =>
   spots
@@ -180,13 +206,20 @@ const mushrooms: Topping = (random, spots) =>
     .join('');
 
 const zucchini: Topping = (random, spots) =>
-  spots.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${round(between(random, 17, 21))}" fill="#e9e5a9" stroke="#3d6b28" stroke-width="4"/><circle cx="${x}" cy="${y}" r="6" fill="#d5cf87" opacity="0.8"/>`).join('');
+  spots
+    .map(
+      ([x, y]) =>
+        `<circle cx="${x}" cy="${y}" r="${round(between(random, 17, 21))}" fill="#e9e5a9" stroke="#3d6b28" stroke-width="4"/><circle cx="${x}" cy="${y}" r="6" fill="#d5cf87" opacity="0.8"/>`,
+    )
+    .join('');
 
 const broccolini: Topping = (random, spots) =>
   spots
     .map(([x, y]) => {
       const angle = round(between(random, 0, 360));
-      const buds = scatter(random, 7, 0, -16, 14, 10).map(([bx, by]) => `<circle cx="${bx}" cy="${by}" r="6.5" fill="#3f7a2a"/>`).join('');
+      const buds = scatter(random, 7, 0, -16, 14, 10)
+        .map(([bx, by]) => `<circle cx="${bx}" cy="${by}" r="6.5" fill="#3f7a2a"/>`)
+        .join('');
       return `<g transform="translate(${x} ${y}) rotate(${angle})"><rect x="-4" y="-6" width="8" height="34" rx="4" fill="#86b05a"/>${buds}</g>`;
     })
     .join('');
@@ -195,15 +228,28 @@ const mortadella: Topping = (random, spots) =>
   spots
     .map(([x, y]) => {
       const r = between(random, 52, 62);
-      const fat = scatter(random, 9, x, y, r * 0.75).map(([fx, fy]) => `<circle cx="${fx}" cy="${fy}" r="${round(between(random, 2.5, 4.5))}" fill="#fff3ee"/>`).join('');
+      const fat = scatter(random, 9, x, y, r * 0.75)
+        .map(([fx, fy]) => `<circle cx="${fx}" cy="${fy}" r="${round(between(random, 2.5, 4.5))}" fill="#fff3ee"/>`)
+        .join('');
       return `<path d="${blob(random, x, y, r, r * 0.85, 0.12, 10)}" fill="url(#mortadella)" stroke="#c86d65" stroke-width="2"/>${fat}`;
     })
     .join('');
 
-const stracciatella: Topping = (random, spots) => spots.map(([x, y]) => `<path d="${blob(random, x, y, between(random, 26, 36), between(random, 22, 30), 0.4, 9)}" fill="#fffdf7" opacity="0.96"/>`).join('');
+const stracciatella: Topping = (random, spots) =>
+  spots
+    .map(
+      ([x, y]) =>
+        `<path d="${blob(random, x, y, between(random, 26, 36), between(random, 22, 30), 0.4, 9)}" fill="#fffdf7" opacity="0.96"/>`,
+    )
+    .join('');
 
 const potato: Topping = (random, spots) =>
-  spots.map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="${round(between(random, 26, 32))}" ry="${round(between(random, 22, 27))}" fill="#f3dc98" stroke="#c48a3a" stroke-width="3" opacity="0.97"/>`).join('');
+  spots
+    .map(
+      ([x, y]) =>
+        `<ellipse cx="${x}" cy="${y}" rx="${round(between(random, 26, 32))}" ry="${round(between(random, 22, 27))}" fill="#f3dc98" stroke="#c48a3a" stroke-width="3" opacity="0.97"/>`,
+    )
+    .join('');
 
 const rosemary: Topping = (random, spots) =>
   spots
@@ -223,11 +269,16 @@ const cavoloNero: Topping = (random, spots) =>
 
 const gorgonzola: Topping = (random, spots) =>
   spots
-    .map(([x, y]) => `<path d="${blob(random, x, y, between(random, 20, 28), between(random, 18, 24), 0.3, 8)}" fill="#f2efe4"/><circle cx="${x + between(random, -6, 6)}" cy="${y + between(random, -6, 6)}" r="5" fill="#7e93a3" opacity="0.8"/>`)
+    .map(
+      ([x, y]) =>
+        `<path d="${blob(random, x, y, between(random, 20, 28), between(random, 18, 24), 0.3, 8)}" fill="#f2efe4"/><circle cx="${x + between(random, -6, 6)}" cy="${y + between(random, -6, 6)}" r="5" fill="#7e93a3" opacity="0.8"/>`,
+    )
     .join('');
 
 const burrata: Topping = (random) => {
-  const tears = scatter(random, 6, CX, CY, 150).map(([x, y]) => `<path d="${blob(random, x, y, 32, 24, 0.4, 9)}" fill="#fffdf8"/>`).join('');
+  const tears = scatter(random, 6, CX, CY, 150)
+    .map(([x, y]) => `<path d="${blob(random, x, y, 32, 24, 0.4, 9)}" fill="#fffdf8"/>`)
+    .join('');
   return `${tears}<circle cx="${CX}" cy="${CY + 6}" r="96" fill="#000" opacity="0.25" filter="url(#blur6)"/><path d="${blob(random, CX, CY, 92, 88, 0.05, 12)}" fill="url(#burrata)"/><path d="M${CX - 40},${CY - 30}C${CX - 10},${CY - 10} ${CX + 10},${CY + 10} ${CX + 34},${CY + 34}" stroke="#e9dcc4" stroke-width="5" fill="none"/>`;
 };
 
@@ -243,11 +294,16 @@ function pizza({ seed, base, cheese = 0, toppings }: PizzaSpec): string {
   const r = 325;
   const char = scatter(random, 26, CX, CY, r * 0.97)
     .filter(([x, y]) => Math.hypot(x - CX, y - CY) > r * 0.8)
-    .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="${round(between(random, 6, 15))}" ry="${round(between(random, 4, 9))}" fill="#3b2210" opacity="${round(between(random, 0.45, 0.8))}" filter="url(#soft)"/>`)
+    .map(
+      ([x, y]) =>
+        `<ellipse cx="${x}" cy="${y}" rx="${round(between(random, 6, 15))}" ry="${round(between(random, 4, 9))}" fill="#3b2210" opacity="${round(between(random, 0.45, 0.8))}" filter="url(#soft)"/>`,
+    )
     .join('');
   const cheeseLayer = cheese > 0 ? mozzarella(random, scatter(random, cheese, CX, CY, r * 0.66)) : '';
   const layers = toppings.map(([topping, count]) => topping(random, scatter(random, count, CX, CY, r * 0.68))).join('');
-  const sheen = scatter(random, 5, CX, CY, r * 0.6).map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="18" ry="7" fill="#fff" opacity="0.12"/>`).join('');
+  const sheen = scatter(random, 5, CX, CY, r * 0.6)
+    .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="18" ry="7" fill="#fff" opacity="0.12"/>`)
+    .join('');
   return scene(
     `<g filter="url(#shadow)"><path d="${blob(random, CX, CY, r, r, 0.025, 16)}" fill="url(#crust)"/></g>${char}` +
       `<path d="${blob(random, CX, CY, r * 0.8, r * 0.8, 0.035, 16)}" fill="url(#${base})"/>${cheeseLayer}${layers}${sheen}`,
@@ -257,7 +313,9 @@ function pizza({ seed, base, cheese = 0, toppings }: PizzaSpec): string {
 function pinsa({ seed, base, cheese = 0, toppings }: PizzaSpec): string {
   const random = seededRandom(seed);
   const [rx, ry] = [380, 230];
-  const layers = toppings.map(([topping, count]) => topping(random, scatter(random, count, CX, CY, rx * 0.7, ry * 0.62))).join('');
+  const layers = toppings
+    .map(([topping, count]) => topping(random, scatter(random, count, CX, CY, rx * 0.7, ry * 0.62)))
+    .join('');
   return scene(
     `<g transform="rotate(-8 ${CX} ${CY})"><g filter="url(#shadow)"><path d="${blob(random, CX, CY, rx, ry, 0.03, 18)}" fill="url(#crust)"/></g>` +
       `<path d="${blob(random, CX, CY, rx * 0.85, ry * 0.76, 0.04, 18)}" fill="url(#${base})"/>${cheese > 0 ? mozzarella(random, scatter(random, cheese, CX, CY, rx * 0.7, ry * 0.6)) : ''}${layers}</g>`,
@@ -273,7 +331,9 @@ function sliceAndDip(): string {
 
 function focaccia(): string {
   const random = seededRandom(16);
-  const dimples = scatter(random, 34, 420, 360, 250, 190).map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="10" ry="8" fill="#b8742c" opacity="0.55"/>`).join('');
+  const dimples = scatter(random, 34, 420, 360, 250, 190)
+    .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="10" ry="8" fill="#b8742c" opacity="0.55"/>`)
+    .join('');
   const ricotta = `<g filter="url(#shadow)"><circle cx="790" cy="200" r="110" fill="url(#bowl)"/></g><path d="${blob(random, 790, 200, 86, 86, 0.1, 10)}" fill="#fffdf6"/><path d="M750,190C780,170 810,215 835,190" stroke="#e9e0cc" stroke-width="6" fill="none"/><circle cx="800" cy="210" r="5" fill="#d8a43a" opacity="0.8"/>`;
   return scene(
     `<g filter="url(#shadow)"><rect x="120" y="120" width="600" height="480" rx="40" fill="url(#bread)"/></g>${dimples}${rosemary(random, scatter(random, 28, 420, 360, 260, 200))}${specks('#ffffff', 2, 3.5)(random, scatter(random, 40, 420, 360, 270, 210))}${ricotta}`,
@@ -283,7 +343,12 @@ function focaccia(): string {
 function garlicBread(): string {
   const random = seededRandom(17);
   const r = 300;
-  const cuts = [0, 60, 120].map((angle) => `<line x1="${CX - r}" y1="${CY}" x2="${CX + r}" y2="${CY}" transform="rotate(${angle} ${CX} ${CY})" stroke="#b0692a" stroke-width="4" opacity="0.7"/>`).join('');
+  const cuts = [0, 60, 120]
+    .map(
+      (angle) =>
+        `<line x1="${CX - r}" y1="${CY}" x2="${CX + r}" y2="${CY}" transform="rotate(${angle} ${CX} ${CY})" stroke="#b0692a" stroke-width="4" opacity="0.7"/>`,
+    )
+    .join('');
   return scene(
     `<g filter="url(#shadow)"><path d="${blob(random, CX, CY, r, r, 0.025, 16)}" fill="url(#crust)"/></g><path d="${blob(random, CX, CY, r * 0.84, r * 0.84, 0.04, 16)}" fill="#f2cf86"/>` +
       `${specks('#e7b64b', 8, 16)(random, scatter(random, 18, CX, CY, r * 0.7))}${smallLeaves('#3e8a3a', 7)(random, scatter(random, 70, CX, CY, r * 0.78))}${specks('#ffffff', 2, 3)(random, scatter(random, 30, CX, CY, r * 0.75))}${cuts}`,
@@ -292,7 +357,12 @@ function garlicBread(): string {
 
 function meatballs(): string {
   const random = seededRandom(18);
-  const balls = scatter(random, 5, 440, 370, 120).map(([x, y]) => `<circle cx="${x}" cy="${y + 8}" r="62" fill="#000" opacity="0.3" filter="url(#blur6)"/><path d="${blob(random, x, y, 58, 56, 0.06, 10)}" fill="url(#meatball)"/>`).join('');
+  const balls = scatter(random, 5, 440, 370, 120)
+    .map(
+      ([x, y]) =>
+        `<circle cx="${x}" cy="${y + 8}" r="62" fill="#000" opacity="0.3" filter="url(#blur6)"/><path d="${blob(random, x, y, 58, 56, 0.06, 10)}" fill="url(#meatball)"/>`,
+    )
+    .join('');
   return scene(
     `<g filter="url(#shadow)"><circle cx="440" cy="370" r="290" fill="url(#bowl)"/></g><path d="${blob(random, 440, 370, 240, 240, 0.04, 14)}" fill="url(#tomato)"/>${balls}${specks('#fff6dc', 2, 4)(random, scatter(random, 60, 440, 370, 220))}${basil(random, scatter(random, 3, 440, 370, 150))}` +
       `<g transform="rotate(18 800 560)" filter="url(#shadow)"><rect x="690" y="470" width="220" height="170" rx="40" fill="url(#bread)"/><rect x="712" y="490" width="176" height="130" rx="30" fill="#f4dcae"/></g>`,
@@ -306,7 +376,19 @@ function pannaCotta(): string {
   return scene(
     `<g filter="url(#shadow)"><circle cx="${CX}" cy="${CY}" r="300" fill="url(#plate)"/></g><path d="${blob(random, CX + 20, CY + 30, 190, 150, 0.18, 12)}" fill="#d9486c" opacity="0.35"/>` +
       `<circle cx="${CX}" cy="${CY + 10}" r="140" fill="#000" opacity="0.18" filter="url(#blur6)"/><circle cx="${CX}" cy="${CY}" r="135" fill="url(#cream)"/>` +
-      `<path d="${blob(random, CX + 10, CY + 8, 78, 60, 0.25, 9)}" fill="#e0567a" opacity="0.9"/>${scatter(random, 5, CX + 10, CY + 8, 50, 36).map(piece).join('')}${scatter(random, 9, CX, CY, 235).filter(([x, y]) => Math.hypot(x - CX, y - CY) > 160).map(piece).join('')}`,
+      `<path d="${blob(random, CX + 10, CY + 8, 78, 60, 0.25, 9)}" fill="#e0567a" opacity="0.9"/>${scatter(
+        random,
+        5,
+        CX + 10,
+        CY + 8,
+        50,
+        36,
+      )
+        .map(piece)
+        .join('')}${scatter(random, 9, CX, CY, 235)
+        .filter(([x, y]) => Math.hypot(x - CX, y - CY) > 160)
+        .map(piece)
+        .join('')}`,
   );
 }
 
@@ -330,26 +412,193 @@ function calzoncino(): string {
 
 const photos: Record<string, () => string> = {
   margherita: () => pizza({ seed: 1, base: 'tomato', cheese: 9, toppings: [[basil, 7]] }),
-  burrata: () => pizza({ seed: 2, base: 'tomato', toppings: [[burrata, 1], [basil, 6]] }),
-  'soppressa-chilli': () => pizza({ seed: 3, base: 'tomato', cheese: 8, toppings: [[salami, 11], [chilli, 10], [honey, 4]] }),
-  'spiced-lamb': () => pizza({ seed: 4, base: 'tomato', toppings: [[crumbles('#6b3a1f', 16), 26], [onionRings, 12], [drizzle('#f7f3ea', 9), 5], [smallLeaves('#5fae5a', 9), 14], [specks('#7d1a1a', 1.5, 3), 40]] }),
-  puttanesca: () => pizza({ seed: 5, base: 'tomato', toppings: [[anchovies, 8], [olives, 12], [specks('#6f8a3a', 4, 5.5), 20], [chilli, 5]] }),
-  'pancetta-pine-mushroom': () => pizza({ seed: 6, base: 'tomato', cheese: 8, toppings: [[pancetta, 9], [mushrooms, 10], [smallLeaves('#4d7a3d', 3.5), 40]] }),
-  orto: () => pizza({ seed: 7, base: 'tomato', cheese: 7, toppings: [[zucchini, 10], [broccolini, 6], [olives, 7], [specks('#e0541e', 3, 6), 14]] }),
-  'mortadella-pistachio': () => pizza({ seed: 8, base: 'white', cheese: 6, toppings: [[mortadella, 6], [stracciatella, 6], [specks('#8fb245', 2, 4), 80]] }),
-  patate: () => pizza({ seed: 9, base: 'white', cheese: 5, toppings: [[potato, 22], [rosemary, 30], [specks('#fff7df', 1.5, 3), 50]] }),
-  'funghi-bianca': () => pizza({ seed: 10, base: 'white', cheese: 7, toppings: [[mushrooms, 14], [smallLeaves('#4d7a3d', 3.5), 50], [specks('#f4e27a', 5, 8), 6]] }),
-  'cavolo-nero-pancetta': () => pizza({ seed: 11, base: 'white', cheese: 7, toppings: [[cavoloNero, 9], [pancetta, 8], [chilli, 6]] }),
-  'four-cheese-honey': () => pizza({ seed: 12, base: 'white', cheese: 8, toppings: [[gorgonzola, 9], [crumbles('#f0b76a', 14), 8], [honey, 4], [specks('#fff7df', 1.5, 3), 40]] }),
-  'vegan-margherita': () => pizza({ seed: 13, base: 'tomato', toppings: [[crumbles('#f6ecd2', 26), 9], [basil, 7]] }),
-  'green-goddess': () => pizza({ seed: 14, base: 'verde', toppings: [[zucchini, 9], [broccolini, 6], [cavoloNero, 5], [crumbles('#f6ecd2', 20), 7]] }),
-  'smoky-mushroom': () => pizza({ seed: 15, base: 'tomato', toppings: [[mushrooms, 14], [onionRings, 10], [chilli, 6], [specks('#ffffff', 2, 3.5), 30]] }),
+  burrata: () =>
+    pizza({
+      seed: 2,
+      base: 'tomato',
+      toppings: [
+        [burrata, 1],
+        [basil, 6],
+      ],
+    }),
+  'soppressa-chilli': () =>
+    pizza({
+      seed: 3,
+      base: 'tomato',
+      cheese: 8,
+      toppings: [
+        [salami, 11],
+        [chilli, 10],
+        [honey, 4],
+      ],
+    }),
+  'spiced-lamb': () =>
+    pizza({
+      seed: 4,
+      base: 'tomato',
+      toppings: [
+        [crumbles('#6b3a1f', 16), 26],
+        [onionRings, 12],
+        [drizzle('#f7f3ea', 9), 5],
+        [smallLeaves('#5fae5a', 9), 14],
+        [specks('#7d1a1a', 1.5, 3), 40],
+      ],
+    }),
+  puttanesca: () =>
+    pizza({
+      seed: 5,
+      base: 'tomato',
+      toppings: [
+        [anchovies, 8],
+        [olives, 12],
+        [specks('#6f8a3a', 4, 5.5), 20],
+        [chilli, 5],
+      ],
+    }),
+  'pancetta-pine-mushroom': () =>
+    pizza({
+      seed: 6,
+      base: 'tomato',
+      cheese: 8,
+      toppings: [
+        [pancetta, 9],
+        [mushrooms, 10],
+        [smallLeaves('#4d7a3d', 3.5), 40],
+      ],
+    }),
+  orto: () =>
+    pizza({
+      seed: 7,
+      base: 'tomato',
+      cheese: 7,
+      toppings: [
+        [zucchini, 10],
+        [broccolini, 6],
+        [olives, 7],
+        [specks('#e0541e', 3, 6), 14],
+      ],
+    }),
+  'mortadella-pistachio': () =>
+    pizza({
+      seed: 8,
+      base: 'white',
+      cheese: 6,
+      toppings: [
+        [mortadella, 6],
+        [stracciatella, 6],
+        [specks('#8fb245', 2, 4), 80],
+      ],
+    }),
+  patate: () =>
+    pizza({
+      seed: 9,
+      base: 'white',
+      cheese: 5,
+      toppings: [
+        [potato, 22],
+        [rosemary, 30],
+        [specks('#fff7df', 1.5, 3), 50],
+      ],
+    }),
+  'funghi-bianca': () =>
+    pizza({
+      seed: 10,
+      base: 'white',
+      cheese: 7,
+      toppings: [
+        [mushrooms, 14],
+        [smallLeaves('#4d7a3d', 3.5), 50],
+        [specks('#f4e27a', 5, 8), 6],
+      ],
+    }),
+  'cavolo-nero-pancetta': () =>
+    pizza({
+      seed: 11,
+      base: 'white',
+      cheese: 7,
+      toppings: [
+        [cavoloNero, 9],
+        [pancetta, 8],
+        [chilli, 6],
+      ],
+    }),
+  'four-cheese-honey': () =>
+    pizza({
+      seed: 12,
+      base: 'white',
+      cheese: 8,
+      toppings: [
+        [gorgonzola, 9],
+        [crumbles('#f0b76a', 14), 8],
+        [honey, 4],
+        [specks('#fff7df', 1.5, 3), 40],
+      ],
+    }),
+  'vegan-margherita': () =>
+    pizza({
+      seed: 13,
+      base: 'tomato',
+      toppings: [
+        [crumbles('#f6ecd2', 26), 9],
+        [basil, 7],
+      ],
+    }),
+  'green-goddess': () =>
+    pizza({
+      seed: 14,
+      base: 'verde',
+      toppings: [
+        [zucchini, 9],
+        [broccolini, 6],
+        [cavoloNero, 5],
+        [crumbles('#f6ecd2', 20), 7],
+      ],
+    }),
+  'smoky-mushroom': () =>
+    pizza({
+      seed: 15,
+      base: 'tomato',
+      toppings: [
+        [mushrooms, 14],
+        [onionRings, 10],
+        [chilli, 6],
+        [specks('#ffffff', 2, 3.5), 30],
+      ],
+    }),
   'sourdough-focaccia': focaccia,
   'garlic-pizza-bread': garlicBread,
   'pork-fennel-meatballs': meatballs,
-  'pinsa-mortadella': () => pinsa({ seed: 22, base: 'white', toppings: [[mortadella, 5], [stracciatella, 5], [smallLeaves('#4f8f3a', 12), 14], [specks('#8fb245', 2, 4), 60]] }),
-  'pinsa-verde': () => pinsa({ seed: 23, base: 'verde', cheese: 7, toppings: [[zucchini, 9], [specks('#f4e27a', 4, 7), 10]] }),
-  'pinsa-piccante': () => pinsa({ seed: 24, base: 'tomato', cheese: 7, toppings: [[salami, 9], [chilli, 10]] }),
+  'pinsa-mortadella': () =>
+    pinsa({
+      seed: 22,
+      base: 'white',
+      toppings: [
+        [mortadella, 5],
+        [stracciatella, 5],
+        [smallLeaves('#4f8f3a', 12), 14],
+        [specks('#8fb245', 2, 4), 60],
+      ],
+    }),
+  'pinsa-verde': () =>
+    pinsa({
+      seed: 23,
+      base: 'verde',
+      cheese: 7,
+      toppings: [
+        [zucchini, 9],
+        [specks('#f4e27a', 4, 7), 10],
+      ],
+    }),
+  'pinsa-piccante': () =>
+    pinsa({
+      seed: 24,
+      base: 'tomato',
+      cheese: 7,
+      toppings: [
+        [salami, 9],
+        [chilli, 10],
+      ],
+    }),
   'slice-and-dip': sliceAndDip,
   'vanilla-panna-cotta': pannaCotta,
   'chocolate-calzoncino': calzoncino,
@@ -369,6 +618,8 @@ export async function drawSamplePhotos(outDir: string): Promise<string[]> {
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { out: { type: 'string', default: join('tenants', 'fire-and-slice', 'public', 'photos') } } });
+  const { values } = parseArgs({
+    options: { out: { type: 'string', default: join('tenants', 'fire-and-slice', 'public', 'photos') } },
+  });
   for (const file of await drawSamplePhotos(values.out)) console.log(file);
 }

@@ -26,20 +26,29 @@ async function openCartWithADish(page: Page): Promise<void> {
   await page.locator('[data-add-product]').first().click();
   const builder = page.getByRole('dialog');
   await builder.locator('[data-builder-submit]').waitFor();
-  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all()) await group.getByRole('radio').first().check();
+  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all())
+    await group.getByRole('radio').first().check();
   await builder.locator('[data-builder-submit]').click();
   await builder.waitFor({ state: 'detached' });
   await page.locator('[data-cart-button]').click();
   await page.getByRole('dialog', { name: 'Your order' }).locator('[data-total="total"]').waitFor();
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 for (const target of targets) {
   const [slug = '', ...rest] = target.split('/');
   const path = `/${rest.join('/')}`;
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     const page = await browser.newPage({ viewport, colorScheme: values.dark ? 'dark' : 'light' });
-    await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+    await page.addInitScript(() =>
+      sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))),
+    );
     const response = await page.goto(`http://${slug}.localhost:${values.port}${path}`, { waitUntil: 'networkidle' });
     // A visitor's first key press: the ordering runtime and live services start at once rather than after a few quiet seconds.
     await page.keyboard.press('Shift');

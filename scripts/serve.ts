@@ -32,10 +32,16 @@ const running = await startStaticServer({
     if (!values.quiet) console.log(line);
   },
 }).catch((error: NodeJS.ErrnoException) => {
-  console.error(error.code === 'EADDRINUSE' ? `serve: port ${values.port} is already in use; stop what uses it or set PORT` : `serve: could not start: ${error.message}`);
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `serve: port ${values.port} is already in use; stop what uses it or set PORT`
+      : `serve: could not start: ${error.message}`,
+  );
   process.exit(1);
 });
-console.log(`Storefronts on port ${running.port} of ${displayHost(host)}${host === DEFAULT_LISTEN_HOST ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}:`);
+console.log(
+  `Storefronts on port ${running.port} of ${displayHost(host)}${host === DEFAULT_LISTEN_HOST ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}:`,
+);
 /** The retailer's other websites built into its folder (their homes under website/<id>). */
 function otherWebsites(slug: string): string[] {
   try {
@@ -47,7 +53,8 @@ function otherWebsites(slug: string): string[] {
 for (const slug of new Set(running.hosts().values())) {
   const home = `http://${slug}.localhost:${running.port}/`;
   console.log(`  ${home}`);
-  for (const websiteId of otherWebsites(slug)) console.log(`    another website: ${home}?retailerWebsiteId=${websiteId}`);
+  for (const websiteId of otherWebsites(slug))
+    console.log(`    another website: ${home}?retailerWebsiteId=${websiteId}`);
 }
 
 console.log(`Staff console (every shop's staff sign in here): http://${CONSOLE_LOCAL_HOST}:${running.port}/`);

@@ -51,21 +51,32 @@ describe('npm start', () => {
     try {
       // Local runs keep the easy defaults, but say so.
       expect(stack.output()).toContain('[api] api warning: OPERATOR_TOKEN is not set: using the development default');
-      expect(stack.output()).toContain('[broker] broker warning: BROKER_OPERATOR_PASSWORD is not set: using the development default');
-      for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) expect(stack.output()).toContain(`http://${slug}.localhost:${ports.web}/`);
+      expect(stack.output()).toContain(
+        '[broker] broker warning: BROKER_OPERATOR_PASSWORD is not set: using the development default',
+      );
+      for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'])
+        expect(stack.output()).toContain(`http://${slug}.localhost:${ports.web}/`);
       const page = await get(ports.web, '/', { host: `bella-napoli.localhost:${ports.web}` });
       expect(page.status).toBe(200);
       expect(page.body).toContain('Bella Napoli');
-      const runtime = JSON.parse((await get(ports.web, '/runtime-config.json', { host: 'bella-napoli.com.au' })).body) as { apiBaseUrl: string; brokerUrl: string };
-      expect(runtime).toMatchObject({ apiBaseUrl: `http://localhost:${ports.api}`, brokerUrl: `ws://localhost:${ports.broker}` });
-      const clock = await get(ports.api, '/api/retailer/get-clock-status', { 'x-retailer-domain': 'bella-napoli.localhost' });
+      const runtime = JSON.parse(
+        (await get(ports.web, '/runtime-config.json', { host: 'bella-napoli.com.au' })).body,
+      ) as { apiBaseUrl: string; brokerUrl: string };
+      expect(runtime).toMatchObject({
+        apiBaseUrl: `http://localhost:${ports.api}`,
+        brokerUrl: `ws://localhost:${ports.broker}`,
+      });
+      const clock = await get(ports.api, '/api/retailer/get-clock-status', {
+        'x-retailer-domain': 'bella-napoli.localhost',
+      });
       expect(clock.status).toBe(200);
       expect(JSON.parse(clock.body)).toHaveProperty('retailerOnline');
       expect(await isListening(ports.broker)).toBe(true);
       // With the README's development secrets, none of the three may be reachable from the network unless HOST says so.
       expect(stack.output()).toContain('Listening on 127.0.0.1 only');
       if (networkAddress !== undefined) {
-        for (const port of Object.values(ports)) expect(await isListening(port, networkAddress), `port ${port} on ${networkAddress}`).toBe(false);
+        for (const port of Object.values(ports))
+          expect(await isListening(port, networkAddress), `port ${port} on ${networkAddress}`).toBe(false);
       }
     } finally {
       expect(await stopProcess(stack.child)).toBe(0);

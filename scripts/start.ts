@@ -33,10 +33,17 @@ if (flags['always-open']) {
   tenantsDir = '.build/always-open-tenants';
   const slugs = await alwaysOpenTenants(source, tenantsDir);
   environment['TENANTS_DIR'] = tenantsDir;
-  console.log(`Always open: ${slugs.length} shop(s) trade all day from ${tenantsDir} (edits under tenants/ need a restart).`);
+  console.log(
+    `Always open: ${slugs.length} shop(s) trade all day from ${tenantsDir} (edits under tenants/ need a restart).`,
+  );
 }
 
-const buildOptions = { root: process.cwd(), tenantsDir, outDir: 'dist', log: (line: string) => console.log(`[build] ${line}`) };
+const buildOptions = {
+  root: process.cwd(),
+  tenantsDir,
+  outDir: 'dist',
+  log: (line: string) => console.log(`[build] ${line}`),
+};
 const summary = await buildTenants({ ...buildOptions, only: [] });
 console.log(formatSummary(summary));
 if (summary.built.length + summary.skipped.length === 0) {
@@ -61,7 +68,18 @@ const parts: { name: string; args: string[]; env?: Record<string, string> }[] = 
   // The local deployments talk to the local API and broker, whatever tenant.json says; shops with analytics send their hits to the API's sink.
   {
     name: 'web',
-    args: ['scripts/serve.ts', '--port', webPort, '--quiet', '--api-url', `http://${servedHost}:${apiPort}`, '--broker-url', `ws://${servedHost}:${brokerPort}`, '--analytics-url', `http://${servedHost}:${apiPort}/matomo.php`],
+    args: [
+      'scripts/serve.ts',
+      '--port',
+      webPort,
+      '--quiet',
+      '--api-url',
+      `http://${servedHost}:${apiPort}`,
+      '--broker-url',
+      `ws://${servedHost}:${brokerPort}`,
+      '--analytics-url',
+      `http://${servedHost}:${apiPort}/matomo.php`,
+    ],
   },
 ];
 

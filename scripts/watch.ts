@@ -10,7 +10,12 @@ const { values } = parseArgs({
 });
 
 /** `npm run watch`: builds what changed, then rebuilds a tenant within a second of each save until Ctrl-C. */
-const options = { root: process.cwd(), tenantsDir: values['tenants-dir'], outDir: values.out, log: (line: string) => console.log(line) };
+const options = {
+  root: process.cwd(),
+  tenantsDir: values['tenants-dir'],
+  outDir: values.out,
+  log: (line: string) => console.log(line),
+};
 console.log(formatSummary(await buildTenants({ ...options, only: [] })));
 const watcher = watchTenants(options);
 console.log(`Watching ${options.tenantsDir}/ and the storefront code; Ctrl-C stops.`);

@@ -20,10 +20,18 @@ describe('secretFromEnv', () => {
     ['the development default', DEVELOPMENT_SECRET, 'not the development default'],
     ['too short', 'hunter2', 'at least 16 characters'],
   ])('in production refuses a secret that is %s', (_name, value, message) => {
-    expect(() => secretFromEnv({ NODE_ENV: 'production', OPERATOR_TOKEN: value }, 'OPERATOR_TOKEN', () => undefined)).toThrow(message);
+    expect(() =>
+      secretFromEnv({ NODE_ENV: 'production', OPERATOR_TOKEN: value }, 'OPERATOR_TOKEN', () => undefined),
+    ).toThrow(message);
   });
 
   it('in production accepts a long secret of its own', () => {
-    expect(secretFromEnv({ NODE_ENV: 'production', OPERATOR_TOKEN: 'x7Kp2qLm9VtR4sWz8YbN' }, 'OPERATOR_TOKEN', () => undefined)).toBe('x7Kp2qLm9VtR4sWz8YbN');
+    expect(
+      secretFromEnv(
+        { NODE_ENV: 'production', OPERATOR_TOKEN: 'x7Kp2qLm9VtR4sWz8YbN' },
+        'OPERATOR_TOKEN',
+        () => undefined,
+      ),
+    ).toBe('x7Kp2qLm9VtR4sWz8YbN');
   });
 });

@@ -18,7 +18,9 @@ export function secretFromEnv(env: Env, name: string, warn: (line: string) => vo
   if (isProduction(env)) {
     if (value === '') throw new Error(`${name} must be set when NODE_ENV=production`);
     if (value === DEVELOPMENT_SECRET || value.length < MIN_PRODUCTION_SECRET_LENGTH) {
-      throw new Error(`${name} must be a secret of its own of at least ${MIN_PRODUCTION_SECRET_LENGTH} characters when NODE_ENV=production, not the development default`);
+      throw new Error(
+        `${name} must be a secret of its own of at least ${MIN_PRODUCTION_SECRET_LENGTH} characters when NODE_ENV=production, not the development default`,
+      );
     }
     return value;
   }

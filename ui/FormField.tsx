@@ -8,7 +8,17 @@ interface ControlProps {
 }
 
 /** A labelled control with its message under it, tied together for screen readers. */
-export function FormField({ label, error, className = '', children }: { label: string; error?: string | undefined; className?: string; children: (control: ControlProps) => ReactNode }) {
+export function FormField({
+  label,
+  error,
+  className = '',
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

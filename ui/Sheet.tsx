@@ -14,7 +14,8 @@ interface Props {
 }
 
 const placements = {
-  center: 'left-1/2 top-1/2 max-h-[92dvh] w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl',
+  center:
+    'left-1/2 top-1/2 max-h-[92dvh] w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl',
   side: 'inset-y-0 right-0 h-dvh w-full sm:w-[26rem] sm:border-l sm:border-border',
 };
 
@@ -45,11 +46,18 @@ export function Sheet({ open, onClose, title, description, placement = 'center',
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
             <div>
               <Dialog.Title className="text-xl font-bold tracking-tight">{title}</Dialog.Title>
-              {description ? <Dialog.Description className="mt-1 text-sm text-muted-foreground">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+              {description ? (
+                <Dialog.Description className="mt-1 text-sm text-muted-foreground">{description}</Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{title}</Dialog.Description>
+              )}
             </div>
             <Dialog.Close className="-mr-2 rounded-full p-2 hover:bg-muted" aria-label="Close">
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
-                <path fill="currentColor" d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+                <path
+                  fill="currentColor"
+                  d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z"
+                />
               </svg>
             </Dialog.Close>
           </div>

@@ -11,7 +11,8 @@ let openDialogs = 0;
 /** Called as a dialog mounts, before it moves focus into itself. */
 export function dialogOpened(active: Element | null): void {
   openDialogs += 1;
-  if (active instanceof HTMLElement && active !== active.ownerDocument.body && !active.closest('[role="dialog"]')) opener = active;
+  if (active instanceof HTMLElement && active !== active.ownerDocument.body && !active.closest('[role="dialog"]'))
+    opener = active;
 }
 
 export function dialogClosed(): void {

@@ -27,7 +27,11 @@ export class ApiError extends Error {
   /** The server's error answer, when it sent one the contract knows. */
   readonly body: ErrorResponse | null;
 
-  constructor(kind: ApiErrorKind, message: string, details: { status?: number | null; body?: ErrorResponse | null; cause?: unknown } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    details: { status?: number | null; body?: ErrorResponse | null; cause?: unknown } = {},
+  ) {
     super(message, { cause: details.cause });
     this.name = 'ApiError';
     this.kind = kind;
@@ -38,7 +42,12 @@ export class ApiError extends Error {
 
 /** The retailer behind an "Retailer inactive" answer, so the page can leave for the holding site with `retid`. */
 export function inactiveRetailer(error: unknown): { retailerId: number; redirectUrl: string | null } | null {
-  if (!(error instanceof ApiError) || error.body?.statusMessage !== messages.retailerInactive || error.body.retailerId === undefined) return null;
+  if (
+    !(error instanceof ApiError) ||
+    error.body?.statusMessage !== messages.retailerInactive ||
+    error.body.retailerId === undefined
+  )
+    return null;
   return { retailerId: error.body.retailerId, redirectUrl: error.body.redirectUrl ?? null };
 }
 
@@ -91,7 +100,10 @@ export function createApiClient(options: ApiClientOptions) {
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   function headersFor(hasBody: boolean, idempotencyKey: string | undefined): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', [RETAILER_DOMAIN_HEADER]: options.retailerDomain };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [RETAILER_DOMAIN_HEADER]: options.retailerDomain,
+    };
     if (hasBody) headers['content-type'] = 'application/json';
     if (options.retailerWebsiteId != null) headers[RETAILER_WEBSITE_ID_HEADER] = String(options.retailerWebsiteId);
     const token = options.sessionToken?.();
@@ -100,7 +112,11 @@ export function createApiClient(options: ApiClientOptions) {
     return headers;
   }
 
-  async function attempt<K extends ApiCallName>(name: K, body: unknown, callOptions: CallOptions): Promise<ApiResponse<K>> {
+  async function attempt<K extends ApiCallName>(
+    name: K,
+    body: unknown,
+    callOptions: CallOptions,
+  ): Promise<ApiResponse<K>> {
     const call = apiCalls[name];
     const hasBody = body !== undefined;
     const timeout = AbortSignal.timeout(callOptions.timeoutMs ?? defaultTimeoutMs);
@@ -130,17 +146,31 @@ export function createApiClient(options: ApiClientOptions) {
     if (!response.ok) {
       const errorBody = parsedJson ? errorResponseSchema.safeParse(json) : undefined;
       const body = errorBody?.success ? errorBody.data : null;
-      throw new ApiError('http', body?.message ?? `${call.path} answered HTTP ${response.status}`, { status: response.status, body });
+      throw new ApiError('http', body?.message ?? `${call.path} answered HTTP ${response.status}`, {
+        status: response.status,
+        body,
+      });
     }
-    if (!parsedJson) throw new ApiError('invalid-response', `${call.path} answered with something other than JSON`, { status: response.status });
+    if (!parsedJson)
+      throw new ApiError('invalid-response', `${call.path} answered with something other than JSON`, {
+        status: response.status,
+      });
     const parsed = call.response.safeParse(json);
     if (!parsed.success) {
-      throw new ApiError('invalid-response', `${call.path} answered outside the contract (${describeIssue(parsed.error)})`, { status: response.status, cause: parsed.error });
+      throw new ApiError(
+        'invalid-response',
+        `${call.path} answered outside the contract (${describeIssue(parsed.error)})`,
+        { status: response.status, cause: parsed.error },
+      );
     }
     return parsed.data as ApiResponse<K>;
   }
 
-  async function send<K extends ApiCallName>(name: K, body: ApiBody<K>, callOptions: CallOptions = {}): Promise<ApiResponse<K>> {
+  async function send<K extends ApiCallName>(
+    name: K,
+    body: ApiBody<K>,
+    callOptions: CallOptions = {},
+  ): Promise<ApiResponse<K>> {
     let retriesLeft = callOptions.retries ?? 0;
     for (;;) {
       try {
@@ -186,15 +216,19 @@ export function createApiClient(options: ApiClientOptions) {
     mailingListSignup: (body: ApiBody<'mailingListSignup'>) => send('mailingListSignup', body),
     updateCustomer: (body: ApiBody<'updateCustomer'>) => send('updateCustomer', body),
     /** With the order's receipt (or the customer's session) the answer has the placement's details. */
-    getOrder: (encryptedOrderId: string, receipt?: string) => send('getOrder', receipt === undefined ? { encryptedOrderId } : { encryptedOrderId, receipt }),
+    getOrder: (encryptedOrderId: string, receipt?: string) =>
+      send('getOrder', receipt === undefined ? { encryptedOrderId } : { encryptedOrderId, receipt }),
     /** Retrying with the same `idempotencyKey` (or the same cart uuids) never makes a second order. */
-    createOrder: (payload: ApiBody<'createOrder'>, callOptions: { idempotencyKey?: string } = {}) => send('createOrder', payload, callOptions),
+    createOrder: (payload: ApiBody<'createOrder'>, callOptions: { idempotencyKey?: string } = {}) =>
+      send('createOrder', payload, callOptions),
     updateOrder: (payload: ApiBody<'updateOrder'>) => send('updateOrder', payload),
     /** Safe to retry: placing a placed order answers the same placement. */
     placeOrder: (body: ApiBody<'placeOrder'>) => send('placeOrder', body, { retries: 1 }),
     /** Retrying with the same `idempotencyKey` records the status once. */
-    createOrderStatus: (body: ApiBody<'createOrderStatus'>, callOptions: { idempotencyKey?: string } = {}) => send('createOrderStatus', body, callOptions),
-    createErrorLogs: (entries: ErrorLogEntryInput[]) => send('createErrorLogs', entries, { timeoutMs: ERROR_LOG_TIMEOUT_MS, retries: ERROR_LOG_RETRIES }),
+    createOrderStatus: (body: ApiBody<'createOrderStatus'>, callOptions: { idempotencyKey?: string } = {}) =>
+      send('createOrderStatus', body, callOptions),
+    createErrorLogs: (entries: ErrorLogEntryInput[]) =>
+      send('createErrorLogs', entries, { timeoutMs: ERROR_LOG_TIMEOUT_MS, retries: ERROR_LOG_RETRIES }),
     requestTableBooking: (body: ApiBody<'requestTableBooking'>) => send('requestTableBooking', body),
   };
 }

@@ -55,7 +55,8 @@ export const messages = {
   mailingListFailed: 'Failed to add to mailing list. Please try again.',
   loginFailed: 'Incorrect email or password.',
   /** Signup with an email that has an account: says no more than that it could not sign up. */
-  signupRefused: 'We could not create an account with these details. If you already have one, log in or reset your password.',
+  signupRefused:
+    'We could not create an account with these details. If you already have one, log in or reset your password.',
   passwordResetRequested: 'If an account exists for that email, we have sent a link to reset its password.',
   passwordChanged: 'Your password has been changed. You can log in with it now.',
   resetLinkExpired: 'This reset link has expired or was already used. Ask for a new one.',
@@ -63,10 +64,16 @@ export const messages = {
 
 /** The site's host as the browser sees it, optionally with a port: `pizza.example` or `bella-napoli.localhost:4321`. */
 export const retailerDomain = z
-  .string({ error: (issue) => (issue.input === undefined ? 'missing: every call names its retailer by the site host' : undefined) })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'missing: every call names its retailer by the site host' : undefined,
+  })
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}(:|$))[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, 'expected a host name, optionally with :port');
+  .regex(
+    /^(?=.{1,253}(:|$))[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/,
+    'expected a host name, optionally with :port',
+  );
 
 export const retailerHeadersSchema = z.object({
   [RETAILER_DOMAIN_HEADER]: retailerDomain,
@@ -81,7 +88,10 @@ export const retailerHeadersSchema = z.object({
 export const idempotencyKey = z.string().regex(/^[\w.:-]{8,200}$/, 'expected 8 to 200 letters, digits or . _ : -');
 
 export const email = z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address'));
-const phoneNumber = z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'expected a phone number of 6 to 20 digits');
+const phoneNumber = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{6,20}$/, 'expected a phone number of 6 to 20 digits');
 export const personName = z.string().trim().min(1, 'expected a name').max(100);
 const encryptedOrderId = z.string().min(1).max(100);
 /** A password the customer chooses: at signup and when resetting it (and an operator for a staff account). */
@@ -165,14 +175,29 @@ export const requestPasswordResetBodySchema = z.object({ email });
 export const requestPasswordResetResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** `token` comes from the reset link; an unknown, expired or used one is a `success: false` answer, not a 400. */
-export const resetPasswordBodySchema = z.object({ token: z.string().trim().min(1, 'expected the token of the reset link').max(200), password: newPassword });
-export const resetPasswordResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true), message: z.string() }), failure]);
+export const resetPasswordBodySchema = z.object({
+  token: z.string().trim().min(1, 'expected the token of the reset link').max(200),
+  password: newPassword,
+});
+export const resetPasswordResponseSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), message: z.string() }),
+  failure,
+]);
 
 export const mailingListBodySchema = z.object({ email, name: personName.optional() });
-export const mailingListResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true) }), failure]);
+export const mailingListResponseSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true) }),
+  failure,
+]);
 
-export const updateCustomerBodySchema = z.object({ encryptedOrderId: encryptedOrderId.nullable(), customerId: id.nullable() });
-export const updateCustomerResponseSchema = z.discriminatedUnion('success', [z.object({ success: z.literal(true) }), failure]);
+export const updateCustomerBodySchema = z.object({
+  encryptedOrderId: encryptedOrderId.nullable(),
+  customerId: id.nullable(),
+});
+export const updateCustomerResponseSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true) }),
+  failure,
+]);
 
 /** What a placed order says about its customer: only the kitchen, its receipt's holder and its customer's session see it. */
 export const placementDetailsSchema = z.object({
@@ -224,9 +249,11 @@ export const getOrderResponseSchema = z.object({
    * How the confirmation page follows the order live (see lib/live/order-watch.ts): the key it
    * logs in to the broker with and the topic id the status arrives on. Null until placed.
    */
-  orderWatch: z.object({ key: z.string().regex(orderWatchKeyPattern), topicId: z.string().regex(orderWatchKeyPattern) }).nullable().default(null),
+  orderWatch: z
+    .object({ key: z.string().regex(orderWatchKeyPattern), topicId: z.string().regex(orderWatchKeyPattern) })
+    .nullable()
+    .default(null),
 });
-
 
 /** Cart line uuid to the order product id the server gave it; stable across updates of the order. */
 export const uuidToOrderProductIdsSchema = z.record(z.string(), id);
@@ -257,27 +284,42 @@ export const cartLineUuid = z.uuidv4({ error: 'expected a random (version 4) UUI
 export const orderRevision = z.int().min(0).max(Number.MAX_SAFE_INTEGER).default(0);
 
 /** The body of create-order and update-order. Cart line uuids name order products, so each appears once. */
-export const orderBodySchema = orderPayloadSchema.extend({ products: z.array(cartProductSchema.extend({ uuid: cartLineUuid })).max(200), revision: orderRevision }).superRefine((payload, context) => {
-  const seen = new Set<string>();
-  payload.products.forEach((product, index) => {
-    if (seen.has(product.uuid)) context.addIssue({ code: 'custom', path: ['products', index, 'uuid'], message: `duplicate cart line uuid ${product.uuid}` });
-    seen.add(product.uuid);
+export const orderBodySchema = orderPayloadSchema
+  .extend({ products: z.array(cartProductSchema.extend({ uuid: cartLineUuid })).max(200), revision: orderRevision })
+  .superRefine((payload, context) => {
+    const seen = new Set<string>();
+    payload.products.forEach((product, index) => {
+      if (seen.has(product.uuid))
+        context.addIssue({
+          code: 'custom',
+          path: ['products', index, 'uuid'],
+          message: `duplicate cart line uuid ${product.uuid}`,
+        });
+      seen.add(product.uuid);
+    });
   });
-});
 
 /**
  * The last step of checkout: the cart as the customer confirmed it, their details, and the total
  * they were shown. The server checks and prices it all again; a different total is refused.
  */
 export const placeOrderBodySchema = z.object({
-  order: orderBodySchema.refine((order) => order.encryptedOrderId !== null, { message: 'place an order that was created first', path: ['encryptedOrderId'] }),
+  order: orderBodySchema.refine((order) => order.encryptedOrderId !== null, {
+    message: 'place an order that was created first',
+    path: ['encryptedOrderId'],
+  }),
   contact: checkoutContactSchema,
   delivery: deliveryAddressSchema.nullable(),
   paymentMethod: z.enum(paymentMethods),
   expectedTotal: nonNegativeDollars,
 });
 /** `receipt`: the order's receipt for get-order; only a placing call (or its retry with the same details) gets one. */
-export const placeOrderResponseSchema = z.object({ success: z.literal(true), encryptedOrderId: z.string(), placement: placementSchema, receipt: orderReceipt });
+export const placeOrderResponseSchema = z.object({
+  success: z.literal(true),
+  encryptedOrderId: z.string(),
+  placement: placementSchema,
+  receipt: orderReceipt,
+});
 
 /** Statuses sent before the first order exists (the start-of-visit status) carry no order id. */
 export const createOrderStatusBodySchema = z.object({
@@ -305,8 +347,16 @@ function depthExceeds(value: unknown, limit: number): boolean {
 const additionalContext = z
   .unknown()
   .superRefine((value, context) => {
-    if (depthExceeds(value, ADDITIONAL_CONTEXT_LIMITS.depth)) context.addIssue({ code: 'custom', message: `expected JSON nested at most ${ADDITIONAL_CONTEXT_LIMITS.depth} deep` });
-    else if ((JSON.stringify(value) ?? '').length > ADDITIONAL_CONTEXT_LIMITS.bytes) context.addIssue({ code: 'custom', message: `expected at most ${ADDITIONAL_CONTEXT_LIMITS.bytes} characters of JSON` });
+    if (depthExceeds(value, ADDITIONAL_CONTEXT_LIMITS.depth))
+      context.addIssue({
+        code: 'custom',
+        message: `expected JSON nested at most ${ADDITIONAL_CONTEXT_LIMITS.depth} deep`,
+      });
+    else if ((JSON.stringify(value) ?? '').length > ADDITIONAL_CONTEXT_LIMITS.bytes)
+      context.addIssue({
+        code: 'custom',
+        message: `expected at most ${ADDITIONAL_CONTEXT_LIMITS.bytes} characters of JSON`,
+      });
   })
   .pipe(z.json());
 
@@ -364,27 +414,89 @@ export const apiCalls = {
   getProductsInfo: { method: 'GET', path: '/api/products/info', response: productsInfoSchema },
   getTrending: { method: 'GET', path: '/api/products/get-trending', response: trendingSchema },
   getGroupHours: { method: 'GET', path: '/api/products/get-group-hours', response: groupHoursSchema },
-  getProduct: { method: 'POST', path: '/api/products/get-product', body: getProductBodySchema, response: productDetailSchema },
+  getProduct: {
+    method: 'POST',
+    path: '/api/products/get-product',
+    body: getProductBodySchema,
+    response: productDetailSchema,
+  },
   login: { method: 'POST', path: '/api/customer/login', body: loginBodySchema, response: loginResponseSchema },
   logout: { method: 'POST', path: '/api/customer/logout', response: logoutResponseSchema },
   signup: { method: 'POST', path: '/api/customer/signup', body: signupBodySchema, response: signupResponseSchema },
-  requestPasswordReset: { method: 'POST', path: '/api/customer/request-password-reset', body: requestPasswordResetBodySchema, response: requestPasswordResetResponseSchema },
-  resetPassword: { method: 'POST', path: '/api/customer/reset-password', body: resetPasswordBodySchema, response: resetPasswordResponseSchema },
-  mailingListSignup: { method: 'POST', path: '/api/mailing-list/signup', body: mailingListBodySchema, response: mailingListResponseSchema },
-  updateCustomer: { method: 'POST', path: '/api/order/update-customer', body: updateCustomerBodySchema, response: updateCustomerResponseSchema },
-  getOrder: { method: 'POST', path: '/api/order/get-order', body: getOrderBodySchema, response: getOrderResponseSchema },
-  createOrder: { method: 'POST', path: '/api/order/create-order', body: orderBodySchema, response: createOrderResponseSchema },
-  updateOrder: { method: 'POST', path: '/api/order/update-order', body: orderBodySchema, response: updateOrderResponseSchema },
-  placeOrder: { method: 'POST', path: '/api/order/place-order', body: placeOrderBodySchema, response: placeOrderResponseSchema },
-  createOrderStatus: { method: 'POST', path: '/api/order/create-order-status', body: createOrderStatusBodySchema, response: createOrderStatusResponseSchema },
-  createErrorLogs: { method: 'POST', path: '/api/logs/create-error-logs', body: errorLogsBodySchema, response: errorLogsResponseSchema },
-  requestTableBooking: { method: 'POST', path: '/api/table-booking', body: tableBookingBodySchema, response: tableBookingResponseSchema },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/customer/request-password-reset',
+    body: requestPasswordResetBodySchema,
+    response: requestPasswordResetResponseSchema,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/customer/reset-password',
+    body: resetPasswordBodySchema,
+    response: resetPasswordResponseSchema,
+  },
+  mailingListSignup: {
+    method: 'POST',
+    path: '/api/mailing-list/signup',
+    body: mailingListBodySchema,
+    response: mailingListResponseSchema,
+  },
+  updateCustomer: {
+    method: 'POST',
+    path: '/api/order/update-customer',
+    body: updateCustomerBodySchema,
+    response: updateCustomerResponseSchema,
+  },
+  getOrder: {
+    method: 'POST',
+    path: '/api/order/get-order',
+    body: getOrderBodySchema,
+    response: getOrderResponseSchema,
+  },
+  createOrder: {
+    method: 'POST',
+    path: '/api/order/create-order',
+    body: orderBodySchema,
+    response: createOrderResponseSchema,
+  },
+  updateOrder: {
+    method: 'POST',
+    path: '/api/order/update-order',
+    body: orderBodySchema,
+    response: updateOrderResponseSchema,
+  },
+  placeOrder: {
+    method: 'POST',
+    path: '/api/order/place-order',
+    body: placeOrderBodySchema,
+    response: placeOrderResponseSchema,
+  },
+  createOrderStatus: {
+    method: 'POST',
+    path: '/api/order/create-order-status',
+    body: createOrderStatusBodySchema,
+    response: createOrderStatusResponseSchema,
+  },
+  createErrorLogs: {
+    method: 'POST',
+    path: '/api/logs/create-error-logs',
+    body: errorLogsBodySchema,
+    response: errorLogsResponseSchema,
+  },
+  requestTableBooking: {
+    method: 'POST',
+    path: '/api/table-booking',
+    body: tableBookingBodySchema,
+    response: tableBookingResponseSchema,
+  },
 } as const satisfies Record<string, ApiCallSpec>;
 
 export type ApiCalls = typeof apiCalls;
 export type ApiCallName = keyof ApiCalls;
 /** What a caller sends: the schema's input, so defaulted fields may be left out. */
-export type ApiBody<K extends ApiCallName> = ApiCalls[K] extends { body: z.ZodType } ? z.input<ApiCalls[K]['body']> : undefined;
+export type ApiBody<K extends ApiCallName> = ApiCalls[K] extends { body: z.ZodType }
+  ? z.input<ApiCalls[K]['body']>
+  : undefined;
 export type ApiResponse<K extends ApiCallName> = z.output<ApiCalls[K]['response']>;
 
 export type ApiIssue = z.infer<typeof apiIssueSchema>;

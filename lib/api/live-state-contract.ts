@@ -36,11 +36,17 @@ export const serviceSettingSchema = z
     mode: z.enum(serviceModes),
     until: instant.nullable(),
   })
-  .refine((setting) => (setting.mode === 'open') === (setting.until === null), { path: ['until'], message: 'expected a time for busy or paused, and none for open' });
+  .refine((setting) => (setting.mode === 'open') === (setting.until === null), {
+    path: ['until'],
+    message: 'expected a time for busy or paused, and none for open',
+  });
 export type ServiceSetting = z.infer<typeof serviceSettingSchema>;
 
 /** Marks one dish or one whole product group sold out (for the rest of the retailer's trading day), or back on. */
-export const soldOutBodySchema = z.union([z.strictObject({ productId: id, soldOut: z.boolean() }), z.strictObject({ productGroupId: id, soldOut: z.boolean() })]);
+export const soldOutBodySchema = z.union([
+  z.strictObject({ productId: id, soldOut: z.boolean() }),
+  z.strictObject({ productGroupId: id, soldOut: z.boolean() }),
+]);
 export type SoldOutBody = z.infer<typeof soldOutBodySchema>;
 
 /**
@@ -65,6 +71,12 @@ export const liveStateReadResponseSchema = z.object({ liveState: liveStateSchema
 
 /** The retailer's menu for the sold-out picker, in menu order: every group and dish by id and name. */
 export const staffMenuResponseSchema = z.object({
-  groups: z.array(z.object({ productGroupId: id, name: z.string(), products: z.array(z.object({ productId: id, name: z.string() })) })),
+  groups: z.array(
+    z.object({
+      productGroupId: id,
+      name: z.string(),
+      products: z.array(z.object({ productId: id, name: z.string() })),
+    }),
+  ),
 });
 export type StaffMenu = z.infer<typeof staffMenuResponseSchema>;

@@ -17,7 +17,8 @@ export const shopPaths = {
   undo: '/staff/shop/undo',
 } as const;
 
-export const SHOP_CHANGED_ELSEWHERE = 'Someone else changed this shop since you opened it, so your change was not saved. Their change is shown now; make yours again.';
+export const SHOP_CHANGED_ELSEWHERE =
+  'Someone else changed this shop since you opened it, so your change was not saved. Their change is shown now; make yours again.';
 /** More than any menu has sizes of dishes; a draft naming more is refused, not stored. */
 export const MAX_DRAFT_PRICES = 500;
 /**
@@ -34,7 +35,11 @@ export const dishPriceSchema = z.object({ productId: id, sizeId: id, priceCents:
 export type DishPrice = z.infer<typeof dishPriceSchema>;
 
 /** PUT /staff/shop/draft: the whole draft (every price that differs from the published one, and each part the owner changed). */
-export const shopDraftBodySchema = z.object({ revision, prices: z.array(dishPriceSchema).max(MAX_DRAFT_PRICES), parts: shopPartsDraftSchema.default({}) });
+export const shopDraftBodySchema = z.object({
+  revision,
+  prices: z.array(dishPriceSchema).max(MAX_DRAFT_PRICES),
+  parts: shopPartsDraftSchema.default({}),
+});
 /** POST /staff/shop/publish and /staff/shop/undo. */
 export const shopRevisionBodySchema = z.object({ revision });
 
@@ -47,7 +52,14 @@ export const shopDishSchema = z.object({
 export type ShopDish = z.infer<typeof shopDishSchema>;
 
 /** A price publishing changes (or changed). */
-export const shopChangeSchema = z.object({ productId: id, sizeId: id, dish: z.string(), size: z.string(), fromCents: z.int(), toCents: z.int() });
+export const shopChangeSchema = z.object({
+  productId: id,
+  sizeId: id,
+  dish: z.string(),
+  size: z.string(),
+  fromCents: z.int(),
+  toCents: z.int(),
+});
 export type ShopChange = z.infer<typeof shopChangeSchema>;
 
 /** GET /staff/shop and the answer to every write: `changes` is what Publish would change; `lastPublish` what Undo publish would take back. */
@@ -58,6 +70,13 @@ export const shopResponseSchema = z.object({
   /** Every part as published, and the draft's value of each part it changes. */
   parts: z.object({ published: shopPartValuesSchema, draft: shopPartsDraftSchema }),
   partChanges: z.array(partChangeSchema),
-  lastPublish: z.object({ at: instant, staffName: z.string(), changes: z.array(shopChangeSchema), parts: z.array(partChangeSchema) }).nullable(),
+  lastPublish: z
+    .object({
+      at: instant,
+      staffName: z.string(),
+      changes: z.array(shopChangeSchema),
+      parts: z.array(partChangeSchema),
+    })
+    .nullable(),
 });
 export type ShopState = z.infer<typeof shopResponseSchema>;

@@ -42,7 +42,10 @@ export const STAFF_SIGN_IN_FAILED = 'Email or password is wrong.';
 
 export const staffErrorSchema = z.object({
   error: z.string().max(500),
-  issues: z.array(z.object({ path: z.string().max(500), message: z.string().max(500) })).max(100).optional(),
+  issues: z
+    .array(z.object({ path: z.string().max(500), message: z.string().max(500) }))
+    .max(100)
+    .optional(),
 });
 
 /**
@@ -61,11 +64,19 @@ export const staffMemberSchema = z.object({
   name: z.string().max(TEXT_MAX.name),
   email: z.string().max(254),
   role: z.enum(staffRoles),
-  retailer: z.object({ slug: z.string().max(63).regex(slugPattern), name: z.string().max(TEXT_MAX.name), retailerId: id }),
+  retailer: z.object({
+    slug: z.string().max(63).regex(slugPattern),
+    name: z.string().max(TEXT_MAX.name),
+    retailerId: id,
+  }),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export const staffSignInResponseSchema = z.object({ token: z.string().min(1).max(1000), expiresAt: instant, staff: staffMemberSchema });
+export const staffSignInResponseSchema = z.object({
+  token: z.string().min(1).max(1000),
+  expiresAt: instant,
+  staff: staffMemberSchema,
+});
 export type StaffSignInResponse = z.infer<typeof staffSignInResponseSchema>;
 export const staffMeResponseSchema = z.object({ staff: staffMemberSchema });
 
@@ -96,7 +107,20 @@ export const boardLimitSchema = z.coerce.number().int().min(1).max(MAX_BOARD_LIM
 export const staffOrdersResponseSchema = z.object({ orders: z.array(boardOrderSchema).max(MAX_BOARD_LIMIT) });
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
 
-export const auditActions = ['sign-in', 'sign-out', 'take', 'ready', 'confirm-booking', 'decline-booking', 'service', 'sold-out', 'back-on', 'save-draft', 'publish', 'undo-publish'] as const;
+export const auditActions = [
+  'sign-in',
+  'sign-out',
+  'take',
+  'ready',
+  'confirm-booking',
+  'decline-booking',
+  'service',
+  'sold-out',
+  'back-on',
+  'save-draft',
+  'publish',
+  'undo-publish',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const DEFAULT_AUDIT_LIMIT = 100;
@@ -107,7 +131,12 @@ export const auditLimitSchema = z.coerce.number().int().min(1).max(MAX_AUDIT_LIM
  * email for a sign-in or sign-out; for `service` the service's new state ("Delivery paused until
  * today, Tue 5 Mar at 9:00 pm, wait 45 min"), for `sold-out` and `back-on` the dish or group by name.
  */
-export const auditEntrySchema = z.object({ at: instant, staffName: z.string().max(TEXT_MAX.name), action: z.enum(auditActions), subject: z.string().max(500) });
+export const auditEntrySchema = z.object({
+  at: instant,
+  staffName: z.string().max(TEXT_MAX.name),
+  action: z.enum(auditActions),
+  subject: z.string().max(500),
+});
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const staffAuditResponseSchema = z.object({ entries: z.array(auditEntrySchema).max(MAX_AUDIT_LIMIT) });
 
@@ -151,11 +180,13 @@ export const bookingLimitSchema = z.coerce.number().int().min(1).max(MAX_BOOKING
 /** `from`: bookings at or after this instant (default: now); soonest first. */
 export const bookingFromSchema = instant.optional();
 /** The path id: a positive whole number of at most 9 digits (within both stores' integer), anything else is the 404 of an unknown booking. */
-export const bookingIdParamSchema = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number).pipe(id);
+export const bookingIdParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/)
+  .transform(Number)
+  .pipe(id);
 export const staffBookingsResponseSchema = z.object({ bookings: z.array(staffBookingSchema).max(MAX_BOOKING_LIMIT) });
 export const staffBookingResponseSchema = z.object({ booking: staffBookingSchema });
-
-
 
 /*
  * Slice 2: the shop's live state (busy, pause, waits, sold out), in a module of its own so the

@@ -1,5 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BROWNIE, COLA, CAN, DESSERTS, DRINKS, LARGE, MARGHERITA, PEPPERONI, PIZZAS, REGULAR_DESSERT, cartItem, half, halfHalf, testCatalogue } from '../pricing/test-menu.ts';
+import {
+  BROWNIE,
+  COLA,
+  CAN,
+  DESSERTS,
+  DRINKS,
+  LARGE,
+  MARGHERITA,
+  PEPPERONI,
+  PIZZAS,
+  REGULAR_DESSERT,
+  cartItem,
+  half,
+  halfHalf,
+  testCatalogue,
+} from '../pricing/test-menu.ts';
 import { checkCartAvailability } from './availability.ts';
 import type { CartProduct } from './schemas.ts';
 
@@ -22,9 +37,18 @@ describe('checkCartAvailability', () => {
   });
 
   it('lists the removed lines, says how many and names them', () => {
-    const result = checkCartAvailability([brownie, { ...brownie, uuid: 'second-brownie', quantity: 2 }, pizza], shop, () => false);
+    const result = checkCartAvailability(
+      [brownie, { ...brownie, uuid: 'second-brownie', quantity: 2 }, pizza],
+      shop,
+      () => false,
+    );
     expect(result.removed.map((item) => item.uuid)).toEqual([brownie.uuid, 'second-brownie']);
-    expect(result.toast).toEqual({ title: 'Items Removed', description: 'Removed 2 unavailable item(s) from cart: Brownie, 2 × Brownie.', variant: 'default', durationMs: 4000 });
+    expect(result.toast).toEqual({
+      title: 'Items Removed',
+      description: 'Removed 2 unavailable item(s) from cart: Brownie, 2 × Brownie.',
+      variant: 'default',
+      durationMs: 4000,
+    });
   });
 
   it('shows no toast when nothing is removed', () => {
@@ -39,8 +63,18 @@ describe('checkCartAvailability', () => {
 
   it("checks a half-and-half's second half too", () => {
     const source = testCatalogue();
-    const limitedPizzas = { ...source, groups: new Map([...source.groups].map(([id, group]) => [id, id === PIZZAS ? { ...group, availableForAllHours: false } : group])) };
-    const mixed = halfHalf(MARGHERITA, PEPPERONI, LARGE, { secondHalf: { ...half(PEPPERONI, LARGE), productGroupId: DESSERTS } });
+    const limitedPizzas = {
+      ...source,
+      groups: new Map(
+        [...source.groups].map(([id, group]) => [
+          id,
+          id === PIZZAS ? { ...group, availableForAllHours: false } : group,
+        ]),
+      ),
+    };
+    const mixed = halfHalf(MARGHERITA, PEPPERONI, LARGE, {
+      secondHalf: { ...half(PEPPERONI, LARGE), productGroupId: DESSERTS },
+    });
     const isGroupAvailable = vi.fn((groupId: number) => groupId === PIZZAS);
     expect(checkCartAvailability([mixed], limitedPizzas, isGroupAvailable).removed).toEqual([]);
     expect(isGroupAvailable.mock.calls).toEqual([[PIZZAS], [PIZZAS]]);

@@ -24,8 +24,13 @@ function groupIdsOf(item: CartProduct, catalogue: Catalogue): number[] {
  * order time. `isGroupAvailable` answers for that time: now, or the requested later time.
  * Groups sold during all hours are never asked about.
  */
-export function checkCartAvailability(items: readonly CartProduct[], catalogue: Catalogue, isGroupAvailable: (productGroupId: number) => boolean): CartAvailability {
-  const isOpen = (productGroupId: number) => catalogue.groups.get(productGroupId)?.availableForAllHours === true || isGroupAvailable(productGroupId);
+export function checkCartAvailability(
+  items: readonly CartProduct[],
+  catalogue: Catalogue,
+  isGroupAvailable: (productGroupId: number) => boolean,
+): CartAvailability {
+  const isOpen = (productGroupId: number) =>
+    catalogue.groups.get(productGroupId)?.availableForAllHours === true || isGroupAvailable(productGroupId);
   const available: CartProduct[] = [];
   const removed: CartProduct[] = [];
   for (const item of items) (groupIdsOf(item, catalogue).every(isOpen) ? available : removed).push(item);
@@ -36,7 +41,12 @@ export function checkCartAvailability(items: readonly CartProduct[], catalogue: 
  * The cart's dishes not served at a time, by name ("2 × Lunch Special"): what the order-time
  * rules (lib/time/order-time-reasons.ts) tell a customer a time is refused for.
  */
-export function unservedDishesAt(items: readonly CartProduct[], catalogue: Catalogue, groupHours: readonly GroupAvailabilityHours[], timeZoneDiff: number): (at: Date) => string[] {
+export function unservedDishesAt(
+  items: readonly CartProduct[],
+  catalogue: Catalogue,
+  groupHours: readonly GroupAvailabilityHours[],
+  timeZoneDiff: number,
+): (at: Date) => string[] {
   return (at) => {
     const isOpen = (productGroupId: number) => {
       const group = catalogue.groups.get(productGroupId);
@@ -51,14 +61,24 @@ export function unservedDishesAt(items: readonly CartProduct[], catalogue: Catal
  * half or either's product group is marked sold out (lib/menu/sold-out.ts). Empty once the
  * trading day they were sold out for is over.
  */
-export function soldOutDishesAt(items: readonly CartProduct[], catalogue: Catalogue, clockStatus: ClockStatus | undefined): (at: Date) => string[] {
+export function soldOutDishesAt(
+  items: readonly CartProduct[],
+  catalogue: Catalogue,
+  clockStatus: ClockStatus | undefined,
+): (at: Date) => string[] {
   return (at) => {
     const soldOut = soldOutAt(clockStatus, at);
     if (soldOut === null) return [];
-    const dishOf = (productId: number, storedGroupId: number) => ({ productId, productGroupId: catalogue.products.get(productId)?.productGroupId ?? storedGroupId });
+    const dishOf = (productId: number, storedGroupId: number) => ({
+      productId,
+      productGroupId: catalogue.products.get(productId)?.productGroupId ?? storedGroupId,
+    });
     return items
       .filter((item) => {
-        const halves = [dishOf(item.productId, item.productGroupId), ...(item.secondHalf ? [dishOf(item.secondHalf.productId, item.secondHalf.productGroupId)] : [])];
+        const halves = [
+          dishOf(item.productId, item.productGroupId),
+          ...(item.secondHalf ? [dishOf(item.secondHalf.productId, item.secondHalf.productGroupId)] : []),
+        ];
         return halves.some((half) => isDishSoldOut(soldOut, half));
       })
       .map(removedLineName);

@@ -12,7 +12,6 @@ import { deliveryTermsFor } from './delivery-quote.ts';
 import type { PaymentMethod } from './payment-methods.ts';
 import type { OrderPayload } from './schemas.ts';
 
-
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: 'Cash on delivery or pickup',
   card: 'Card on delivery or pickup',
@@ -20,7 +19,10 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 
 export const checkoutContactSchema = z.object({
   fullName: z.string().trim().min(1, 'Enter your name').max(100),
-  phoneNumber: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number of 6 to 20 digits'),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number of 6 to 20 digits'),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter an email address')),
 });
 
@@ -34,7 +36,10 @@ export type CheckoutContact = z.infer<typeof checkoutContactSchema>;
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
 /** What checkout needs of the retailer: its menu, specials, hours, delivery areas and payment types. */
-export type CheckoutRetailer = Pick<Tenant, 'specials' | 'groupHours' | 'productsInfoSsr' | 'tradingHours' | 'closedDates' | 'deliverySuburbs' | 'deliveryZones'> & {
+export type CheckoutRetailer = Pick<
+  Tenant,
+  'specials' | 'groupHours' | 'productsInfoSsr' | 'tradingHours' | 'closedDates' | 'deliverySuburbs' | 'deliveryZones'
+> & {
   config: Pick<RetailerConfig, 'retailerInfo' | 'retailerPaymentTypes'>;
 };
 
@@ -61,14 +66,25 @@ export function acceptedPaymentMethods(retailer: Pick<CheckoutRetailer, 'config'
  */
 export function placementTotals(
   payload: OrderPayload,
-  retailer: Pick<CheckoutRetailer, 'specials' | 'groupHours' | 'productsInfoSsr'> & { config: Pick<CheckoutRetailer['config'], 'retailerInfo'> },
+  retailer: Pick<CheckoutRetailer, 'specials' | 'groupHours' | 'productsInfoSsr'> & {
+    config: Pick<CheckoutRetailer['config'], 'retailerInfo'>;
+  },
   catalogue: Catalogue,
   now: Date,
   terms: { feeCents: number; minimumCents: number } | null,
 ): CartTotals {
   const service = payload.isPickup ? 'pickup' : 'delivery';
-  const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
-  const context = { orderType: service, at, groups: retailer.productsInfoSsr.groups, groupHours: retailer.groupHours, timeZoneDiff: retailer.config.retailerInfo.timeZoneDiff } as const;
+  const at =
+    payload.orderForLater && payload.orderForLaterRequestDateTime !== null
+      ? new Date(payload.orderForLaterRequestDateTime)
+      : now;
+  const context = {
+    orderType: service,
+    at,
+    groups: retailer.productsInfoSsr.groups,
+    groupHours: retailer.groupHours,
+    timeZoneDiff: retailer.config.retailerInfo.timeZoneDiff,
+  } as const;
   return cartTotals(payload.products, catalogue, {
     orderType: service,
     specials: retailer.specials,
@@ -84,38 +100,75 @@ export function placementTotals(
  * the total the customer agreed to. The storefront runs it before sending and the API again
  * before accepting, so both agree.
  */
-export function checkPlacement(input: PlacementInput, retailer: CheckoutRetailer, catalogue: Catalogue, now: Date, clockStatus?: ClockStatus): PlacementCheck {
+export function checkPlacement(
+  input: PlacementInput,
+  retailer: CheckoutRetailer,
+  catalogue: Catalogue,
+  now: Date,
+  clockStatus?: ClockStatus,
+): PlacementCheck {
   const { payload } = input;
   const service = payload.isPickup ? 'pickup' : 'delivery';
   if (payload.products.length === 0) return { ok: false, field: 'products', message: 'Your cart is empty.' };
 
-  const schedule: ScheduleInput = { tradingHours: retailer.tradingHours, closedDates: retailer.closedDates, retailerInfo: retailer.config.retailerInfo, clockStatus };
-  const at = payload.orderForLater && payload.orderForLaterRequestDateTime !== null ? new Date(payload.orderForLaterRequestDateTime) : now;
+  const schedule: ScheduleInput = {
+    tradingHours: retailer.tradingHours,
+    closedDates: retailer.closedDates,
+    retailerInfo: retailer.config.retailerInfo,
+    clockStatus,
+  };
+  const at =
+    payload.orderForLater && payload.orderForLaterRequestDateTime !== null
+      ? new Date(payload.orderForLaterRequestDateTime)
+      : now;
   // The pickers' own reasons: the customer reads at checkout what the time picker already said.
   const context = {
     clockStatus,
-    unservedDishes: unservedDishesAt(payload.products, catalogue, retailer.groupHours, retailer.config.retailerInfo.timeZoneDiff),
+    unservedDishes: unservedDishesAt(
+      payload.products,
+      catalogue,
+      retailer.groupHours,
+      retailer.config.retailerInfo.timeZoneDiff,
+    ),
     soldOutDishes: soldOutDishesAt(payload.products, catalogue, clockStatus),
   };
-  const refused = payload.orderForLater ? orderTimeRefusal(schedule, service, at, now, context) : orderNowRefusal(schedule, service, now, context);
+  const refused = payload.orderForLater
+    ? orderTimeRefusal(schedule, service, at, now, context)
+    : orderNowRefusal(schedule, service, now, context);
   if (refused) return { ok: false, field: 'orderTime', message: refused.reason };
 
-  const terms = service === 'delivery' ? (input.delivery ? deliveryTermsFor(retailer, input.delivery.suburbId) : null) : null;
-  if (service === 'delivery' && !terms) return { ok: false, field: 'suburb', message: 'We do not deliver to that suburb. Choose one from the list, or order for pickup.' };
-  if (!acceptedPaymentMethods(retailer).includes(input.paymentMethod)) return { ok: false, field: 'paymentMethod', message: 'This shop does not take that payment method.' };
+  const terms =
+    service === 'delivery' ? (input.delivery ? deliveryTermsFor(retailer, input.delivery.suburbId) : null) : null;
+  if (service === 'delivery' && !terms)
+    return {
+      ok: false,
+      field: 'suburb',
+      message: 'We do not deliver to that suburb. Choose one from the list, or order for pickup.',
+    };
+  if (!acceptedPaymentMethods(retailer).includes(input.paymentMethod))
+    return { ok: false, field: 'paymentMethod', message: 'This shop does not take that payment method.' };
 
   let totals: CartTotals;
   try {
     totals = placementTotals(payload, retailer, catalogue, now, terms);
   } catch (error) {
-    if (error instanceof PricingError) return { ok: false, field: 'products', message: `${error.message}. Please remove it from your cart.` };
+    if (error instanceof PricingError)
+      return { ok: false, field: 'products', message: `${error.message}. Please remove it from your cart.` };
     throw error;
   }
   if (!totals.meetsMinimumOrder) {
-    return { ok: false, field: 'products', message: `The minimum for ${service} is ${formatMoney(totals.minimumOrderValue)}. Add ${formatMoney(totals.shortfall)} more to order.` };
+    return {
+      ok: false,
+      field: 'products',
+      message: `The minimum for ${service} is ${formatMoney(totals.minimumOrderValue)}. Add ${formatMoney(totals.shortfall)} more to order.`,
+    };
   }
   if (toCents(input.expectedTotal) !== totals.total) {
-    return { ok: false, field: 'total', message: `The total is now ${formatMoney(totals.total)}, not ${formatMoney(toCents(input.expectedTotal))}. Please check your order and place it again.` };
+    return {
+      ok: false,
+      field: 'total',
+      message: `The total is now ${formatMoney(totals.total)}, not ${formatMoney(toCents(input.expectedTotal))}. Please check your order and place it again.`,
+    };
   }
   return { ok: true, totals, suburb: terms?.suburb ?? null, zone: terms?.zone ?? null };
 }

@@ -4,7 +4,9 @@ import type { DeliverySuburb, DeliveryZone, RetailerConfig, Tenant } from '../te
 import type { OrderType } from './schemas.ts';
 
 /** What delivery pricing needs of a retailer: where it delivers and its base fee and minimum. */
-export type DeliveryRetailer = Pick<Tenant, 'deliverySuburbs' | 'deliveryZones'> & { config: { retailerInfo: Pick<RetailerConfig['retailerInfo'], 'baseDeliveryFee' | 'minOrderValueDelivery'> } };
+export type DeliveryRetailer = Pick<Tenant, 'deliverySuburbs' | 'deliveryZones'> & {
+  config: { retailerInfo: Pick<RetailerConfig['retailerInfo'], 'baseDeliveryFee' | 'minOrderValueDelivery'> };
+};
 
 export interface DeliveryTerms {
   feeCents: number;
@@ -37,7 +39,12 @@ export function deliveryTermsFor(retailer: DeliveryRetailer, suburbId: number) {
   if (!suburb) return null;
   const zone = retailer.deliveryZones.find((candidate) => candidate.zoneId === suburb.zoneId) ?? null;
   const { baseDeliveryFee, minOrderValueDelivery } = retailer.config.retailerInfo;
-  return { suburb, zone, feeCents: toCents(zone?.deliveryFee ?? baseDeliveryFee), minimumCents: toCents(zone?.minOrderValue ?? minOrderValueDelivery) };
+  return {
+    suburb,
+    zone,
+    feeCents: toCents(zone?.deliveryFee ?? baseDeliveryFee),
+    minimumCents: toCents(zone?.minOrderValue ?? minOrderValueDelivery),
+  };
 }
 
 const spanOf = (values: readonly number[]): Span => ({ low: Math.min(...values), high: Math.max(...values) });
@@ -48,19 +55,24 @@ export function deliveryQuote(retailer: DeliveryRetailer, suburbId: number | nul
   if (known) return { kind: 'suburb', ...known };
   const { baseDeliveryFee, minOrderValueDelivery } = retailer.config.retailerInfo;
   const everywhere = retailer.deliverySuburbs.flatMap((suburb) => deliveryTermsFor(retailer, suburb.suburbId) ?? []);
-  if (everywhere.length === 0) return { kind: 'flat', feeCents: toCents(baseDeliveryFee), minimumCents: toCents(minOrderValueDelivery) };
+  if (everywhere.length === 0)
+    return { kind: 'flat', feeCents: toCents(baseDeliveryFee), minimumCents: toCents(minOrderValueDelivery) };
   const fee = spanOf(everywhere.map((terms) => terms.feeCents));
   const minimum = spanOf(everywhere.map((terms) => terms.minimumCents));
-  if (fee.low === fee.high && minimum.low === minimum.high) return { kind: 'flat', feeCents: fee.low, minimumCents: minimum.low };
+  if (fee.low === fee.high && minimum.low === minimum.high)
+    return { kind: 'flat', feeCents: fee.low, minimumCents: minimum.low };
   return { kind: 'range', fee, minimum };
 }
 
 /** The terms the cart is priced with: the known ones, or while the suburb is unknown the lowest, so the cart never asks for more than any suburb would. */
 export function pricingTerms(quote: DeliveryQuote): DeliveryTerms {
-  return quote.kind === 'range' ? { feeCents: quote.fee.low, minimumCents: quote.minimum.low } : { feeCents: quote.feeCents, minimumCents: quote.minimumCents };
+  return quote.kind === 'range'
+    ? { feeCents: quote.fee.low, minimumCents: quote.minimum.low }
+    : { feeCents: quote.feeCents, minimumCents: quote.minimumCents };
 }
 
-const spanText = (span: Span): string => (span.low === span.high ? formatMoney(span.low) : `${formatMoney(span.low)}–${formatMoney(span.high)}`);
+const spanText = (span: Span): string =>
+  span.low === span.high ? formatMoney(span.low) : `${formatMoney(span.low)}–${formatMoney(span.high)}`;
 
 /** Whether the suburb decides the fee or the minimum, so the cart should ask for it. */
 export function termsVaryBySuburb(retailer: DeliveryRetailer): boolean {
@@ -94,7 +106,12 @@ export interface QuotedTotals {
 export function quotedTotals(totals: CartTotals, quote: DeliveryQuote, orderType: OrderType): QuotedTotals {
   const missing = `The minimum for ${orderType} is ${formatMoney(totals.minimumOrderValue)}. Add ${formatMoney(totals.shortfall)} more to order.`;
   if (orderType === 'pickup' || quote.kind !== 'range') {
-    return { deliveryFee: formatMoney(totals.deliveryFee), total: formatMoney(totals.total), final: true, minimumNote: totals.meetsMinimumOrder ? null : missing };
+    return {
+      deliveryFee: formatMoney(totals.deliveryFee),
+      total: formatMoney(totals.total),
+      final: true,
+      minimumNote: totals.meetsMinimumOrder ? null : missing,
+    };
   }
   const feeSpread = totals.deliveryFee === 0 ? 0 : quote.fee.high - quote.fee.low;
   const items = totals.subtotal - totals.discount;

@@ -1,21 +1,70 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueFromTenant } from '../pricing/catalogue.ts';
 import { priceCartItem } from '../pricing/item-price.ts';
-import { BASIL, CHEESE, CLASSIC, COLA, CRUST, HAM, LARGE, MARGHERITA, menuSource, OLIVES, PEPPERONI, PIZZAS, SMALL, STUFFED, SUPREME, testCatalogue, THIN, WEDGES } from '../pricing/test-menu.ts';
-import { buildCartLine, builderPrice, defaultSelection, extrasOnHalf, productChoices, selectionFromLine, selectionProblems, type LineSelection } from './line-builder.ts';
+import {
+  BASIL,
+  CHEESE,
+  CLASSIC,
+  COLA,
+  CRUST,
+  HAM,
+  LARGE,
+  MARGHERITA,
+  menuSource,
+  OLIVES,
+  PEPPERONI,
+  PIZZAS,
+  SMALL,
+  STUFFED,
+  SUPREME,
+  testCatalogue,
+  THIN,
+  WEDGES,
+} from '../pricing/test-menu.ts';
+import {
+  buildCartLine,
+  builderPrice,
+  defaultSelection,
+  extrasOnHalf,
+  productChoices,
+  selectionFromLine,
+  selectionProblems,
+  type LineSelection,
+} from './line-builder.ts';
 
 /** The test shop with its pizzas sold as half-and-halfs and the crust a required choice. */
 function halvingCatalogue(retailerInfo: { ingredientsOffProductPrice?: boolean; halfHalfPriceType?: 1 | 2 } = {}) {
   const source = menuSource();
   return catalogueFromTenant({
     ...source,
-    productsInfoSsr: { ...source.productsInfoSsr, products: source.productsInfoSsr.products.map((product) => ({ ...product, isHalfHalf: product.productGroupId === 1 })) },
-    productsInfo: { ...source.productsInfo, options: source.productsInfo.options.map((option) => ({ ...option, required: option.retailerProductOptionId === CRUST })) },
+    productsInfoSsr: {
+      ...source.productsInfoSsr,
+      products: source.productsInfoSsr.products.map((product) => ({
+        ...product,
+        isHalfHalf: product.productGroupId === 1,
+      })),
+    },
+    productsInfo: {
+      ...source.productsInfo,
+      options: source.productsInfo.options.map((option) => ({
+        ...option,
+        required: option.retailerProductOptionId === CRUST,
+      })),
+    },
     config: { ...source.config, retailerInfo: { ...source.config.retailerInfo, ...retailerInfo } },
   });
 }
 
-const selection = (changes: Partial<LineSelection>): LineSelection => ({ productId: MARGHERITA, retailerProductSizeId: SMALL, options: { [CRUST]: CLASSIC }, extras: {}, removed: [], secondHalf: null, quantity: 1, ...changes });
+const selection = (changes: Partial<LineSelection>): LineSelection => ({
+  productId: MARGHERITA,
+  retailerProductSizeId: SMALL,
+  options: { [CRUST]: CLASSIC },
+  extras: {},
+  removed: [],
+  secondHalf: null,
+  quantity: 1,
+  ...changes,
+});
 
 describe('productChoices', () => {
   it('lists sizes, options, extras priced by ingredient type and removable ingredients', () => {
@@ -24,8 +73,18 @@ describe('productChoices', () => {
       { retailerProductSizeId: SMALL, name: 'Small', priceCents: 1200 },
       { retailerProductSizeId: LARGE, name: 'Large', priceCents: 1850 },
     ]);
-    expect(choices?.options).toEqual([expect.objectContaining({ retailerProductOptionId: CRUST, required: true, choices: expect.arrayContaining([{ retailerProductOptionChoiceId: STUFFED, name: 'Stuffed', priceCents: 320 }]) })]);
-    expect(choices?.extras.find((extra) => extra.ingredientId === CHEESE)).toEqual({ ingredientId: CHEESE, name: 'Cheese', unitCents: 200 });
+    expect(choices?.options).toEqual([
+      expect.objectContaining({
+        retailerProductOptionId: CRUST,
+        required: true,
+        choices: expect.arrayContaining([{ retailerProductOptionChoiceId: STUFFED, name: 'Stuffed', priceCents: 320 }]),
+      }),
+    ]);
+    expect(choices?.extras.find((extra) => extra.ingredientId === CHEESE)).toEqual({
+      ingredientId: CHEESE,
+      name: 'Cheese',
+      unitCents: 200,
+    });
     expect(choices?.ingredients).toEqual([
       { ingredientId: CHEESE, name: 'Cheese', creditCents: 0 },
       { ingredientId: BASIL, name: 'Basil', creditCents: 0 },
@@ -38,12 +97,16 @@ describe('productChoices', () => {
     ['removing credits nothing', false, 0],
     ['removing credits the extra price', true, 200],
   ])('%s', (_name, ingredientsOffProductPrice, credit) => {
-    expect(productChoices(halvingCatalogue({ ingredientsOffProductPrice }), MARGHERITA)?.ingredients[0]?.creditCents).toBe(credit);
+    expect(
+      productChoices(halvingCatalogue({ ingredientsOffProductPrice }), MARGHERITA)?.ingredients[0]?.creditCents,
+    ).toBe(credit);
   });
 
   it('offers no halves outside a half-and-half group, and nothing for an unknown product', () => {
     expect(productChoices(halvingCatalogue(), WEDGES)?.halfHalfPartners).toEqual([]);
-    expect(productChoices(testCatalogue({ groups: { [PIZZAS]: { allowHalfHalf: false } } }), MARGHERITA)?.halfHalfPartners).toEqual([]);
+    expect(
+      productChoices(testCatalogue({ groups: { [PIZZAS]: { allowHalfHalf: false } } }), MARGHERITA)?.halfHalfPartners,
+    ).toEqual([]);
     expect(productChoices(halvingCatalogue(), 999)).toBeNull();
   });
 });
@@ -54,9 +117,21 @@ describe('selectionProblems', () => {
 
   it.each([
     ['a complete selection', selection({}), []],
-    ['the required crust left out', selection({ options: {} }), [{ field: `option-${CRUST}`, message: 'Choose a crust' }]],
-    ['a size the product has not', selection({ retailerProductSizeId: 77 }), [{ field: 'size', message: 'Choose a size' }]],
-    ['a second half from another group', selection({ secondHalf: { productId: COLA, extras: {}, removed: [] } }), [{ field: 'second-half', message: 'Choose the other half' }]],
+    [
+      'the required crust left out',
+      selection({ options: {} }),
+      [{ field: `option-${CRUST}`, message: 'Choose a crust' }],
+    ],
+    [
+      'a size the product has not',
+      selection({ retailerProductSizeId: 77 }),
+      [{ field: 'size', message: 'Choose a size' }],
+    ],
+    [
+      'a second half from another group',
+      selection({ secondHalf: { productId: COLA, extras: {}, removed: [] } }),
+      [{ field: 'second-half', message: 'Choose the other half' }],
+    ],
     ['no units', selection({ quantity: 0 }), [{ field: 'quantity', message: 'Choose a quantity from 1 to 99' }]],
     ['100 units', selection({ quantity: 100 }), [{ field: 'quantity', message: 'Choose a quantity from 1 to 99' }]],
   ])('%s', (_name, chosen, problems) => {
@@ -64,7 +139,15 @@ describe('selectionProblems', () => {
   });
 
   it('starts from the cheapest size with the required choices open', () => {
-    expect(defaultSelection(choices)).toEqual({ productId: MARGHERITA, retailerProductSizeId: SMALL, options: {}, extras: {}, removed: [], secondHalf: null, quantity: 1 });
+    expect(defaultSelection(choices)).toEqual({
+      productId: MARGHERITA,
+      retailerProductSizeId: SMALL,
+      options: {},
+      extras: {},
+      removed: [],
+      secondHalf: null,
+      quantity: 1,
+    });
     expect(selectionProblems(choices, defaultSelection(choices))).toHaveLength(1);
   });
 });
@@ -72,9 +155,20 @@ describe('selectionProblems', () => {
 describe('buildCartLine', () => {
   it.each([
     ['a plain small', selection({}), 1200],
-    ['thin crust, two cheese, basil off', selection({ options: { [CRUST]: THIN }, extras: { [CHEESE]: 2 }, removed: [BASIL] }), 1200 + 10 + 400],
+    [
+      'thin crust, two cheese, basil off',
+      selection({ options: { [CRUST]: THIN }, extras: { [CHEESE]: 2 }, removed: [BASIL] }),
+      1200 + 10 + 400,
+    ],
     // Half of 18.50 + half of 19.95 (type 1) + 2.00 surcharge + olives on the second half at half price (halfHalfIngredPriceType 2 is not set, so full).
-    ['large half Margherita, half Pepperoni with olives', selection({ retailerProductSizeId: LARGE, secondHalf: { productId: PEPPERONI, extras: { [OLIVES]: 1 }, removed: [HAM] } }), 925 + 998 + 200 + 10],
+    [
+      'large half Margherita, half Pepperoni with olives',
+      selection({
+        retailerProductSizeId: LARGE,
+        secondHalf: { productId: PEPPERONI, extras: { [OLIVES]: 1 }, removed: [HAM] },
+      }),
+      925 + 998 + 200 + 10,
+    ],
   ])('%s costs what the cart rules say', (_name, chosen, unitCents) => {
     const catalogue = halvingCatalogue();
     const { line, price } = buildCartLine(catalogue, chosen);
@@ -84,21 +178,46 @@ describe('buildCartLine', () => {
   });
 
   it('writes the line in the catalogue names, with removed ingredients as quantity -1', () => {
-    const { line } = buildCartLine(halvingCatalogue(), selection({ retailerProductSizeId: LARGE, extras: { [CHEESE]: 1 }, removed: [BASIL], secondHalf: { productId: SUPREME, extras: {}, removed: [OLIVES] }, quantity: 3 }), { addedByTrending: true });
+    const { line } = buildCartLine(
+      halvingCatalogue(),
+      selection({
+        retailerProductSizeId: LARGE,
+        extras: { [CHEESE]: 1 },
+        removed: [BASIL],
+        secondHalf: { productId: SUPREME, extras: {}, removed: [OLIVES] },
+        quantity: 3,
+      }),
+      { addedByTrending: true },
+    );
     expect(line).toMatchObject({
       productName: 'Margherita',
       size: { name: 'Large' },
       isHalfHalf: true,
-      secondHalf: { productName: 'Supreme', size: { name: 'Large' }, extras: [expect.objectContaining({ ingredientId: OLIVES, name: 'Olives', quantity: -1 })] },
-      extras: [expect.objectContaining({ name: 'Cheese', quantity: 1 }), expect.objectContaining({ name: 'Basil', quantity: -1 })],
-      options: [{ retailerProductOptionId: CRUST, retailerProductOptionChoiceId: CLASSIC, name: 'Classic', defaultPrice: 0 }],
+      secondHalf: {
+        productName: 'Supreme',
+        size: { name: 'Large' },
+        extras: [expect.objectContaining({ ingredientId: OLIVES, name: 'Olives', quantity: -1 })],
+      },
+      extras: [
+        expect.objectContaining({ name: 'Cheese', quantity: 1 }),
+        expect.objectContaining({ name: 'Basil', quantity: -1 }),
+      ],
+      options: [
+        { retailerProductOptionId: CRUST, retailerProductOptionChoiceId: CLASSIC, name: 'Classic', defaultPrice: 0 },
+      ],
       quantity: 3,
       addedByTrending: true,
     });
   });
 
   it('reopens a line with the selection it was built from', () => {
-    const chosen = selection({ retailerProductSizeId: LARGE, extras: { [CHEESE]: 2 }, removed: [BASIL], secondHalf: { productId: PEPPERONI, extras: { [OLIVES]: 1 }, removed: [] }, quantity: 2 });
+    const chosen = selection({
+      retailerProductSizeId: LARGE,
+      extras: { [CHEESE]: 2 },
+      removed: [BASIL],
+      secondHalf: { productId: PEPPERONI, extras: { [OLIVES]: 1 }, removed: [] },
+      quantity: 2,
+    });
     const { line } = buildCartLine(halvingCatalogue(), chosen);
     expect(selectionFromLine({ ...line, uuid: 'a', timeStamp: 1 })).toEqual(chosen);
   });
@@ -119,8 +238,16 @@ describe('half-and-half limited to some sizes', () => {
   });
 
   it.each([
-    ['a large half-and-half', selection({ retailerProductSizeId: LARGE, secondHalf: { productId: PEPPERONI, extras: {}, removed: [] } }), []],
-    ['a small half-and-half', selection({ secondHalf: { productId: PEPPERONI, extras: {}, removed: [] } }), [{ field: 'second-half', message: 'Half & half is made in Large only' }]],
+    [
+      'a large half-and-half',
+      selection({ retailerProductSizeId: LARGE, secondHalf: { productId: PEPPERONI, extras: {}, removed: [] } }),
+      [],
+    ],
+    [
+      'a small half-and-half',
+      selection({ secondHalf: { productId: PEPPERONI, extras: {}, removed: [] } }),
+      [{ field: 'second-half', message: 'Half & half is made in Large only' }],
+    ],
     ['a small whole pizza', selection({}), []],
   ])('%s', (_name, chosen, problems) => {
     expect(selectionProblems(choices, chosen)).toEqual(problems);
@@ -138,9 +265,21 @@ describe('builderPrice', () => {
 
   it.each<[string, LineSelection, { unitCents: number; exact: boolean }]>([
     ['the required crust open: from the cheapest crust', selection({ options: {} }), { unitCents: 1200, exact: false }],
-    ['a dearer size with the crust open: from that size', selection({ retailerProductSizeId: LARGE, options: {} }), { unitCents: 1850, exact: false }],
-    ['extras count while the crust is open', selection({ options: {}, extras: { [CHEESE]: 1 } }), { unitCents: 1400, exact: false }],
-    ['a half-and-half with the crust open', selection({ retailerProductSizeId: LARGE, options: {}, secondHalf: pepperoniHalf }), { unitCents: 925 + 998 + 200, exact: false }],
+    [
+      'a dearer size with the crust open: from that size',
+      selection({ retailerProductSizeId: LARGE, options: {} }),
+      { unitCents: 1850, exact: false },
+    ],
+    [
+      'extras count while the crust is open',
+      selection({ options: {}, extras: { [CHEESE]: 1 } }),
+      { unitCents: 1400, exact: false },
+    ],
+    [
+      'a half-and-half with the crust open',
+      selection({ retailerProductSizeId: LARGE, options: {}, secondHalf: pepperoniHalf }),
+      { unitCents: 925 + 998 + 200, exact: false },
+    ],
     ['every choice made: exact', selection({ options: { [CRUST]: STUFFED } }), { unitCents: 1520, exact: true }],
     ['a quantity out of range still shows a unit price', selection({ quantity: 0 }), { unitCents: 1200, exact: false }],
   ])('%s', (_name, chosen, price) => {
@@ -148,13 +287,26 @@ describe('builderPrice', () => {
   });
 
   it('prices a half-and-half in a size the group does not halve as the whole pizza, from', () => {
-    expect(builderPrice(largeOnly, largeOnlyChoices, selection({ secondHalf: pepperoniHalf }))).toEqual({ unitCents: 1200, exact: false });
-    expect(builderPrice(largeOnly, largeOnlyChoices, selection({ retailerProductSizeId: LARGE, secondHalf: pepperoniHalf }))).toEqual({ unitCents: 1923 + 200, exact: true });
+    expect(builderPrice(largeOnly, largeOnlyChoices, selection({ secondHalf: pepperoniHalf }))).toEqual({
+      unitCents: 1200,
+      exact: false,
+    });
+    expect(
+      builderPrice(largeOnly, largeOnlyChoices, selection({ retailerProductSizeId: LARGE, secondHalf: pepperoniHalf })),
+    ).toEqual({ unitCents: 1923 + 200, exact: true });
   });
 
   it('matches the price the cart line gets once complete', () => {
-    const chosen = selection({ retailerProductSizeId: LARGE, options: { [CRUST]: THIN }, extras: { [CHEESE]: 2 }, secondHalf: { productId: SUPREME, extras: { [OLIVES]: 1 }, removed: [] } });
-    expect(builderPrice(catalogue, choices, chosen)).toEqual({ unitCents: buildCartLine(catalogue, chosen).price.unitCents, exact: true });
+    const chosen = selection({
+      retailerProductSizeId: LARGE,
+      options: { [CRUST]: THIN },
+      extras: { [CHEESE]: 2 },
+      secondHalf: { productId: SUPREME, extras: { [OLIVES]: 1 }, removed: [] },
+    });
+    expect(builderPrice(catalogue, choices, chosen)).toEqual({
+      unitCents: buildCartLine(catalogue, chosen).price.unitCents,
+      exact: true,
+    });
   });
 });
 
@@ -178,20 +330,32 @@ describe('extrasOnHalf: what an extra on a half is labelled', () => {
     expect(onHalf.ingredients.map((ingredient) => ingredient.creditCents)).toEqual(creditCents);
   });
 
-  it.each([1, 2] as const)('labels each extra on a half with what it adds to the half-and-half (type %s)', (halfHalfIngredPriceType) => {
-    const catalogue = testCatalogue({ retailerInfo: { halfHalfIngredPriceType, ingredientsOffProductPrice: true } });
-    const choices = productChoices(catalogue, PEPPERONI);
-    if (!choices) throw new Error('no choices');
-    const halfHalf = selection({ retailerProductSizeId: LARGE, secondHalf: { productId: PEPPERONI, extras: {}, removed: [] } });
-    const plain = buildCartLine(catalogue, halfHalf).price.unitCents;
-    const onHalf = extrasOnHalf(choices, halfHalfIngredPriceType);
-    for (const extra of onHalf.extras) {
-      const withExtra = buildCartLine(catalogue, { ...halfHalf, secondHalf: { productId: PEPPERONI, extras: { [extra.ingredientId]: 1 }, removed: [] } }).price.unitCents;
-      expect(withExtra - plain, extra.name).toBe(extra.unitCents);
-    }
-    for (const ingredient of onHalf.ingredients) {
-      const without = buildCartLine(catalogue, { ...halfHalf, secondHalf: { productId: PEPPERONI, extras: {}, removed: [ingredient.ingredientId] } }).price.unitCents;
-      expect(plain - without, ingredient.name).toBe(ingredient.creditCents);
-    }
-  });
+  it.each([1, 2] as const)(
+    'labels each extra on a half with what it adds to the half-and-half (type %s)',
+    (halfHalfIngredPriceType) => {
+      const catalogue = testCatalogue({ retailerInfo: { halfHalfIngredPriceType, ingredientsOffProductPrice: true } });
+      const choices = productChoices(catalogue, PEPPERONI);
+      if (!choices) throw new Error('no choices');
+      const halfHalf = selection({
+        retailerProductSizeId: LARGE,
+        secondHalf: { productId: PEPPERONI, extras: {}, removed: [] },
+      });
+      const plain = buildCartLine(catalogue, halfHalf).price.unitCents;
+      const onHalf = extrasOnHalf(choices, halfHalfIngredPriceType);
+      for (const extra of onHalf.extras) {
+        const withExtra = buildCartLine(catalogue, {
+          ...halfHalf,
+          secondHalf: { productId: PEPPERONI, extras: { [extra.ingredientId]: 1 }, removed: [] },
+        }).price.unitCents;
+        expect(withExtra - plain, extra.name).toBe(extra.unitCents);
+      }
+      for (const ingredient of onHalf.ingredients) {
+        const without = buildCartLine(catalogue, {
+          ...halfHalf,
+          secondHalf: { productId: PEPPERONI, extras: {}, removed: [ingredient.ingredientId] },
+        }).price.unitCents;
+        expect(plain - without, ingredient.name).toBe(ingredient.creditCents);
+      }
+    },
+  );
 });

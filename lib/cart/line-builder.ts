@@ -17,7 +17,12 @@ export interface ProductChoices {
   name: string;
   description: string;
   sizes: { retailerProductSizeId: number; name: string; priceCents: number }[];
-  options: { retailerProductOptionId: number; name: string; required: boolean; choices: { retailerProductOptionChoiceId: number; name: string; priceCents: number }[] }[];
+  options: {
+    retailerProductOptionId: number;
+    name: string;
+    required: boolean;
+    choices: { retailerProductOptionChoiceId: number; name: string; priceCents: number }[];
+  }[];
   extras: { ingredientId: number; name: string; unitCents: number }[];
   /** Ingredients the customer may take off; `creditCents` is what removing one takes off the price (0 when the retailer gives nothing back). */
   ingredients: { ingredientId: number; name: string; creditCents: number }[];
@@ -68,13 +73,24 @@ export function productChoices(catalogue: Catalogue, productId: number): Product
   const offer = catalogue.offers.get(productId);
   if (!offer) return null;
   const { retailerInfo } = catalogue;
-  const halvableSizeIds = canBeHalved(offer) ? [...offer.sizes.keys()].filter((sizeId) => halfHalfSizeAllowed(offer.group, sizeId)) : [];
+  const halvableSizeIds = canBeHalved(offer)
+    ? [...offer.sizes.keys()].filter((sizeId) => halfHalfSizeAllowed(offer.group, sizeId))
+    : [];
   const partners =
     halvableSizeIds.length > 0
       ? [...catalogue.offers.values()]
-          .filter((other) => other.product.productId !== productId && other.product.productGroupId === offer.product.productGroupId && canBeHalved(other))
+          .filter(
+            (other) =>
+              other.product.productId !== productId &&
+              other.product.productGroupId === offer.product.productGroupId &&
+              canBeHalved(other),
+          )
           .sort((a, b) => a.product.sortOrder - b.product.sortOrder || a.product.name.localeCompare(b.product.name))
-          .map((other) => ({ productId: other.product.productId, name: other.product.name, sizeIds: halvableSizeIds.filter((sizeId) => other.sizes.has(sizeId)) }))
+          .map((other) => ({
+            productId: other.product.productId,
+            name: other.product.name,
+            sizeIds: halvableSizeIds.filter((sizeId) => other.sizes.has(sizeId)),
+          }))
           .filter((other) => other.sizeIds.length > 0)
       : [];
   return {
@@ -82,7 +98,11 @@ export function productChoices(catalogue: Catalogue, productId: number): Product
     productGroupId: offer.product.productGroupId,
     name: offer.product.name,
     description: offer.product.description,
-    sizes: [...offer.sizes.values()].map((size) => ({ retailerProductSizeId: size.retailerProductSizeId, name: size.name, priceCents: toCents(size.price) })),
+    sizes: [...offer.sizes.values()].map((size) => ({
+      retailerProductSizeId: size.retailerProductSizeId,
+      name: size.name,
+      priceCents: toCents(size.price),
+    })),
     options: [...offer.optionIds].flatMap((optionId) => {
       const option = catalogue.options.get(optionId);
       if (!option) return [];
@@ -91,11 +111,19 @@ export function productChoices(catalogue: Catalogue, productId: number): Product
           retailerProductOptionId: option.retailerProductOptionId,
           name: option.name,
           required: option.required,
-          choices: option.choices.map((choice) => ({ retailerProductOptionChoiceId: choice.retailerProductOptionChoiceId, name: choice.name, priceCents: toCents(choice.defaultPrice) })),
+          choices: option.choices.map((choice) => ({
+            retailerProductOptionChoiceId: choice.retailerProductOptionChoiceId,
+            name: choice.name,
+            priceCents: toCents(choice.defaultPrice),
+          })),
         },
       ];
     }),
-    extras: ingredientsOf(catalogue, offer.extraIds).map((ingredient) => ({ ingredientId: ingredient.ingredientId, name: ingredient.name, unitCents: extraUnitCents(ingredient, offer.group, retailerInfo) })),
+    extras: ingredientsOf(catalogue, offer.extraIds).map((ingredient) => ({
+      ingredientId: ingredient.ingredientId,
+      name: ingredient.name,
+      unitCents: extraUnitCents(ingredient, offer.group, retailerInfo),
+    })),
     ingredients: ingredientsOf(catalogue, offer.ingredientIds).map((ingredient) => ({
       ingredientId: ingredient.ingredientId,
       name: ingredient.name,
@@ -110,13 +138,23 @@ export function productChoices(catalogue: Catalogue, productId: number): Product
 /** A fresh selection: the cheapest size, nothing added or removed, one unit. Required options stay for the customer to choose. */
 export function defaultSelection(choices: ProductChoices): LineSelection {
   const cheapest = [...choices.sizes].sort((a, b) => a.priceCents - b.priceCents)[0];
-  return { productId: choices.productId, retailerProductSizeId: cheapest?.retailerProductSizeId ?? 0, options: {}, extras: {}, removed: [], secondHalf: null, quantity: 1 };
+  return {
+    productId: choices.productId,
+    retailerProductSizeId: cheapest?.retailerProductSizeId ?? 0,
+    options: {},
+    extras: {},
+    removed: [],
+    secondHalf: null,
+    quantity: 1,
+  };
 }
 
 function halfSelectionOf(extras: readonly CartExtra[], productId: number): HalfSelection {
   return {
     productId,
-    extras: Object.fromEntries(extras.filter((extra) => extra.quantity > 0).map((extra) => [extra.ingredientId, extra.quantity])),
+    extras: Object.fromEntries(
+      extras.filter((extra) => extra.quantity > 0).map((extra) => [extra.ingredientId, extra.quantity]),
+    ),
     removed: extras.filter((extra) => extra.quantity === REMOVED_INGREDIENT).map((extra) => extra.ingredientId),
   };
 }
@@ -126,7 +164,9 @@ export function selectionFromLine(line: CartProduct): LineSelection {
   return {
     ...halfSelectionOf(line.extras, line.productId),
     retailerProductSizeId: line.size.retailerProductSizeId,
-    options: Object.fromEntries(line.options.map((option) => [option.retailerProductOptionId, option.retailerProductOptionChoiceId])),
+    options: Object.fromEntries(
+      line.options.map((option) => [option.retailerProductOptionId, option.retailerProductOptionChoiceId]),
+    ),
     secondHalf: line.secondHalf ? halfSelectionOf(line.secondHalf.extras, line.secondHalf.productId) : null,
     quantity: line.quantity,
   };
@@ -135,17 +175,28 @@ export function selectionFromLine(line: CartProduct): LineSelection {
 /** What stops the selection from going into the cart, each with the field to point at. */
 export function selectionProblems(choices: ProductChoices, selection: LineSelection): SelectionProblem[] {
   const problems: SelectionProblem[] = [];
-  if (!choices.sizes.some((size) => size.retailerProductSizeId === selection.retailerProductSizeId)) problems.push({ field: 'size', message: 'Choose a size' });
+  if (!choices.sizes.some((size) => size.retailerProductSizeId === selection.retailerProductSizeId))
+    problems.push({ field: 'size', message: 'Choose a size' });
   for (const option of choices.options) {
     if (option.required && selection.options[option.retailerProductOptionId] === undefined) {
-      problems.push({ field: `option-${option.retailerProductOptionId}`, message: `Choose a ${option.name.toLowerCase()}` });
+      problems.push({
+        field: `option-${option.retailerProductOptionId}`,
+        message: `Choose a ${option.name.toLowerCase()}`,
+      });
     }
   }
   if (selection.secondHalf !== null) {
-    const partner = choices.halfHalfPartners.find((candidate) => candidate.productId === selection.secondHalf?.productId);
+    const partner = choices.halfHalfPartners.find(
+      (candidate) => candidate.productId === selection.secondHalf?.productId,
+    );
     if (!partner) problems.push({ field: 'second-half', message: 'Choose the other half' });
-    else if (!choices.halfHalfSizeIds.includes(selection.retailerProductSizeId)) problems.push({ field: 'second-half', message: `Half & half is made in ${halfHalfSizesText(choices.sizes, choices.halfHalfSizeIds)} only` });
-    else if (!partner.sizeIds.includes(selection.retailerProductSizeId)) problems.push({ field: 'second-half', message: `${partner.name} does not come in this size` });
+    else if (!choices.halfHalfSizeIds.includes(selection.retailerProductSizeId))
+      problems.push({
+        field: 'second-half',
+        message: `Half & half is made in ${halfHalfSizesText(choices.sizes, choices.halfHalfSizeIds)} only`,
+      });
+    else if (!partner.sizeIds.includes(selection.retailerProductSizeId))
+      problems.push({ field: 'second-half', message: `${partner.name} does not come in this size` });
   }
   if (!Number.isInteger(selection.quantity) || selection.quantity < 1 || selection.quantity > MAX_LINE_QUANTITY) {
     problems.push({ field: 'quantity', message: `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}` });
@@ -157,11 +208,20 @@ export function selectionProblems(choices: ProductChoices, selection: LineSelect
  * A product's extras and removable ingredients priced as they are charged on one half of a
  * half-and-half: at half price when the retailer halves them (halfHalfIngredPriceType 2).
  */
-export function extrasOnHalf(choices: Pick<ProductChoices, 'extras' | 'ingredients'>, halfHalfIngredPriceType: RetailerInfo['halfHalfIngredPriceType']): Pick<ProductChoices, 'extras' | 'ingredients'> {
+export function extrasOnHalf(
+  choices: Pick<ProductChoices, 'extras' | 'ingredients'>,
+  halfHalfIngredPriceType: RetailerInfo['halfHalfIngredPriceType'],
+): Pick<ProductChoices, 'extras' | 'ingredients'> {
   return {
-    extras: choices.extras.map((extra) => ({ ...extra, unitCents: onHalfCents(extra.unitCents, halfHalfIngredPriceType) })),
+    extras: choices.extras.map((extra) => ({
+      ...extra,
+      unitCents: onHalfCents(extra.unitCents, halfHalfIngredPriceType),
+    })),
     // A credit rounds as a negative amount does; `0 -` keeps a zero credit 0 rather than -0.
-    ingredients: choices.ingredients.map((ingredient) => ({ ...ingredient, creditCents: 0 - onHalfCents(0 - ingredient.creditCents, halfHalfIngredPriceType) })),
+    ingredients: choices.ingredients.map((ingredient) => ({
+      ...ingredient,
+      creditCents: 0 - onHalfCents(0 - ingredient.creditCents, halfHalfIngredPriceType),
+    })),
   };
 }
 
@@ -192,7 +252,8 @@ export function builderPrice(catalogue: Catalogue, choices: ProductChoices, sele
   const filled: LineSelection = { ...selection, options: { ...selection.options, ...cheapest }, quantity };
   const secondHalfFits = selectionProblems(choices, filled).every((problem) => problem.field !== 'second-half');
   const candidate = secondHalfFits ? filled : { ...filled, secondHalf: null };
-  if (selectionProblems(choices, candidate).length === 0) return { unitCents: buildCartLine(catalogue, candidate).price.unitCents, exact };
+  if (selectionProblems(choices, candidate).length === 0)
+    return { unitCents: buildCartLine(catalogue, candidate).price.unitCents, exact };
   return { unitCents: Math.min(...choices.sizes.map((size) => size.priceCents)), exact: false };
 }
 
@@ -200,7 +261,16 @@ function cartExtras(catalogue: Catalogue, half: HalfSelection): CartExtra[] {
   const entry = (ingredientId: number, quantity: number): CartExtra[] => {
     const ingredient = catalogue.ingredients.get(ingredientId);
     if (!ingredient) return [];
-    return [{ ingredientId, name: ingredient.name, quantity, price: ingredient.price, defaultExtraPrice: ingredient.defaultExtraPrice, overrideGroupPrice: ingredient.overrideGroupPrice }];
+    return [
+      {
+        ingredientId,
+        name: ingredient.name,
+        quantity,
+        price: ingredient.price,
+        defaultExtraPrice: ingredient.defaultExtraPrice,
+        overrideGroupPrice: ingredient.overrideGroupPrice,
+      },
+    ];
   };
   return [
     ...Object.entries(half.extras)
@@ -212,7 +282,8 @@ function cartExtras(catalogue: Catalogue, half: HalfSelection): CartExtra[] {
 
 function sizeOf(offer: ProductOffer, retailerProductSizeId: number) {
   const size = offer.sizes.get(retailerProductSizeId);
-  if (!size) throw new PricingError('unknown-size', `${offer.product.name} does not come in size ${retailerProductSizeId}`);
+  if (!size)
+    throw new PricingError('unknown-size', `${offer.product.name} does not come in size ${retailerProductSizeId}`);
   return size;
 }
 
@@ -224,13 +295,24 @@ export type BuiltLine = Omit<CartProduct, 'uuid' | 'timeStamp'>;
  * builder, the cart and the order agree to the cent. Throws PricingError for a selection the
  * catalogue cannot sell; check `selectionProblems` first.
  */
-export function buildCartLine(catalogue: Catalogue, selection: LineSelection, flags: LineFlags = {}): { line: BuiltLine; price: ItemPrice } {
+export function buildCartLine(
+  catalogue: Catalogue,
+  selection: LineSelection,
+  flags: LineFlags = {},
+): { line: BuiltLine; price: ItemPrice } {
   const offer = offerOf(catalogue, selection.productId);
   const options: CartOption[] = Object.entries(selection.options).flatMap(([optionId, choiceId]) => {
     const option = catalogue.options.get(Number(optionId));
     const choice = option?.choices.find((candidate) => candidate.retailerProductOptionChoiceId === choiceId);
     if (!option || !choice) return [];
-    return [{ retailerProductOptionId: option.retailerProductOptionId, retailerProductOptionChoiceId: choice.retailerProductOptionChoiceId, name: choice.name, defaultPrice: choice.defaultPrice }];
+    return [
+      {
+        retailerProductOptionId: option.retailerProductOptionId,
+        retailerProductOptionChoiceId: choice.retailerProductOptionChoiceId,
+        name: choice.name,
+        defaultPrice: choice.defaultPrice,
+      },
+    ];
   });
   let secondHalf: CartHalf | null = null;
   if (selection.secondHalf !== null) {

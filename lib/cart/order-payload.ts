@@ -4,7 +4,14 @@ import { toDollars } from '../pricing/money.ts';
 import { isClosedDateAt } from '../time/closed-dates.ts';
 import { type ScheduleInput, timeZoneDiffOf } from '../time/schedule.ts';
 import type { OrderState } from './order-state.ts';
-import { orderPayloadSchema, orderStatusCodes, type CartProduct, type OrderPayload, type OrderStatus, type OrderType } from './schemas.ts';
+import {
+  orderPayloadSchema,
+  orderStatusCodes,
+  type CartProduct,
+  type OrderPayload,
+  type OrderStatus,
+  type OrderType,
+} from './schemas.ts';
 
 export interface OrderPayloadInput {
   /** Null until create-order has answered. */
@@ -60,14 +67,18 @@ export function buildOrderPayload(input: OrderPayloadInput, now: Date): OrderPay
     historicDeliveryFee: isPickup ? 0 : toDollars(input.deliveryFeeCents),
     historicDeliveryWaitTime: input.deliveryWaitTimeMinutes ?? DEFAULT_WAIT_TIME_MINUTES,
     orderForLater: input.orderForLater,
-    orderForLaterRequestDateTime: input.orderForLater && input.orderForLaterRequestDateTime !== null ? isoOf(input.orderForLaterRequestDateTime) : null,
+    orderForLaterRequestDateTime:
+      input.orderForLater && input.orderForLaterRequestDateTime !== null
+        ? isoOf(input.orderForLaterRequestDateTime)
+        : null,
     closedDate: input.closedDate ?? false,
     orderPlatformSourceId: ORDER_PLATFORM_SOURCE_ID,
     source: ORDER_SOURCE,
     products: input.products,
   };
   const result = orderPayloadSchema.safeParse(candidate);
-  if (!result.success) throw new OrderPayloadError(`order payload is invalid:\n${z.prettifyError(result.error)}`, result.error.issues);
+  if (!result.success)
+    throw new OrderPayloadError(`order payload is invalid:\n${z.prettifyError(result.error)}`, result.error.issues);
   return result.data;
 }
 
@@ -79,14 +90,30 @@ export type ClosedDateHours = Pick<ScheduleInput, 'closedDates' | 'retailerInfo'
  * service: the payload's `closedDate`, which the kitchen reads. Delivery-only closures leave
  * pickup open, as everywhere else.
  */
-export function closedDateApplies(hours: ClosedDateHours, order: Pick<OrderPayload, 'isPickup' | 'orderForLater' | 'orderForLaterRequestDateTime'>, now: Date): boolean {
-  const at = order.orderForLater && order.orderForLaterRequestDateTime !== null ? new Date(order.orderForLaterRequestDateTime) : now;
+export function closedDateApplies(
+  hours: ClosedDateHours,
+  order: Pick<OrderPayload, 'isPickup' | 'orderForLater' | 'orderForLaterRequestDateTime'>,
+  now: Date,
+): boolean {
+  const at =
+    order.orderForLater && order.orderForLaterRequestDateTime !== null
+      ? new Date(order.orderForLaterRequestDateTime)
+      : now;
   if (Number.isNaN(at.getTime())) return false;
   return isClosedDateAt(hours.closedDates, order.isPickup ? 'pickup' : 'delivery', at, timeZoneDiffOf(hours));
 }
 
 /** The body for the order as the browser keeps it: its lines, type, time, notes and statuses. */
-export function payloadFromState(state: OrderState, order: { retailerId: number; deliveryFeeCents: number; deliveryWaitTimeMinutes?: number | undefined; hours: ClosedDateHours | null }, now: Date): OrderPayload {
+export function payloadFromState(
+  state: OrderState,
+  order: {
+    retailerId: number;
+    deliveryFeeCents: number;
+    deliveryWaitTimeMinutes?: number | undefined;
+    hours: ClosedDateHours | null;
+  },
+  now: Date,
+): OrderPayload {
   const payload = buildOrderPayload(
     {
       encryptedOrderId: state.encryptedOrderId,
@@ -95,7 +122,9 @@ export function payloadFromState(state: OrderState, order: { retailerId: number;
       products: state.products,
       deliveryFeeCents: order.deliveryFeeCents,
       orderNotes: state.orderNotes,
-      ...(order.deliveryWaitTimeMinutes === undefined ? {} : { deliveryWaitTimeMinutes: order.deliveryWaitTimeMinutes }),
+      ...(order.deliveryWaitTimeMinutes === undefined
+        ? {}
+        : { deliveryWaitTimeMinutes: order.deliveryWaitTimeMinutes }),
       orderForLater: state.orderForLater,
       orderForLaterRequestDateTime: state.orderForLaterRequestDateTime,
       statuses: state.orderStatuses,

@@ -1,20 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_ORIGIN_NOTE } from '../constants.ts';
-import { isMobileUserAgent, loginStatus, logoutStatus, needsStartStatus, orderTypeStatus, orderTypeStatusCode, startStatus, startStatusCode } from './order-status.ts';
+import {
+  isMobileUserAgent,
+  loginStatus,
+  logoutStatus,
+  needsStartStatus,
+  orderTypeStatus,
+  orderTypeStatusCode,
+  startStatus,
+  startStatusCode,
+} from './order-status.ts';
 import { orderStatusSchema, type OrderStatus } from './schemas.ts';
 
 const now = new Date('2026-03-15T02:00:00.000Z');
 
 const userAgents = {
-  androidPhone: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-  androidTablet: 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-  iPhone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  androidPhone:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  androidTablet:
+    'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  iPhone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   iPad: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
   iPod: 'Mozilla/5.0 (iPod touch; CPU iPhone OS 12_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1 Mobile/15E148 Safari/604.1',
   firefoxMobile: 'Mozilla/5.0 (Mobile; rv:109.0) Gecko/109.0 Firefox/115.0',
-  operaMini: 'Opera/9.80 (J2ME/MIDP; Opera Mini/9.80 (S60; SymbOS; Opera Mobi/23.348; U; en) Presto/2.5.25 Version/10.54',
-  windowsDesktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-  macDesktop: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  operaMini:
+    'Opera/9.80 (J2ME/MIDP; Opera Mini/9.80 (S60; SymbOS; Opera Mobi/23.348; U; en) Presto/2.5.25 Version/10.54',
+  windowsDesktop:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  macDesktop:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
   linuxFirefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
 };
 
@@ -51,7 +66,11 @@ describe('later statuses', () => {
     ['delivery', 56],
   ] as const)('switching to %s records %s', (orderType, code) => {
     expect(orderTypeStatusCode(orderType)).toBe(code);
-    expect(orderTypeStatus(orderType, now)).toEqual({ orderStatusTypeId: code, notes: '', timestamp: now.toISOString() });
+    expect(orderTypeStatus(orderType, now)).toEqual({
+      orderStatusTypeId: code,
+      notes: '',
+      timestamp: now.toISOString(),
+    });
   });
 
   it.each<[string, OrderStatus]>([

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Placement } from '../api/contract.ts';
 import { cartProductSchema } from './schemas.ts';
-import { confirmationView, laterOrderAnswer, placementDueAt, withOrderProcessed, type OrderAnswer } from './placed-order.ts';
+import {
+  confirmationView,
+  laterOrderAnswer,
+  placementDueAt,
+  withOrderProcessed,
+  type OrderAnswer,
+} from './placed-order.ts';
 
 const waits = { livePickupWaitTime: 20, liveDeliveryWaitTime: 45 };
 const asap = { isPickup: true, orderForLater: false, orderForLaterRequestDateTime: null };
@@ -9,10 +15,30 @@ const asap = { isPickup: true, orderForLater: false, orderForLaterRequestDateTim
 describe('placementDueAt', () => {
   it.each<[string, Parameters<typeof placementDueAt>[0], string, string]>([
     ['pickup now: the pickup wait', asap, '2026-11-27T09:30:00.000Z', '2026-11-27T09:50:00.000Z'],
-    ['delivery now: the delivery wait', { ...asap, isPickup: false }, '2026-11-27T09:30:00.000Z', '2026-11-27T10:15:00.000Z'],
-    ['delivery now at 11:50 pm: due after midnight', { ...asap, isPickup: false }, '2026-11-27T12:50:00.000Z', '2026-11-27T13:35:00.000Z'],
-    ['for later: the time asked for', { isPickup: true, orderForLater: true, orderForLaterRequestDateTime: '2026-11-28T08:15:00+11:00' }, '2026-11-27T09:30:00.000Z', '2026-11-27T21:15:00.000Z'],
-    ['later without a time: treated as now', { isPickup: true, orderForLater: true, orderForLaterRequestDateTime: null }, '2026-11-27T09:30:00.000Z', '2026-11-27T09:50:00.000Z'],
+    [
+      'delivery now: the delivery wait',
+      { ...asap, isPickup: false },
+      '2026-11-27T09:30:00.000Z',
+      '2026-11-27T10:15:00.000Z',
+    ],
+    [
+      'delivery now at 11:50 pm: due after midnight',
+      { ...asap, isPickup: false },
+      '2026-11-27T12:50:00.000Z',
+      '2026-11-27T13:35:00.000Z',
+    ],
+    [
+      'for later: the time asked for',
+      { isPickup: true, orderForLater: true, orderForLaterRequestDateTime: '2026-11-28T08:15:00+11:00' },
+      '2026-11-27T09:30:00.000Z',
+      '2026-11-27T21:15:00.000Z',
+    ],
+    [
+      'later without a time: treated as now',
+      { isPickup: true, orderForLater: true, orderForLaterRequestDateTime: null },
+      '2026-11-27T09:30:00.000Z',
+      '2026-11-27T09:50:00.000Z',
+    ],
   ])('%s', (_name, order, now, expected) => {
     expect(placementDueAt(order, waits, new Date(now))).toBe(expected);
   });
@@ -38,7 +64,14 @@ function placement(changes: Partial<Placement> = {}): Placement {
   };
 }
 
-const size = { retailerProductSizeId: 12, productGroupId: 1, productSizeId: 2, name: 'Large 13"', price: 22, defaultProductPrice: 22 };
+const size = {
+  retailerProductSizeId: 12,
+  productGroupId: 1,
+  productSizeId: 2,
+  name: 'Large 13"',
+  price: 22,
+  defaultProductPrice: 22,
+};
 
 function answer(changes: Partial<OrderAnswer> = {}): OrderAnswer {
   return {
@@ -72,8 +105,10 @@ function answer(changes: Partial<OrderAnswer> = {}): OrderAnswer {
 
 const shop = { name: 'Bella Napoli Pizzeria', address: '312 Lygon Street, Carlton VIC 3053' };
 const fridayEvening = new Date('2026-11-27T09:35:00Z');
-const view = (changes: Partial<Placement> = {}, now = fridayEvening, timeZoneDiff = 0, order = answer()) => confirmationView(order, placement(changes), placement(changes), shop, now, timeZoneDiff);
-const withheldView = (changes: Partial<Placement> = {}, order = answer()) => confirmationView(order, placement(changes), null, shop, fridayEvening, 0);
+const view = (changes: Partial<Placement> = {}, now = fridayEvening, timeZoneDiff = 0, order = answer()) =>
+  confirmationView(order, placement(changes), placement(changes), shop, now, timeZoneDiff);
+const withheldView = (changes: Partial<Placement> = {}, order = answer()) =>
+  confirmationView(order, placement(changes), null, shop, fridayEvening, 0);
 
 describe('confirmationView', () => {
   it('a pickup order just placed: its number, the shop to collect from, when, who and how they pay', () => {
@@ -84,12 +119,23 @@ describe('confirmationView', () => {
       statusText: 'Thanks, Grace! We have your order and will start on it shortly.',
       service: 'Pickup',
       when: { label: 'Ready for pickup', text: 'As soon as possible, about 9:00 pm' },
-      place: { label: 'Pickup from', lines: ['Bella Napoli Pizzeria', '312 Lygon Street, Carlton VIC 3053'], instructions: null },
+      place: {
+        label: 'Pickup from',
+        lines: ['Bella Napoli Pizzeria', '312 Lygon Street, Carlton VIC 3053'],
+        instructions: null,
+      },
       notes: null,
       contact: 'Grace Brewster Hopper · 0400 111 222',
       withheld: null,
       payment: 'Cash on delivery or pickup',
-      lines: [{ key: '0b0e7c1e-8d9a-4f2b-9c3d-2e1f0a9b8c7d', title: '2 × Margherita', details: 'Large 13" · Thin & crispy', price: '$44.00' }],
+      lines: [
+        {
+          key: '0b0e7c1e-8d9a-4f2b-9c3d-2e1f0a9b8c7d',
+          title: '2 × Margherita',
+          details: 'Large 13" · Thin & crispy',
+          price: '$44.00',
+        },
+      ],
       totals: [
         { label: 'Subtotal', amount: '$44.00', kind: 'plain' },
         { label: 'Total', amount: '$44.00', kind: 'total' },
@@ -98,8 +144,22 @@ describe('confirmationView', () => {
   });
 
   it('a delivery order: the address with its instructions, the fee and the deals as lines of their own', () => {
-    const delivery = { street: '12 Lygon Street', suburbId: 3, instructions: 'Ring twice', suburbName: 'Carlton', postcode: '3053' };
-    const shown = view({ isPickup: false, delivery, paymentMethod: 'card', subTotal: 44, discountTotal: 4, deliveryFee: 6.5, total: 46.5 });
+    const delivery = {
+      street: '12 Lygon Street',
+      suburbId: 3,
+      instructions: 'Ring twice',
+      suburbName: 'Carlton',
+      postcode: '3053',
+    };
+    const shown = view({
+      isPickup: false,
+      delivery,
+      paymentMethod: 'card',
+      subTotal: 44,
+      discountTotal: 4,
+      deliveryFee: 6.5,
+      total: 46.5,
+    });
     expect(shown).toMatchObject({
       service: 'Delivery',
       when: { label: 'Delivery' },
@@ -115,7 +175,10 @@ describe('confirmationView', () => {
   });
 
   it('a shop without an address on file: its name alone', () => {
-    expect(confirmationView(answer(), placement(), placement(), { name: 'Crust & Co', address: '' }, fridayEvening, 0).place?.lines).toEqual(['Crust & Co']);
+    expect(
+      confirmationView(answer(), placement(), placement(), { name: 'Crust & Co', address: '' }, fridayEvening, 0).place
+        ?.lines,
+    ).toEqual(['Crust & Co']);
   });
 
   it.each([
@@ -127,7 +190,13 @@ describe('confirmationView', () => {
   });
 
   describe('without the details (read by the order id alone)', () => {
-    const delivery = { street: '12 Lygon Street', suburbId: 3, instructions: 'Ring twice', suburbName: 'Carlton', postcode: '3053' };
+    const delivery = {
+      street: '12 Lygon Street',
+      suburbId: 3,
+      instructions: 'Ring twice',
+      suburbName: 'Carlton',
+      postcode: '3053',
+    };
     const secrets = ['Grace', 'Hopper', '0400 111 222', 'grace@example.com', 'Lygon', 'Ring twice', 'No onions'];
 
     it('a guest order: the order, when and what it came to, no name, address or notes, and where they can be seen', () => {
@@ -139,7 +208,8 @@ describe('confirmationView', () => {
         place: null,
         notes: null,
         contact: null,
-        withheld: 'Your contact details, delivery address and notes are hidden to keep them private. They show only on the confirmation page opened when you ordered (its address holds the key), for 30 days.',
+        withheld:
+          'Your contact details, delivery address and notes are hidden to keep them private. They show only on the confirmation page opened when you ordered (its address holds the key), for 30 days.',
         payment: 'Cash on delivery or pickup',
       });
       expect(shown.lines).toHaveLength(1);
@@ -151,24 +221,73 @@ describe('confirmationView', () => {
       expect(shown).toMatchObject({
         place: { label: 'Pickup from', lines: ['Bella Napoli Pizzeria', '312 Lygon Street, Carlton VIC 3053'] },
         contact: null,
-        withheld: 'Your contact details and notes are hidden to keep them private. Log in to the account you ordered with to see them.',
+        withheld:
+          'Your contact details and notes are hidden to keep them private. Log in to the account you ordered with to see them.',
       });
     });
   });
 
   it('once the kitchen has taken it: being prepared', () => {
-    expect(view({}, fridayEvening, 0, answer({ orderProcessed: true }))).toMatchObject({ status: 'preparing', statusTitle: 'Being prepared', statusText: 'The kitchen has your order and is preparing it.' });
+    expect(view({}, fridayEvening, 0, answer({ orderProcessed: true }))).toMatchObject({
+      status: 'preparing',
+      statusTitle: 'Being prepared',
+      statusText: 'The kitchen has your order and is preparing it.',
+    });
   });
 
   it.each<[string, Partial<Placement>, string, number, string]>([
     ['now, due the same evening', {}, '2026-11-27T09:35:00Z', 0, 'As soon as possible, about 9:00 pm'],
-    ['now, due after midnight', { placedAt: '2026-11-27T12:50:00.000Z', dueAt: '2026-11-27T13:20:00.000Z' }, '2026-11-27T12:51:00Z', 0, 'As soon as possible, about tomorrow, Sat 28 Nov at 12:20 am'],
+    [
+      'now, due after midnight',
+      { placedAt: '2026-11-27T12:50:00.000Z', dueAt: '2026-11-27T13:20:00.000Z' },
+      '2026-11-27T12:51:00Z',
+      0,
+      'As soon as possible, about tomorrow, Sat 28 Nov at 12:20 am',
+    ],
     ['now, seen again the next day', {}, '2026-11-28T01:00:00Z', 0, 'As soon as possible, about Fri 27 Nov at 9:00 pm'],
-    ['now, across the spring change (1:50 am + 30 minutes is 3:20 am)', { placedAt: '2025-10-04T15:50:00.000Z', dueAt: '2025-10-04T16:20:00.000Z' }, '2025-10-04T15:51:00Z', 0, 'As soon as possible, about 3:20 am'],
-    ['now, across the autumn change (2:50 am + 30 minutes is 2:20 am again)', { placedAt: '2025-04-05T15:50:00.000Z', dueAt: '2025-04-05T16:20:00.000Z' }, '2025-04-05T15:51:00Z', 0, 'As soon as possible, about 2:20 am'],
-    ['now, at a Perth shop (two hours behind Melbourne)', {}, '2026-11-27T09:35:00Z', -2, 'As soon as possible, about 7:00 pm'],
-    ['for later tomorrow', { orderForLater: true, orderForLaterRequestDateTime: '2026-11-28T07:00:00+11:00', dueAt: '2026-11-27T20:00:00.000Z' }, '2026-11-27T09:35:00Z', 0, 'tomorrow, Sat 28 Nov at 7:00 am'],
-    ['for later on Monday', { orderForLater: true, orderForLaterRequestDateTime: '2026-11-30T18:30:00+11:00', dueAt: '2026-11-30T07:30:00.000Z' }, '2026-11-27T09:35:00Z', 0, 'Mon 30 Nov at 6:30 pm'],
+    [
+      'now, across the spring change (1:50 am + 30 minutes is 3:20 am)',
+      { placedAt: '2025-10-04T15:50:00.000Z', dueAt: '2025-10-04T16:20:00.000Z' },
+      '2025-10-04T15:51:00Z',
+      0,
+      'As soon as possible, about 3:20 am',
+    ],
+    [
+      'now, across the autumn change (2:50 am + 30 minutes is 2:20 am again)',
+      { placedAt: '2025-04-05T15:50:00.000Z', dueAt: '2025-04-05T16:20:00.000Z' },
+      '2025-04-05T15:51:00Z',
+      0,
+      'As soon as possible, about 2:20 am',
+    ],
+    [
+      'now, at a Perth shop (two hours behind Melbourne)',
+      {},
+      '2026-11-27T09:35:00Z',
+      -2,
+      'As soon as possible, about 7:00 pm',
+    ],
+    [
+      'for later tomorrow',
+      {
+        orderForLater: true,
+        orderForLaterRequestDateTime: '2026-11-28T07:00:00+11:00',
+        dueAt: '2026-11-27T20:00:00.000Z',
+      },
+      '2026-11-27T09:35:00Z',
+      0,
+      'tomorrow, Sat 28 Nov at 7:00 am',
+    ],
+    [
+      'for later on Monday',
+      {
+        orderForLater: true,
+        orderForLaterRequestDateTime: '2026-11-30T18:30:00+11:00',
+        dueAt: '2026-11-30T07:30:00.000Z',
+      },
+      '2026-11-27T09:35:00Z',
+      0,
+      'Mon 30 Nov at 6:30 pm',
+    ],
     ['placed before due times were kept', { dueAt: null }, '2026-11-27T09:35:00Z', 0, 'As soon as possible'],
   ])('when: %s', (_name, changes, now, timeZoneDiff, text) => {
     expect(view(changes, new Date(now), timeZoneDiff).when.text).toBe(text);

@@ -15,7 +15,8 @@ export function placementDueAt(
   clock: Pick<ClockStatus, 'livePickupWaitTime' | 'liveDeliveryWaitTime'>,
   now: Date,
 ): string {
-  if (order.orderForLater && order.orderForLaterRequestDateTime) return new Date(order.orderForLaterRequestDateTime).toISOString();
+  if (order.orderForLater && order.orderForLaterRequestDateTime)
+    return new Date(order.orderForLaterRequestDateTime).toISOString();
   const waitMinutes = order.isPickup ? clock.livePickupWaitTime : clock.liveDeliveryWaitTime;
   return new Date(now.getTime() + waitMinutes * MINUTE_MS).toISOString();
 }
@@ -85,8 +86,11 @@ function asapText(dueAt: string | null, now: Date, timeZoneDiff: number): string
 
 /** How to see withheld details: the account's session for an order of a customer, else the receipt only the ordering browser holds. */
 function withheldText(order: OrderAnswer, placement: PlacementSummary): string {
-  const what = placement.isPickup ? 'Your contact details and notes' : 'Your contact details, delivery address and notes';
-  if (order.loggedInCustId !== null) return `${what} are hidden to keep them private. Log in to the account you ordered with to see them.`;
+  const what = placement.isPickup
+    ? 'Your contact details and notes'
+    : 'Your contact details, delivery address and notes';
+  if (order.loggedInCustId !== null)
+    return `${what} are hidden to keep them private. Log in to the account you ordered with to see them.`;
   return `${what} are hidden to keep them private. They show only on the confirmation page opened when you ordered (its address holds the key), for ${RECEIPT_DAYS} days.`;
 }
 
@@ -94,7 +98,14 @@ function withheldText(order: OrderAnswer, placement: PlacementSummary): string {
  * The confirmation page's view of a placed order; `now` words the day ("today", "Friday") on the
  * retailer's clock. Without `details` (get-order withheld them) it shows the rest and says how to see them.
  */
-export function confirmationView(order: OrderAnswer, placement: PlacementSummary, details: PlacementDetails | null, shop: ConfirmationShop, now: Date, timeZoneDiff: number): ConfirmationView {
+export function confirmationView(
+  order: OrderAnswer,
+  placement: PlacementSummary,
+  details: PlacementDetails | null,
+  shop: ConfirmationShop,
+  now: Date,
+  timeZoneDiff: number,
+): ConfirmationView {
   const preparing = order.orderProcessed;
   const firstName = details?.contact.fullName.trim().split(/\s+/)[0] ?? '';
   const later = placement.orderForLater && placement.orderForLaterRequestDateTime !== null;
@@ -105,12 +116,17 @@ export function confirmationView(order: OrderAnswer, placement: PlacementSummary
     orderNumber: `#${placement.orderNumber}`,
     status: preparing ? 'preparing' : 'received',
     statusTitle: preparing ? 'Being prepared' : 'Order received',
-    statusText: preparing ? 'The kitchen has your order and is preparing it.' : `Thanks${firstName ? `, ${firstName}` : ''}! We have your order and will start on it shortly.`,
+    statusText: preparing
+      ? 'The kitchen has your order and is preparing it.'
+      : `Thanks${firstName ? `, ${firstName}` : ''}! We have your order and will start on it shortly.`,
     service: placement.isPickup ? 'Pickup' : 'Delivery',
     when: {
       label: placement.isPickup ? 'Ready for pickup' : 'Delivery',
       // Worded as the order-time bar and the cart worded it when the customer chose it.
-      text: later && placement.orderForLaterRequestDateTime ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff) : asapText(placement.dueAt, now, timeZoneDiff),
+      text:
+        later && placement.orderForLaterRequestDateTime
+          ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff)
+          : asapText(placement.dueAt, now, timeZoneDiff),
     },
     place: delivery
       ? { label: 'Deliver to', lines: [deliveryAddressLine(delivery)], instructions: delivery.instructions || null }
@@ -129,8 +145,12 @@ export function confirmationView(order: OrderAnswer, placement: PlacementSummary
     })),
     totals: [
       { label: 'Subtotal', amount: money(placement.subTotal), kind: 'plain' },
-      ...(placement.discountTotal > 0 ? [{ label: 'Deals', amount: `−${money(placement.discountTotal)}`, kind: 'discount' as const }] : []),
-      ...(placement.isPickup ? [] : [{ label: 'Delivery fee', amount: money(placement.deliveryFee), kind: 'plain' as const }]),
+      ...(placement.discountTotal > 0
+        ? [{ label: 'Deals', amount: `−${money(placement.discountTotal)}`, kind: 'discount' as const }]
+        : []),
+      ...(placement.isPickup
+        ? []
+        : [{ label: 'Delivery fee', amount: money(placement.deliveryFee), kind: 'plain' as const }]),
       { label: 'Total', amount: money(placement.total), kind: 'total' },
     ],
   };

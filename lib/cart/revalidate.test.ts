@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueFromTenant } from '../pricing/catalogue.ts';
-import { CAN, CHEESE, COLA, GARLIC_BREAD, LARGE, MARGHERITA, PEPPERONI, REGULAR_SIDE, SMALL, cartItem, extra, half, halfHalf, menuSource, testCatalogue } from '../pricing/test-menu.ts';
+import {
+  CAN,
+  CHEESE,
+  COLA,
+  GARLIC_BREAD,
+  LARGE,
+  MARGHERITA,
+  PEPPERONI,
+  REGULAR_SIDE,
+  SMALL,
+  cartItem,
+  extra,
+  half,
+  halfHalf,
+  menuSource,
+  testCatalogue,
+} from '../pricing/test-menu.ts';
 import { failedRevalidation, revalidateCart, type RevalidateOptions } from './revalidate.ts';
 import type { CartProduct } from './schemas.ts';
 
@@ -21,7 +37,10 @@ function options(changes: Partial<RevalidateOptions> = {}): RevalidateOptions {
   };
 }
 
-const margheritaAt = (historicPrice: number): CartProduct => ({ ...cartItem(MARGHERITA, LARGE, { orderProductId: 77 }), historicPrice });
+const margheritaAt = (historicPrice: number): CartProduct => ({
+  ...cartItem(MARGHERITA, LARGE, { orderProductId: 77 }),
+  historicPrice,
+});
 
 describe('when prices are re-checked', () => {
   it.each<[string, CartProduct[], RevalidateOptions['lastActivity']]>([
@@ -44,7 +63,10 @@ describe('unchanged prices', () => {
     ['a cent cheaper than stored (within the 0.01 tolerance)', margheritaAt(18.51)],
     ['a cent dearer than stored (within the 0.01 tolerance)', margheritaAt(18.49)],
     ['$4.95 stored for $4.95', cartItem(GARLIC_BREAD, REGULAR_SIDE, { historicPrice: 4.95, quantity: 3 })],
-    ['a half-and-half at its half-cent-rounded price', halfHalf(MARGHERITA, PEPPERONI, LARGE, { historicPrice: 21.23 })],
+    [
+      'a half-and-half at its half-cent-rounded price',
+      halfHalf(MARGHERITA, PEPPERONI, LARGE, { historicPrice: 21.23 }),
+    ],
   ])('keep the line as it is: %s', (_, item) => {
     const result = revalidateCart([item], shop, options());
     expect(result).toEqual({ status: 'checked', items: [item], repriced: [], removed: [], toast: null });
@@ -63,10 +85,18 @@ describe('changed prices', () => {
     const stale = margheritaAt(historicPrice);
     const result = revalidateCart([stale, cola], shop, options());
     if (result.status !== 'checked') throw new Error(`expected a checked cart, got ${result.status}`);
-    expect(result.items).toEqual([cola, { ...stale, uuid: 'fresh-1', timeStamp: now.getTime(), historicPrice: 18.5, orderProductId: null }]);
+    expect(result.items).toEqual([
+      cola,
+      { ...stale, uuid: 'fresh-1', timeStamp: now.getTime(), historicPrice: 18.5, orderProductId: null },
+    ]);
     expect(result.repriced).toHaveLength(1);
     expect(result.repriced[0]).toMatchObject({ previous: stale, currentCents: 1850 });
-    expect(result.toast).toEqual({ title: 'Cart Updated', description: 'Updated prices of 1 item(s).', variant: 'default', durationMs: 5000 });
+    expect(result.toast).toEqual({
+      title: 'Cart Updated',
+      description: 'Updated prices of 1 item(s).',
+      variant: 'default',
+      durationMs: 5000,
+    });
   });
 
   it('gives every re-added line its own new id', () => {
@@ -81,7 +111,11 @@ describe('lines no longer sold', () => {
     ['the product is gone', { ...base, productId: 999 }, 'unknown-product'],
     ['the size is gone', { ...base, size: { ...base.size, retailerProductSizeId: CAN } }, 'unknown-size'],
     ['the second half is missing', { ...base, isHalfHalf: true, secondHalf: null }, 'unknown-second-half'],
-    ['the second half is gone', halfHalf(MARGHERITA, PEPPERONI, LARGE, { secondHalf: { ...half(PEPPERONI, LARGE), productId: 998 } }), 'unknown-second-half'],
+    [
+      'the second half is gone',
+      halfHalf(MARGHERITA, PEPPERONI, LARGE, { secondHalf: { ...half(PEPPERONI, LARGE), productId: 998 } }),
+      'unknown-second-half',
+    ],
     ['an extra is gone', cartItem(MARGHERITA, SMALL, { extras: [extra(999)] }), 'unknown-ingredient'],
     ['the line is corrupt', { ...base, quantity: 0 }, 'invalid-item'],
   ])('are removed when %s', (_, item, reason) => {
@@ -90,12 +124,22 @@ describe('lines no longer sold', () => {
     if (result.status !== 'checked') throw new Error(`expected a checked cart, got ${result.status}`);
     expect(result.items).toEqual([kept]);
     expect(result.removed).toEqual([expect.objectContaining({ item, reason })]);
-    expect(result.toast).toEqual({ title: 'Cart Updated', description: 'Removed 1 unavailable item(s).', variant: 'default', durationMs: 5000 });
+    expect(result.toast).toEqual({
+      title: 'Cart Updated',
+      description: 'Removed 1 unavailable item(s).',
+      variant: 'default',
+      durationMs: 5000,
+    });
   });
 
   it('counts re-priced and removed lines together in one toast', () => {
     const result = revalidateCart(
-      [margheritaAt(10), { ...cartItem(MARGHERITA, SMALL), productId: 999 }, cartItem(COLA, CAN, { historicPrice: 3 }), cartItem(MARGHERITA, SMALL, { extras: [extra(CHEESE, -1), extra(404)] })],
+      [
+        margheritaAt(10),
+        { ...cartItem(MARGHERITA, SMALL), productId: 999 },
+        cartItem(COLA, CAN, { historicPrice: 3 }),
+        cartItem(MARGHERITA, SMALL, { extras: [extra(CHEESE, -1), extra(404)] }),
+      ],
       shop,
       options(),
     );
@@ -107,7 +151,12 @@ describe('lines no longer sold', () => {
 
 describe('a check that cannot be done', () => {
   const items = [margheritaAt(18.5)];
-  const destructive = { title: 'Cart Validation Error', description: 'Unable to verify current prices. Please refresh the page.', variant: 'destructive', durationMs: 5000 };
+  const destructive = {
+    title: 'Cart Validation Error',
+    description: 'Unable to verify current prices. Please refresh the page.',
+    variant: 'destructive',
+    durationMs: 5000,
+  };
 
   it('without a current catalogue keeps the cart and reports the error', () => {
     const result = revalidateCart(items, null, options());
@@ -118,7 +167,11 @@ describe('a check that cannot be done', () => {
     const source = menuSource();
     const broken = catalogueFromTenant({
       ...source,
-      productDetails: source.productDetails.map((detail) => (detail.productId === MARGHERITA ? { ...detail, productSizes: detail.productSizes.map((size) => ({ ...size, price: 18.555 })) } : detail)),
+      productDetails: source.productDetails.map((detail) =>
+        detail.productId === MARGHERITA
+          ? { ...detail, productSizes: detail.productSizes.map((size) => ({ ...size, price: 18.555 })) }
+          : detail,
+      ),
     });
     const result = revalidateCart([cartItem(COLA, CAN, { historicPrice: 1 }), ...items], broken, options());
     expect(result).toMatchObject({ status: 'failed', toast: destructive });

@@ -30,7 +30,13 @@ export interface RemovedLine {
 
 export type CartRevalidation =
   | { status: 'skipped'; items: CartProduct[] }
-  | { status: 'checked'; items: CartProduct[]; repriced: RepricedLine[]; removed: RemovedLine[]; toast: CartToast | null }
+  | {
+      status: 'checked';
+      items: CartProduct[];
+      repriced: RepricedLine[];
+      removed: RemovedLine[];
+      toast: CartToast | null;
+    }
   | { status: 'failed'; items: CartProduct[]; toast: CartToast; error: unknown };
 
 function storedCents(item: CartProduct): number | null {
@@ -52,8 +58,13 @@ export function failedRevalidation(items: readonly CartProduct[], error: unknown
  * by more than the tolerance are removed and re-added at the end at the new price, as new
  * lines. Any other failure leaves the cart untouched and reports the validation error.
  */
-export function revalidateCart(items: readonly CartProduct[], catalogue: Catalogue | null, options: RevalidateOptions): CartRevalidation {
-  if (!isPriceRecheckDue(items.length, options.lastActivity, options.now)) return { status: 'skipped', items: [...items] };
+export function revalidateCart(
+  items: readonly CartProduct[],
+  catalogue: Catalogue | null,
+  options: RevalidateOptions,
+): CartRevalidation {
+  if (!isPriceRecheckDue(items.length, options.lastActivity, options.now))
+    return { status: 'skipped', items: [...items] };
   if (catalogue === null) return failedRevalidation(items, new Error('no current catalogue to check prices against'));
 
   const kept: CartProduct[] = [];
@@ -75,7 +86,13 @@ export function revalidateCart(items: readonly CartProduct[], catalogue: Catalog
         kept.push(item);
         continue;
       }
-      const current: CartProduct = { ...item, uuid: options.newUuid(), timeStamp: options.now.getTime(), historicPrice: toDollars(currentCents), orderProductId: null };
+      const current: CartProduct = {
+        ...item,
+        uuid: options.newUuid(),
+        timeStamp: options.now.getTime(),
+        historicPrice: toDollars(currentCents),
+        orderProductId: null,
+      };
       repriced.push({ previous: item, current, previousCents, currentCents });
     }
   } catch (error) {

@@ -15,7 +15,11 @@ const cartSizeSchema = sizeSchema.extend({ name: menuName.min(1) });
 export const cartExtraSchema = z.object({
   ingredientId: id,
   name: menuName,
-  quantity: z.int().min(-1).max(10).refine((value) => value !== 0, 'quantity is -1 (removed) or 1 or more (extra)'),
+  quantity: z
+    .int()
+    .min(-1)
+    .max(10)
+    .refine((value) => value !== 0, 'quantity is -1 (removed) or 1 or more (extra)'),
   price: nonNegativeDollars,
   defaultExtraPrice: nonNegativeDollars.default(0),
   overrideGroupPrice: z.boolean().default(false),

@@ -1,4 +1,9 @@
-import { CART_UPDATED_TOAST_MS, CLOSING_SOON_MINUTES, ITEMS_REMOVED_TOAST_MS, TOAST_DURATION_MS } from '../constants.ts';
+import {
+  CART_UPDATED_TOAST_MS,
+  CLOSING_SOON_MINUTES,
+  ITEMS_REMOVED_TOAST_MS,
+  TOAST_DURATION_MS,
+} from '../constants.ts';
 import { lineTitle } from './describe-line.ts';
 
 /** A notification for the toaster, as plain data: the caller decides when to show it. */
@@ -40,12 +45,22 @@ export function itemsRemovedToast(removed: readonly NamedLine[]): CartToast | nu
   const names = removed.slice(0, NAMED_IN_TOAST).map(removedLineName);
   const more = removed.length - names.length;
   const list = more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
-  return { title: 'Items Removed', description: `Removed ${removed.length} unavailable item(s) from cart: ${list}.`, variant: 'default', durationMs: ITEMS_REMOVED_TOAST_MS };
+  return {
+    title: 'Items Removed',
+    description: `Removed ${removed.length} unavailable item(s) from cart: ${list}.`,
+    variant: 'default',
+    durationMs: ITEMS_REMOVED_TOAST_MS,
+  };
 }
 
 /** When current prices could not be checked at all. */
 export function cartValidationErrorToast(): CartToast {
-  return { title: 'Cart Validation Error', description: 'Unable to verify current prices. Please refresh the page.', variant: 'destructive', durationMs: TOAST_DURATION_MS };
+  return {
+    title: 'Cart Validation Error',
+    description: 'Unable to verify current prices. Please refresh the page.',
+    variant: 'destructive',
+    durationMs: TOAST_DURATION_MS,
+  };
 }
 
 /**
@@ -53,8 +68,21 @@ export function cartValidationErrorToast(): CartToast {
  * deal). When the service closes within CLOSING_SOON_MINUTES the customer is reminded to finish,
  * since a cart left for later may not be taken.
  */
-export function itemAddedToast(closing: { minutesLeft: number; closesAt: string } | null, deal: string | null = null): CartToast {
-  const reminder = closing !== null && closing.minutesLeft <= CLOSING_SOON_MINUTES ? `We close at ${closing.closesAt}: ${closing.minutesLeft} ${closing.minutesLeft === 1 ? 'minute' : 'minutes'} left to order.` : '';
-  const description = [deal === null ? '' : `${deal} is in your cart.`, reminder].filter((part) => part !== '').join(' ');
-  return { title: deal === null ? 'Item added to cart' : 'Deal added', description, variant: 'default', durationMs: TOAST_DURATION_MS };
+export function itemAddedToast(
+  closing: { minutesLeft: number; closesAt: string } | null,
+  deal: string | null = null,
+): CartToast {
+  const reminder =
+    closing !== null && closing.minutesLeft <= CLOSING_SOON_MINUTES
+      ? `We close at ${closing.closesAt}: ${closing.minutesLeft} ${closing.minutesLeft === 1 ? 'minute' : 'minutes'} left to order.`
+      : '';
+  const description = [deal === null ? '' : `${deal} is in your cart.`, reminder]
+    .filter((part) => part !== '')
+    .join(' ');
+  return {
+    title: deal === null ? 'Item added to cart' : 'Deal added',
+    description,
+    variant: 'default',
+    durationMs: TOAST_DURATION_MS,
+  };
 }

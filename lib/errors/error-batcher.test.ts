@@ -6,7 +6,14 @@ describe('error batching', () => {
   afterEach(() => vi.useRealTimers());
 
   function batcher(send: (batch: number[]) => Promise<unknown>, onDiscard = vi.fn()) {
-    return createErrorBatcher({ send, batchSize: 10, flushMs: 5000, setTimer: (run: () => void, ms: number) => setTimeout(run, ms), clearTimer: (timer: ReturnType<typeof setTimeout>) => clearTimeout(timer), onDiscard });
+    return createErrorBatcher({
+      send,
+      batchSize: 10,
+      flushMs: 5000,
+      setTimer: (run: () => void, ms: number) => setTimeout(run, ms),
+      clearTimer: (timer: ReturnType<typeof setTimeout>) => clearTimeout(timer),
+      onDiscard,
+    });
   }
 
   it('sends ten entries at once', () => {
@@ -63,9 +70,18 @@ describe('crawlers', () => {
     ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', true],
     ['facebookexternalhit/1.1', true],
     ['Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)', true],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36', false],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', false],
-    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', false],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      false,
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      false,
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+      false,
+    ],
   ])('%s: %s', (userAgent, expected) => {
     expect(isCrawler(userAgent)).toBe(expected);
   });

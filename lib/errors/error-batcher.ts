@@ -49,7 +49,8 @@ export function createErrorBatcher<T, Timer>(options: ErrorBatcherOptions<T, Tim
 }
 
 /** Crawlers and bots whose failed image or script loads say nothing about the site. */
-const crawlerPattern = /bot\b|bot\/|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|pinterest|lighthouse|headlesschrome|phantomjs|google-inspectiontool|mediapartners|adsbot|apis-google|yandex|baidu|duckduck|semrush|ahrefs|petalbot|bytespider|gptbot|claudebot|applebot/i;
+const crawlerPattern =
+  /bot\b|bot\/|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|pinterest|lighthouse|headlesschrome|phantomjs|google-inspectiontool|mediapartners|adsbot|apis-google|yandex|baidu|duckduck|semrush|ahrefs|petalbot|bytespider|gptbot|claudebot|applebot/i;
 
 export function isCrawler(userAgent: string): boolean {
   return crawlerPattern.test(userAgent);

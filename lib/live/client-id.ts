@@ -13,7 +13,9 @@ export function isBrowserClientId(clientId: string): boolean {
 }
 
 /** A fresh visitor client id: the fixed prefix and 16 random hex digits (19 characters, within MQTT 3.1's 23). */
-export function newBrowserClientId(fillRandom: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => globalThis.crypto.getRandomValues(bytes)): string {
+export function newBrowserClientId(
+  fillRandom: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => globalThis.crypto.getRandomValues(bytes),
+): string {
   const bytes = new Uint8Array(RANDOM_BYTES);
   fillRandom(bytes);
   return BROKER_CLIENT_ID_PREFIX + Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

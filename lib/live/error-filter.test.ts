@@ -6,7 +6,11 @@ const connection: MessagingProblem = { kind: 'connection' };
 describe('messaging error filter', () => {
   it('logs one connection failure per outage', () => {
     const filter = createMessagingErrorFilter();
-    expect([filter.shouldLog(connection), filter.shouldLog(connection), filter.shouldLog(connection)]).toEqual([true, false, false]);
+    expect([filter.shouldLog(connection), filter.shouldLog(connection), filter.shouldLog(connection)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     filter.connected();
     expect([filter.shouldLog(connection), filter.shouldLog(connection)]).toEqual([true, false]);
   });
@@ -16,7 +20,9 @@ describe('messaging error filter', () => {
     const notify: MessagingProblem = { kind: 'message', topic: 'storefront/111/sf_1/notify' };
     const clock: MessagingProblem = { kind: 'message', topic: 'storefront/111/clock/status' };
     const throwingHandler: MessagingProblem = { kind: 'callback', topic: 'storefront/111/clock/status' };
-    expect([notify, notify, clock, clock, throwingHandler, throwingHandler].map((problem) => filter.shouldLog(problem))).toEqual([true, false, true, false, true, false]);
+    expect(
+      [notify, notify, clock, clock, throwingHandler, throwingHandler].map((problem) => filter.shouldLog(problem)),
+    ).toEqual([true, false, true, false, true, false]);
     filter.connected();
     expect(filter.shouldLog(notify)).toBe(false);
   });

@@ -12,7 +12,15 @@ export type MessagingErrorText = (typeof messagingErrorTexts)[number];
 export const NO_CONNECTION_TO_BROKER: MessagingErrorText = 'No connection to broker';
 export const CONNECTION_CLOSED: MessagingErrorText = 'Connection closed';
 
-const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EAI_AGAIN']);
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+]);
 
 /**
  * The spec's text for an MQTT client error where one applies. A broker that cannot be reached

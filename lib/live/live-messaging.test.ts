@@ -1,7 +1,15 @@
 import { EventEmitter } from 'node:events';
 import type { ClientSubscribeCallback, IClientOptions, ISubscriptionGrant, MqttClient, PacketCallback } from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { clientInfo, startLiveMessaging, watchOrderStatus, watchStaffOrders, type LiveMessagingError, type LiveMessagingOptions, type OrderWatchOptions } from './live-messaging.ts';
+import {
+  clientInfo,
+  startLiveMessaging,
+  watchOrderStatus,
+  watchStaffOrders,
+  type LiveMessagingError,
+  type LiveMessagingOptions,
+  type OrderWatchOptions,
+} from './live-messaging.ts';
 
 /** Stands in for mqtt.js' client with only the surface startLiveMessaging touches; the broker tests use the real one. */
 class FakeMqttClient extends EventEmitter {
@@ -32,7 +40,11 @@ class FakeMqttClient extends EventEmitter {
     if (!last) throw new Error('nothing subscribed');
     const packet = { cmd: 'suback' as const, granted: codes };
     const error = codes.some((code) => code >= 128) ? new Error('Subscribe error: Unspecified error') : null;
-    last.callback(error, last.topics.map((topic, index) => ({ topic, qos: codes[index] ?? 0 })), packet);
+    last.callback(
+      error,
+      last.topics.map((topic, index) => ({ topic, qos: codes[index] ?? 0 })),
+      packet,
+    );
   }
 
   deliver(topic: string, payload: string): void {
@@ -43,7 +55,12 @@ class FakeMqttClient extends EventEmitter {
 function setUp(overrides: Partial<LiveMessagingOptions> = {}) {
   const fake = new FakeMqttClient();
   const connections: { url: string; options: IClientOptions }[] = [];
-  const seen = { notifications: [] as unknown[], clockStatuses: [] as unknown[], designUpdates: [] as unknown[], errors: [] as LiveMessagingError[] };
+  const seen = {
+    notifications: [] as unknown[],
+    clockStatuses: [] as unknown[],
+    designUpdates: [] as unknown[],
+    errors: [] as LiveMessagingError[],
+  };
   const stop = startLiveMessaging({
     brokerUrl: 'wss://broker.example:443/mqtt',
     topicPrefix: 'storefront',
@@ -79,7 +96,13 @@ describe('startLiveMessaging', () => {
     expect(connections).toEqual([
       {
         url: 'wss://broker.example:443/mqtt',
-        options: expect.objectContaining({ clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/), clean: true, connectTimeout: 4000, reconnectPeriod: 5000, timerVariant: 'native' }),
+        options: expect.objectContaining({
+          clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/),
+          clean: true,
+          connectTimeout: 4000,
+          reconnectPeriod: 5000,
+          timerVariant: 'native',
+        }),
       },
     ]);
   });
@@ -87,10 +110,14 @@ describe('startLiveMessaging', () => {
   it('subscribes to its notify topic, the clock and its design topic, then announces itself', () => {
     const { fake, clientId, connectAndSubscribe } = setUp();
     fake.emit('connect');
-    expect(fake.subscriptions.map((subscription) => subscription.topics)).toEqual([[`storefront/111/${clientId}/notify`, 'storefront/111/clock/status', 'storefront/111/design/field-update/7']]);
+    expect(fake.subscriptions.map((subscription) => subscription.topics)).toEqual([
+      [`storefront/111/${clientId}/notify`, 'storefront/111/clock/status', 'storefront/111/design/field-update/7'],
+    ]);
     expect(fake.published).toEqual([]);
     fake.suback([0, 0, 0]);
-    expect(fake.published.map(({ topic, payload }) => ({ topic, info: JSON.parse(payload) }))).toEqual([{ topic: 'storefront/111/connected', info: clientInfo(clientId) }]);
+    expect(fake.published.map(({ topic, payload }) => ({ topic, info: JSON.parse(payload) }))).toEqual([
+      { topic: 'storefront/111/connected', info: clientInfo(clientId) },
+    ]);
     fake.emit('close');
     connectAndSubscribe();
     expect(fake.subscriptions).toHaveLength(2);
@@ -100,12 +127,27 @@ describe('startLiveMessaging', () => {
   it.each([
     ['a notification', 'notify', '{"message":"Order ready"}', { notifications: [{ message: 'Order ready' }] }],
     ['a clock ping', 'clock', '', { clockStatuses: [null] }],
-    ['a clock status', 'clock', '{"retailerOnline":false}', { clockStatuses: [expect.objectContaining({ retailerOnline: false })] }],
-    ['a design update', 'design', '{"fieldName":"primary","fieldValue":"#ff0000"}', { designUpdates: [{ fieldName: 'primary', fieldValue: '#ff0000' }] }],
+    [
+      'a clock status',
+      'clock',
+      '{"retailerOnline":false}',
+      { clockStatuses: [expect.objectContaining({ retailerOnline: false })] },
+    ],
+    [
+      'a design update',
+      'design',
+      '{"fieldName":"primary","fieldValue":"#ff0000"}',
+      { designUpdates: [{ fieldName: 'primary', fieldValue: '#ff0000' }] },
+    ],
   ])('hands %s to its callback', (_name, which, payload, expected) => {
     const { fake, seen, clientId, connectAndSubscribe } = setUp();
     connectAndSubscribe();
-    const topic = { notify: `storefront/111/${clientId}/notify`, clock: 'storefront/111/clock/status', design: 'storefront/111/design/field-update/7' }[which] ?? '';
+    const topic =
+      {
+        notify: `storefront/111/${clientId}/notify`,
+        clock: 'storefront/111/clock/status',
+        design: 'storefront/111/design/field-update/7',
+      }[which] ?? '';
     fake.deliver(topic, payload);
     expect(seen).toEqual({ notifications: [], clockStatuses: [], designUpdates: [], errors: [], ...expected });
   });
@@ -118,9 +160,19 @@ describe('startLiveMessaging', () => {
   ])('rejects %s to onError and calls nothing else', (_name, which, payload) => {
     const { fake, seen, clientId, connectAndSubscribe } = setUp();
     connectAndSubscribe();
-    const topic = { notify: `storefront/111/${clientId}/notify`, clock: 'storefront/111/clock/status', design: 'storefront/111/design/field-update/7' }[which] ?? '';
+    const topic =
+      {
+        notify: `storefront/111/${clientId}/notify`,
+        clock: 'storefront/111/clock/status',
+        design: 'storefront/111/design/field-update/7',
+      }[which] ?? '';
     expect(() => fake.deliver(topic, payload)).not.toThrow();
-    expect(seen).toEqual({ notifications: [], clockStatuses: [], designUpdates: [], errors: [{ kind: 'message', topic, message: expect.stringContaining(`Malformed message on ${topic}`) }] });
+    expect(seen).toEqual({
+      notifications: [],
+      clockStatuses: [],
+      designUpdates: [],
+      errors: [{ kind: 'message', topic, message: expect.stringContaining(`Malformed message on ${topic}`) }],
+    });
   });
 
   it('keeps a throwing page callback from breaking the connection', () => {
@@ -133,7 +185,9 @@ describe('startLiveMessaging', () => {
     });
     connectAndSubscribe();
     expect(() => fake.deliver(`storefront/111/${clientId}/notify`, '{"message":"a"}')).not.toThrow();
-    expect(errors).toEqual([{ kind: 'callback', topic: `storefront/111/${clientId}/notify`, message: 'toast store exploded' }]);
+    expect(errors).toEqual([
+      { kind: 'callback', topic: `storefront/111/${clientId}/notify`, message: 'toast store exploded' },
+    ]);
   });
 
   it('survives a throwing onError', () => {
@@ -149,14 +203,24 @@ describe('startLiveMessaging', () => {
     const { fake, seen, clientId } = setUp();
     fake.emit('connect');
     fake.suback([128, 0, 0]);
-    expect(seen.errors).toEqual([{ kind: 'subscription', topic: `storefront/111/${clientId}/notify`, message: `Subscription refused: storefront/111/${clientId}/notify` }]);
+    expect(seen.errors).toEqual([
+      {
+        kind: 'subscription',
+        topic: `storefront/111/${clientId}/notify`,
+        message: `Subscription refused: storefront/111/${clientId}/notify`,
+      },
+    ]);
     expect(fake.published).toHaveLength(1);
   });
 
   it.each([
     ['never connected, retrying', ['close', 'close', 'close'], ['No connection to broker']],
     ['dropped after connecting', ['connect', 'close', 'close'], ['Connection closed']],
-    ['dropped, back, dropped again', ['connect', 'close', 'connect', 'close'], ['Connection closed', 'Connection closed']],
+    [
+      'dropped, back, dropped again',
+      ['connect', 'close', 'connect', 'close'],
+      ['Connection closed', 'Connection closed'],
+    ],
   ])('reports one error per outage: %s', (_name, events, expected) => {
     const { fake, seen } = setUp();
     for (const event of events) fake.emit(event);
@@ -165,7 +229,11 @@ describe('startLiveMessaging', () => {
 
   it.each([
     ['Keepalive timeout', new Error('Keepalive timeout'), 'Keepalive timeout'],
-    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9001'), { code: 'ECONNREFUSED' }), 'No connection to broker'],
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9001'), { code: 'ECONNREFUSED' }),
+      'No connection to broker',
+    ],
     ['a refused CONNACK', new Error('Connection refused: Not authorized'), 'Connection refused: Not authorized'],
   ])('maps the client error %s to the spec text', (_name, error, message) => {
     const { fake, seen } = setUp();
@@ -242,14 +310,30 @@ describe('watchOrderStatus', () => {
     expect(connections).toEqual([
       {
         url: 'wss://broker.example:443/mqtt',
-        options: expect.objectContaining({ clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/), username: 'order-watch', password: KEY, clean: true, connectTimeout: 4000, reconnectPeriod: 5000 }),
+        options: expect.objectContaining({
+          clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/),
+          username: 'order-watch',
+          password: KEY,
+          clean: true,
+          connectTimeout: 4000,
+          reconnectPeriod: 5000,
+        }),
       },
     ]);
   });
 
   it("logs in to Mosquitto's order-watch listener with the topic id as username and no key, on a client id of its own", () => {
     const { connections } = watch({ brokerUrl: 'wss://broker.example/order-watch', login: 'topic-id' });
-    expect(connections).toEqual([{ url: 'wss://broker.example/order-watch', options: expect.objectContaining({ clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/), username: 'T0p1cId-of-the-order_', clean: true }) }]);
+    expect(connections).toEqual([
+      {
+        url: 'wss://broker.example/order-watch',
+        options: expect.objectContaining({
+          clientId: expect.stringMatching(/^sf_[0-9a-f]{16}$/),
+          username: 'T0p1cId-of-the-order_',
+          clean: true,
+        }),
+      },
+    ]);
     expect(connections[0]?.options).not.toHaveProperty('password');
   });
 
@@ -272,7 +356,9 @@ describe('watchOrderStatus', () => {
     fake.deliver('storefront/111/clock/status', '{"orderProcessed":true}');
     fake.deliver(TOPIC, '{"orderProcessed":true}');
     expect(seen.statuses).toEqual([{ orderProcessed: true }]);
-    expect(seen.errors).toEqual([{ kind: 'message', topic: TOPIC, message: expect.stringContaining(`Malformed message on ${TOPIC}`) }]);
+    expect(seen.errors).toEqual([
+      { kind: 'message', topic: TOPIC, message: expect.stringContaining(`Malformed message on ${TOPIC}`) },
+    ]);
   });
 
   it('reports a refused subscription and does not claim to be listening', () => {
@@ -306,14 +392,46 @@ describe('watchOrderStatus', () => {
 
 describe('clientInfo', () => {
   it.each([
-    ['a phone', { innerWidth: 390, innerHeight: 844, navigator: { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148' } }, 'mobile', { width: 390, height: 844 }],
-    ['a tablet', { innerWidth: 820.4, innerHeight: 1180, navigator: { userAgent: 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X)' } }, 'tablet', { width: 820, height: 1180 }],
-    ['a desktop', { innerWidth: 1920, innerHeight: 1080, navigator: { userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0' } }, 'desktop', { width: 1920, height: 1080 }],
+    [
+      'a phone',
+      {
+        innerWidth: 390,
+        innerHeight: 844,
+        navigator: { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148' },
+      },
+      'mobile',
+      { width: 390, height: 844 },
+    ],
+    [
+      'a tablet',
+      {
+        innerWidth: 820.4,
+        innerHeight: 1180,
+        navigator: { userAgent: 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X)' },
+      },
+      'tablet',
+      { width: 820, height: 1180 },
+    ],
+    [
+      'a desktop',
+      {
+        innerWidth: 1920,
+        innerHeight: 1080,
+        navigator: { userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0' },
+      },
+      'desktop',
+      { width: 1920, height: 1080 },
+    ],
     ['no window (Node)', { navigator: { userAgent: 'Node.js/24' } }, 'desktop', { width: 0, height: 0 }],
     ['nothing at all', {}, 'desktop', { width: 0, height: 0 }],
   ])('describes %s', (_name, globals, deviceType, windowSize) => {
     const userAgent = 'navigator' in globals ? globals.navigator.userAgent : '';
-    expect(clientInfo('sf_0011223344556677', globals)).toEqual({ clientid: 'sf_0011223344556677', deviceType, userAgent, windowSize });
+    expect(clientInfo('sf_0011223344556677', globals)).toEqual({
+      clientid: 'sf_0011223344556677',
+      deviceType,
+      userAgent,
+      windowSize,
+    });
   });
 });
 
@@ -340,7 +458,12 @@ describe('watchStaffOrders', () => {
 
   it("logs in as the retailer's staff user the API named, and subscribes to its topic alone, publishing nothing", () => {
     const { fake, connections, seen } = watch();
-    expect(connections).toEqual([{ url: 'ws://localhost:9001', options: expect.objectContaining({ username: 'staff-111', password: 'hmac-of-staff-111', clean: true }) }]);
+    expect(connections).toEqual([
+      {
+        url: 'ws://localhost:9001',
+        options: expect.objectContaining({ username: 'staff-111', password: 'hmac-of-staff-111', clean: true }),
+      },
+    ]);
     fake.emit('connect');
     fake.suback([1]);
     expect(fake.subscriptions.map((subscription) => subscription.topics)).toEqual([[TOPIC]]);
@@ -359,7 +482,9 @@ describe('watchStaffOrders', () => {
       { event: 'order-placed', orderNumber: 1042 },
       { event: 'order-placed', orderNumber: 1042 },
     ]);
-    expect(seen.errors).toEqual([{ kind: 'message', topic: TOPIC, message: expect.stringContaining(`Malformed message on ${TOPIC}`) }]);
+    expect(seen.errors).toEqual([
+      { kind: 'message', topic: TOPIC, message: expect.stringContaining(`Malformed message on ${TOPIC}`) },
+    ]);
   });
 
   it('says when the broker refuses the topic, so the board keeps polling', () => {

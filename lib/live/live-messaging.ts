@@ -18,7 +18,14 @@ import {
   type StaffOrdersMessage,
 } from './messages.ts';
 import { ORDER_WATCH_USERNAME } from './order-watch.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, type RetailerTopicScope } from './topics.ts';
+import {
+  clockStatusTopic,
+  connectedTopic,
+  designFieldUpdateTopic,
+  notifyTopic,
+  orderStatusTopic,
+  type RetailerTopicScope,
+} from './topics.ts';
 import type { ClockStatus } from '../tenant/hours.ts';
 
 export type MqttConnect = (brokerUrl: string, options: IClientOptions) => MqttClient;
@@ -64,8 +71,9 @@ export function startLiveMessaging(options: LiveMessagingOptions): StopLiveMessa
   if (!retailerWebsiteId) return async () => {};
   const report = safeReporter(options.onError);
   const clientId = newBrowserClientId();
-  return connectOnce({ brokerUrl: options.brokerUrl, mqttConnect: options.mqttConnect, report, login: { clientId } }, (client) =>
-    followRetailerTopics(client, clientId, options, retailerWebsiteId, report),
+  return connectOnce(
+    { brokerUrl: options.brokerUrl, mqttConnect: options.mqttConnect, report, login: { clientId } },
+    (client) => followRetailerTopics(client, clientId, options, retailerWebsiteId, report),
   );
 }
 
@@ -83,7 +91,10 @@ interface Connection {
  * connects), opens one clean-session connection, reports each outage once, hands the client to
  * `setUp` for its topics, and returns how to close it. Nothing here throws into the page.
  */
-function connectOnce({ brokerUrl, mqttConnect, report, login }: Connection, setUp: (client: MqttClient) => void): StopLiveMessaging {
+function connectOnce(
+  { brokerUrl, mqttConnect, report, login }: Connection,
+  setUp: (client: MqttClient) => void,
+): StopLiveMessaging {
   let stopped = false;
   let client: MqttClient | undefined;
   const start = (connect: MqttConnect) => {
@@ -113,7 +124,8 @@ function connectOnce({ brokerUrl, mqttConnect, report, login }: Connection, setU
   else
     import('mqtt').then(
       (mqtt) => start(mqtt.default.connect),
-      (error: unknown) => report({ kind: 'connection', message: `Could not load the MQTT client: ${messagingErrorText(error)}` }),
+      (error: unknown) =>
+        report({ kind: 'connection', message: `Could not load the MQTT client: ${messagingErrorText(error)}` }),
     );
   return () => {
     stopped = true;
@@ -160,7 +172,11 @@ function runCallback(report: Report, topic: string | undefined, callback: () => 
   try {
     callback();
   } catch (error) {
-    report({ kind: 'callback', ...(topic === undefined ? {} : { topic }), message: error instanceof Error ? error.message : String(error) });
+    report({
+      kind: 'callback',
+      ...(topic === undefined ? {} : { topic }),
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -173,7 +189,13 @@ function deliver<T>(report: Report, topic: string, parsed: ParsedMessage<T>, cal
   runCallback(report, topic, () => callback(parsed.value));
 }
 
-function followRetailerTopics(client: MqttClient, clientId: string, options: LiveMessagingOptions, retailerWebsiteId: number, report: Report): void {
+function followRetailerTopics(
+  client: MqttClient,
+  clientId: string,
+  options: LiveMessagingOptions,
+  retailerWebsiteId: number,
+  report: Report,
+): void {
   const scope: RetailerTopicScope = { topicPrefix: options.topicPrefix, retailerId: options.retailerId };
   const topics = {
     notify: notifyTopic(scope, clientId),
@@ -181,9 +203,16 @@ function followRetailerTopics(client: MqttClient, clientId: string, options: Liv
     design: designFieldUpdateTopic(scope, retailerWebsiteId),
   };
   const handlers = new Map<string, (payload: Uint8Array) => void>([
-    [topics.notify, (payload) => deliver(report, topics.notify, parseMessage(notifyMessageSchema, payload), options.onNotify)],
+    [
+      topics.notify,
+      (payload) => deliver(report, topics.notify, parseMessage(notifyMessageSchema, payload), options.onNotify),
+    ],
     [topics.clock, (payload) => deliver(report, topics.clock, parseClockStatusMessage(payload), options.onClockStatus)],
-    [topics.design, (payload) => deliver(report, topics.design, parseMessage(designFieldUpdateSchema, payload), options.onDesignUpdate)],
+    [
+      topics.design,
+      (payload) =>
+        deliver(report, topics.design, parseMessage(designFieldUpdateSchema, payload), options.onDesignUpdate),
+    ],
   ]);
 
   client.on('connect', () => {
@@ -238,17 +267,35 @@ export function watchOrderStatus(options: OrderWatchOptions): StopLiveMessaging 
   const topic = orderStatusTopic({ topicPrefix: options.topicPrefix, retailerId: options.retailerId }, topicId);
   // A client id of its own either way: two tabs of one order must not take each other's connection over.
   const clientId = newBrowserClientId();
-  const login = options.login === 'topic-id' ? { clientId, username: topicId } : { clientId, username: ORDER_WATCH_USERNAME, password: key };
+  const login =
+    options.login === 'topic-id'
+      ? { clientId, username: topicId }
+      : { clientId, username: ORDER_WATCH_USERNAME, password: key };
   return connectOnce({ brokerUrl: options.brokerUrl, mqttConnect: options.mqttConnect, report, login }, (client) =>
-    followOneTopic(client, topic, report, (payload) => parseMessage(orderStatusMessageSchema, payload), options.onStatus, options.onSubscribed),
+    followOneTopic(
+      client,
+      topic,
+      report,
+      (payload) => parseMessage(orderStatusMessageSchema, payload),
+      options.onStatus,
+      options.onSubscribed,
+    ),
   );
 }
 
 /** Subscribes to one topic on every (re)connect (a clean session forgets it) and hands on what arrives there, parsed. */
-function followOneTopic<T>(client: MqttClient, topic: string, report: Report, parse: (payload: Uint8Array) => ParsedMessage<T>, onMessage: (value: T) => void, onSubscribed: () => void): void {
+function followOneTopic<T>(
+  client: MqttClient,
+  topic: string,
+  report: Report,
+  parse: (payload: Uint8Array) => ParsedMessage<T>,
+  onMessage: (value: T) => void,
+  onSubscribed: () => void,
+): void {
   client.on('connect', () => {
     client.subscribe([topic], { qos: 1 }, (error, _granted, suback) => {
-      if (isRefusalCode(suback?.granted[0])) report({ kind: 'subscription', topic, message: `Subscription refused: ${topic}` });
+      if (isRefusalCode(suback?.granted[0]))
+        report({ kind: 'subscription', topic, message: `Subscription refused: ${topic}` });
       else if (error) report({ kind: 'subscription', topic, message: messagingErrorText(error) });
       else runCallback(report, topic, onSubscribed);
     });
@@ -278,7 +325,14 @@ export function watchStaffOrders(options: StaffOrdersWatchOptions): StopLiveMess
   const { brokerUrl, username, password, topic } = options.live;
   const login = { clientId: newBrowserClientId(), username, password };
   return connectOnce({ brokerUrl, mqttConnect: options.mqttConnect, report, login }, (client) =>
-    followOneTopic(client, topic, report, (payload) => parseMessage(staffOrdersMessageSchema, payload), options.onChange, options.onSubscribed),
+    followOneTopic(
+      client,
+      topic,
+      report,
+      (payload) => parseMessage(staffOrdersMessageSchema, payload),
+      options.onChange,
+      options.onSubscribed,
+    ),
   );
 }
 
@@ -293,12 +347,15 @@ interface BrowserGlobals {
 }
 
 function windowDimension(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(MAX_WINDOW_DIMENSION, Math.max(0, Math.round(value))) : 0;
+  return typeof value === 'number' && Number.isFinite(value)
+    ? Math.min(MAX_WINDOW_DIMENSION, Math.max(0, Math.round(value)))
+    : 0;
 }
 
 /** What the visitor announces on `connected`; outside a browser the window is 0 x 0. */
 export function clientInfo(clientId: string, globals: BrowserGlobals = globalThis): ClientInfo {
-  const userAgent = typeof globals.navigator?.userAgent === 'string' ? globals.navigator.userAgent.slice(0, MAX_USER_AGENT_LENGTH) : '';
+  const userAgent =
+    typeof globals.navigator?.userAgent === 'string' ? globals.navigator.userAgent.slice(0, MAX_USER_AGENT_LENGTH) : '';
   return {
     clientid: clientId,
     deviceType: deviceTypeFromUserAgent(userAgent),

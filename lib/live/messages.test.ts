@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { clientInfoSchema, designFieldUpdateSchema, notifyMessageSchema, orderStatusMessageSchema, parseClockStatusMessage, parseMessage } from './messages.ts';
+import {
+  clientInfoSchema,
+  designFieldUpdateSchema,
+  notifyMessageSchema,
+  orderStatusMessageSchema,
+  parseClockStatusMessage,
+  parseMessage,
+} from './messages.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('notify messages', () => {
   it.each([
     ['message only', '{"message":"Your order is ready"}', { message: 'Your order is ready' }],
-    ['with a title', '{"title":"Pickup","message":"Ready at the counter"}', { title: 'Pickup', message: 'Ready at the counter' }],
+    [
+      'with a title',
+      '{"title":"Pickup","message":"Ready at the counter"}',
+      { title: 'Pickup', message: 'Ready at the counter' },
+    ],
     ['unknown fields are dropped', '{"message":"Hi","colour":"red"}', { message: 'Hi' }],
   ])('accepts %s', (_name, payload, expected) => {
     expect(parseMessage(notifyMessageSchema, bytes(payload))).toEqual({ ok: true, value: expected });
@@ -25,7 +36,10 @@ describe('notify messages', () => {
   });
 
   it('rejects bytes that are not UTF-8', () => {
-    expect(parseMessage(notifyMessageSchema, new Uint8Array([0xff, 0xfe, 0x7b]))).toEqual({ ok: false, reason: 'payload is not UTF-8 text' });
+    expect(parseMessage(notifyMessageSchema, new Uint8Array([0xff, 0xfe, 0x7b]))).toEqual({
+      ok: false,
+      reason: 'payload is not UTF-8 text',
+    });
   });
 });
 
@@ -33,8 +47,32 @@ describe('clock status messages', () => {
   it.each([
     ['an empty payload is a refresh ping', '', null],
     ['{"refresh":true} is a refresh ping', '{"refresh":true}', null],
-    ['a full status is passed on', '{"retailerOnline":false,"liveDeliveryWaitTime":50,"livePickupWaitTime":20,"closedDateToday":false,"livePickupOverCapacity":false,"liveDeliveryOverCapacity":true,"allowDelivery":true}', { retailerOnline: false, liveDeliveryWaitTime: 50, livePickupWaitTime: 20, closedDateToday: false, livePickupOverCapacity: false, liveDeliveryOverCapacity: true, allowDelivery: true }],
-    ['a partial status takes the schema defaults', '{"retailerOnline":true}', { retailerOnline: true, liveDeliveryWaitTime: 30, livePickupWaitTime: 30, closedDateToday: false, livePickupOverCapacity: false, liveDeliveryOverCapacity: false, allowDelivery: true }],
+    [
+      'a full status is passed on',
+      '{"retailerOnline":false,"liveDeliveryWaitTime":50,"livePickupWaitTime":20,"closedDateToday":false,"livePickupOverCapacity":false,"liveDeliveryOverCapacity":true,"allowDelivery":true}',
+      {
+        retailerOnline: false,
+        liveDeliveryWaitTime: 50,
+        livePickupWaitTime: 20,
+        closedDateToday: false,
+        livePickupOverCapacity: false,
+        liveDeliveryOverCapacity: true,
+        allowDelivery: true,
+      },
+    ],
+    [
+      'a partial status takes the schema defaults',
+      '{"retailerOnline":true}',
+      {
+        retailerOnline: true,
+        liveDeliveryWaitTime: 30,
+        livePickupWaitTime: 30,
+        closedDateToday: false,
+        livePickupOverCapacity: false,
+        liveDeliveryOverCapacity: false,
+        allowDelivery: true,
+      },
+    ],
   ])('%s', (_name, payload, expected) => {
     expect(parseClockStatusMessage(bytes(payload))).toEqual({ ok: true, value: expected });
   });
@@ -84,7 +122,12 @@ describe('design field updates', () => {
 });
 
 describe('client info', () => {
-  const valid = { clientid: 'sf_0011223344556677', deviceType: 'desktop', userAgent: 'Mozilla/5.0', windowSize: { width: 1280, height: 800 } };
+  const valid = {
+    clientid: 'sf_0011223344556677',
+    deviceType: 'desktop',
+    userAgent: 'Mozilla/5.0',
+    windowSize: { width: 1280, height: 800 },
+  };
 
   it('accepts what a visitor announces', () => {
     expect(parseMessage(clientInfoSchema, JSON.stringify(valid))).toEqual({ ok: true, value: valid });

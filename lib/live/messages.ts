@@ -36,14 +36,17 @@ const themeFieldNames = Object.keys(themeFields);
 /** `{prefix}/{retailerId}/design/field-update/{retailerWebsiteId}`: sets one retailer style value. */
 export const designFieldUpdateSchema = z
   .object({
-    fieldName: z.string().refine((name) => Object.hasOwn(themeFields, name), `expected a theme field: ${themeFieldNames.join(', ')}`),
+    fieldName: z
+      .string()
+      .refine((name) => Object.hasOwn(themeFields, name), `expected a theme field: ${themeFieldNames.join(', ')}`),
     fieldValue: z.union([z.string().max(100), z.number()]),
   })
   .superRefine(({ fieldName, fieldValue }, context) => {
     const field = Object.hasOwn(themeFields, fieldName) ? themeFields[fieldName] : undefined;
     const checked = field?.safeParse(fieldValue);
     if (checked && !checked.success) {
-      for (const issue of checked.error.issues) context.addIssue({ code: 'custom', path: ['fieldValue'], message: `${fieldName}: ${issue.message}` });
+      for (const issue of checked.error.issues)
+        context.addIssue({ code: 'custom', path: ['fieldValue'], message: `${fieldName}: ${issue.message}` });
     }
   });
 export type DesignFieldUpdate = z.infer<typeof designFieldUpdateSchema>;
@@ -56,7 +59,10 @@ export type OrderStatusMessage = z.infer<typeof orderStatusMessageSchema>;
  * `{prefix}/{retailerId}/staff/orders`: which order the board should fetch again. No personal data:
  * the console reads the order itself from the staff API.
  */
-export const staffOrdersMessageSchema = z.object({ event: z.enum(['order-placed', 'order-changed']), orderNumber: z.int().positive() });
+export const staffOrdersMessageSchema = z.object({
+  event: z.enum(['order-placed', 'order-changed']),
+  orderNumber: z.int().positive(),
+});
 export type StaffOrdersMessage = z.infer<typeof staffOrdersMessageSchema>;
 
 /** `{prefix}/{retailerId}/connected`: what a visitor announces; strict, because browsers author it. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, visitorSubscriptions } from './topics.ts';
+import {
+  clockStatusTopic,
+  connectedTopic,
+  designFieldUpdateTopic,
+  notifyTopic,
+  orderStatusTopic,
+  visitorSubscriptions,
+} from './topics.ts';
 
 const scope = { topicPrefix: 'storefront', retailerId: 111 };
 
@@ -16,6 +23,10 @@ describe('live topics', () => {
   });
 
   it('a visitor listens to its own notify topic, the clock and its website design', () => {
-    expect(visitorSubscriptions(scope, 'sf_ab12', 42)).toEqual(['storefront/111/sf_ab12/notify', 'storefront/111/clock/status', 'storefront/111/design/field-update/42']);
+    expect(visitorSubscriptions(scope, 'sf_ab12', 42)).toEqual([
+      'storefront/111/sf_ab12/notify',
+      'storefront/111/clock/status',
+      'storefront/111/design/field-update/42',
+    ]);
   });
 });

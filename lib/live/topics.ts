@@ -16,7 +16,10 @@ export function clockStatusTopic({ topicPrefix, retailerId }: RetailerTopicScope
   return `${topicPrefix}/${retailerId}/clock/status`;
 }
 
-export function designFieldUpdateTopic({ topicPrefix, retailerId }: RetailerTopicScope, retailerWebsiteId: number): string {
+export function designFieldUpdateTopic(
+  { topicPrefix, retailerId }: RetailerTopicScope,
+  retailerWebsiteId: number,
+): string {
   return `${topicPrefix}/${retailerId}/design/field-update/${retailerWebsiteId}`;
 }
 

@@ -6,7 +6,14 @@ import { isGroupAvailable, type GroupHoursSubject } from './group-availability.t
  * ones only when they hold rows: the API answers an empty list when it fails, and that must not
  * close every limited group.
  */
-export function groupAvailabilityMap(groups: readonly GroupHoursSubject[], hours: { built: readonly GroupAvailabilityHours[]; live: readonly GroupAvailabilityHours[] | undefined }, at: Date, timeZoneDiff: number): Record<number, boolean> {
+export function groupAvailabilityMap(
+  groups: readonly GroupHoursSubject[],
+  hours: { built: readonly GroupAvailabilityHours[]; live: readonly GroupAvailabilityHours[] | undefined },
+  at: Date,
+  timeZoneDiff: number,
+): Record<number, boolean> {
   const groupHours = hours.live && hours.live.length > 0 ? hours.live : hours.built;
-  return Object.fromEntries(groups.map((group) => [group.productGroupId, isGroupAvailable(group, groupHours, at, timeZoneDiff)]));
+  return Object.fromEntries(
+    groups.map((group) => [group.productGroupId, isGroupAvailable(group, groupHours, at, timeZoneDiff)]),
+  );
 }

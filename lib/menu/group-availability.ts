@@ -1,6 +1,13 @@
 import { assertInstant, assertTimeZoneDiff } from '../time/retailer-clock.ts';
 import type { GroupAvailabilityHours, ProductGroup } from '../tenant/index.ts';
-import { ALWAYS_AVAILABLE, type MenuAvailability, type ParsedWindowRow, isWithinWindows, parseWindowRow, weeklyAvailability } from './weekly-windows.ts';
+import {
+  ALWAYS_AVAILABLE,
+  type MenuAvailability,
+  type ParsedWindowRow,
+  isWithinWindows,
+  parseWindowRow,
+  weeklyAvailability,
+} from './weekly-windows.ts';
 
 export type GroupHoursSubject = Pick<ProductGroup, 'productGroupId' | 'availableForAllHours'>;
 
@@ -8,14 +15,19 @@ export type GroupHoursSubject = Pick<ProductGroup, 'productGroupId' | 'available
 const rowsByList = new WeakMap<readonly GroupAvailabilityHours[], Map<number, ParsedWindowRow[]>>();
 
 /** The validated hours of one group; rows with the same from and to are ignored. */
-export function groupWindowRows(groupHours: readonly GroupAvailabilityHours[], productGroupId: number): ParsedWindowRow[] {
+export function groupWindowRows(
+  groupHours: readonly GroupAvailabilityHours[],
+  productGroupId: number,
+): ParsedWindowRow[] {
   if (!Array.isArray(groupHours)) throw new TypeError(`groupHours: expected a list, got ${String(groupHours)}`);
   const known = rowsByList.get(groupHours);
   if (known) return known.get(productGroupId) ?? [];
   const byGroup = new Map<number, ParsedWindowRow[]>();
   groupHours.forEach((row, index) => {
     if (typeof row !== 'object' || row === null || !Number.isInteger(row.productGroupId)) {
-      throw new TypeError(`groupHours[${index}].productGroupId: expected a product group id, got ${String(row?.productGroupId)}`);
+      throw new TypeError(
+        `groupHours[${index}].productGroupId: expected a product group id, got ${String(row?.productGroupId)}`,
+      );
     }
     const parsed = parseWindowRow(row, 'ignored', `groupHours[${index}]`);
     if (parsed) byGroup.set(row.productGroupId, [...(byGroup.get(row.productGroupId) ?? []), parsed]);
@@ -27,18 +39,29 @@ export function groupWindowRows(groupHours: readonly GroupAvailabilityHours[], p
 function assertArguments(group: GroupHoursSubject, at: Date, timeZoneDiff: number): void {
   assertInstant(at, 'at');
   assertTimeZoneDiff(timeZoneDiff);
-  if (typeof group !== 'object' || group === null || !Number.isInteger(group.productGroupId)) throw new TypeError(`group: expected a product group, got ${String(group)}`);
+  if (typeof group !== 'object' || group === null || !Number.isInteger(group.productGroupId))
+    throw new TypeError(`group: expected a product group, got ${String(group)}`);
 }
 
 /** Whether a product group can be ordered at `at`: open all hours, or a window of its hours covers the time. */
-export function isGroupAvailable(group: GroupHoursSubject, groupHours: readonly GroupAvailabilityHours[], at: Date, timeZoneDiff: number): boolean {
+export function isGroupAvailable(
+  group: GroupHoursSubject,
+  groupHours: readonly GroupAvailabilityHours[],
+  at: Date,
+  timeZoneDiff: number,
+): boolean {
   assertArguments(group, at, timeZoneDiff);
   const rows = groupWindowRows(groupHours, group.productGroupId);
   return group.availableForAllHours || isWithinWindows(rows, at, timeZoneDiff);
 }
 
 /** A product group's availability at `at` with its texts. */
-export function groupAvailability(group: GroupHoursSubject, groupHours: readonly GroupAvailabilityHours[], at: Date, timeZoneDiff: number): MenuAvailability {
+export function groupAvailability(
+  group: GroupHoursSubject,
+  groupHours: readonly GroupAvailabilityHours[],
+  at: Date,
+  timeZoneDiff: number,
+): MenuAvailability {
   assertArguments(group, at, timeZoneDiff);
   const rows = groupWindowRows(groupHours, group.productGroupId);
   return group.availableForAllHours ? ALWAYS_AVAILABLE : weeklyAvailability(rows, at, timeZoneDiff);

@@ -11,15 +11,21 @@ export function describeWindowRows(rows: readonly ParsedWindowRow[]): string[] {
   return weekOrder.flatMap((day) => {
     const ofDay = rows.filter((row) => row.day === day).sort((a, b) => a.start - b.start);
     if (ofDay.length === 0) return [];
-    const ranges = ofDay.map((row) => formatHoursRange(row.start, row.end > MINUTES_PER_DAY ? row.end - MINUTES_PER_DAY : row.end));
+    const ranges = ofDay.map((row) =>
+      formatHoursRange(row.start, row.end > MINUTES_PER_DAY ? row.end - MINUTES_PER_DAY : row.end),
+    );
     return [`${weekdayNames[day]} - ${ranges.join(', ')}`];
   });
 }
 
 export function describeSpecialHours(special: SpecialHoursSubject): string[] {
-  return special.availableForAllHours ? ['Available during all opening hours'] : describeWindowRows(specialWindowRows(special));
+  return special.availableForAllHours
+    ? ['Available during all opening hours']
+    : describeWindowRows(specialWindowRows(special));
 }
 
 export function describeGroupHours(group: GroupHoursSubject, groupHours: readonly GroupAvailabilityHours[]): string[] {
-  return group.availableForAllHours ? ['Available during all opening hours'] : describeWindowRows(groupWindowRows(groupHours, group.productGroupId));
+  return group.availableForAllHours
+    ? ['Available during all opening hours']
+    : describeWindowRows(groupWindowRows(groupHours, group.productGroupId));
 }

@@ -22,7 +22,9 @@ export function soldOutAt(status: ClockStatus | undefined, at: Date): SoldOut | 
 
 /** Whether a dish is sold out: itself, or its whole product group. */
 export function isDishSoldOut(soldOut: SoldOut | null, dish: { productId: number; productGroupId: number }): boolean {
-  return soldOut !== null && (soldOut.productIds.has(dish.productId) || soldOut.productGroupIds.has(dish.productGroupId));
+  return (
+    soldOut !== null && (soldOut.productIds.has(dish.productId) || soldOut.productGroupIds.has(dish.productGroupId))
+  );
 }
 
 /**
@@ -35,7 +37,10 @@ export function soldOutMenuStyle(soldOut: SoldOut | null): string {
   if (soldOut === null) return '';
   const selectors = [
     ...[...soldOut.productIds].map((productId) => `[data-product-id="${productId}"]`),
-    ...[...soldOut.productGroupIds].flatMap((groupId) => [`#group-${groupId}`, `li:has(> a[href="#group-${groupId}"])`]),
+    ...[...soldOut.productGroupIds].flatMap((groupId) => [
+      `#group-${groupId}`,
+      `li:has(> a[href="#group-${groupId}"])`,
+    ]),
   ].filter((selector) => /^[\w#\-[\]="():> ]+$/.test(selector));
   return selectors.length === 0 ? '' : `${selectors.join(',\n')} { display: none !important; }`;
 }

@@ -3,9 +3,19 @@ import { ANY } from '../tenant/index.ts';
 import { assertInstant, assertTimeZoneDiff } from '../time/retailer-clock.ts';
 import type { Service } from '../time/schedule.ts';
 import { type GroupHoursSubject, groupAvailability } from './group-availability.ts';
-import { ALWAYS_AVAILABLE, type MenuAvailability, type ParsedWindowRow, mostRestrictive, parseWindowRows, weeklyAvailability } from './weekly-windows.ts';
+import {
+  ALWAYS_AVAILABLE,
+  type MenuAvailability,
+  type ParsedWindowRow,
+  mostRestrictive,
+  parseWindowRows,
+  weeklyAvailability,
+} from './weekly-windows.ts';
 
-export type SpecialHoursSubject = Pick<Special, 'retailerSpecialId' | 'availableForAllHours' | 'availabilityHours' | 'retailerSpecialItems' | 'specialDelivMethod'>;
+export type SpecialHoursSubject = Pick<
+  Special,
+  'retailerSpecialId' | 'availableForAllHours' | 'availabilityHours' | 'retailerSpecialItems' | 'specialDelivMethod'
+>;
 
 const rowsBySpecialHours = new WeakMap<Special['availabilityHours'], ParsedWindowRow[]>();
 
@@ -21,11 +31,15 @@ export function specialWindowRows(special: SpecialHoursSubject): ParsedWindowRow
 
 /** The product groups a special's items come from; "any group" items add no limit. */
 export function specialGroups(special: SpecialHoursSubject, groups: readonly GroupHoursSubject[]): GroupHoursSubject[] {
-  if (!Array.isArray(special.retailerSpecialItems)) throw new TypeError(`special ${special.retailerSpecialId}: expected retailerSpecialItems to be a list`);
+  if (!Array.isArray(special.retailerSpecialItems))
+    throw new TypeError(`special ${special.retailerSpecialId}: expected retailerSpecialItems to be a list`);
   const ids = [...new Set(special.retailerSpecialItems.map((item) => item.productGroupId).filter((id) => id !== ANY))];
   return ids.map((id) => {
     const group = groups.find((candidate) => candidate.productGroupId === id);
-    if (!group) throw new RangeError(`special ${special.retailerSpecialId}: its items name product group ${id}, which is not in the menu`);
+    if (!group)
+      throw new RangeError(
+        `special ${special.retailerSpecialId}: its items name product group ${id}, which is not in the menu`,
+      );
     return group;
   });
 }
@@ -43,14 +57,19 @@ export function specialAvailability(
 ): MenuAvailability {
   assertInstant(at, 'at');
   assertTimeZoneDiff(timeZoneDiff);
-  const own = special.availableForAllHours ? ALWAYS_AVAILABLE : weeklyAvailability(specialWindowRows(special), at, timeZoneDiff);
-  const ofGroups = specialGroups(special, groups).map((group) => groupAvailability(group, groupHours, at, timeZoneDiff));
+  const own = special.availableForAllHours
+    ? ALWAYS_AVAILABLE
+    : weeklyAvailability(specialWindowRows(special), at, timeZoneDiff);
+  const ofGroups = specialGroups(special, groups).map((group) =>
+    groupAvailability(group, groupHours, at, timeZoneDiff),
+  );
   return mostRestrictive([own, ...ofGroups]);
 }
 
 /** specialDelivMethod 1 keeps a special off delivery orders, 2 off pickup orders. */
 export function isSpecialAllowedFor(special: Pick<Special, 'specialDelivMethod'>, orderType: Service): boolean {
-  if (orderType !== 'delivery' && orderType !== 'pickup') throw new RangeError(`orderType: expected "delivery" or "pickup", got ${JSON.stringify(orderType)}`);
+  if (orderType !== 'delivery' && orderType !== 'pickup')
+    throw new RangeError(`orderType: expected "delivery" or "pickup", got ${JSON.stringify(orderType)}`);
   if (special.specialDelivMethod === 1) return orderType !== 'delivery';
   if (special.specialDelivMethod === 2) return orderType !== 'pickup';
   if (special.specialDelivMethod === 0) return true;
@@ -68,5 +87,8 @@ export interface SpecialContext {
 
 /** Whether a special applies to an order: its delivery method matches and the order time falls in its hours. */
 export function isSpecialAvailableFor(special: SpecialHoursSubject, context: SpecialContext): boolean {
-  return isSpecialAllowedFor(special, context.orderType) && specialAvailability(special, context.groups, context.groupHours, context.at, context.timeZoneDiff).available;
+  return (
+    isSpecialAllowedFor(special, context.orderType) &&
+    specialAvailability(special, context.groups, context.groupHours, context.at, context.timeZoneDiff).available
+  );
 }

@@ -37,14 +37,34 @@ export function specialUnits(special: Special, catalogue: Catalogue): SpecialUni
         name: offer.product.name,
         sortOrder: offer.product.sortOrder,
         sizes: [...offer.sizes.values()]
-          .filter((size) => fits({ uuid: '', quantity: 1, isHalfHalf: false, halves: [{ productId: offer.product.productId, productGroupId: offer.product.productGroupId, retailerProductSizeId: size.retailerProductSizeId }], baseCents: 0, halfHalfSurchargeCents: 0, unitCents: 0 }))
+          .filter((size) =>
+            fits({
+              uuid: '',
+              quantity: 1,
+              isHalfHalf: false,
+              halves: [
+                {
+                  productId: offer.product.productId,
+                  productGroupId: offer.product.productGroupId,
+                  retailerProductSizeId: size.retailerProductSizeId,
+                },
+              ],
+              baseCents: 0,
+              halfHalfSurchargeCents: 0,
+              unitCents: 0,
+            }),
+          )
           .map((size) => ({ retailerProductSizeId: size.retailerProductSizeId, name: size.name })),
       }))
       .filter((candidate) => candidate.sizes.length > 0)
       .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
       .map(({ productId, name, sizes }) => ({ productId, name, sizes }));
     const name = unitName(special, slotIndex, catalogue);
-    return Array.from({ length: slot.qty }, (_, unit) => ({ key: `${slotIndex}-${unit}`, label: slot.qty > 1 ? `${name} ${unit + 1} of ${slot.qty}` : name, candidates }));
+    return Array.from({ length: slot.qty }, (_, unit) => ({
+      key: `${slotIndex}-${unit}`,
+      label: slot.qty > 1 ? `${name} ${unit + 1} of ${slot.qty}` : name,
+      candidates,
+    }));
   });
 }
 
@@ -63,14 +83,47 @@ export interface SpecialPreview {
  * The cart lines of a filled special and what the special saves on them, by the same rules the
  * cart applies: the saving shown before adding is the discount the cart will show.
  */
-export function previewSpecial(special: Special, units: readonly FilledUnit[], catalogue: Catalogue, orderType: OrderType): SpecialPreview {
+export function previewSpecial(
+  special: Special,
+  units: readonly FilledUnit[],
+  catalogue: Catalogue,
+  orderType: OrderType,
+): SpecialPreview {
   const built = units.map((unit, index) => ({
     uuid: `unit-${index}`,
-    ...buildCartLine(catalogue, { productId: unit.productId, retailerProductSizeId: unit.retailerProductSizeId, options: unit.options, extras: {}, removed: [], secondHalf: null, quantity: 1 }, { addedBySpecialPop: true }),
+    ...buildCartLine(
+      catalogue,
+      {
+        productId: unit.productId,
+        retailerProductSizeId: unit.retailerProductSizeId,
+        options: unit.options,
+        extras: {},
+        removed: [],
+        secondHalf: null,
+        quantity: 1,
+      },
+      { addedBySpecialPop: true },
+    ),
   }));
-  const priced: PricedLine[] = built.map(({ uuid, price }) => ({ uuid, quantity: 1, price, unitCents: price.unitCents, lineCents: price.unitCents }));
-  const applied = applySpecials(priced.map(specialLine), [special], { orderType, isSpecialAvailable: () => true, allowHalfHalfInSpecials: catalogue.allowHalfHalfInSpecials });
+  const priced: PricedLine[] = built.map(({ uuid, price }) => ({
+    uuid,
+    quantity: 1,
+    price,
+    unitCents: price.unitCents,
+    lineCents: price.unitCents,
+  }));
+  const applied = applySpecials(priced.map(specialLine), [special], {
+    orderType,
+    isSpecialAvailable: () => true,
+    allowHalfHalfInSpecials: catalogue.allowHalfHalfInSpecials,
+  });
   const regularCents = priced.reduce((sum, line) => sum + line.lineCents, 0);
   const savingCents = applied.reduce((sum, use) => sum + use.discountCents, 0);
-  return { lines: built.map(({ line }) => line), regularCents, dealCents: regularCents - savingCents, savingCents, applies: applied.length > 0 };
+  return {
+    lines: built.map(({ line }) => line),
+    regularCents,
+    dealCents: regularCents - savingCents,
+    savingCents,
+    applies: applied.length > 0,
+  };
 }

@@ -3,15 +3,26 @@ import { aest } from '../time/test-fixtures.ts';
 import { type SpecialSelectorFilters, specialsForSelector } from './special-filters.ts';
 import { ALL_HOURS, LATE_NIGHT, groupHours, groups, special, specialHours } from './test-fixtures.ts';
 
-const lunchDeal = special(1, { price: 15, availableForAllHours: false, availabilityHours: specialHours([2, 3, 4, 5], '11:30', '14:30'), groupIds: [ALL_HOURS] });
+const lunchDeal = special(1, {
+  price: 15,
+  availableForAllHours: false,
+  availabilityHours: specialHours([2, 3, 4, 5], '11:30', '14:30'),
+  groupIds: [ALL_HOURS],
+});
 const familyFeast = special(2, { price: 39.95 });
 const hiddenStaffDeal = special(3, { price: 5, showInSpecialSelector: false });
-const lateNight = special(4, { price: 19.99, availableForAllHours: false, availabilityHours: specialHours([5, 6], '22:00', '01:00'), groupIds: [LATE_NIGHT] });
+const lateNight = special(4, {
+  price: 19.99,
+  availableForAllHours: false,
+  availabilityHours: specialHours([5, 6], '22:00', '01:00'),
+  groupIds: [LATE_NIGHT],
+});
 const pickupOnly = special(5, { price: 12.5, specialDelivMethod: 2 });
 const deliveryOnly = special(6, { price: 0.3, specialDelivMethod: 1 });
 const specials = [lunchDeal, familyFeast, hiddenStaffDeal, lateNight, pickupOnly, deliveryOnly];
 const context = { at: aest('2026-06-10 12:00'), groups, groupHours, timeZoneDiff: 0 };
-const ids = (filters: SpecialSelectorFilters, at = context.at) => specialsForSelector(specials, filters, { ...context, at }).map((item) => item.retailerSpecialId);
+const ids = (filters: SpecialSelectorFilters, at = context.at) =>
+  specialsForSelector(specials, filters, { ...context, at }).map((item) => item.retailerSpecialId);
 
 describe('specialsForSelector', () => {
   it.each<[string, SpecialSelectorFilters, Date | undefined, number[]]>([
@@ -33,7 +44,11 @@ describe('specialsForSelector', () => {
   it.each<[string, () => unknown, RegExp]>([
     ['a negative maximum', () => ids({ maxPrice: -1 }), /maxPrice: expected dollars of 0 or more, got -1/],
     ['a maximum that is not a number', () => ids({ maxPrice: Number.NaN }), /maxPrice/],
-    ['a special without a price', () => specialsForSelector([{ ...familyFeast, price: Number.NaN }], {}, context), /special 2: expected a price in dollars/],
+    [
+      'a special without a price',
+      () => specialsForSelector([{ ...familyFeast, price: Number.NaN }], {}, context),
+      /special 2: expected a price in dollars/,
+    ],
   ])('throws for %s', (_, run, message) => {
     expect(run).toThrow(message);
   });

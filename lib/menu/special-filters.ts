@@ -23,14 +23,25 @@ export interface SpecialSelectorContext {
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** The specials the special selector lists, in their given order. */
-export function specialsForSelector<T extends SelectorSpecial>(specials: readonly T[], filters: SpecialSelectorFilters, context: SpecialSelectorContext): T[] {
+export function specialsForSelector<T extends SelectorSpecial>(
+  specials: readonly T[],
+  filters: SpecialSelectorFilters,
+  context: SpecialSelectorContext,
+): T[] {
   const { maxPrice, showOnlyAvailable = false, orderType } = filters;
-  if (maxPrice != null && (!Number.isFinite(maxPrice) || maxPrice < 0)) throw new RangeError(`maxPrice: expected dollars of 0 or more, got ${String(maxPrice)}`);
+  if (maxPrice != null && (!Number.isFinite(maxPrice) || maxPrice < 0))
+    throw new RangeError(`maxPrice: expected dollars of 0 or more, got ${String(maxPrice)}`);
   return specials.filter((special) => {
-    if (!Number.isFinite(special.price)) throw new RangeError(`special ${special.retailerSpecialId}: expected a price in dollars, got ${String(special.price)}`);
+    if (!Number.isFinite(special.price))
+      throw new RangeError(
+        `special ${special.retailerSpecialId}: expected a price in dollars, got ${String(special.price)}`,
+      );
     if (!special.showInSpecialSelector) return false;
     if (maxPrice != null && toCents(special.price) > toCents(maxPrice)) return false;
     if (orderType !== undefined && !isSpecialAllowedFor(special, orderType)) return false;
-    return !showOnlyAvailable || specialAvailability(special, context.groups, context.groupHours, context.at, context.timeZoneDiff).available;
+    return (
+      !showOnlyAvailable ||
+      specialAvailability(special, context.groups, context.groupHours, context.at, context.timeZoneDiff).available
+    );
   });
 }

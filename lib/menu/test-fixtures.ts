@@ -1,4 +1,10 @@
-import { type GroupAvailabilityHours, type ProductGroup, type Special, productGroupSchema, specialSchema } from '../tenant/index.ts';
+import {
+  type GroupAvailabilityHours,
+  type ProductGroup,
+  type Special,
+  productGroupSchema,
+  specialSchema,
+} from '../tenant/index.ts';
 
 /** Shared by the menu tests: product groups with opening hours, and specials built on them. */
 
@@ -6,7 +12,12 @@ export function group(productGroupId: number, availableForAllHours = false): Pro
   return productGroupSchema.parse({ productGroupId, name: `Group ${productGroupId}`, availableForAllHours });
 }
 
-export function hours(productGroupId: number, days: readonly number[], timeFrom: string, timeTo: string): GroupAvailabilityHours[] {
+export function hours(
+  productGroupId: number,
+  days: readonly number[],
+  timeFrom: string,
+  timeTo: string,
+): GroupAvailabilityHours[] {
   return days.map((day) => ({ productGroupId, day, timeFrom, timeTo }));
 }
 
@@ -22,7 +33,14 @@ export const SUNDAY = 28;
 /** Limited to hours but without any. */
 export const NO_HOURS = 30;
 
-export const groups: ProductGroup[] = [group(ALL_HOURS, true), group(LUNCH), group(LATE_NIGHT), group(SAME_TIMES), group(SUNDAY), group(NO_HOURS)];
+export const groups: ProductGroup[] = [
+  group(ALL_HOURS, true),
+  group(LUNCH),
+  group(LATE_NIGHT),
+  group(SAME_TIMES),
+  group(SUNDAY),
+  group(NO_HOURS),
+];
 
 export const groupHours: GroupAvailabilityHours[] = [
   ...hours(LUNCH, [2, 3, 4, 5], '11:00', '15:00'),
@@ -32,13 +50,21 @@ export const groupHours: GroupAvailabilityHours[] = [
   ...hours(ALL_HOURS, [1], '11:00', '12:00'),
 ];
 
-export function special(retailerSpecialId: number, overrides: Partial<Special> & { groupIds?: number[] } = {}): Special {
+export function special(
+  retailerSpecialId: number,
+  overrides: Partial<Special> & { groupIds?: number[] } = {},
+): Special {
   const { groupIds = [-1], ...rest } = overrides;
   return specialSchema.parse({
     retailerSpecialId,
     name: `Special ${retailerSpecialId}`,
     price: 20,
-    retailerSpecialItems: groupIds.map((productGroupId) => ({ productGroupId, retailerProductSizeId: -1, productId: -1, qty: 1 })),
+    retailerSpecialItems: groupIds.map((productGroupId) => ({
+      productGroupId,
+      retailerProductSizeId: -1,
+      productId: -1,
+      qty: 1,
+    })),
     ...rest,
   });
 }

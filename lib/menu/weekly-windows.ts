@@ -1,6 +1,16 @@
 import { CLOSING_SOON_MINUTES, CONSECUTIVE_SHIFT_GAP_MINUTES, NEXT_SHIFT_SEARCH_DAYS } from '../constants.ts';
 import { formatRelativeDay, formatTime, isEveningFromWindow } from '../time/format.ts';
-import { DAY_MS, MINUTES_PER_DAY, MINUTE_MS, assertInstant, assertTimeZoneDiff, dayMsToDate, instantMsAt, parseTimeOfDay, wallMsAt } from '../time/retailer-clock.ts';
+import {
+  DAY_MS,
+  MINUTES_PER_DAY,
+  MINUTE_MS,
+  assertInstant,
+  assertTimeZoneDiff,
+  dayMsToDate,
+  instantMsAt,
+  parseTimeOfDay,
+  wallMsAt,
+} from '../time/retailer-clock.ts';
 import { endOfWindowMinutes } from '../time/schedule.ts';
 
 /** A row of availability hours: on weekday `day`, from `timeFrom` until `timeTo` (past midnight when not after it). */
@@ -24,16 +34,26 @@ export interface ParsedWindowRow {
 }
 
 /** One row in minutes, or null when it means nothing; `label` names it in errors. */
-export function parseWindowRow(row: WeeklyWindowRow, sameTimes: SameTimesMeaning, label: string): ParsedWindowRow | null {
-  if (typeof row !== 'object' || row === null) throw new TypeError(`${label}: expected availability hours, got ${String(row)}`);
-  if (!Number.isInteger(row.day) || row.day < 0 || row.day > 6) throw new RangeError(`${label}.day: expected a weekday 0 (Sunday) to 6 (Saturday), got ${String(row.day)}`);
+export function parseWindowRow(
+  row: WeeklyWindowRow,
+  sameTimes: SameTimesMeaning,
+  label: string,
+): ParsedWindowRow | null {
+  if (typeof row !== 'object' || row === null)
+    throw new TypeError(`${label}: expected availability hours, got ${String(row)}`);
+  if (!Number.isInteger(row.day) || row.day < 0 || row.day > 6)
+    throw new RangeError(`${label}.day: expected a weekday 0 (Sunday) to 6 (Saturday), got ${String(row.day)}`);
   const start = parseTimeOfDay(row.timeFrom, `${label}.timeFrom`);
   const end = parseTimeOfDay(row.timeTo, `${label}.timeTo`);
   if (start === end && sameTimes === 'ignored') return null;
   return { day: row.day, start, end: endOfWindowMinutes(start, end) };
 }
 
-export function parseWindowRows(rows: readonly WeeklyWindowRow[], sameTimes: SameTimesMeaning, label: string): ParsedWindowRow[] {
+export function parseWindowRows(
+  rows: readonly WeeklyWindowRow[],
+  sameTimes: SameTimesMeaning,
+  label: string,
+): ParsedWindowRow[] {
   if (!Array.isArray(rows)) throw new TypeError(`${label}: expected a list of availability hours, got ${String(rows)}`);
   return rows.flatMap((row, index) => parseWindowRow(row, sameTimes, `${label}[${index}]`) ?? []);
 }
@@ -44,7 +64,12 @@ interface WindowMs {
 }
 
 /** Windows of the retailer days `fromDay`..`toDay` and the day before, merged when they touch. */
-function windowsOfDays(rows: readonly ParsedWindowRow[], fromDay: number, toDay: number, timeZoneDiff: number): WindowMs[] {
+function windowsOfDays(
+  rows: readonly ParsedWindowRow[],
+  fromDay: number,
+  toDay: number,
+  timeZoneDiff: number,
+): WindowMs[] {
   const windows: WindowMs[] = [];
   for (let day = fromDay - DAY_MS; day <= toDay; day += DAY_MS) {
     const weekday = new Date(day).getUTCDay();
@@ -59,7 +84,8 @@ function windowsOfDays(rows: readonly ParsedWindowRow[], fromDay: number, toDay:
   const merged: WindowMs[] = [];
   for (const span of windows) {
     const last = merged.at(-1);
-    if (last && span.start - last.end <= CONSECUTIVE_SHIFT_GAP_MINUTES * MINUTE_MS) merged[merged.length - 1] = { start: last.start, end: Math.max(last.end, span.end) };
+    if (last && span.start - last.end <= CONSECUTIVE_SHIFT_GAP_MINUTES * MINUTE_MS)
+      merged[merged.length - 1] = { start: last.start, end: Math.max(last.end, span.end) };
     else merged.push(span);
   }
   return merged;
@@ -111,32 +137,68 @@ export function weeklyAvailability(rows: readonly ParsedWindowRow[], at: Date, t
   const today = wallDayOf(atMs, timeZoneDiff);
   const windows = windowsOfDays(rows, today, today + NEXT_SHIFT_SEARCH_DAYS * DAY_MS, timeZoneDiff);
   const dayStart = (day: number) => instantMsAt(day, 0, timeZoneDiff);
-  const wallMinutes = (ms: number) => Math.round((wallMsAt(ms, timeZoneDiff) - wallDayOf(ms, timeZoneDiff)) / MINUTE_MS);
+  const wallMinutes = (ms: number) =>
+    Math.round((wallMsAt(ms, timeZoneDiff) - wallDayOf(ms, timeZoneDiff)) / MINUTE_MS);
   const coversDay = (span: WindowMs, day: number) => span.start <= dayStart(day) && span.end >= dayStart(day + DAY_MS);
   const tomorrowStart = dayStart(today + DAY_MS);
 
   const current = windows.find((span) => span.start <= atMs && atMs < span.end);
   if (current) {
     const until = formatTime(wallMinutes(current.end));
-    const text = coversDay(current, today) ? 'Available all day' : current.end - atMs <= CLOSING_SOON_MINUTES * MINUTE_MS ? `Available until ${until}` : `Until ${until}`;
-    return { type: 'single_window', available: true, text, nextText: null, closesAt: new Date(current.end), nextAvailableAt: null };
+    const text = coversDay(current, today)
+      ? 'Available all day'
+      : current.end - atMs <= CLOSING_SOON_MINUTES * MINUTE_MS
+        ? `Available until ${until}`
+        : `Until ${until}`;
+    return {
+      type: 'single_window',
+      available: true,
+      text,
+      nextText: null,
+      closesAt: new Date(current.end),
+      nextAvailableAt: null,
+    };
   }
 
   const next = windows.find((span) => span.start > atMs);
-  if (!next) return { type: 'not_available_today', available: false, text: 'Not available', nextText: null, closesAt: null, nextAvailableAt: null };
+  if (!next)
+    return {
+      type: 'not_available_today',
+      available: false,
+      text: 'Not available',
+      nextText: null,
+      closesAt: null,
+      nextAvailableAt: null,
+    };
   const nextAvailableAt = new Date(next.start);
   const startMinutes = wallMinutes(next.start);
   if (next.start < tomorrowStart) {
-    return { type: 'single_window', available: false, text: `Opens at ${formatTime(startMinutes)}`, nextText: null, closesAt: null, nextAvailableAt };
+    return {
+      type: 'single_window',
+      available: false,
+      text: `Opens at ${formatTime(startMinutes)}`,
+      nextText: null,
+      closesAt: null,
+      nextAvailableAt,
+    };
   }
   const nextDay = wallDayOf(next.start, timeZoneDiff);
   const dayName = formatRelativeDay(dayMsToDate(nextDay), dayMsToDate(today));
   const endMinutes = next.end >= dayStart(nextDay + DAY_MS) ? MINUTES_PER_DAY : wallMinutes(next.end);
   let nextText: string;
-  if (coversDay(next, nextDay)) nextText = dayName === 'tomorrow' ? 'Available all day tomorrow' : `Available all day ${dayName}`;
+  if (coversDay(next, nextDay))
+    nextText = dayName === 'tomorrow' ? 'Available all day tomorrow' : `Available all day ${dayName}`;
   else if (dayName === 'tomorrow') nextText = `Available tomorrow from ${formatTime(startMinutes)}`;
-  else nextText = `Available ${dayName} ${isEveningFromWindow(startMinutes, endMinutes) ? 'from' : 'at'} ${formatTime(startMinutes)}`;
-  return { type: 'not_available_today', available: false, text: 'Not available today', nextText, closesAt: null, nextAvailableAt };
+  else
+    nextText = `Available ${dayName} ${isEveningFromWindow(startMinutes, endMinutes) ? 'from' : 'at'} ${formatTime(startMinutes)}`;
+  return {
+    type: 'not_available_today',
+    available: false,
+    text: 'Not available today',
+    nextText,
+    closesAt: null,
+    nextAvailableAt,
+  };
 }
 
 /**
@@ -148,10 +210,13 @@ export function mostRestrictive(availabilities: readonly MenuAvailability[]): Me
   const never = Number.POSITIVE_INFINITY;
   const unavailable = availabilities.filter((availability) => !availability.available);
   if (unavailable.length > 0) {
-    return unavailable.reduce((worst, candidate) => ((candidate.nextAvailableAt?.getTime() ?? never) > (worst.nextAvailableAt?.getTime() ?? never) ? candidate : worst));
+    return unavailable.reduce((worst, candidate) =>
+      (candidate.nextAvailableAt?.getTime() ?? never) > (worst.nextAvailableAt?.getTime() ?? never) ? candidate : worst,
+    );
   }
   return availabilities.reduce(
-    (worst, candidate) => ((candidate.closesAt?.getTime() ?? never) < (worst.closesAt?.getTime() ?? never) ? candidate : worst),
+    (worst, candidate) =>
+      (candidate.closesAt?.getTime() ?? never) < (worst.closesAt?.getTime() ?? never) ? candidate : worst,
     ALWAYS_AVAILABLE,
   );
 }

@@ -16,14 +16,16 @@ function offerOf(catalogue: Catalogue, productId: number): ProductOffer {
 
 function sizeOf(offer: ProductOffer, retailerProductSizeId: number): CartProduct['size'] {
   const size = offer.sizes.get(retailerProductSizeId);
-  if (!size) throw new PricingError('unknown-size', `size ${retailerProductSizeId} is no longer sold for ${offer.product.name}`);
+  if (!size)
+    throw new PricingError('unknown-size', `size ${retailerProductSizeId} is no longer sold for ${offer.product.name}`);
   return { ...size };
 }
 
 function extrasOf(extras: readonly CartExtra[], catalogue: Catalogue): CartExtra[] {
   return extras.map(({ ingredientId, quantity }) => {
     const ingredient = catalogue.ingredients.get(ingredientId);
-    if (!ingredient) throw new PricingError('unknown-ingredient', `ingredient ${ingredientId} is no longer on the menu`);
+    if (!ingredient)
+      throw new PricingError('unknown-ingredient', `ingredient ${ingredientId} is no longer on the menu`);
     const { name, price, defaultExtraPrice, overrideGroupPrice } = ingredient;
     return { ingredientId, name, quantity, price, defaultExtraPrice, overrideGroupPrice };
   });
@@ -31,9 +33,20 @@ function extrasOf(extras: readonly CartExtra[], catalogue: Catalogue): CartExtra
 
 function optionsOf(options: readonly CartOption[], catalogue: Catalogue): CartOption[] {
   return options.map(({ retailerProductOptionId, retailerProductOptionChoiceId }) => {
-    const choice = catalogue.options.get(retailerProductOptionId)?.choices.find((candidate) => candidate.retailerProductOptionChoiceId === retailerProductOptionChoiceId);
-    if (!choice) throw new PricingError('unknown-option', `option ${retailerProductOptionId} choice ${retailerProductOptionChoiceId} is no longer offered`);
-    return { retailerProductOptionId, retailerProductOptionChoiceId, name: choice.name, defaultPrice: choice.defaultPrice };
+    const choice = catalogue.options
+      .get(retailerProductOptionId)
+      ?.choices.find((candidate) => candidate.retailerProductOptionChoiceId === retailerProductOptionChoiceId);
+    if (!choice)
+      throw new PricingError(
+        'unknown-option',
+        `option ${retailerProductOptionId} choice ${retailerProductOptionChoiceId} is no longer offered`,
+      );
+    return {
+      retailerProductOptionId,
+      retailerProductOptionChoiceId,
+      name: choice.name,
+      defaultPrice: choice.defaultPrice,
+    };
   });
 }
 

@@ -32,29 +32,107 @@ describe('catalogueFromTenant', () => {
   });
 
   it.each([
-    ['a product without details', withChange((source) => ({ ...source, productDetails: source.productDetails.filter((detail) => detail.productId !== BROWNIE) })), BROWNIE],
     [
-      'a product whose group is gone',
-      withChange((source) => ({ ...source, productsInfoSsr: { ...source.productsInfoSsr, groups: source.productsInfoSsr.groups.filter((group) => group.productGroupId !== DESSERTS) } })),
+      'a product without details',
+      withChange((source) => ({
+        ...source,
+        productDetails: source.productDetails.filter((detail) => detail.productId !== BROWNIE),
+      })),
       BROWNIE,
     ],
-    ['details of a product no longer listed', withChange((source) => ({ ...source, productsInfoSsr: { ...source.productsInfoSsr, products: source.productsInfoSsr.products.filter((product) => product.productId !== COLA) } })), COLA],
+    [
+      'a product whose group is gone',
+      withChange((source) => ({
+        ...source,
+        productsInfoSsr: {
+          ...source.productsInfoSsr,
+          groups: source.productsInfoSsr.groups.filter((group) => group.productGroupId !== DESSERTS),
+        },
+      })),
+      BROWNIE,
+    ],
+    [
+      'details of a product no longer listed',
+      withChange((source) => ({
+        ...source,
+        productsInfoSsr: {
+          ...source.productsInfoSsr,
+          products: source.productsInfoSsr.products.filter((product) => product.productId !== COLA),
+        },
+      })),
+      COLA,
+    ],
   ])('does not offer %s', (_, source, productId) => {
     expect(catalogueFromTenant(source).offers.has(productId)).toBe(false);
   });
 
   it.each([
-    ['productId', withChange((source) => ({ ...source, productsInfoSsr: { ...source.productsInfoSsr, products: [...source.productsInfoSsr.products, ...source.productsInfoSsr.products.slice(0, 1)] } }))],
-    ['productGroupId', withChange((source) => ({ ...source, productsInfoSsr: { ...source.productsInfoSsr, groups: [...source.productsInfoSsr.groups, ...source.productsInfoSsr.groups.slice(0, 1)] } }))],
-    ['retailerProductSizeId', withChange((source) => ({ ...source, productsInfo: { ...source.productsInfo, sizes: [...source.productsInfo.sizes, ...source.productsInfo.sizes.slice(0, 1)] } }))],
-    ['retailerProductOptionId', withChange((source) => ({ ...source, productsInfo: { ...source.productsInfo, options: [...source.productsInfo.options, ...source.productsInfo.options.slice(0, 1)] } }))],
-    ['ingredientId', withChange((source) => ({ ...source, productsInfo: { ...source.productsInfo, ingredients: [...source.productsInfo.ingredients, ...source.productsInfo.ingredients.slice(0, 1)] } }))],
-    ['product detail', withChange((source) => ({ ...source, productDetails: [...source.productDetails, ...source.productDetails.slice(0, 1)] }))],
+    [
+      'productId',
+      withChange((source) => ({
+        ...source,
+        productsInfoSsr: {
+          ...source.productsInfoSsr,
+          products: [...source.productsInfoSsr.products, ...source.productsInfoSsr.products.slice(0, 1)],
+        },
+      })),
+    ],
+    [
+      'productGroupId',
+      withChange((source) => ({
+        ...source,
+        productsInfoSsr: {
+          ...source.productsInfoSsr,
+          groups: [...source.productsInfoSsr.groups, ...source.productsInfoSsr.groups.slice(0, 1)],
+        },
+      })),
+    ],
+    [
+      'retailerProductSizeId',
+      withChange((source) => ({
+        ...source,
+        productsInfo: {
+          ...source.productsInfo,
+          sizes: [...source.productsInfo.sizes, ...source.productsInfo.sizes.slice(0, 1)],
+        },
+      })),
+    ],
+    [
+      'retailerProductOptionId',
+      withChange((source) => ({
+        ...source,
+        productsInfo: {
+          ...source.productsInfo,
+          options: [...source.productsInfo.options, ...source.productsInfo.options.slice(0, 1)],
+        },
+      })),
+    ],
+    [
+      'ingredientId',
+      withChange((source) => ({
+        ...source,
+        productsInfo: {
+          ...source.productsInfo,
+          ingredients: [...source.productsInfo.ingredients, ...source.productsInfo.ingredients.slice(0, 1)],
+        },
+      })),
+    ],
+    [
+      'product detail',
+      withChange((source) => ({
+        ...source,
+        productDetails: [...source.productDetails, ...source.productDetails.slice(0, 1)],
+      })),
+    ],
     [
       'size of product',
       withChange((source) => ({
         ...source,
-        productDetails: source.productDetails.map((detail) => (detail.productId === MARGHERITA ? { ...detail, productSizes: [...detail.productSizes, ...detail.productSizes] } : detail)),
+        productDetails: source.productDetails.map((detail) =>
+          detail.productId === MARGHERITA
+            ? { ...detail, productSizes: [...detail.productSizes, ...detail.productSizes] }
+            : detail,
+        ),
       })),
     ],
   ])('refuses a duplicate %s, whose price would be ambiguous', (label, source) => {

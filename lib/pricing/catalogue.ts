@@ -1,4 +1,14 @@
-import type { Ingredient, Option, Product, ProductDetail, ProductGroup, RetailerConfig, RetailerInfo, Size, Tenant } from '../tenant/index.ts';
+import type {
+  Ingredient,
+  Option,
+  Product,
+  ProductDetail,
+  ProductGroup,
+  RetailerConfig,
+  RetailerInfo,
+  Size,
+  Tenant,
+} from '../tenant/index.ts';
 import { PricingError } from './pricing-error.ts';
 
 /** What one product is sold as right now: its group, its sizes (with its own prices) and what may be added or removed. */
@@ -27,13 +37,16 @@ export interface Catalogue {
   offers: ReadonlyMap<number, ProductOffer>;
 }
 
-export type CatalogueSource = Pick<Tenant, 'productsInfoSsr' | 'productsInfo' | 'productDetails'> & { config: Pick<RetailerConfig, 'retailerInfo' | 'allowHalfHalfInSpecials'> };
+export type CatalogueSource = Pick<Tenant, 'productsInfoSsr' | 'productsInfo' | 'productDetails'> & {
+  config: Pick<RetailerConfig, 'retailerInfo' | 'allowHalfHalfInSpecials'>;
+};
 
 function indexBy<T>(list: readonly T[], key: (entry: T) => number, label: string): Map<number, T> {
   const index = new Map<number, T>();
   for (const entry of list) {
     const id = key(entry);
-    if (index.has(id)) throw new PricingError('invalid-catalogue', `duplicate ${label} ${id}: prices would be ambiguous`);
+    if (index.has(id))
+      throw new PricingError('invalid-catalogue', `duplicate ${label} ${id}: prices would be ambiguous`);
     index.set(id, entry);
   }
   return index;
@@ -43,7 +56,11 @@ export function catalogueFromTenant(tenant: CatalogueSource): Catalogue {
   const products = indexBy(tenant.productsInfoSsr.products, (product) => product.productId, 'productId');
   const groups = indexBy(tenant.productsInfoSsr.groups, (group) => group.productGroupId, 'productGroupId');
   const sizes = indexBy(tenant.productsInfo.sizes, (size) => size.retailerProductSizeId, 'retailerProductSizeId');
-  const options = indexBy(tenant.productsInfo.options, (option) => option.retailerProductOptionId, 'retailerProductOptionId');
+  const options = indexBy(
+    tenant.productsInfo.options,
+    (option) => option.retailerProductOptionId,
+    'retailerProductOptionId',
+  );
   const ingredients = indexBy(tenant.productsInfo.ingredients, (ingredient) => ingredient.ingredientId, 'ingredientId');
   const details = indexBy(tenant.productDetails, (detail) => detail.productId, 'product detail for productId');
 

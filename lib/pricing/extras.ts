@@ -21,13 +21,19 @@ export function extrasCents(extras: readonly CartExtra[], offer: ProductOffer, c
   for (const extra of extras) {
     const { quantity, ingredientId } = extra;
     if (!Number.isInteger(quantity) || (quantity !== REMOVED && quantity < 1)) {
-      throw new PricingError('invalid-item', `ingredient ${ingredientId} has quantity ${String(quantity)}; expected -1 (removed) or 1 or more`);
+      throw new PricingError(
+        'invalid-item',
+        `ingredient ${ingredientId} has quantity ${String(quantity)}; expected -1 (removed) or 1 or more`,
+      );
     }
     const ingredient = catalogue.ingredients.get(ingredientId);
     const offered = quantity === REMOVED ? offer.ingredientIds : offer.extraIds;
     if (!ingredient || !offered.has(ingredientId)) {
       const what = quantity === REMOVED ? 'a removable ingredient' : 'an extra';
-      throw new PricingError('unknown-ingredient', `ingredient ${ingredientId} (${extra.name}) is no longer ${what} of ${offer.product.name}`);
+      throw new PricingError(
+        'unknown-ingredient',
+        `ingredient ${ingredientId} (${extra.name}) is no longer ${what} of ${offer.product.name}`,
+      );
     }
     if (quantity === REMOVED && !catalogue.retailerInfo.ingredientsOffProductPrice) continue;
     total += extraUnitCents(ingredient, offer.group, catalogue.retailerInfo) * quantity;

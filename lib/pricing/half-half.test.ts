@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { halfHalfExtrasCents, halfHalfSizeAllowed, halfHalfSizeCents, halfHalfSizesText, onHalfCents } from './half-half.ts';
+import {
+  halfHalfExtrasCents,
+  halfHalfSizeAllowed,
+  halfHalfSizeCents,
+  halfHalfSizesText,
+  onHalfCents,
+} from './half-half.ts';
 
 describe('halfHalfSizeCents', () => {
   it.each([
@@ -60,7 +66,12 @@ describe('halfHalfSizeAllowed', () => {
     ['a listed size', { allowHalfHalf: true, halfHalfSizeIds: [302, 303] }, 303, true],
     ['a size the group does not list (a slice)', { allowHalfHalf: true, halfHalfSizeIds: [302, 303] }, 301, false],
     ['no size of a group without halves', { allowHalfHalf: false, halfHalfSizeIds: null }, 301, false],
-    ['no size of a group without halves, even a listed one', { allowHalfHalf: false, halfHalfSizeIds: [301] }, 301, false],
+    [
+      'no size of a group without halves, even a listed one',
+      { allowHalfHalf: false, halfHalfSizeIds: [301] },
+      301,
+      false,
+    ],
   ])('%s', (_name, group, sizeId, allowed) => {
     expect(halfHalfSizeAllowed(group, sizeId)).toBe(allowed);
   });
@@ -74,7 +85,7 @@ describe('halfHalfSizesText', () => {
   ];
   it.each([
     ['one size', [303], 'Large 18"'],
-    ['two sizes, in the menu\'s order', [303, 302], 'Medium 14" or Large 18"'],
+    ["two sizes, in the menu's order", [303, 302], 'Medium 14" or Large 18"'],
     ['three sizes', [301, 302, 303], 'Slice, Medium 14" or Large 18"'],
     ['an id of no size shown', [999], ''],
   ])('%s', (_name, ids, text) => {

@@ -29,10 +29,17 @@ export interface ItemPrice {
 function optionsCents(options: readonly CartOption[], offer: ProductOffer, catalogue: Catalogue): number {
   let total = 0;
   for (const chosen of options) {
-    const option = offer.optionIds.has(chosen.retailerProductOptionId) ? catalogue.options.get(chosen.retailerProductOptionId) : undefined;
-    const choice = option?.choices.find((candidate) => candidate.retailerProductOptionChoiceId === chosen.retailerProductOptionChoiceId);
+    const option = offer.optionIds.has(chosen.retailerProductOptionId)
+      ? catalogue.options.get(chosen.retailerProductOptionId)
+      : undefined;
+    const choice = option?.choices.find(
+      (candidate) => candidate.retailerProductOptionChoiceId === chosen.retailerProductOptionChoiceId,
+    );
     if (!choice) {
-      throw new PricingError('unknown-option', `option ${chosen.retailerProductOptionId} choice ${chosen.retailerProductOptionChoiceId} (${chosen.name}) is no longer offered for ${offer.product.name}`);
+      throw new PricingError(
+        'unknown-option',
+        `option ${chosen.retailerProductOptionId} choice ${chosen.retailerProductOptionChoiceId} (${chosen.name}) is no longer offered for ${offer.product.name}`,
+      );
     }
     total += toCents(choice.defaultPrice);
   }
@@ -41,7 +48,8 @@ function optionsCents(options: readonly CartOption[], offer: ProductOffer, catal
 
 function sizeCents(offer: ProductOffer, retailerProductSizeId: number): number {
   const size = offer.sizes.get(retailerProductSizeId);
-  if (!size) throw new PricingError('unknown-size', `size ${retailerProductSizeId} is no longer sold for ${offer.product.name}`);
+  if (!size)
+    throw new PricingError('unknown-size', `size ${retailerProductSizeId} is no longer sold for ${offer.product.name}`);
   return toCents(size.price);
 }
 
@@ -52,7 +60,11 @@ function pricedHalf(offer: ProductOffer, retailerProductSizeId: number): PricedH
 /** The unit price of a cart line from the current catalogue, ignoring the prices stored on the line. */
 export function priceCartItemParts(item: CartProduct, catalogue: Catalogue): ItemPrice {
   const offer = catalogue.offers.get(item.productId);
-  if (!offer) throw new PricingError('unknown-product', `product ${item.productId} (${item.productName}) is no longer on the menu`);
+  if (!offer)
+    throw new PricingError(
+      'unknown-product',
+      `product ${item.productId} (${item.productName}) is no longer on the menu`,
+    );
   const sizeId = item.size.retailerProductSizeId;
   const firstSizeCents = sizeCents(offer, sizeId);
   const firstExtrasCents = extrasCents(item.extras, offer, catalogue);
@@ -61,12 +73,23 @@ export function priceCartItemParts(item: CartProduct, catalogue: Catalogue): Ite
 
   let parts: Omit<ItemPrice, 'unitCents' | 'optionsCents'>;
   if (!item.isHalfHalf) {
-    if (secondHalf !== null) throw new PricingError('invalid-item', `${item.productName} has a second half but is not a half-and-half`);
-    parts = { baseCents: firstSizeCents, halfHalfSurchargeCents: 0, extrasCents: firstExtrasCents, halves: [pricedHalf(offer, sizeId)] };
+    if (secondHalf !== null)
+      throw new PricingError('invalid-item', `${item.productName} has a second half but is not a half-and-half`);
+    parts = {
+      baseCents: firstSizeCents,
+      halfHalfSurchargeCents: 0,
+      extrasCents: firstExtrasCents,
+      halves: [pricedHalf(offer, sizeId)],
+    };
   } else {
-    if (secondHalf === null) throw new PricingError('unknown-second-half', `half-and-half ${item.productName} has no second half`);
+    if (secondHalf === null)
+      throw new PricingError('unknown-second-half', `half-and-half ${item.productName} has no second half`);
     const secondOffer = catalogue.offers.get(secondHalf.productId);
-    if (!secondOffer) throw new PricingError('unknown-second-half', `second half ${secondHalf.productId} (${secondHalf.productName}) is no longer on the menu`);
+    if (!secondOffer)
+      throw new PricingError(
+        'unknown-second-half',
+        `second half ${secondHalf.productId} (${secondHalf.productName}) is no longer on the menu`,
+      );
     const secondSizeId = secondHalf.size.retailerProductSizeId;
     const secondSizeCents = sizeCents(secondOffer, secondSizeId);
     const refusal = halfHalfRefusal(offer, secondOffer, sizeId, secondSizeId);
@@ -75,7 +98,11 @@ export function priceCartItemParts(item: CartProduct, catalogue: Catalogue): Ite
     parts = {
       baseCents: halfHalfSizeCents(firstSizeCents, secondSizeCents, halfHalfPriceType),
       halfHalfSurchargeCents: toCents(offer.group.halfHalfSurcharge),
-      extrasCents: halfHalfExtrasCents(firstExtrasCents, extrasCents(secondHalf.extras, secondOffer, catalogue), halfHalfIngredPriceType),
+      extrasCents: halfHalfExtrasCents(
+        firstExtrasCents,
+        extrasCents(secondHalf.extras, secondOffer, catalogue),
+        halfHalfIngredPriceType,
+      ),
       halves: [pricedHalf(offer, sizeId), pricedHalf(secondOffer, secondSizeId)],
     };
   }
@@ -91,7 +118,10 @@ export function priceCartItem(item: CartProduct, catalogue: Catalogue): number {
 export function assertLineQuantity(item: Pick<CartProduct, 'quantity' | 'productName'>): number {
   const { quantity } = item;
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
-    throw new PricingError('invalid-item', `${item.productName} has quantity ${String(quantity)}; expected a whole number of 1 or more`);
+    throw new PricingError(
+      'invalid-item',
+      `${item.productName} has quantity ${String(quantity)}; expected a whole number of 1 or more`,
+    );
   }
   return quantity;
 }

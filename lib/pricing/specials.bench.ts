@@ -68,7 +68,11 @@ const specials: Special[] = Array.from({ length: 100 }, (_, index) =>
     specialSurchargeForHalfHalf: index % 6 === 0 ? 1 : 0,
     excludedProductIds: index % 7 === 0 ? [SUPREME] : [],
     retailerSpecialItems: [
-      slot({ productGroupId: PIZZAS, retailerProductSizeId: pick([-1, SMALL, LARGE]), qty: 1 + Math.floor(random() * 2) }),
+      slot({
+        productGroupId: PIZZAS,
+        retailerProductSizeId: pick([-1, SMALL, LARGE]),
+        qty: 1 + Math.floor(random() * 2),
+      }),
       ...(index % 2 === 0 ? [slot({ productGroupId: pick([DRINKS, SIDES]), qty: 1 + Math.floor(random() * 2) })] : []),
       ...(index % 4 === 0 ? [slot({ productId: pick(pizzas) })] : []),
     ],
@@ -95,7 +99,11 @@ describe(`a 50-line cart (${priced.itemCount} items) against 100 specials (${pri
 
   test('applySpecials alone on already priced lines', async ({ bench }) => {
     const result = await bench('applySpecials: 50 lines x 100 specials', () => {
-      applySpecials(lines, specials, { orderType: 'delivery', isSpecialAvailable: () => true, allowHalfHalfInSpecials: true });
+      applySpecials(lines, specials, {
+        orderType: 'delivery',
+        isSpecialAvailable: () => true,
+        allowHalfHalfInSpecials: true,
+      });
     }).run();
     expect(result.latency.p50).toBeLessThan(BUDGET_MS);
   });

@@ -35,7 +35,11 @@ import {
 const shop = testCatalogue();
 const always = () => true;
 
-function discountOf(items: CartProduct[], specials: Special[], options: { orderType?: OrderType; catalogue?: Catalogue; isSpecialAvailable?: (s: Special) => boolean } = {}) {
+function discountOf(
+  items: CartProduct[],
+  specials: Special[],
+  options: { orderType?: OrderType; catalogue?: Catalogue; isSpecialAvailable?: (s: Special) => boolean } = {},
+) {
   return cartTotals(items, options.catalogue ?? shop, {
     orderType: options.orderType ?? 'pickup',
     specials,
@@ -43,18 +47,52 @@ function discountOf(items: CartProduct[], specials: Special[], options: { orderT
   });
 }
 
-const anyTwoLarge = special({ name: 'Any 2 large pizzas', price: 30, retailerSpecialItems: [slot({ productGroupId: PIZZAS, retailerProductSizeId: LARGE, qty: 2 })] });
+const anyTwoLarge = special({
+  name: 'Any 2 large pizzas',
+  price: 30,
+  retailerSpecialItems: [slot({ productGroupId: PIZZAS, retailerProductSizeId: LARGE, qty: 2 })],
+});
 
 describe('matching cart items to a special', () => {
   type Case = [string, CartProduct[], Special[], number];
   it.each<Case>([
-    ['two large pizzas for $30 save the difference', [cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, LARGE)], [anyTwoLarge], 1850 + 1995 - 3000],
-    ['one line of two large pizzas fills both units', [cartItem(PEPPERONI, LARGE, { quantity: 2 })], [anyTwoLarge], 2 * 1995 - 3000],
-    ['a line of four uses the special twice', [cartItem(PEPPERONI, LARGE, { quantity: 4 })], [anyTwoLarge], 2 * (2 * 1995 - 3000)],
-    ['a small pizza does not fill a large slot', [cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, SMALL)], [anyTwoLarge], 0],
+    [
+      'two large pizzas for $30 save the difference',
+      [cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, LARGE)],
+      [anyTwoLarge],
+      1850 + 1995 - 3000,
+    ],
+    [
+      'one line of two large pizzas fills both units',
+      [cartItem(PEPPERONI, LARGE, { quantity: 2 })],
+      [anyTwoLarge],
+      2 * 1995 - 3000,
+    ],
+    [
+      'a line of four uses the special twice',
+      [cartItem(PEPPERONI, LARGE, { quantity: 4 })],
+      [anyTwoLarge],
+      2 * (2 * 1995 - 3000),
+    ],
+    [
+      'a small pizza does not fill a large slot',
+      [cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, SMALL)],
+      [anyTwoLarge],
+      0,
+    ],
     ['one pizza is not enough for two slots', [cartItem(MARGHERITA, LARGE)], [anyTwoLarge], 0],
-    ['no special when it would cost more', [cartItem(MARGHERITA, LARGE)], [special({ price: 25, retailerSpecialItems: [slot({ productGroupId: PIZZAS })] })], 0],
-    ['no special when it costs the same', [cartItem(MARGHERITA, LARGE)], [special({ price: 18.5, retailerSpecialItems: [slot({ productGroupId: PIZZAS })] })], 0],
+    [
+      'no special when it would cost more',
+      [cartItem(MARGHERITA, LARGE)],
+      [special({ price: 25, retailerSpecialItems: [slot({ productGroupId: PIZZAS })] })],
+      0,
+    ],
+    [
+      'no special when it costs the same',
+      [cartItem(MARGHERITA, LARGE)],
+      [special({ price: 18.5, retailerSpecialItems: [slot({ productGroupId: PIZZAS })] })],
+      0,
+    ],
     [
       'a specific product and a drink',
       [cartItem(MARGHERITA, SMALL), cartItem(COLA, CAN)],
@@ -64,7 +102,12 @@ describe('matching cart items to a special', () => {
     [
       'a slot of two drinks takes two units of one line and leaves the third',
       [cartItem(MARGHERITA, LARGE), cartItem(COLA, CAN, { quantity: 3 })],
-      [special({ price: 18, retailerSpecialItems: [slot({ productGroupId: PIZZAS }), slot({ productId: COLA, qty: 2 })] })],
+      [
+        special({
+          price: 18,
+          retailerSpecialItems: [slot({ productGroupId: PIZZAS }), slot({ productId: COLA, qty: 2 })],
+        }),
+      ],
       1850 + 700 - 1800,
     ],
     [
@@ -76,7 +119,12 @@ describe('matching cart items to a special', () => {
     [
       'a strict slot picks before a flexible one so both fill',
       [cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, SMALL)],
-      [special({ price: 25, retailerSpecialItems: [slot({ productGroupId: PIZZAS }), slot({ productId: MARGHERITA })] })],
+      [
+        special({
+          price: 25,
+          retailerSpecialItems: [slot({ productGroupId: PIZZAS }), slot({ productId: MARGHERITA })],
+        }),
+      ],
       1850 + 1325 - 2500,
     ],
     [
@@ -100,22 +148,65 @@ describe('matching cart items to a special', () => {
     const pepperoni = cartItem(PEPPERONI, LARGE, { quantity: 3 });
     const totals = discountOf([margherita, pepperoni], [anyTwoLarge]);
     expect(totals.appliedSpecials).toEqual([
-      { retailerSpecialId: anyTwoLarge.retailerSpecialId, name: 'Any 2 large pizzas', priceCents: 3000, replacedCents: 3990, discountCents: 990, items: [{ uuid: pepperoni.uuid, quantity: 2 }] },
-      { retailerSpecialId: anyTwoLarge.retailerSpecialId, name: 'Any 2 large pizzas', priceCents: 3000, replacedCents: 3845, discountCents: 845, items: [{ uuid: pepperoni.uuid, quantity: 1 }, { uuid: margherita.uuid, quantity: 1 }] },
+      {
+        retailerSpecialId: anyTwoLarge.retailerSpecialId,
+        name: 'Any 2 large pizzas',
+        priceCents: 3000,
+        replacedCents: 3990,
+        discountCents: 990,
+        items: [{ uuid: pepperoni.uuid, quantity: 2 }],
+      },
+      {
+        retailerSpecialId: anyTwoLarge.retailerSpecialId,
+        name: 'Any 2 large pizzas',
+        priceCents: 3000,
+        replacedCents: 3845,
+        discountCents: 845,
+        items: [
+          { uuid: pepperoni.uuid, quantity: 1 },
+          { uuid: margherita.uuid, quantity: 1 },
+        ],
+      },
     ]);
     expect(totals.subtotal - totals.discount).toBe(6000);
   });
 });
 
 describe('exclusions', () => {
-  const anyTwo = (changes: Partial<Special>) => special({ price: 20, retailerSpecialItems: [slot({ qty: 2 })], ...changes });
+  const anyTwo = (changes: Partial<Special>) =>
+    special({ price: 20, retailerSpecialItems: [slot({ qty: 2 })], ...changes });
   type Case = [string, CartProduct[], Special, number];
   it.each<Case>([
-    ['an excluded product does not fill a slot', [cartItem(SUPREME, LARGE), cartItem(MARGHERITA, LARGE)], anyTwo({ excludedProductIds: [SUPREME] }), 0],
-    ['other products still do', [cartItem(SUPREME, LARGE), cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, LARGE)], anyTwo({ excludedProductIds: [SUPREME] }), 1850 + 1995 - 2000],
-    ['an excluded group does not fill a slot', [cartItem(BROWNIE, REGULAR_DESSERT), cartItem(MARGHERITA, LARGE)], anyTwo({ price: 5, excludedProductGroupIds: [DESSERTS] }), 0],
-    ['an excluded size does not fill a slot', [cartItem(MARGHERITA, SMALL), cartItem(PEPPERONI, LARGE)], anyTwo({ excludedRetailerProductSizeIds: [SMALL] }), 0],
-    ['unrelated exclusions change nothing', [cartItem(MARGHERITA, SMALL), cartItem(PEPPERONI, LARGE)], anyTwo({ excludedProductGroupIds: [SIDES], excludedRetailerProductSizeIds: [REGULAR_SIDE] }), 1200 + 1995 - 2000],
+    [
+      'an excluded product does not fill a slot',
+      [cartItem(SUPREME, LARGE), cartItem(MARGHERITA, LARGE)],
+      anyTwo({ excludedProductIds: [SUPREME] }),
+      0,
+    ],
+    [
+      'other products still do',
+      [cartItem(SUPREME, LARGE), cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, LARGE)],
+      anyTwo({ excludedProductIds: [SUPREME] }),
+      1850 + 1995 - 2000,
+    ],
+    [
+      'an excluded group does not fill a slot',
+      [cartItem(BROWNIE, REGULAR_DESSERT), cartItem(MARGHERITA, LARGE)],
+      anyTwo({ price: 5, excludedProductGroupIds: [DESSERTS] }),
+      0,
+    ],
+    [
+      'an excluded size does not fill a slot',
+      [cartItem(MARGHERITA, SMALL), cartItem(PEPPERONI, LARGE)],
+      anyTwo({ excludedRetailerProductSizeIds: [SMALL] }),
+      0,
+    ],
+    [
+      'unrelated exclusions change nothing',
+      [cartItem(MARGHERITA, SMALL), cartItem(PEPPERONI, LARGE)],
+      anyTwo({ excludedProductGroupIds: [SIDES], excludedRetailerProductSizeIds: [REGULAR_SIDE] }),
+      1200 + 1995 - 2000,
+    ],
   ])('%s', (_, items, deal, discount) => {
     expect(discountOf(items, [deal]).discount).toBe(discount);
   });
@@ -126,12 +217,18 @@ describe('which special wins', () => {
   it.each<[string, Special[], string]>([
     [
       'the better (lower) priority wins even when another saves more',
-      [special({ name: 'Saves more', priority: 2, price: 28, retailerSpecialItems: [slot({ qty: 2 })] }), special({ name: 'Preferred', priority: 1, price: 29, retailerSpecialItems: [slot({ qty: 2 })] })],
+      [
+        special({ name: 'Saves more', priority: 2, price: 28, retailerSpecialItems: [slot({ qty: 2 })] }),
+        special({ name: 'Preferred', priority: 1, price: 29, retailerSpecialItems: [slot({ qty: 2 })] }),
+      ],
       'Preferred',
     ],
     [
       'among equal priority the dearer special goes first',
-      [special({ name: 'One pizza', price: 12, retailerSpecialItems: [slot()] }), special({ name: 'Two pizzas', price: 30, retailerSpecialItems: [slot({ qty: 2 })] })],
+      [
+        special({ name: 'One pizza', price: 12, retailerSpecialItems: [slot()] }),
+        special({ name: 'Two pizzas', price: 30, retailerSpecialItems: [slot({ qty: 2 })] }),
+      ],
       'Two pizzas',
     ],
   ])('%s', (_, specials, winner) => {
@@ -140,8 +237,21 @@ describe('which special wins', () => {
 
   it('a lower-ranked special still takes the units the first one left', () => {
     const totals = discountOf(
-      [cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, LARGE), cartItem(COLA, CAN), cartItem(GARLIC_BREAD, REGULAR_SIDE)],
-      [special({ name: 'Side and drink', priority: 5, price: 7, retailerSpecialItems: [slot({ productGroupId: SIDES }), slot({ productId: COLA })] }), anyTwoLarge],
+      [
+        cartItem(MARGHERITA, LARGE),
+        cartItem(PEPPERONI, LARGE),
+        cartItem(COLA, CAN),
+        cartItem(GARLIC_BREAD, REGULAR_SIDE),
+      ],
+      [
+        special({
+          name: 'Side and drink',
+          priority: 5,
+          price: 7,
+          retailerSpecialItems: [slot({ productGroupId: SIDES }), slot({ productId: COLA })],
+        }),
+        anyTwoLarge,
+      ],
     );
     expect(totals.appliedSpecials.map((applied) => applied.name)).toEqual(['Any 2 large pizzas', 'Side and drink']);
     expect(totals.discount).toBe(845 + 145);
@@ -160,21 +270,82 @@ describe('which special wins', () => {
 });
 
 describe('half-and-half items in specials', () => {
-  const largePizzaDeal = (changes: Partial<Special> = {}) => special({ price: 15, retailerSpecialItems: [slot({ productGroupId: PIZZAS, retailerProductSizeId: LARGE })], ...changes });
+  const largePizzaDeal = (changes: Partial<Special> = {}) =>
+    special({
+      price: 15,
+      retailerSpecialItems: [slot({ productGroupId: PIZZAS, retailerProductSizeId: LARGE })],
+      ...changes,
+    });
   const hh = () => halfHalf(MARGHERITA, PEPPERONI, LARGE);
   type Case = [string, CartProduct[], Special, boolean, number];
   it.each<Case>([
-    ['stay out when the retailer does not allow them', [hh()], largePizzaDeal({ allowHalfHalfsInSpecials: true }), false, 0],
-    ['stay out when the special does not allow them', [hh()], largePizzaDeal({ allowHalfHalfsInSpecials: false }), true, 0],
-    ['go in without their half-and-half surcharge when both allow them', [hh()], largePizzaDeal({ allowHalfHalfsInSpecials: true }), true, 1923 + 200 - 1500],
-    ["pay the special's own half-and-half surcharge", [hh()], largePizzaDeal({ allowHalfHalfsInSpecials: true, specialSurchargeForHalfHalf: 1 }), true, 1923 + 200 - 1600],
-    ['need both halves to fit a product slot', [hh()], largePizzaDeal({ allowHalfHalfsInSpecials: true, retailerSpecialItems: [slot({ productId: MARGHERITA })] }), true, 0],
-    ['fit a product slot when both halves are that product', [halfHalf(MARGHERITA, MARGHERITA, LARGE)], largePizzaDeal({ allowHalfHalfsInSpecials: true, retailerSpecialItems: [slot({ productId: MARGHERITA })] }), true, 1850 + 200 - 1500],
-    ['stay out when the second half is excluded', [hh()], largePizzaDeal({ allowHalfHalfsInSpecials: true, excludedProductIds: [PEPPERONI] }), true, 0],
-    ['stay out when the halves are a size the slot does not take', [halfHalf(MARGHERITA, PEPPERONI, SMALL)], largePizzaDeal({ allowHalfHalfsInSpecials: true }), true, 0],
-    ['whole pizzas are unaffected by the half-and-half switches', [cartItem(SUPREME, LARGE)], largePizzaDeal(), false, 2240 - 1500],
+    [
+      'stay out when the retailer does not allow them',
+      [hh()],
+      largePizzaDeal({ allowHalfHalfsInSpecials: true }),
+      false,
+      0,
+    ],
+    [
+      'stay out when the special does not allow them',
+      [hh()],
+      largePizzaDeal({ allowHalfHalfsInSpecials: false }),
+      true,
+      0,
+    ],
+    [
+      'go in without their half-and-half surcharge when both allow them',
+      [hh()],
+      largePizzaDeal({ allowHalfHalfsInSpecials: true }),
+      true,
+      1923 + 200 - 1500,
+    ],
+    [
+      "pay the special's own half-and-half surcharge",
+      [hh()],
+      largePizzaDeal({ allowHalfHalfsInSpecials: true, specialSurchargeForHalfHalf: 1 }),
+      true,
+      1923 + 200 - 1600,
+    ],
+    [
+      'need both halves to fit a product slot',
+      [hh()],
+      largePizzaDeal({ allowHalfHalfsInSpecials: true, retailerSpecialItems: [slot({ productId: MARGHERITA })] }),
+      true,
+      0,
+    ],
+    [
+      'fit a product slot when both halves are that product',
+      [halfHalf(MARGHERITA, MARGHERITA, LARGE)],
+      largePizzaDeal({ allowHalfHalfsInSpecials: true, retailerSpecialItems: [slot({ productId: MARGHERITA })] }),
+      true,
+      1850 + 200 - 1500,
+    ],
+    [
+      'stay out when the second half is excluded',
+      [hh()],
+      largePizzaDeal({ allowHalfHalfsInSpecials: true, excludedProductIds: [PEPPERONI] }),
+      true,
+      0,
+    ],
+    [
+      'stay out when the halves are a size the slot does not take',
+      [halfHalf(MARGHERITA, PEPPERONI, SMALL)],
+      largePizzaDeal({ allowHalfHalfsInSpecials: true }),
+      true,
+      0,
+    ],
+    [
+      'whole pizzas are unaffected by the half-and-half switches',
+      [cartItem(SUPREME, LARGE)],
+      largePizzaDeal(),
+      false,
+      2240 - 1500,
+    ],
   ])('%s', (_, items, deal, retailerAllows, discount) => {
-    expect(discountOf(items, [deal], { catalogue: testCatalogue({ allowHalfHalfInSpecials: retailerAllows }) }).discount).toBe(discount);
+    expect(
+      discountOf(items, [deal], { catalogue: testCatalogue({ allowHalfHalfInSpecials: retailerAllows }) }).discount,
+    ).toBe(discount);
   });
 });
 
@@ -189,7 +360,9 @@ describe('when a special applies', () => {
   ])('specialDelivMethod %s fits a %s order: %s', (specialDelivMethod, orderType, fits) => {
     const deal = special({ ...anyTwoLarge, specialDelivMethod });
     expect(specialFitsOrderType(deal, orderType)).toBe(fits);
-    expect(discountOf([cartItem(PEPPERONI, LARGE, { quantity: 2 })], [deal], { orderType }).discount).toBe(fits ? 990 : 0);
+    expect(discountOf([cartItem(PEPPERONI, LARGE, { quantity: 2 })], [deal], { orderType }).discount).toBe(
+      fits ? 990 : 0,
+    );
   });
 
   it('asks the injected availability about each special and skips unavailable ones', () => {
@@ -204,7 +377,9 @@ describe('when a special applies', () => {
 
   it('does not ask about specials the order type already rules out', () => {
     const isSpecialAvailable = vi.fn(always);
-    discountOf([cartItem(PEPPERONI, LARGE)], [special({ ...anyTwoLarge, specialDelivMethod: 2 })], { isSpecialAvailable });
+    discountOf([cartItem(PEPPERONI, LARGE)], [special({ ...anyTwoLarge, specialDelivMethod: 2 })], {
+      isSpecialAvailable,
+    });
     expect(isSpecialAvailable).not.toHaveBeenCalled();
   });
 });
@@ -213,7 +388,11 @@ describe('discount limits', () => {
   it('never discounts more than the taken items cost after credits', () => {
     const catalogue = testCatalogue({ retailerInfo: { ingredientsOffProductPrice: true } });
     const bread = cartItem(GARLIC_BREAD, REGULAR_SIDE, { extras: [extra(CHEESE, -1)], options: [option(DIP, NO_DIP)] });
-    const totals = discountOf([bread, cartItem(WEDGES, REGULAR_SIDE)], [special({ price: 1, retailerSpecialItems: [slot({ productId: GARLIC_BREAD })] })], { catalogue });
+    const totals = discountOf(
+      [bread, cartItem(WEDGES, REGULAR_SIDE)],
+      [special({ price: 1, retailerSpecialItems: [slot({ productId: GARLIC_BREAD })] })],
+      { catalogue },
+    );
     expect(totals.lines[0]?.unitCents).toBe(495 - 200 - 50);
     expect(totals.discount).toBe(245);
     expect(totals.subtotal - totals.discount).toBe(610);

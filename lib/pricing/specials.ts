@@ -51,7 +51,11 @@ export type LineMatcher = (line: SpecialLine) => boolean;
  * numbers. A half-and-half fits only when both halves would, and only when both the retailer and
  * the special allow half-and-halfs.
  */
-export function slotMatcher(slot: RetailerSpecialItem, special: Special, allowHalfHalfInSpecials: boolean): LineMatcher {
+export function slotMatcher(
+  slot: RetailerSpecialItem,
+  special: Special,
+  allowHalfHalfInSpecials: boolean,
+): LineMatcher {
   const { productGroupId, productId, retailerProductSizeId } = slot;
   const anyGroup = productGroupId === ANY;
   const anyProduct = productId === ANY;
@@ -129,12 +133,20 @@ function takeUnits(slots: readonly Slot[], remaining: readonly number[]): Map<nu
  * finds all its slots filled and saves money. A special replaces the size prices (and the
  * half-and-half surcharges) of what it takes; extras and options are still charged.
  */
-export function applySpecials(lines: readonly SpecialLine[], specials: readonly Special[], context: SpecialsContext): AppliedSpecial[] {
+export function applySpecials(
+  lines: readonly SpecialLine[],
+  specials: readonly Special[],
+  context: SpecialsContext,
+): AppliedSpecial[] {
   const remaining = lines.map((line) => line.quantity);
-  const dearestFirst = lines.map((line, index) => ({ line, index })).sort((a, b) => replacedUnitCents(b.line) - replacedUnitCents(a.line) || a.index - b.index);
+  const dearestFirst = lines
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => replacedUnitCents(b.line) - replacedUnitCents(a.line) || a.index - b.index);
   let unitsLeft = remaining.reduce((sum, quantity) => sum + quantity, 0);
   const applied: AppliedSpecial[] = [];
-  const usable = specials.filter((special) => specialFitsOrderType(special, context.orderType) && context.isSpecialAvailable(special)).sort(compareSpecials);
+  const usable = specials
+    .filter((special) => specialFitsOrderType(special, context.orderType) && context.isSpecialAvailable(special))
+    .sort(compareSpecials);
 
   for (const special of usable) {
     const slotUnits = special.retailerSpecialItems.reduce((sum, item) => sum + item.qty, 0);

@@ -1,4 +1,10 @@
-import { cartProductSchema, type CartExtra, type CartHalf, type CartOption, type CartProduct } from '../cart/schemas.ts';
+import {
+  cartProductSchema,
+  type CartExtra,
+  type CartHalf,
+  type CartOption,
+  type CartProduct,
+} from '../cart/schemas.ts';
 import {
   productDetailsSchema,
   productsInfoSchema,
@@ -69,11 +75,46 @@ export const menuSource = (): CatalogueSource => ({
   }),
   productsInfo: productsInfoSchema.parse({
     sizes: [
-      { retailerProductSizeId: SMALL, productGroupId: PIZZAS, productSizeId: 1, name: 'Small', price: 10, defaultProductPrice: 10 },
-      { retailerProductSizeId: LARGE, productGroupId: PIZZAS, productSizeId: 2, name: 'Large', price: 15, defaultProductPrice: 15 },
-      { retailerProductSizeId: CAN, productGroupId: DRINKS, productSizeId: 3, name: 'Can', price: 3.5, defaultProductPrice: 3.5 },
-      { retailerProductSizeId: REGULAR_SIDE, productGroupId: SIDES, productSizeId: 4, name: 'Regular', price: 4.95, defaultProductPrice: 4.95 },
-      { retailerProductSizeId: REGULAR_DESSERT, productGroupId: DESSERTS, productSizeId: 4, name: 'Regular', price: 5, defaultProductPrice: 5 },
+      {
+        retailerProductSizeId: SMALL,
+        productGroupId: PIZZAS,
+        productSizeId: 1,
+        name: 'Small',
+        price: 10,
+        defaultProductPrice: 10,
+      },
+      {
+        retailerProductSizeId: LARGE,
+        productGroupId: PIZZAS,
+        productSizeId: 2,
+        name: 'Large',
+        price: 15,
+        defaultProductPrice: 15,
+      },
+      {
+        retailerProductSizeId: CAN,
+        productGroupId: DRINKS,
+        productSizeId: 3,
+        name: 'Can',
+        price: 3.5,
+        defaultProductPrice: 3.5,
+      },
+      {
+        retailerProductSizeId: REGULAR_SIDE,
+        productGroupId: SIDES,
+        productSizeId: 4,
+        name: 'Regular',
+        price: 4.95,
+        defaultProductPrice: 4.95,
+      },
+      {
+        retailerProductSizeId: REGULAR_DESSERT,
+        productGroupId: DESSERTS,
+        productSizeId: 4,
+        name: 'Regular',
+        price: 5,
+        defaultProductPrice: 5,
+      },
     ],
     options: [
       {
@@ -111,7 +152,16 @@ export const menuSource = (): CatalogueSource => ({
       productGroupId: DRINKS,
       name: 'Cola',
       minPrice: 3.5,
-      productSizes: [{ retailerProductSizeId: CAN, productGroupId: DRINKS, productSizeId: 3, name: 'Can', price: 3.5, defaultProductPrice: 3.5 }],
+      productSizes: [
+        {
+          retailerProductSizeId: CAN,
+          productGroupId: DRINKS,
+          productSizeId: 3,
+          name: 'Can',
+          price: 3.5,
+          defaultProductPrice: 3.5,
+        },
+      ],
     },
     sideDetail(GARLIC_BREAD, 'Garlic bread', 4.95),
     sideDetail(WEDGES, 'Wedges', 6.1),
@@ -120,7 +170,16 @@ export const menuSource = (): CatalogueSource => ({
       productGroupId: DESSERTS,
       name: 'Brownie',
       minPrice: 5,
-      productSizes: [{ retailerProductSizeId: REGULAR_DESSERT, productGroupId: DESSERTS, productSizeId: 4, name: 'Regular', price: 5, defaultProductPrice: 5 }],
+      productSizes: [
+        {
+          retailerProductSizeId: REGULAR_DESSERT,
+          productGroupId: DESSERTS,
+          productSizeId: 4,
+          name: 'Regular',
+          price: 5,
+          defaultProductPrice: 5,
+        },
+      ],
     },
   ]),
   config: retailerConfig(),
@@ -134,8 +193,22 @@ function pizzaDetail(productId: number, name: string, small: number, large: numb
     minPrice: small,
     isHalfHalf: true,
     productSizes: [
-      { retailerProductSizeId: SMALL, productGroupId: PIZZAS, productSizeId: 1, name: 'Small', price: small, defaultProductPrice: 10 },
-      { retailerProductSizeId: LARGE, productGroupId: PIZZAS, productSizeId: 2, name: 'Large', price: large, defaultProductPrice: 15 },
+      {
+        retailerProductSizeId: SMALL,
+        productGroupId: PIZZAS,
+        productSizeId: 1,
+        name: 'Small',
+        price: small,
+        defaultProductPrice: 10,
+      },
+      {
+        retailerProductSizeId: LARGE,
+        productGroupId: PIZZAS,
+        productSizeId: 2,
+        name: 'Large',
+        price: large,
+        defaultProductPrice: 15,
+      },
     ],
     productOptions: [{ retailerProductOptionId: CRUST }],
     productExtras: [CHEESE, OLIVES, PRAWNS, HAM, BASIL].map((ingredientId) => ({ ingredientId })),
@@ -149,7 +222,16 @@ function sideDetail(productId: number, name: string, price: number) {
     productGroupId: SIDES,
     name,
     minPrice: price,
-    productSizes: [{ retailerProductSizeId: REGULAR_SIDE, productGroupId: SIDES, productSizeId: 4, name: 'Regular', price, defaultProductPrice: 4.95 }],
+    productSizes: [
+      {
+        retailerProductSizeId: REGULAR_SIDE,
+        productGroupId: SIDES,
+        productSizeId: 4,
+        name: 'Regular',
+        price,
+        defaultProductPrice: 4.95,
+      },
+    ],
     productOptions: [{ retailerProductOptionId: DIP }],
     productExtras: [CHEESE, OLIVES, PRAWNS].map((ingredientId) => ({ ingredientId })),
     productIngredients: [{ ingredientId: CHEESE }],
@@ -161,7 +243,13 @@ function retailerConfig(): RetailerConfig {
     retailerId: 111,
     retailerWebsiteId: 7,
     retailerLayout: {},
-    retailerCSS: { background: '#ffffff', foreground: '#000000', primary: '#cc0000', 'primary-foreground': '#ffffff', secondary: '#eeeeee' },
+    retailerCSS: {
+      background: '#ffffff',
+      foreground: '#000000',
+      primary: '#cc0000',
+      'primary-foreground': '#ffffff',
+      secondary: '#eeeeee',
+    },
     retailerSEO: { title: 'Test Pizza' },
     retailerInfo: { name: 'Test Pizza', baseDeliveryFee: 5.5, minOrderValueDelivery: 25, minOrderValuePickup: 0 },
     retailerPaymentTypes: {},
@@ -169,9 +257,18 @@ function retailerConfig(): RetailerConfig {
 }
 
 /** The shop's catalogue with some retailer settings or product groups changed. */
-export function testCatalogue(changes: { retailerInfo?: Partial<RetailerInfo>; allowHalfHalfInSpecials?: boolean; groups?: Record<number, Partial<ProductGroup>> } = {}): Catalogue {
+export function testCatalogue(
+  changes: {
+    retailerInfo?: Partial<RetailerInfo>;
+    allowHalfHalfInSpecials?: boolean;
+    groups?: Record<number, Partial<ProductGroup>>;
+  } = {},
+): Catalogue {
   const source = menuSource();
-  const groups = source.productsInfoSsr.groups.map((group) => ({ ...group, ...changes.groups?.[group.productGroupId] }));
+  const groups = source.productsInfoSsr.groups.map((group) => ({
+    ...group,
+    ...changes.groups?.[group.productGroupId],
+  }));
   return catalogueFromTenant({
     ...source,
     productsInfoSsr: { ...source.productsInfoSsr, groups },
@@ -223,7 +320,11 @@ export const half = (productId: number, retailerProductSizeId: number, extras: C
 let uuidCounter = 0;
 
 /** A cart line as the store would hold it; the stored historicPrice is deliberately meaningless unless given. */
-export function cartItem(productId: number, retailerProductSizeId: number, changes: Partial<CartProduct> = {}): CartProduct {
+export function cartItem(
+  productId: number,
+  retailerProductSizeId: number,
+  changes: Partial<CartProduct> = {},
+): CartProduct {
   uuidCounter += 1;
   return cartProductSchema.parse({
     uuid: `line-${uuidCounter}`,
@@ -238,8 +339,17 @@ export function cartItem(productId: number, retailerProductSizeId: number, chang
   });
 }
 
-export const halfHalf = (first: number, second: number, retailerProductSizeId: number, changes: Partial<CartProduct> = {}): CartProduct =>
-  cartItem(first, retailerProductSizeId, { isHalfHalf: true, secondHalf: half(second, retailerProductSizeId), ...changes });
+export const halfHalf = (
+  first: number,
+  second: number,
+  retailerProductSizeId: number,
+  changes: Partial<CartProduct> = {},
+): CartProduct =>
+  cartItem(first, retailerProductSizeId, {
+    isHalfHalf: true,
+    secondHalf: half(second, retailerProductSizeId),
+    ...changes,
+  });
 
 let specialCounter = 0;
 
@@ -249,7 +359,9 @@ export function special(changes: Partial<Special> & Pick<Special, 'price' | 'ret
 }
 
 /** A special slot: -1 (any) unless given. */
-export const slot = (changes: { productGroupId?: number; retailerProductSizeId?: number; productId?: number; qty?: number } = {}) => ({
+export const slot = (
+  changes: { productGroupId?: number; retailerProductSizeId?: number; productId?: number; qty?: number } = {},
+) => ({
   productGroupId: -1,
   retailerProductSizeId: -1,
   productId: -1,

@@ -62,17 +62,19 @@ export function cartTotals(items: readonly CartProduct[], catalogue: Catalogue, 
     return { uuid: item.uuid, quantity, price, unitCents: price.unitCents, lineCents: price.unitCents * quantity };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.lineCents, 0);
-  const appliedSpecials = applySpecials(
-    lines.map(specialLine),
-    context.specials,
-    { orderType: context.orderType, isSpecialAvailable: context.isSpecialAvailable, allowHalfHalfInSpecials: catalogue.allowHalfHalfInSpecials },
-  );
+  const appliedSpecials = applySpecials(lines.map(specialLine), context.specials, {
+    orderType: context.orderType,
+    isSpecialAvailable: context.isSpecialAvailable,
+    allowHalfHalfInSpecials: catalogue.allowHalfHalfInSpecials,
+  });
   const discount = appliedSpecials.reduce((sum, special) => sum + special.discountCents, 0);
   const { baseDeliveryFee, minOrderValueDelivery, minOrderValuePickup } = catalogue.retailerInfo;
   const isDelivery = context.orderType === 'delivery';
   // An empty cart has nothing to deliver, so it shows no fee.
   const deliveryFee = isDelivery && lines.length > 0 ? (context.delivery?.feeCents ?? toCents(baseDeliveryFee)) : 0;
-  const minimumOrderValue = isDelivery ? (context.delivery?.minimumCents ?? toCents(minOrderValueDelivery)) : toCents(minOrderValuePickup);
+  const minimumOrderValue = isDelivery
+    ? (context.delivery?.minimumCents ?? toCents(minOrderValueDelivery))
+    : toCents(minOrderValuePickup);
   const shortfall = Math.max(0, minimumOrderValue - (subtotal - discount));
   return {
     lines,

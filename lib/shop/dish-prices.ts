@@ -13,27 +13,46 @@ export function shopDishes(tenant: Tenant, draft: readonly DishPrice[]): ShopDis
   const groups = new Map(tenant.productsInfoSsr.groups.map((group) => [group.productGroupId, group]));
   const details = new Map(tenant.productDetails.map((detail) => [detail.productId, detail]));
   return [...tenant.productsInfoSsr.products]
-    .sort((a, b) => (groups.get(a.productGroupId)?.sortOrder ?? 0) - (groups.get(b.productGroupId)?.sortOrder ?? 0) || a.sortOrder - b.sortOrder)
+    .sort(
+      (a, b) =>
+        (groups.get(a.productGroupId)?.sortOrder ?? 0) - (groups.get(b.productGroupId)?.sortOrder ?? 0) ||
+        a.sortOrder - b.sortOrder,
+    )
     .map((product) => ({
       productId: product.productId,
       name: product.name,
       group: groups.get(product.productGroupId)?.name ?? '',
       sizes: (details.get(product.productId)?.productSizes ?? []).map((size) => {
         const publishedCents = toCents(size.price);
-        return { sizeId: size.retailerProductSizeId, name: size.name, publishedCents, draftCents: drafted.get(priceKey(product.productId, size.retailerProductSizeId)) ?? publishedCents };
+        return {
+          sizeId: size.retailerProductSizeId,
+          name: size.name,
+          publishedCents,
+          draftCents: drafted.get(priceKey(product.productId, size.retailerProductSizeId)) ?? publishedCents,
+        };
       }),
     }));
 }
 
 /** The prices naming a dish or size this menu does not have, as the 400's words. */
 export function unknownPrices(tenant: Tenant, prices: readonly DishPrice[]): string[] {
-  const known = new Set(tenant.productDetails.flatMap((detail) => detail.productSizes.map((size) => priceKey(detail.productId, size.retailerProductSizeId))));
-  return prices.filter((price) => !known.has(priceKey(price.productId, price.sizeId))).map((price) => `no size ${price.sizeId} of dish ${price.productId} on this menu`);
+  const known = new Set(
+    tenant.productDetails.flatMap((detail) =>
+      detail.productSizes.map((size) => priceKey(detail.productId, size.retailerProductSizeId)),
+    ),
+  );
+  return prices
+    .filter((price) => !known.has(priceKey(price.productId, price.sizeId)))
+    .map((price) => `no size ${price.sizeId} of dish ${price.productId} on this menu`);
 }
 
 /** What setting these prices would change on the published menu; prices equal to the published ones change nothing and are left out. */
 export function priceChanges(tenant: Tenant, prices: readonly DishPrice[]): ShopChange[] {
-  const byKey = new Map(shopDishes(tenant, []).flatMap((dish) => dish.sizes.map((size) => [priceKey(dish.productId, size.sizeId), { dish, size }] as const)));
+  const byKey = new Map(
+    shopDishes(tenant, []).flatMap((dish) =>
+      dish.sizes.map((size) => [priceKey(dish.productId, size.sizeId), { dish, size }] as const),
+    ),
+  );
   const changes: ShopChange[] = [];
   const seen = new Set<string>();
   for (const price of prices) {
@@ -41,7 +60,14 @@ export function priceChanges(tenant: Tenant, prices: readonly DishPrice[]): Shop
     const found = byKey.get(key);
     if (!found || seen.has(key) || found.size.publishedCents === price.priceCents) continue;
     seen.add(key);
-    changes.push({ productId: price.productId, sizeId: price.sizeId, dish: found.dish.name, size: found.size.name, fromCents: found.size.publishedCents, toCents: price.priceCents });
+    changes.push({
+      productId: price.productId,
+      sizeId: price.sizeId,
+      dish: found.dish.name,
+      size: found.size.name,
+      fromCents: found.size.publishedCents,
+      toCents: price.priceCents,
+    });
   }
   return changes;
 }
@@ -50,7 +76,13 @@ export function priceChanges(tenant: Tenant, prices: readonly DishPrice[]): Shop
  * The two data files as they are on disk, read loosely so that everything the editor does not
  * touch (fields left to their defaults, unknown keys, order) is written back exactly as it was.
  */
-const rawDetails = z.array(z.looseObject({ productId: z.number(), minPrice: z.number(), productSizes: z.array(z.looseObject({ retailerProductSizeId: z.number(), price: z.number() })) }));
+const rawDetails = z.array(
+  z.looseObject({
+    productId: z.number(),
+    minPrice: z.number(),
+    productSizes: z.array(z.looseObject({ retailerProductSizeId: z.number(), price: z.number() })),
+  }),
+);
 const rawSsr = z.looseObject({ products: z.array(z.looseObject({ productId: z.number(), minPrice: z.number() })) });
 
 export interface MenuFiles {
@@ -85,5 +117,8 @@ export function withPrices(files: MenuFiles, prices: readonly DishPrice[]): Menu
     const minPrice = minPrices.get(product.productId);
     return minPrice === undefined ? product : { ...product, minPrice };
   });
-  return { productsInfoSsr: keepOrder(files.productsInfoSsr, { ...ssr.data, products }), productDetails: keepOrder(files.productDetails, productDetails) };
+  return {
+    productsInfoSsr: keepOrder(files.productsInfoSsr, { ...ssr.data, products }),
+    productDetails: keepOrder(files.productDetails, productDetails),
+  };
 }

@@ -16,7 +16,10 @@ export const priceInputText = (cents: number) => (cents / 100).toFixed(2);
  * The draft to save: the server's draft with the fields typed since, by `productId:sizeId`. A field
  * that does not read as a price is named in `invalid` and nothing is saved until it is fixed.
  */
-export function draftFromInputs(shop: ShopState, typed: ReadonlyMap<string, string>): { prices: DishPrice[]; invalid: string[] } {
+export function draftFromInputs(
+  shop: ShopState,
+  typed: ReadonlyMap<string, string>,
+): { prices: DishPrice[]; invalid: string[] } {
   const prices: DishPrice[] = [];
   const invalid: string[] = [];
   for (const dish of shop.dishes) {
@@ -24,7 +27,8 @@ export function draftFromInputs(shop: ShopState, typed: ReadonlyMap<string, stri
       const text = typed.get(`${dish.productId}:${size.sizeId}`);
       const cents = text === undefined ? size.draftCents : parsePriceInput(text);
       if (cents === null) invalid.push(`${dish.name}, ${size.name}`);
-      else if (cents !== size.publishedCents) prices.push({ productId: dish.productId, sizeId: size.sizeId, priceCents: cents });
+      else if (cents !== size.publishedCents)
+        prices.push({ productId: dish.productId, sizeId: size.sizeId, priceCents: cents });
     }
   }
   return { prices, invalid };

@@ -66,7 +66,10 @@ export function trackingUrl(settings: TrackerSettings, page: PageContext, event:
     url: event.kind === 'link' ? event.href : trackedAddress(page.url),
     urlref: trackedAddress(page.referrer),
     res: `${page.screen.width}x${page.screen.height}`,
-    _cvar: JSON.stringify({ '1': ['retailerId', String(settings.retailerId)], '2': ['hostName', page.hostName || 'unknown'] }),
+    _cvar: JSON.stringify({
+      '1': ['retailerId', String(settings.retailerId)],
+      '2': ['hostName', page.hostName || 'unknown'],
+    }),
     send_image: '0',
   };
   if (event.kind === 'page-view') params['action_name'] = documentTitle(page.hostName || 'unknown', page.title);

@@ -25,7 +25,13 @@ export function contrastRatio(a: string, b: string): number {
 export function mix(colour: string, base: string, amount: number): string {
   const top = channels(colour);
   const bottom = channels(base);
-  return `#${top.map((value, index) => Math.round(value * amount + (bottom[index] ?? 0) * (1 - amount)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${top
+    .map((value, index) =>
+      Math.round(value * amount + (bottom[index] ?? 0) * (1 - amount))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function toHsl(hex: string): [number, number, number] {
@@ -36,7 +42,12 @@ function toHsl(hex: string): [number, number, number] {
   if (max === min) return [0, 0, lightness];
   const delta = max - min;
   const saturation = lightness > 0.5 ? delta / (2 - max - min) : delta / (max + min);
-  const hue = max === red ? (green - blue) / delta + (green < blue ? 6 : 0) : max === green ? (blue - red) / delta + 2 : (red - green) / delta + 4;
+  const hue =
+    max === red
+      ? (green - blue) / delta + (green < blue ? 6 : 0)
+      : max === green
+        ? (blue - red) / delta + 2
+        : (red - green) / delta + 4;
   return [hue / 6, saturation, lightness];
 }
 
@@ -46,7 +57,9 @@ function fromHsl(hue: number, saturation: number, lightness: number): string {
   const channel = (offset: number) => {
     const t = (((hue + offset) % 1) + 1) % 1;
     const value = t < 1 / 6 ? p + (q - p) * 6 * t : t < 1 / 2 ? q : t < 2 / 3 ? p + (q - p) * (2 / 3 - t) * 6 : p;
-    return Math.round(value * 255).toString(16).padStart(2, '0');
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(1 / 3)}${channel(0)}${channel(-1 / 3)}`;
 }

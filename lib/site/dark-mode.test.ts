@@ -37,7 +37,8 @@ function page(saved: string | null, systemDark: boolean, options: { storageFails
     documentElement: new FakeElement(),
     body: null as FakeElement | null,
     querySelectorAll: () => [toggle],
-    addEventListener: (type: string, listener: (event: { target: unknown }) => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    addEventListener: (type: string, listener: (event: { target: unknown }) => void) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]),
   };
   const localStorage = {
     getItem: (key: string) => {
@@ -46,11 +47,16 @@ function page(saved: string | null, systemDark: boolean, options: { storageFails
     },
     setItem: (key: string, value: string) => store.set(key, value),
   };
-  const context = { document, localStorage, matchMedia: (query: string) => ({ matches: systemDark && query === '(prefers-color-scheme: dark)' }) };
+  const context = {
+    document,
+    localStorage,
+    matchMedia: (query: string) => ({ matches: systemDark && query === '(prefers-color-scheme: dark)' }),
+  };
   runInNewContext(darkModeHeadScript, context);
   document.body = new FakeElement();
   runInNewContext(darkModeBodyScript, context);
-  const fire = (type: string, target: unknown = null) => listeners.get(type)?.forEach((listener) => listener({ target }));
+  const fire = (type: string, target: unknown = null) =>
+    listeners.get(type)?.forEach((listener) => listener({ target }));
   fire('DOMContentLoaded');
   return {
     store,
@@ -79,7 +85,12 @@ describe('dark mode scripts', () => {
   it('the toggle switches the body class and the saved choice', () => {
     const shown = page('false', false);
     shown.click(shown.toggle);
-    expect([shown.bodyDark(), shown.htmlDark(), shown.store.get('darkMode'), shown.toggle.attributes.get('aria-pressed')]).toEqual([true, true, 'true', 'true']);
+    expect([
+      shown.bodyDark(),
+      shown.htmlDark(),
+      shown.store.get('darkMode'),
+      shown.toggle.attributes.get('aria-pressed'),
+    ]).toEqual([true, true, 'true', 'true']);
     shown.click(shown.toggle);
     expect([shown.bodyDark(), shown.store.get('darkMode')]).toEqual([false, 'false']);
   });

@@ -3,8 +3,29 @@ import { deliverySuburbsSchema, deliveryZonesSchema } from '../tenant/index.ts';
 import { deliveryMapView, MAP_WIDTH } from './delivery-map.ts';
 
 const zones = deliveryZonesSchema.parse([
-  { zoneId: 1, name: 'Inner', colour: '#b3261e', deliveryFee: 6.5, minOrderValue: 30, polygon: [[-37.79, 144.96], [-37.79, 144.98], [-37.81, 144.98], [-37.81, 144.96]] },
-  { zoneId: 2, name: 'North', deliveryFee: null, polygon: [[-37.77, 144.96], [-37.77, 144.98], [-37.79, 144.97]] },
+  {
+    zoneId: 1,
+    name: 'Inner',
+    colour: '#b3261e',
+    deliveryFee: 6.5,
+    minOrderValue: 30,
+    polygon: [
+      [-37.79, 144.96],
+      [-37.79, 144.98],
+      [-37.81, 144.98],
+      [-37.81, 144.96],
+    ],
+  },
+  {
+    zoneId: 2,
+    name: 'North',
+    deliveryFee: null,
+    polygon: [
+      [-37.77, 144.96],
+      [-37.77, 144.98],
+      [-37.79, 144.97],
+    ],
+  },
 ]);
 const suburbs = deliverySuburbsSchema.parse([
   { suburbId: 1, name: 'Carlton', postcode: '3053', zoneId: 1 },
@@ -20,7 +41,15 @@ describe('deliveryMapView', () => {
   const view = deliveryMapView(zones, suburbs, { baseDeliveryFee: 5, minOrderValueDelivery: 25 });
 
   it('lists each zone with its suburbs, fee and minimum order (the shop’s own when it has none, as the cart charges)', () => {
-    expect(view.zones.map(({ number, name, feeCents, minOrderCents, suburbs: names }) => ({ number, name, feeCents, minOrderCents, names: names.map((suburb) => suburb.name) }))).toEqual([
+    expect(
+      view.zones.map(({ number, name, feeCents, minOrderCents, suburbs: names }) => ({
+        number,
+        name,
+        feeCents,
+        minOrderCents,
+        names: names.map((suburb) => suburb.name),
+      })),
+    ).toEqual([
       { number: 1, name: 'Inner', feeCents: 650, minOrderCents: 3000, names: ['Carlton', 'Fitzroy'] },
       { number: 2, name: 'North', feeCents: 500, minOrderCents: 2500, names: ['Brunswick'] },
     ]);
@@ -39,7 +68,9 @@ describe('deliveryMapView', () => {
 
   it('draws north up inside the drawing, with a colour for every zone', () => {
     expect(view.width).toBe(MAP_WIDTH);
-    const coordinates = view.zones.flatMap((zone) => [...zone.path.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((match) => ({ x: Number(match[1]), y: Number(match[2]) })));
+    const coordinates = view.zones.flatMap((zone) =>
+      [...zone.path.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((match) => ({ x: Number(match[1]), y: Number(match[2]) })),
+    );
     for (const point of coordinates) {
       expect(point.x).toBeGreaterThanOrEqual(0);
       expect(point.x).toBeLessThanOrEqual(view.width);
@@ -61,8 +92,30 @@ describe('deliveryMapView', () => {
 
   it('puts the number of a zone that bends around another inside it', () => {
     const ring = deliveryZonesSchema.parse([
-      { zoneId: 1, name: 'Middle', polygon: [[-37.80, 144.97], [-37.80, 144.98], [-37.81, 144.98], [-37.81, 144.97]] },
-      { zoneId: 2, name: 'Around', polygon: [[-37.79, 144.96], [-37.79, 144.99], [-37.80, 144.99], [-37.80, 144.97], [-37.81, 144.97], [-37.81, 144.99], [-37.82, 144.99], [-37.82, 144.96]] },
+      {
+        zoneId: 1,
+        name: 'Middle',
+        polygon: [
+          [-37.8, 144.97],
+          [-37.8, 144.98],
+          [-37.81, 144.98],
+          [-37.81, 144.97],
+        ],
+      },
+      {
+        zoneId: 2,
+        name: 'Around',
+        polygon: [
+          [-37.79, 144.96],
+          [-37.79, 144.99],
+          [-37.8, 144.99],
+          [-37.8, 144.97],
+          [-37.81, 144.97],
+          [-37.81, 144.99],
+          [-37.82, 144.99],
+          [-37.82, 144.96],
+        ],
+      },
     ]);
     const [middle, around] = deliveryMapView(ring, [], noFees).zones;
     const box = (path = '') => {
@@ -75,21 +128,47 @@ describe('deliveryMapView', () => {
 
   it('draws a zone lying inside another on top of it, and numbers the outer one where the inner does not cover it', () => {
     const nested = deliveryZonesSchema.parse([
-      { zoneId: 1, name: 'Inner', polygon: [[-37.80, 144.97], [-37.80, 144.98], [-37.81, 144.98], [-37.81, 144.97]] },
-      { zoneId: 2, name: 'Outer', polygon: [[-37.79, 144.965], [-37.79, 144.99], [-37.82, 144.99], [-37.82, 144.965]] },
+      {
+        zoneId: 1,
+        name: 'Inner',
+        polygon: [
+          [-37.8, 144.97],
+          [-37.8, 144.98],
+          [-37.81, 144.98],
+          [-37.81, 144.97],
+        ],
+      },
+      {
+        zoneId: 2,
+        name: 'Outer',
+        polygon: [
+          [-37.79, 144.965],
+          [-37.79, 144.99],
+          [-37.82, 144.99],
+          [-37.82, 144.965],
+        ],
+      },
     ]);
     const [inner, outer] = deliveryMapView(nested, [], noFees).zones;
     expect([inner?.layer, outer?.layer]).toEqual([1, 0]);
-    expect(Math.hypot((outer?.label.x ?? 0) - (inner?.label.x ?? 0), (outer?.label.y ?? 0) - (inner?.label.y ?? 0))).toBeGreaterThan(40);
+    expect(
+      Math.hypot((outer?.label.x ?? 0) - (inner?.label.x ?? 0), (outer?.label.y ?? 0) - (inner?.label.y ?? 0)),
+    ).toBeGreaterThan(40);
   });
 
   it('outlines dark zone colours lighter for the dark theme', () => {
     const [inner] = view.zones;
     expect(inner?.darkColour).not.toBe('#b3261e');
-    expect(deliveryMapView(deliveryZonesSchema.parse([{ ...zones[0], colour: '#f5a623' }]), [], noFees).zones[0]?.darkColour).toBe('#f5a623');
+    expect(
+      deliveryMapView(deliveryZonesSchema.parse([{ ...zones[0], colour: '#f5a623' }]), [], noFees).zones[0]?.darkColour,
+    ).toBe('#f5a623');
   });
 
   it('has nothing to draw without zones', () => {
-    expect(deliveryMapView([], suburbs, { baseDeliveryFee: 5, minOrderValueDelivery: 0 })).toMatchObject({ height: 0, zones: [], otherSuburbs: expect.any(Array) });
+    expect(deliveryMapView([], suburbs, { baseDeliveryFee: 5, minOrderValueDelivery: 0 })).toMatchObject({
+      height: 0,
+      zones: [],
+      otherSuburbs: expect.any(Array),
+    });
   });
 });

@@ -65,7 +65,10 @@ function centroid(points: readonly Point[]): Point {
     y += (point.y + next.y) * cross;
   });
   if (Math.abs(area) < 1e-9) {
-    return { x: points.reduce((sum, point) => sum + point.x, 0) / points.length, y: points.reduce((sum, point) => sum + point.y, 0) / points.length };
+    return {
+      x: points.reduce((sum, point) => sum + point.x, 0) / points.length,
+      y: points.reduce((sum, point) => sum + point.y, 0) / points.length,
+    };
   }
   return { x: x / (3 * area), y: y / (3 * area) };
 }
@@ -76,7 +79,11 @@ function inside(point: Point, polygon: readonly Point[]): boolean {
   let within = false;
   polygon.forEach((corner, index) => {
     const previous = polygon[(index + polygon.length - 1) % polygon.length] ?? corner;
-    if (corner.y > point.y !== previous.y > point.y && point.x < ((previous.x - corner.x) * (point.y - corner.y)) / (previous.y - corner.y) + corner.x) within = !within;
+    if (
+      corner.y > point.y !== previous.y > point.y &&
+      point.x < ((previous.x - corner.x) * (point.y - corner.y)) / (previous.y - corner.y) + corner.x
+    )
+      within = !within;
   });
   return within;
 }
@@ -86,7 +93,10 @@ function distanceToEdges(point: Point, polygon: readonly Point[]): number {
     ...polygon.map((corner, index) => {
       const next = polygon[(index + 1) % polygon.length] ?? corner;
       const [dx, dy] = [next.x - corner.x, next.y - corner.y];
-      const along = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((point.x - corner.x) * dx + (point.y - corner.y) * dy) / (dx * dx + dy * dy)));
+      const along =
+        dx === 0 && dy === 0
+          ? 0
+          : Math.max(0, Math.min(1, ((point.x - corner.x) * dx + (point.y - corner.y) * dy) / (dx * dx + dy * dy)));
       return Math.hypot(point.x - (corner.x + along * dx), point.y - (corner.y + along * dy));
     }),
   );
@@ -95,10 +105,14 @@ function distanceToEdges(point: Point, polygon: readonly Point[]): number {
 const LABEL_GRID = 24;
 
 function area(points: readonly Point[]): number {
-  return Math.abs(points.reduce((sum, point, index) => {
-    const next = points[(index + 1) % points.length] ?? point;
-    return sum + point.x * next.y - next.x * point.y;
-  }, 0)) / 2;
+  return (
+    Math.abs(
+      points.reduce((sum, point, index) => {
+        const next = points[(index + 1) % points.length] ?? point;
+        return sum + point.x * next.y - next.x * point.y;
+      }, 0),
+    ) / 2
+  );
 }
 
 /**
@@ -119,7 +133,10 @@ function labelPoint(points: readonly Point[], above: readonly (readonly Point[])
     for (let row = 0; row <= LABEL_GRID; row += 1) {
       const candidate = { x: left + column * stepX, y: top + row * stepY };
       if (!free(candidate)) continue;
-      const distance = Math.min(distanceToEdges(candidate, points), ...above.map((other) => distanceToEdges(candidate, other)));
+      const distance = Math.min(
+        distanceToEdges(candidate, points),
+        ...above.map((other) => distanceToEdges(candidate, other)),
+      );
       if (distance > best.distance) best = { point: candidate, distance };
     }
   }
@@ -144,9 +161,12 @@ export function deliveryMapView(
   };
   const baseMinOrderCents = minimum(null);
   const zoneIds = new Set(zones.map((zone) => zone.zoneId));
-  const otherSuburbs = suburbs.filter((suburb) => suburb.zoneId === null || !zoneIds.has(suburb.zoneId)).map(({ name, postcode }) => ({ name, postcode }));
+  const otherSuburbs = suburbs
+    .filter((suburb) => suburb.zoneId === null || !zoneIds.has(suburb.zoneId))
+    .map(({ name, postcode }) => ({ name, postcode }));
   const corners = zones.flatMap((zone) => zone.polygon);
-  if (corners.length === 0) return { width: MAP_WIDTH, height: 0, zones: [], otherSuburbs, baseFeeCents, baseMinOrderCents };
+  if (corners.length === 0)
+    return { width: MAP_WIDTH, height: 0, zones: [], otherSuburbs, baseFeeCents, baseMinOrderCents };
 
   const lats = corners.map(([lat]) => lat);
   const lngs = corners.map(([, lng]) => lng);
@@ -160,7 +180,10 @@ export function deliveryMapView(
   const scale = Math.min(inner / spanX, innerHeight / spanY);
   const offsetX = MARGIN + (inner - spanX * scale) / 2;
   const offsetY = MARGIN + (innerHeight - spanY * scale) / 2;
-  const project = ([lat, lng]: readonly [number, number]): Point => ({ x: round(offsetX + (lng - west) * xScale * scale), y: round(offsetY + (north - lat) * scale) });
+  const project = ([lat, lng]: readonly [number, number]): Point => ({
+    x: round(offsetX + (lng - west) * xScale * scale),
+    y: round(offsetY + (north - lat) * scale),
+  });
 
   const outlines = zones.map((zone) => zone.polygon.map(project));
   const bySize = outlines.map((outline, index) => ({ index, size: area(outline) })).sort((a, b) => b.size - a.size);
@@ -174,8 +197,13 @@ export function deliveryMapView(
     otherSuburbs,
     zones: zones.map((zone, index) => {
       const points = outlines[index] ?? [];
-      const middle = labelPoint(points, outlines.filter((_, other) => (layers[other] ?? 0) > (layers[index] ?? 0)));
-      const colour = /^#[0-9a-f]{6}$/i.test(zone.colour) ? zone.colour : (FALLBACK_COLOURS[index % FALLBACK_COLOURS.length] ?? '#1d4ed8');
+      const middle = labelPoint(
+        points,
+        outlines.filter((_, other) => (layers[other] ?? 0) > (layers[index] ?? 0)),
+      );
+      const colour = /^#[0-9a-f]{6}$/i.test(zone.colour)
+        ? zone.colour
+        : (FALLBACK_COLOURS[index % FALLBACK_COLOURS.length] ?? '#1d4ed8');
       return {
         zoneId: zone.zoneId,
         number: index + 1,
@@ -187,7 +215,9 @@ export function deliveryMapView(
         path: `M${points.map((point) => `${point.x} ${point.y}`).join('L')}Z`,
         layer: layers[index] ?? 0,
         label: { x: round(middle.x), y: round(middle.y) },
-        suburbs: suburbs.filter((suburb) => suburb.zoneId === zone.zoneId).map(({ name, postcode }) => ({ name, postcode })),
+        suburbs: suburbs
+          .filter((suburb) => suburb.zoneId === zone.zoneId)
+          .map(({ name, postcode }) => ({ name, postcode })),
       };
     }),
   };

@@ -19,7 +19,11 @@ describe('urlWithDialog', () => {
   it.each([
     ['https://shop.example/', 'table-booking', 'https://shop.example/?modal=table-booking'],
     ['https://shop.example/?group=4', 'delivery-map', 'https://shop.example/?modal=delivery-map'],
-    ['https://shop.example/?retailerWebsiteId=2&group=4#menu', 'table-booking', 'https://shop.example/?retailerWebsiteId=2&modal=table-booking#menu'],
+    [
+      'https://shop.example/?retailerWebsiteId=2&group=4#menu',
+      'table-booking',
+      'https://shop.example/?retailerWebsiteId=2&modal=table-booking#menu',
+    ],
     ['https://shop.example/?modal=delivery-map', 'table-booking', 'https://shop.example/?modal=table-booking'],
   ] as const)('%s opening %s is %s', (href, dialog, expected) => {
     expect(urlWithDialog(href, dialog)).toBe(expected);
@@ -29,7 +33,10 @@ describe('urlWithDialog', () => {
 describe('urlWithoutDialog', () => {
   it.each([
     ['https://shop.example/?modal=table-booking', 'https://shop.example/'],
-    ['https://shop.example/?retailerWebsiteId=2&modal=delivery-map&product=3', 'https://shop.example/?retailerWebsiteId=2&product=3'],
+    [
+      'https://shop.example/?retailerWebsiteId=2&modal=delivery-map&product=3',
+      'https://shop.example/?retailerWebsiteId=2&product=3',
+    ],
     ['https://shop.example/', 'https://shop.example/'],
     ['https://shop.example/?group=3', 'https://shop.example/'],
     ['https://shop.example/?group=2&modal=delivery-map#menu', 'https://shop.example/#menu'],

@@ -3,8 +3,20 @@ import { errorScreenText, pageNotFoundMessage } from './error-screen.ts';
 
 describe('error screen', () => {
   it.each([
-    [404, 'Retailer not found: nope.com.au', "Oops! This site can't be found.", "We can't seem to find the site you're looking for.", false],
-    [404, 'Page Not Found: /menu/x', "Oops! This page can't be found.", "We can't seem to find the page you're looking for.", true],
+    [
+      404,
+      'Retailer not found: nope.com.au',
+      "Oops! This site can't be found.",
+      "We can't seem to find the site you're looking for.",
+      false,
+    ],
+    [
+      404,
+      'Page Not Found: /menu/x',
+      "Oops! This page can't be found.",
+      "We can't seem to find the page you're looking for.",
+      true,
+    ],
     [404, '', "Oops! This page can't be found.", "We can't seem to find the page you're looking for.", true],
     [500, 'boom', 'Oops! Something went wrong.', 'An unexpected error has occurred.', true],
     [503, '', 'Oops! Something went wrong.', 'An unexpected error has occurred.', true],

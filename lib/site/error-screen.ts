@@ -18,7 +18,12 @@ export function errorScreenText(statusCode: number, statusMessage = ''): ErrorSc
       showReload: !siteNotFound,
     };
   }
-  return { heading: String(statusCode), title: 'Oops! Something went wrong.', description: 'An unexpected error has occurred.', showReload: true };
+  return {
+    heading: String(statusCode),
+    title: 'Oops! Something went wrong.',
+    description: 'An unexpected error has occurred.',
+    showReload: true,
+  };
 }
 
 export const pageNotFoundMessage = (path: string) => `Page Not Found: ${path}`;

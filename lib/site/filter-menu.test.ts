@@ -11,8 +11,16 @@ describe('menu filters', () => {
 
   it.each([
     ['nothing chosen keeps everything', { search: '', allergens: [], sortType: 'menu' as const }, all.length],
-    ['vegan keeps only vegan dishes', { search: '', allergens: ['isVegan' as const], sortType: 'menu' as const }, all.filter((product) => product.allergens.includes('isVegan')).length],
-    ['search matches names case-insensitively', { search: 'MARGHERITA', allergens: [], sortType: 'menu' as const }, all.filter((product) => /margherita/i.test(product.name + product.description)).length],
+    [
+      'vegan keeps only vegan dishes',
+      { search: '', allergens: ['isVegan' as const], sortType: 'menu' as const },
+      all.filter((product) => product.allergens.includes('isVegan')).length,
+    ],
+    [
+      'search matches names case-insensitively',
+      { search: 'MARGHERITA', allergens: [], sortType: 'menu' as const },
+      all.filter((product) => /margherita/i.test(product.name + product.description)).length,
+    ],
     ['no match leaves no groups', { search: 'sushi platter', allergens: [], sortType: 'menu' as const }, 0],
   ])('%s', (_label, filters, count) => {
     const result = filterMenu(menu, filters);
@@ -25,7 +33,9 @@ describe('menu filters', () => {
     ['alphabetical', (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en-AU') <= 0],
   ] as const)('sorts by %s within each group', (sortType, inOrder) => {
     for (const group of filterMenu(menu, { search: '', allergens: [], sortType })) {
-      group.products.slice(1).forEach((product, index) => expect(inOrder(group.products[index] ?? product, product)).toBe(true));
+      group.products
+        .slice(1)
+        .forEach((product, index) => expect(inOrder(group.products[index] ?? product, product)).toBe(true));
     }
   });
 

@@ -37,6 +37,9 @@ describe('markdown', () => {
   });
 
   it('lists the links it would drop', () => {
-    expect(unsafeLinks('[a](https://ok.example) [b](javascript:x) ![c](vbscript:y)')).toEqual(['javascript:x', 'vbscript:y']);
+    expect(unsafeLinks('[a](https://ok.example) [b](javascript:x) ![c](vbscript:y)')).toEqual([
+      'javascript:x',
+      'vbscript:y',
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import { Marked, type Tokens } from 'marked';
 import { isSafeLink } from '../tenant/primitives.ts';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Retailer-written Markdown (custom pages, custom sections). Raw HTML is escaped rather than
@@ -32,7 +33,8 @@ export function renderMarkdown(source: string): string {
 export function unsafeLinks(source: string): string[] {
   const found: string[] = [];
   markdown.walkTokens(markdown.lexer(source), (token) => {
-    if ((token.type === 'link' || token.type === 'image') && !isSafeLink((token as Tokens.Link | Tokens.Image).href)) found.push((token as Tokens.Link).href);
+    if ((token.type === 'link' || token.type === 'image') && !isSafeLink((token as Tokens.Link | Tokens.Image).href))
+      found.push((token as Tokens.Link).href);
   });
   return found;
 }

@@ -1,7 +1,14 @@
 import { describeGroupHours } from '../menu/hours-description.ts';
 import { halfHalfSizesText } from '../pricing/half-half.ts';
 import { toCents } from '../pricing/money.ts';
-import { allergenFlags, type AllergenFlag, type GroupAvailabilityHours, type ProductGroup, type Size, type Tenant } from '../tenant/index.ts';
+import {
+  allergenFlags,
+  type AllergenFlag,
+  type GroupAvailabilityHours,
+  type ProductGroup,
+  type Size,
+  type Tenant,
+} from '../tenant/index.ts';
 import type { ProductPhoto } from './product-photo.ts';
 
 export interface MenuSize {
@@ -37,12 +44,18 @@ export interface MenuGroup {
   products: MenuProduct[];
 }
 
-const bySortOrder = <T extends { sortOrder: number; name: string }>(a: T, b: T) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
+const bySortOrder = <T extends { sortOrder: number; name: string }>(a: T, b: T) =>
+  a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
 
 function halfHalfSizesOf(group: ProductGroup, sizes: readonly Size[]): string {
   const groupSizes = sizes.filter((size) => size.productGroupId === group.productGroupId);
   const { halfHalfSizeIds } = group;
-  if (!group.allowHalfHalf || halfHalfSizeIds === null || groupSizes.every((size) => halfHalfSizeIds.includes(size.retailerProductSizeId))) return '';
+  if (
+    !group.allowHalfHalf ||
+    halfHalfSizeIds === null ||
+    groupSizes.every((size) => halfHalfSizeIds.includes(size.retailerProductSizeId))
+  )
+    return '';
   return halfHalfSizesText(groupSizes, halfHalfSizeIds);
 }
 
@@ -50,7 +63,9 @@ function halfHalfSizesOf(group: ProductGroup, sizes: readonly Size[]): string {
  * The menu as a page shows it: groups and products in the retailer's order, each product with
  * its size prices. Plain data, so the same object renders the static HTML and hydrates the island.
  */
-export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productsInfo' | 'productDetails' | 'groupHours' | 'photos'>): MenuGroup[] {
+export function menuView(
+  tenant: Pick<Tenant, 'productsInfoSsr' | 'productsInfo' | 'productDetails' | 'groupHours' | 'photos'>,
+): MenuGroup[] {
   const detailsById = new Map(tenant.productDetails.map((detail) => [detail.productId, detail]));
   return [...tenant.productsInfoSsr.groups].sort(bySortOrder).map((group) => ({
     productGroupId: group.productGroupId,
@@ -76,7 +91,8 @@ export function menuView(tenant: Pick<Tenant, 'productsInfoSsr' | 'productsInfo'
           productId: product.productId,
           name: product.name,
           description: product.description,
-          fromPriceCents: sizes.length > 0 ? Math.min(...sizes.map((size) => size.priceCents)) : toCents(product.minPrice),
+          fromPriceCents:
+            sizes.length > 0 ? Math.min(...sizes.map((size) => size.priceCents)) : toCents(product.minPrice),
           sizes,
           allergens: allergenFlags.filter((flag) => product[flag]),
           isHalfHalf: product.isHalfHalf,

@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { closedDatesSchema, deliverySuburbsSchema, deliveryZonesSchema, groupHoursSchema, id, productDetailsSchema, productsInfoSchema, productsInfoSsrSchema, retailerInfoSchema, retailerPaymentTypesSchema, specialsSchema, tradingHoursSchema, trendingSchema, type Tenant } from '../tenant/index.ts';
+import {
+  closedDatesSchema,
+  deliverySuburbsSchema,
+  deliveryZonesSchema,
+  groupHoursSchema,
+  id,
+  productDetailsSchema,
+  productsInfoSchema,
+  productsInfoSsrSchema,
+  retailerInfoSchema,
+  retailerPaymentTypesSchema,
+  specialsSchema,
+  tradingHoursSchema,
+  trendingSchema,
+  type Tenant,
+} from '../tenant/index.ts';
 import { productPhotosSchema } from './product-photo.ts';
 
 /**
@@ -9,7 +24,11 @@ import { productPhotosSchema } from './product-photo.ts';
  */
 export const orderingDataSchema = z.object({
   retailerId: id,
-  config: z.object({ retailerInfo: retailerInfoSchema, allowHalfHalfInSpecials: z.boolean(), retailerPaymentTypes: retailerPaymentTypesSchema }),
+  config: z.object({
+    retailerInfo: retailerInfoSchema,
+    allowHalfHalfInSpecials: z.boolean(),
+    retailerPaymentTypes: retailerPaymentTypesSchema,
+  }),
   productsInfoSsr: productsInfoSsrSchema,
   productsInfo: productsInfoSchema,
   productDetails: productDetailsSchema,
@@ -33,7 +52,11 @@ export function orderingData(tenant: Tenant): OrderingData {
   const { config } = tenant;
   return {
     retailerId: config.retailerId,
-    config: { retailerInfo: config.retailerInfo, allowHalfHalfInSpecials: config.allowHalfHalfInSpecials, retailerPaymentTypes: config.retailerPaymentTypes },
+    config: {
+      retailerInfo: config.retailerInfo,
+      allowHalfHalfInSpecials: config.allowHalfHalfInSpecials,
+      retailerPaymentTypes: config.retailerPaymentTypes,
+    },
     productsInfoSsr: tenant.productsInfoSsr,
     productsInfo: tenant.productsInfo,
     productDetails: tenant.productDetails,

@@ -8,7 +8,12 @@ const crust = await loadTenant('tenants', 'crust-and-co');
 
 describe('page runtime settings', () => {
   it('name the retailer and, where analytics is configured, its site id but not the per-environment tracker address', () => {
-    expect(pageRuntime(bella, '/about/our-story')).toEqual({ retailerId: 111, analytics: { siteId: 11 }, orderingShell: false, route: '/about/our-story' });
+    expect(pageRuntime(bella, '/about/our-story')).toEqual({
+      retailerId: 111,
+      analytics: { siteId: 11 },
+      orderingShell: false,
+      route: '/about/our-story',
+    });
     expect(pageRuntime(bella, '/', { orderingShell: true }).orderingShell).toBe(true);
     expect(pageRuntime(bella, null).route).toBeNull();
   });
@@ -26,7 +31,10 @@ describe('page runtime settings', () => {
   });
 
   it('round-trips through the page as JSON that cannot close its script element', () => {
-    const hostile = retailerCssSchema.parse({ ...bella.config.retailerCSS, fontFamily: 'x</script><script>alert(1)</script>' });
+    const hostile = retailerCssSchema.parse({
+      ...bella.config.retailerCSS,
+      fontFamily: 'x</script><script>alert(1)</script>',
+    });
     const json = pageRuntimeJson({ ...pageRuntime(bella, '/'), themes: { '1111': hostile } });
     expect(json).not.toContain('</script>');
     const parsed = pageRuntimeSchema.parse(JSON.parse(json));

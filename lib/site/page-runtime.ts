@@ -24,7 +24,11 @@ export type PageRuntime = z.infer<typeof pageRuntimeSchema>;
 /** A page's runtime settings but its themes, which the layout adds as it writes the theme. */
 export type PageSettings = Omit<PageRuntime, 'themes'>;
 
-export function pageRuntime(tenant: Tenant, route: string | null, { orderingShell = false }: { orderingShell?: boolean } = {}): PageSettings {
+export function pageRuntime(
+  tenant: Tenant,
+  route: string | null,
+  { orderingShell = false }: { orderingShell?: boolean } = {},
+): PageSettings {
   const tracker = analyticsTracker(tenant.settings.analytics);
   return {
     retailerId: tenant.config.retailerId,

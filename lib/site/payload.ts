@@ -1,7 +1,15 @@
 import { describeSpecialHours } from '../menu/hours-description.ts';
 import { toCents } from '../pricing/money.ts';
 import type { ScheduleRetailerInfo } from '../time/schedule.ts';
-import { websiteConfig, type ClosedDate, type Popup, type RetailerConfig, type RetailerInfo, type Tenant, type TradingHourEntry } from '../tenant/index.ts';
+import {
+  websiteConfig,
+  type ClosedDate,
+  type Popup,
+  type RetailerConfig,
+  type RetailerInfo,
+  type Tenant,
+  type TradingHourEntry,
+} from '../tenant/index.ts';
 import { deliveryMapView, type DeliveryMapView } from './delivery-map.ts';
 import { renderMarkdown } from './markdown.ts';
 import { websiteFaviconFile, websiteHomePath, websiteVariants, type WebsiteVariant } from './websites.ts';
@@ -93,7 +101,10 @@ export function retailerSummary(tenant: Tenant, retailerWebsiteId?: number): Ret
     defaultWebsiteId: tenant.config.retailerWebsiteId,
     ...(config.retailerWebsiteId === tenant.config.retailerWebsiteId
       ? { homePath: '/', favicon: '/favicon.svg' }
-      : { homePath: websiteHomePath(config.retailerWebsiteId), favicon: `/${websiteFaviconFile(config.retailerWebsiteId)}` }),
+      : {
+          homePath: websiteHomePath(config.retailerWebsiteId),
+          favicon: `/${websiteFaviconFile(config.retailerWebsiteId)}`,
+        }),
     name: config.retailerInfo.name,
     address: config.retailerInfo.address,
     phone: config.retailerInfo.phone,
@@ -112,8 +123,30 @@ export function retailerSummary(tenant: Tenant, retailerWebsiteId?: number): Ret
 
 /** Only the ordering settings the time rules read: the page need not carry prices and contact details twice. */
 function scheduleInfo(info: RetailerInfo): ScheduleRetailerInfo {
-  const { timeZoneDiff, pickupDisabled, allowDeliveries, pickupAvailable, deliveryAvailable, oflEnabled, oflMinTimeFromCurrTime, oflMinTimeFromFirstShift, orderForLaterMaxDaysToEnd, orderForLaterMinDaysToStart } = info;
-  return { timeZoneDiff, pickupDisabled, allowDeliveries, pickupAvailable, deliveryAvailable, oflEnabled, oflMinTimeFromCurrTime, oflMinTimeFromFirstShift, orderForLaterMaxDaysToEnd, orderForLaterMinDaysToStart };
+  const {
+    timeZoneDiff,
+    pickupDisabled,
+    allowDeliveries,
+    pickupAvailable,
+    deliveryAvailable,
+    oflEnabled,
+    oflMinTimeFromCurrTime,
+    oflMinTimeFromFirstShift,
+    orderForLaterMaxDaysToEnd,
+    orderForLaterMinDaysToStart,
+  } = info;
+  return {
+    timeZoneDiff,
+    pickupDisabled,
+    allowDeliveries,
+    pickupAvailable,
+    deliveryAvailable,
+    oflEnabled,
+    oflMinTimeFromCurrTime,
+    oflMinTimeFromFirstShift,
+    orderForLaterMaxDaysToEnd,
+    orderForLaterMinDaysToStart,
+  };
 }
 
 const TRENDING_SHOWN = 6;
@@ -124,7 +157,9 @@ function trendingProducts(tenant: Tenant, menu: MenuGroup[]): HomePayload['trend
     .sort((a, b) => b.orderCount - a.orderCount)
     .flatMap((entry) => {
       const product = products.get(entry.productId);
-      return product ? [{ productId: product.productId, name: product.name, fromPriceCents: product.fromPriceCents }] : [];
+      return product
+        ? [{ productId: product.productId, name: product.name, fromPriceCents: product.fromPriceCents }]
+        : [];
     })
     .slice(0, TRENDING_SHOWN);
 }
@@ -137,27 +172,41 @@ export function routePayload(tenant: Tenant, route: TenantRoute): RoutePayload {
   if (route.kind === 'custom-page') {
     const page = tenant.pages.find((candidate) => `/${candidate.path}` === route.path);
     if (!page) throw new Error(`tenant "${tenant.slug}" has no custom page ${route.path}`);
-    return { kind: 'custom-page', retailer, page: { path: route.path, title: page.title, html: renderMarkdown(page.markdown) } };
+    return {
+      kind: 'custom-page',
+      retailer,
+      page: { path: route.path, title: page.title, html: renderMarkdown(page.markdown) },
+    };
   }
   const menu = menuView(tenant);
-  const sections = [...tenant.customSections].sort((a, b) => a.sortOrder - b.sortOrder).map((section) => ({ ...section, html: renderMarkdown(section.body) }));
+  const sections = [...tenant.customSections]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((section) => ({ ...section, html: renderMarkdown(section.body) }));
   return {
     kind: 'home',
     retailer,
     menu,
-    specials: tenant.specials.filter((special) => special.showInSpecialSelector).map((special) => ({
-      retailerSpecialId: special.retailerSpecialId,
-      name: special.name,
-      description: special.description,
-      priceCents: toCents(special.price),
-      specialDelivMethod: special.specialDelivMethod,
-      hours: describeSpecialHours(special),
-    })),
+    specials: tenant.specials
+      .filter((special) => special.showInSpecialSelector)
+      .map((special) => ({
+        retailerSpecialId: special.retailerSpecialId,
+        name: special.name,
+        description: special.description,
+        priceCents: toCents(special.price),
+        specialDelivMethod: special.specialDelivMethod,
+        hours: describeSpecialHours(special),
+      })),
     sectionsTop: sections.filter((section) => section.position === 'top').map(({ title, html }) => ({ title, html })),
-    sectionsBottom: sections.filter((section) => section.position === 'bottom').map(({ title, html }) => ({ title, html })),
+    sectionsBottom: sections
+      .filter((section) => section.position === 'bottom')
+      .map(({ title, html }) => ({ title, html })),
     popups: tenant.popups.filter((popup) => popup.active),
     trending: trendingProducts(tenant, menu),
-    schedule: { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: scheduleInfo(tenant.config.retailerInfo) },
+    schedule: {
+      tradingHours: tenant.tradingHours,
+      closedDates: tenant.closedDates,
+      retailerInfo: scheduleInfo(tenant.config.retailerInfo),
+    },
     ordering: orderingData(tenant),
     deliveryMap: deliveryMapView(tenant.deliveryZones, tenant.deliverySuburbs, tenant.config.retailerInfo),
   };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { popupSchema } from '../tenant/index.ts';
 import { popupsToShow } from './popups.ts';
 
-const popup = (popupId: number, changes: Record<string, unknown> = {}) => popupSchema.parse({ popupId, title: `Popup ${popupId}`, ...changes });
+const popup = (popupId: number, changes: Record<string, unknown> = {}) =>
+  popupSchema.parse({ popupId, title: `Popup ${popupId}`, ...changes });
 
 describe('popupsToShow', () => {
   it.each([

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { coverWidth, largestPhotoWidth, photoFallback, photoSrcSet, photoWidths, productPhotoSchema, type ProductPhoto } from './product-photo.ts';
+import {
+  coverWidth,
+  largestPhotoWidth,
+  photoFallback,
+  photoSrcSet,
+  photoWidths,
+  productPhotoSchema,
+  type ProductPhoto,
+} from './product-photo.ts';
 
 const photo: ProductPhoto = { src: '/_images/0123456789abcdef', width: 800, height: 600 };
 
@@ -18,7 +26,9 @@ describe('product photo variants', () => {
   });
 
   it('lists every variant of a format with its width for srcset', () => {
-    expect(photoSrcSet(photo, 'avif')).toBe('/_images/0123456789abcdef-200.avif 200w, /_images/0123456789abcdef-400.avif 400w, /_images/0123456789abcdef-800.avif 800w');
+    expect(photoSrcSet(photo, 'avif')).toBe(
+      '/_images/0123456789abcdef-200.avif 200w, /_images/0123456789abcdef-400.avif 400w, /_images/0123456789abcdef-800.avif 800w',
+    );
     expect(photoSrcSet({ ...photo, width: 120, height: 90 }, 'webp')).toBe('/_images/0123456789abcdef-120.webp 120w');
   });
 

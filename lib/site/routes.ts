@@ -18,7 +18,11 @@ export function tenantRoutes(tenant: Pick<Tenant, 'settings' | 'pages' | 'websit
     { path: '/', kind: 'home' },
     { path: '/reset-password', kind: 'reset-password' },
     { path: '/order', kind: 'order' },
-    ...tenant.websites.map(({ retailerWebsiteId }) => ({ path: websiteHomePath(retailerWebsiteId), kind: 'home' as const, retailerWebsiteId })),
+    ...tenant.websites.map(({ retailerWebsiteId }) => ({
+      path: websiteHomePath(retailerWebsiteId),
+      kind: 'home' as const,
+      retailerWebsiteId,
+    })),
     ...tenant.pages.map((page) => ({ path: `/${page.path}`, kind: 'custom-page' as const })),
   ];
 }

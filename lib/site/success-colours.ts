@@ -18,7 +18,11 @@ export const successPanelStyle = {
 } as const;
 
 /** The colours successPanelStyle gives on a theme, as #rrggbb: the panel's text is the theme's foreground. */
-export function successColours(theme: Pick<ThemeColours, 'background' | 'foreground'>): { surface: string; accent: string; text: string } {
+export function successColours(theme: Pick<ThemeColours, 'background' | 'foreground'>): {
+  surface: string;
+  accent: string;
+  text: string;
+} {
   return {
     surface: mix(SUCCESS_GREEN, theme.background, SURFACE_GREEN_PERCENT / 100),
     accent: mix(SUCCESS_GREEN, theme.foreground, ACCENT_GREEN_PERCENT / 100),

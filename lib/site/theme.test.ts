@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { retailerCssSchema } from '../tenant/index.ts';
 import { loadTenant } from '../tenant/load.ts';
 import { luminance } from './contrast.ts';
-import { contrastProblems, darkColours, DEFAULT_THEME, lightColours, liveDesignRefusal, liveThemeStyle, themeStyle, withLiveDesignField } from './theme.ts';
+import {
+  contrastProblems,
+  darkColours,
+  DEFAULT_THEME,
+  lightColours,
+  liveDesignRefusal,
+  liveThemeStyle,
+  themeStyle,
+  withLiveDesignField,
+} from './theme.ts';
 
 const bella = await loadTenant('tenants', 'bella-napoli');
 const crust = await loadTenant('tenants', 'crust-and-co');
@@ -15,7 +24,14 @@ describe('theme', () => {
 
   it('writes every theme colour as a CSS variable', () => {
     const style = themeStyle(bella.config.retailerCSS);
-    for (const key of ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground']) {
+    for (const key of [
+      'background',
+      'foreground',
+      'primary',
+      'primary-foreground',
+      'secondary',
+      'secondary-foreground',
+    ]) {
       expect(style).toContain(`--tenant-${key}:${String(bella.config.retailerCSS[key])}`);
     }
   });
@@ -23,7 +39,9 @@ describe('theme', () => {
   it('uses the foreground on secondary surfaces when a theme has no secondary-foreground (retailer 436)', () => {
     expect(crust.config.retailerId).toBe(436);
     expect(crust.config.retailerCSS['secondary-foreground']).toBeUndefined();
-    expect(themeStyle(crust.config.retailerCSS)).toContain(`--tenant-secondary-foreground:${crust.config.retailerCSS.foreground}`);
+    expect(themeStyle(crust.config.retailerCSS)).toContain(
+      `--tenant-secondary-foreground:${crust.config.retailerCSS.foreground}`,
+    );
   });
 });
 
@@ -52,8 +70,16 @@ describe('live theme updates', () => {
   it.each([
     ['primary', '#0b6e4f', null],
     ['dark-secondary', '#0b6e4f', null],
-    ['initial-layout', 3, "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site"],
-    ['initial-layout', 7, "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site"],
+    [
+      'initial-layout',
+      3,
+      "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site",
+    ],
+    [
+      'initial-layout',
+      7,
+      "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site",
+    ],
     ['primary', 'red', 'primary takes a #rrggbb colour'],
     ['font', '#000000', '"font" is not a theme colour'],
     ['__proto__', '#000000', '"__proto__" is not a theme colour'],
@@ -83,7 +109,14 @@ describe('dark theme', () => {
     const style = themeStyle(bella.config.retailerCSS);
     expect(style).toMatch(/^:root\{[^}]*color-scheme:light\}\.dark\{[^}]*color-scheme:dark\}$/);
     const dark = darkColours(bella.config.retailerCSS);
-    for (const key of ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground'] as const) {
+    for (const key of [
+      'background',
+      'foreground',
+      'primary',
+      'primary-foreground',
+      'secondary',
+      'secondary-foreground',
+    ] as const) {
       expect(style).toContain(`--tenant-${key}:${dark[key]}`);
     }
   });
@@ -101,22 +134,36 @@ describe('dark theme', () => {
   });
 
   it('takes the retailer’s own dark colours first', () => {
-    const dark = darkColours(retailerCssSchema.parse({ ...DEFAULT_THEME, 'dark-background': '#000000', 'dark-primary': '#ffcc00', 'dark-primary-foreground': '#000000' }));
+    const dark = darkColours(
+      retailerCssSchema.parse({
+        ...DEFAULT_THEME,
+        'dark-background': '#000000',
+        'dark-primary': '#ffcc00',
+        'dark-primary-foreground': '#000000',
+      }),
+    );
     expect(dark).toMatchObject({ background: '#000000', primary: '#ffcc00', 'primary-foreground': '#000000' });
   });
 
   it('names the pairs that fall short of AA', () => {
     const problems = contrastProblems({ ...lightColours(bella.config.retailerCSS), 'primary-foreground': '#ff8080' });
-    expect(problems.map((problem) => problem.message)).toEqual(['primary-foreground #ff8080 on primary #b3261e has contrast 2.69:1; WCAG AA needs 4.5:1']);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'primary-foreground #ff8080 on primary #b3261e has contrast 2.69:1; WCAG AA needs 4.5:1',
+    ]);
   });
 });
 
 describe('other websites of the retailer', () => {
   it('scope their theme, light and dark, under data-website after the default', () => {
-    const style = themeStyle(bella.config.retailerCSS, [{ retailerWebsiteId: 1112, css: crust.config.retailerCSS }, { retailerWebsiteId: 1113, css: null }]);
+    const style = themeStyle(bella.config.retailerCSS, [
+      { retailerWebsiteId: 1112, css: crust.config.retailerCSS },
+      { retailerWebsiteId: 1113, css: null },
+    ]);
     expect(style.indexOf('[data-website="1112"]{')).toBeGreaterThan(style.indexOf('.dark{'));
     expect(style).toContain(`[data-website="1112"]{--tenant-background:${crust.config.retailerCSS.background}`);
-    expect(style).toContain(`[data-website="1112"].dark,[data-website="1112"] .dark{--tenant-background:${darkColours(crust.config.retailerCSS).background}`);
+    expect(style).toContain(
+      `[data-website="1112"].dark,[data-website="1112"] .dark{--tenant-background:${darkColours(crust.config.retailerCSS).background}`,
+    );
     expect(style).not.toContain('1113');
   });
 });

@@ -2,7 +2,14 @@ import type { RetailerCss } from '../tenant/index.ts';
 import { hexColour } from '../tenant/primitives.ts';
 import { AA_NORMAL_TEXT, contrastRatio, luminance, mix, withLightness } from './contrast.ts';
 
-export const themeColourKeys = ['background', 'foreground', 'primary', 'primary-foreground', 'secondary', 'secondary-foreground'] as const;
+export const themeColourKeys = [
+  'background',
+  'foreground',
+  'primary',
+  'primary-foreground',
+  'secondary',
+  'secondary-foreground',
+] as const;
 export type ThemeColourKey = (typeof themeColourKeys)[number];
 export type ThemeColours = Record<ThemeColourKey, string>;
 
@@ -47,15 +54,22 @@ export function darkColours(css: RetailerCss): ThemeColours {
   const background = css['dark-background'] ?? (alreadyDark ? light.background : mix(light.primary, DARK_BASE, 0.12));
   const foreground = css['dark-foreground'] ?? (alreadyDark ? light.foreground : light.background);
   let primary = css['dark-primary'] ?? light.primary;
-  for (let lightness = 0.3; !css['dark-primary'] && contrastRatio(primary, background) < DERIVED_CONTRAST && lightness <= 1; lightness += 0.02) primary = withLightness(light.primary, lightness);
+  for (
+    let lightness = 0.3;
+    !css['dark-primary'] && contrastRatio(primary, background) < DERIVED_CONTRAST && lightness <= 1;
+    lightness += 0.02
+  )
+    primary = withLightness(light.primary, lightness);
   const primaryKept = primary === light.primary;
   return {
     background,
     foreground,
     primary,
-    'primary-foreground': css['dark-primary-foreground'] ?? (primaryKept && alreadyDark ? light['primary-foreground'] : background),
+    'primary-foreground':
+      css['dark-primary-foreground'] ?? (primaryKept && alreadyDark ? light['primary-foreground'] : background),
     secondary: css['dark-secondary'] ?? (alreadyDark ? light.secondary : mix(light.primary, DARK_BASE, 0.3)),
-    'secondary-foreground': css['dark-secondary-foreground'] ?? (alreadyDark ? light['secondary-foreground'] : foreground),
+    'secondary-foreground':
+      css['dark-secondary-foreground'] ?? (alreadyDark ? light['secondary-foreground'] : foreground),
   };
 }
 
@@ -80,11 +94,19 @@ export function contrastProblems(colours: ThemeColours): ContrastProblem[] {
   return contrastPairs.flatMap(([text, surface]) => {
     const ratio = contrastRatio(colours[text], colours[surface]);
     if (ratio >= AA_NORMAL_TEXT) return [];
-    return [{ text, surface, ratio, message: `${text} ${colours[text]} on ${surface} ${colours[surface]} has contrast ${ratio.toFixed(2)}:1; WCAG AA needs ${AA_NORMAL_TEXT}:1` }];
+    return [
+      {
+        text,
+        surface,
+        ratio,
+        message: `${text} ${colours[text]} on ${surface} ${colours[surface]} has contrast ${ratio.toFixed(2)}:1; WCAG AA needs ${AA_NORMAL_TEXT}:1`,
+      },
+    ];
   });
 }
 
-const declarations = (colours: ThemeColours, priority: string) => themeColourKeys.map((key) => `--tenant-${key}:${colours[key]}${priority}`).join(';');
+const declarations = (colours: ThemeColours, priority: string) =>
+  themeColourKeys.map((key) => `--tenant-${key}:${colours[key]}${priority}`).join(';');
 
 const rules = (light: string, dark: string, css: RetailerCss, priority = '') =>
   `${light}{${declarations(lightColours(css), priority)};color-scheme:light}${dark}{${declarations(darkColours(css), priority)};color-scheme:dark}`;
@@ -95,7 +117,10 @@ const rules = (light: string, dark: string, css: RetailerCss, priority = '') =>
  * applies under `data-website` on <html>, which the website script sets; its selectors outrank
  * the default's, so the body's own `.dark` does not bring the default's colours back.
  */
-export function themeStyle(css: RetailerCss, websites: readonly { retailerWebsiteId: number; css: RetailerCss | null }[] = []): string {
+export function themeStyle(
+  css: RetailerCss,
+  websites: readonly { retailerWebsiteId: number; css: RetailerCss | null }[] = [],
+): string {
   const others = websites.flatMap(({ retailerWebsiteId, css: websiteCss }) => {
     if (!websiteCss) return [];
     const scope = `[data-website="${retailerWebsiteId}"]`;
@@ -113,19 +138,23 @@ const liveFields = [...themeColourKeys, ...themeColourKeys.map((key) => `dark-${
  * the theme's initial-layout does not choose it, so a message cannot change what it shows.
  */
 const fieldsNotLive: Readonly<Record<string, string>> = {
-  'initial-layout': "the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site",
+  'initial-layout':
+    "the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site",
 };
 
 /** Why pages never apply this theme field live, or null for a colour they apply. */
 export function designFieldNotLive(fieldName: string): string | null {
-  return Object.hasOwn(fieldsNotLive, fieldName) ? `${fieldName} is not applied live: ${fieldsNotLive[fieldName]}` : null;
+  return Object.hasOwn(fieldsNotLive, fieldName)
+    ? `${fieldName} is not applied live: ${fieldsNotLive[fieldName]}`
+    : null;
 }
 
 /** Why a page refuses a live design update, or null when it applies it. */
 export function liveDesignRefusal(fieldName: string, fieldValue: unknown): string | null {
   const notLive = designFieldNotLive(fieldName);
   if (notLive !== null) return notLive;
-  if (!liveFields.some((known) => known === fieldName)) return `${JSON.stringify(fieldName.slice(0, 40))} is not a theme colour`;
+  if (!liveFields.some((known) => known === fieldName))
+    return `${JSON.stringify(fieldName.slice(0, 40))} is not a theme colour`;
   if (!hexColour.safeParse(fieldValue).success) return `${fieldName} takes a #rrggbb colour`;
   return null;
 }
@@ -137,7 +166,9 @@ export function liveDesignRefusal(fieldName: string, fieldValue: unknown): strin
  */
 export function withLiveDesignField(css: RetailerCss, fieldName: string, fieldValue: unknown): RetailerCss | null {
   const colour = hexColour.safeParse(fieldValue);
-  return liveDesignRefusal(fieldName, fieldValue) === null && colour.success ? { ...css, [fieldName]: colour.data } : null;
+  return liveDesignRefusal(fieldName, fieldValue) === null && colour.success
+    ? { ...css, [fieldName]: colour.data }
+    : null;
 }
 
 /**

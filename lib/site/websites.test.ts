@@ -13,25 +13,53 @@ const defaultWebsiteId = bella.config.retailerWebsiteId;
  * for the other pages), with what this visit saved before; `blocked` storage throws as in a
  * browser that refuses it.
  */
-function pick(search: string, saved: string | null = null, { home = null, hash = '', blocked = false }: { home?: number | null; hash?: string; blocked?: boolean } = {}) {
+function pick(
+  search: string,
+  saved: string | null = null,
+  { home = null, hash = '', blocked = false }: { home?: number | null; hash?: string; blocked?: boolean } = {},
+) {
   const attributes = new Map<string, string>();
   const storage = new Map<string, string>(saved === null ? [] : [['retailerWebsiteId', saved]]);
   const replacedWith: string[] = [];
-  const document = { title: `About us | ${defaultTitle}`, documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+  const document = {
+    title: `About us | ${defaultTitle}`,
+    documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+  };
   const refuse = () => {
     throw new Error('SecurityError');
   };
   const sessionStorage = blocked
     ? { getItem: refuse, setItem: refuse, removeItem: refuse }
-    : { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value), removeItem: (key: string) => storage.delete(key) };
+    : {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => storage.set(key, value),
+        removeItem: (key: string) => storage.delete(key),
+      };
   const location = { search, hash, replace: (url: string) => replacedWith.push(url) };
-  runInNewContext(websiteScript({ defaultWebsiteId, defaultTitle, variants, home }) ?? '', { document, sessionStorage, location, URLSearchParams });
-  return { website: attributes.get('data-website') ?? null, title: document.title, saved: storage.get('retailerWebsiteId') ?? null, wentTo: replacedWith[0] ?? null };
+  runInNewContext(websiteScript({ defaultWebsiteId, defaultTitle, variants, home }) ?? '', {
+    document,
+    sessionStorage,
+    location,
+    URLSearchParams,
+  });
+  return {
+    website: attributes.get('data-website') ?? null,
+    title: document.title,
+    saved: storage.get('retailerWebsiteId') ?? null,
+    wentTo: replacedWith[0] ?? null,
+  };
 }
 
 describe('websiteVariants', () => {
   it('lists bella-napoli’s catering website with its own title, theme and links', () => {
-    expect(variants).toEqual([expect.objectContaining({ retailerWebsiteId: 1112, title: expect.stringContaining('Catering'), css: expect.objectContaining({ primary: '#0b6e4f' }), links: expect.arrayContaining([expect.objectContaining({ label: 'Catering enquiries' })]) })]);
+    expect(variants).toEqual([
+      expect.objectContaining({
+        retailerWebsiteId: 1112,
+        title: expect.stringContaining('Catering'),
+        css: expect.objectContaining({ primary: '#0b6e4f' }),
+        links: expect.arrayContaining([expect.objectContaining({ label: 'Catering enquiries' })]),
+      }),
+    ]);
   });
 });
 
@@ -63,13 +91,62 @@ describe('websiteScript', () => {
 
   describe('on a home page', () => {
     it.each([
-      { name: 'the default home asked for the catering website', search: '?retailerWebsiteId=1112&modal=delivery-map', saved: null, home: defaultWebsiteId, wentTo: `${websiteHomePath(1112)}?modal=delivery-map#menu`, remembered: '1112' },
-      { name: 'the default home, catering chosen earlier in the visit', search: '', saved: '1112', home: defaultWebsiteId, wentTo: `${websiteHomePath(1112)}#menu`, remembered: '1112' },
-      { name: 'the default home with no choice', search: '', saved: null, home: defaultWebsiteId, wentTo: null, remembered: null },
-      { name: 'the default home asked for an unknown website', search: '?retailerWebsiteId=4242', saved: '1112', home: defaultWebsiteId, wentTo: null, remembered: null },
-      { name: 'the catering home opened directly', search: '', saved: null, home: 1112, wentTo: null, remembered: '1112' },
-      { name: 'the catering home asked for the default website', search: '?retailerWebsiteId=1111&product=4', saved: '1112', home: 1112, wentTo: '/?product=4#menu', remembered: null },
-      { name: 'the catering home asked for an unknown website', search: '?retailerWebsiteId=oops', saved: null, home: 1112, wentTo: '/#menu', remembered: null },
+      {
+        name: 'the default home asked for the catering website',
+        search: '?retailerWebsiteId=1112&modal=delivery-map',
+        saved: null,
+        home: defaultWebsiteId,
+        wentTo: `${websiteHomePath(1112)}?modal=delivery-map#menu`,
+        remembered: '1112',
+      },
+      {
+        name: 'the default home, catering chosen earlier in the visit',
+        search: '',
+        saved: '1112',
+        home: defaultWebsiteId,
+        wentTo: `${websiteHomePath(1112)}#menu`,
+        remembered: '1112',
+      },
+      {
+        name: 'the default home with no choice',
+        search: '',
+        saved: null,
+        home: defaultWebsiteId,
+        wentTo: null,
+        remembered: null,
+      },
+      {
+        name: 'the default home asked for an unknown website',
+        search: '?retailerWebsiteId=4242',
+        saved: '1112',
+        home: defaultWebsiteId,
+        wentTo: null,
+        remembered: null,
+      },
+      {
+        name: 'the catering home opened directly',
+        search: '',
+        saved: null,
+        home: 1112,
+        wentTo: null,
+        remembered: '1112',
+      },
+      {
+        name: 'the catering home asked for the default website',
+        search: '?retailerWebsiteId=1111&product=4',
+        saved: '1112',
+        home: 1112,
+        wentTo: '/?product=4#menu',
+        remembered: null,
+      },
+      {
+        name: 'the catering home asked for an unknown website',
+        search: '?retailerWebsiteId=oops',
+        saved: null,
+        home: 1112,
+        wentTo: '/#menu',
+        remembered: null,
+      },
     ])('$name goes to $wentTo', ({ search, saved, home, wentTo, remembered }) => {
       const picked = pick(search, saved, { home, hash: '#menu' });
       expect(picked.wentTo).toBe(wentTo);
@@ -81,7 +158,9 @@ describe('websiteScript', () => {
   });
 
   it('cannot be closed early by a title', () => {
-    expect(websiteScript({ defaultWebsiteId, defaultTitle: '</script><script>alert(1)', variants, home: null })).not.toContain('</script>');
+    expect(
+      websiteScript({ defaultWebsiteId, defaultTitle: '</script><script>alert(1)', variants, home: null }),
+    ).not.toContain('</script>');
   });
 });
 
@@ -99,7 +178,11 @@ describe('websiteThemes', () => {
     const [catering] = variants;
     if (!catering?.css) throw new Error('expected bella-napoli’s catering website with a theme');
     const plain = { ...catering, retailerWebsiteId: 1113, css: null };
-    expect(websiteThemes(defaultWebsiteId, bella.config.retailerCSS, [catering, plain])).toEqual({ '1111': bella.config.retailerCSS, '1112': catering.css, '1113': bella.config.retailerCSS });
+    expect(websiteThemes(defaultWebsiteId, bella.config.retailerCSS, [catering, plain])).toEqual({
+      '1111': bella.config.retailerCSS,
+      '1112': catering.css,
+      '1113': bella.config.retailerCSS,
+    });
     expect(websiteThemes(1112, catering.css, [])).toEqual({ '1112': catering.css });
   });
 });

@@ -21,10 +21,14 @@ export interface WebsiteVariant {
 export function websiteVariants(tenant: Pick<Tenant, 'config' | 'websites'>): WebsiteVariant[] {
   return tenant.websites.map((website) => {
     const config = websiteConfig(tenant.config, tenant.websites, website.retailerWebsiteId);
-    return { retailerWebsiteId: website.retailerWebsiteId, title: config.retailerSEO.title, css: website.retailerCSS ?? null, links: website.retailerWebsiteLinks ?? null };
+    return {
+      retailerWebsiteId: website.retailerWebsiteId,
+      title: config.retailerSEO.title,
+      css: website.retailerCSS ?? null,
+      links: website.retailerWebsiteLinks ?? null,
+    };
   });
 }
-
 
 /** Each other website's home page, prerendered with its own layout, theme and SEO. */
 export function websiteHomePath(retailerWebsiteId: number): string {
@@ -54,7 +58,10 @@ export interface WebsiteChoice {
  */
 export function websiteScript({ defaultWebsiteId, defaultTitle, variants, home }: WebsiteChoice): string | null {
   if (variants.length === 0) return null;
-  const homes = Object.fromEntries([[String(defaultWebsiteId), '/'], ...variants.map((variant) => [String(variant.retailerWebsiteId), websiteHomePath(variant.retailerWebsiteId)])]);
+  const homes = Object.fromEntries([
+    [String(defaultWebsiteId), '/'],
+    ...variants.map((variant) => [String(variant.retailerWebsiteId), websiteHomePath(variant.retailerWebsiteId)]),
+  ]);
   const titles = Object.fromEntries(variants.map((variant) => [String(variant.retailerWebsiteId), variant.title]));
   return `(function () {
   var homes = ${scriptJson(homes)};
@@ -85,8 +92,15 @@ export function websiteScript({ defaultWebsiteId, defaultTitle, variants, home }
 }
 
 /** The theme of each website a page shows, by id: its own, and those of the websites it switches to in place. */
-export function websiteThemes(retailerWebsiteId: number, css: RetailerCss, inPlace: readonly WebsiteVariant[]): Record<string, RetailerCss> {
-  return Object.fromEntries([[String(retailerWebsiteId), css], ...inPlace.map((website) => [String(website.retailerWebsiteId), website.css ?? css])]);
+export function websiteThemes(
+  retailerWebsiteId: number,
+  css: RetailerCss,
+  inPlace: readonly WebsiteVariant[],
+): Record<string, RetailerCss> {
+  return Object.fromEntries([
+    [String(retailerWebsiteId), css],
+    ...inPlace.map((website) => [String(website.retailerWebsiteId), website.css ?? css]),
+  ]);
 }
 
 /** Footer links of the chosen website: its own list replaces the default's, only while it is chosen. */
@@ -95,6 +109,9 @@ export function websiteLinkStyle(variants: readonly WebsiteVariant[]): string {
   if (withLinks.length === 0) return '';
   return [
     '[data-website-links]:not([data-website-links="default"]){display:none}',
-    ...withLinks.map(({ retailerWebsiteId: id }) => `[data-website="${id}"] [data-website-links="default"]{display:none}[data-website="${id}"] [data-website-links="${id}"]{display:list-item}`),
+    ...withLinks.map(
+      ({ retailerWebsiteId: id }) =>
+        `[data-website="${id}"] [data-website-links="default"]{display:none}[data-website="${id}"] [data-website-links="${id}"]{display:list-item}`,
+    ),
   ].join('');
 }

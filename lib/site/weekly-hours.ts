@@ -10,7 +10,11 @@ export interface WeeklyHoursRow {
 
 /** Trading hours as a week table starting Monday, shifts in start order; a day without shifts has empty lists. */
 export function weeklyHours(entries: readonly TradingHourEntry[]): WeeklyHoursRow[] {
-  const shifts = (day: number, start: 'openingTimeStart' | 'deliveryTimeStart', end: 'openingTimeEnd' | 'deliveryTimeEnd') =>
+  const shifts = (
+    day: number,
+    start: 'openingTimeStart' | 'deliveryTimeStart',
+    end: 'openingTimeEnd' | 'deliveryTimeEnd',
+  ) =>
     entries
       .filter((entry) => entry.day === day && entry[start] !== null && entry[end] !== null)
       .map((entry) => ({ from: entry[start] ?? '', to: entry[end] ?? '' }))

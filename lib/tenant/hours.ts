@@ -25,7 +25,10 @@ export const closedDateSchema = z
     justDeliveryDisabled: z.boolean().default(false),
     reason: text(TEXT_MAX.line).default(''),
   })
-  .refine((entry) => entry.dateEnd >= entry.dateStart, { message: 'dateEnd must not be before dateStart', path: ['dateEnd'] });
+  .refine((entry) => entry.dateEnd >= entry.dateStart, {
+    message: 'dateEnd must not be before dateStart',
+    path: ['dateEnd'],
+  });
 export const closedDatesSchema = z.array(closedDateSchema);
 
 /** One row of GET /api/products/get-group-hours. */

@@ -9,7 +9,15 @@ describe('lib/tenant barrel', () => {
     expect(exported.has(tenantFiles[key].schema)).toBe(true);
   });
 
-  it.each(['clockStatusSchema', 'runtimeConfigSchema', 'customPageSchema', 'allergenFlags', 'ANY', 'timeOfDay', 'hexColour'])('exports %s', (name) => {
+  it.each([
+    'clockStatusSchema',
+    'runtimeConfigSchema',
+    'customPageSchema',
+    'allergenFlags',
+    'ANY',
+    'timeOfDay',
+    'hexColour',
+  ])('exports %s', (name) => {
     expect(tenantModule).toHaveProperty(name);
   });
 });

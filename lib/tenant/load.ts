@@ -32,14 +32,24 @@ export function formatProblem({ file, path, message }: TenantProblem): string {
 
 export function jsonPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(String(key)) ? `${out}.${String(key)}` : `${out}[${JSON.stringify(String(key))}]`),
+    (out, key) =>
+      typeof key === 'number'
+        ? `${out}[${key}]`
+        : /^[A-Za-z_$][\w$]*$/.test(String(key))
+          ? `${out}.${String(key)}`
+          : `${out}[${JSON.stringify(String(key))}]`,
     '$',
   );
 }
 
 type Loaded<K extends TenantFileKey> = z.infer<(typeof tenantFiles)[K]['schema']>;
 
-async function readJson(dir: string, file: string, tenantDir: string, problems: TenantProblem[]): Promise<{ found: boolean; value?: unknown }> {
+async function readJson(
+  dir: string,
+  file: string,
+  tenantDir: string,
+  problems: TenantProblem[],
+): Promise<{ found: boolean; value?: unknown }> {
   const fullPath = join(tenantDir, file);
   let text: string;
   try {
@@ -56,7 +66,13 @@ async function readJson(dir: string, file: string, tenantDir: string, problems: 
   }
 }
 
-async function loadFile<K extends TenantFileKey>(key: K, dir: string, tenantDir: string, required: boolean, problems: TenantProblem[]): Promise<Loaded<K> | undefined> {
+async function loadFile<K extends TenantFileKey>(
+  key: K,
+  dir: string,
+  tenantDir: string,
+  required: boolean,
+  problems: TenantProblem[],
+): Promise<Loaded<K> | undefined> {
   const spec = tenantFiles[key];
   const { found, value } = await readJson(dir, spec.file, tenantDir, problems);
   if (!found) {
@@ -66,7 +82,8 @@ async function loadFile<K extends TenantFileKey>(key: K, dir: string, tenantDir:
   if (value === undefined) return undefined;
   const result = spec.schema.safeParse(value);
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push({ file: join(dir, spec.file), path: jsonPath(issue.path), message: issue.message });
+    for (const issue of result.error.issues)
+      problems.push({ file: join(dir, spec.file), path: jsonPath(issue.path), message: issue.message });
     return undefined;
   }
   return result.data as Loaded<K>;
@@ -75,7 +92,9 @@ async function loadFile<K extends TenantFileKey>(key: K, dir: string, tenantDir:
 async function listMarkdown(root: string): Promise<string[]> {
   try {
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.md')).map((entry) => join(entry.parentPath, entry.name));
+    return entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+      .map((entry) => join(entry.parentPath, entry.name));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -95,12 +114,20 @@ async function loadPages(dir: string, tenantDir: string, problems: TenantProblem
     const result = customPageSchema.safeParse({ path, title, markdown });
     const displayFile = join(dir, 'pages', relativeFile);
     if (path === '') {
-      problems.push({ file: displayFile, path: '$', message: 'would replace the home page (the menu); give the page its own path' });
+      problems.push({
+        file: displayFile,
+        path: '$',
+        message: 'would replace the home page (the menu); give the page its own path',
+      });
       continue;
     }
     if (!result.success) {
       for (const issue of result.error.issues) {
-        problems.push({ file: displayFile, path: jsonPath(issue.path), message: issue.path[0] === 'title' ? 'expected a "# Title" heading' : issue.message });
+        problems.push({
+          file: displayFile,
+          path: jsonPath(issue.path),
+          message: issue.path[0] === 'title' ? 'expected a "# Title" heading' : issue.message,
+        });
       }
       continue;
     }
@@ -115,7 +142,11 @@ async function loadPages(dir: string, tenantDir: string, problems: TenantProblem
 }
 
 function unsafeLinkProblems(file: string, path: string, markdown: string): TenantProblem[] {
-  return unsafeLinks(markdown).map((href) => ({ file, path, message: `link ${JSON.stringify(href)} not allowed: expected an http(s), mailto: or tel: URL or a relative link` }));
+  return unsafeLinks(markdown).map((href) => ({
+    file,
+    path,
+    message: `link ${JSON.stringify(href)} not allowed: expected an http(s), mailto: or tel: URL or a relative link`,
+  }));
 }
 
 /**
@@ -131,7 +162,11 @@ export async function loadTenant(tenantsRoot: string, slug: string): Promise<Ten
     throw new TenantLoadError(slug, problems);
   }
   if (slug === CONSOLE_SLUG) {
-    problems.push({ file: dir, path: '$', message: `"${CONSOLE_SLUG}" is taken: ${CONSOLE_LOCAL_HOST} is the staff console; give the shop another folder name` });
+    problems.push({
+      file: dir,
+      path: '$',
+      message: `"${CONSOLE_SLUG}" is taken: ${CONSOLE_LOCAL_HOST} is the staff console; give the shop another folder name`,
+    });
     throw new TenantLoadError(slug, problems);
   }
   const settings = await loadFile('settings', dir, tenantDir, true, problems);
@@ -149,7 +184,9 @@ export async function loadTenant(tenantsRoot: string, slug: string): Promise<Ten
   const tenant = { ...data, slug, pages } as Tenant;
   const crossProblems = [
     ...crossCheckTenant(tenant, dir),
-    ...tenant.customSections.flatMap((section, index) => unsafeLinkProblems(join(dir, tenantFiles.customSections.file), `$[${index}].body`, section.body)),
+    ...tenant.customSections.flatMap((section, index) =>
+      unsafeLinkProblems(join(dir, tenantFiles.customSections.file), `$[${index}].body`, section.body),
+    ),
   ];
   if (crossProblems.length > 0) throw new TenantLoadError(slug, crossProblems);
   return tenant;
@@ -157,7 +194,10 @@ export async function loadTenant(tenantsRoot: string, slug: string): Promise<Ten
 
 export async function listTenantSlugs(tenantsRoot: string): Promise<string[]> {
   const entries = await readdir(tenantsRoot, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
 }
 
 export interface LoadedTenants {
@@ -172,11 +212,18 @@ export async function loadTenants(tenantsRoot: string, only: readonly string[] =
   const chosen = only.length > 0 ? slugs.filter((slug) => only.includes(slug)) : slugs;
   const results = await Promise.allSettled(chosen.map((slug) => loadTenant(tenantsRoot, slug)));
   const tenants: Tenant[] = [];
-  const failures: TenantLoadError[] = unknown.map((slug) => new TenantLoadError(slug, [{ file: join('tenants', slug), path: '$', message: 'no such tenant folder' }]));
+  const failures: TenantLoadError[] = unknown.map(
+    (slug) => new TenantLoadError(slug, [{ file: join('tenants', slug), path: '$', message: 'no such tenant folder' }]),
+  );
   results.forEach((result, index) => {
     if (result.status === 'fulfilled') tenants.push(result.value);
     else if (result.reason instanceof TenantLoadError) failures.push(result.reason);
-    else failures.push(new TenantLoadError(chosen[index] ?? '?', [{ file: join('tenants', chosen[index] ?? '?'), path: '$', message: String(result.reason) }]));
+    else
+      failures.push(
+        new TenantLoadError(chosen[index] ?? '?', [
+          { file: join('tenants', chosen[index] ?? '?'), path: '$', message: String(result.reason) },
+        ]),
+      );
   });
   const hostClashes = duplicateHostProblems(tenants);
   const clashing = new Set(hostClashes.map((error) => error.slug));
@@ -186,12 +233,21 @@ export async function loadTenants(tenantsRoot: string, only: readonly string[] =
 /** Two tenants claiming one host would make routing ambiguous: both fail. */
 function duplicateHostProblems(tenants: Tenant[]): TenantLoadError[] {
   const owners = new Map<string, string[]>();
-  for (const tenant of tenants) for (const host of tenant.settings.hosts) owners.set(host, [...(owners.get(host) ?? []), tenant.slug]);
+  for (const tenant of tenants)
+    for (const host of tenant.settings.hosts) owners.set(host, [...(owners.get(host) ?? []), tenant.slug]);
   const errors: TenantLoadError[] = [];
   for (const [host, slugs] of owners) {
     if (slugs.length < 2) continue;
     for (const slug of slugs) {
-      errors.push(new TenantLoadError(slug, [{ file: join('tenants', slug, 'tenant.json'), path: '$.hosts', message: `host "${host}" is also claimed by ${slugs.filter((other) => other !== slug).join(', ')}` }]));
+      errors.push(
+        new TenantLoadError(slug, [
+          {
+            file: join('tenants', slug, 'tenant.json'),
+            path: '$.hosts',
+            message: `host "${host}" is also claimed by ${slugs.filter((other) => other !== slug).join(', ')}`,
+          },
+        ]),
+      );
     }
   }
   return errors;

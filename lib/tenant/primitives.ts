@@ -25,9 +25,7 @@ export const TEXT_MAX = {
 export const text = (max: number) => z.string().max(max, `expected at most ${max} characters`);
 
 /** Wall-clock time of day in the retailer's zone, 24-hour `HH:mm`. */
-export const timeOfDay = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time of day as HH:mm (00:00-23:59)');
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time of day as HH:mm (00:00-23:59)');
 
 /** Calendar date in the retailer's zone, `yyyy-MM-dd`. */
 export const calendarDate = z.iso.date({ error: 'expected a date as yyyy-MM-dd' });
@@ -38,7 +36,10 @@ export const weekday = z.int().min(0).max(6, 'expected a weekday 0 (Sunday) to 6
 /** Money as the retailer API sends it: dollars with at most two decimals. Converted to cents in lib/pricing. */
 export const dollars = z
   .number()
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'expected an amount with at most two decimals');
+  .refine(
+    (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+    'expected an amount with at most two decimals',
+  );
 
 export const nonNegativeDollars = dollars.refine((value) => value >= 0, 'expected an amount of 0 or more');
 
@@ -83,7 +84,11 @@ export function isSafeLink(href: string): boolean {
 }
 
 /** A link an operator wrote: http(s), mailto, tel or relative. */
-export const safeLink = z.string().trim().max(TEXT_MAX.url, `expected at most ${TEXT_MAX.url} characters`).refine(isSafeLink, 'expected an http(s), mailto: or tel: URL or a relative link');
+export const safeLink = z
+  .string()
+  .trim()
+  .max(TEXT_MAX.url, `expected at most ${TEXT_MAX.url} characters`)
+  .refine(isSafeLink, 'expected an http(s), mailto: or tel: URL or a relative link');
 
 /** An absolute web address, such as a site visitors are sent to. */
 export const webUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });

@@ -37,11 +37,22 @@ describe('a product image', () => {
   });
 
   it('is checked where the tenant files are parsed, at the product that names it', () => {
-    const product = (image?: string) => ({ productId: 1, productGroupId: 1, name: 'Margherita', minPrice: 20, ...(image === undefined ? {} : { image }) });
+    const product = (image?: string) => ({
+      productId: 1,
+      productGroupId: 1,
+      name: 'Margherita',
+      minPrice: 20,
+      ...(image === undefined ? {} : { image }),
+    });
     const group = { productGroupId: 1, name: 'Pizzas' };
     expect(productsInfoSsrSchema.parse({ products: [product()], groups: [group] }).products[0]?.image).toBe('');
-    const refused = productsInfoSsrSchema.safeParse({ products: [product('photos/ok.jpg'), product('../../secrets.jpg')], groups: [group] });
+    const refused = productsInfoSsrSchema.safeParse({
+      products: [product('photos/ok.jpg'), product('../../secrets.jpg')],
+      groups: [group],
+    });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['products', 1, 'image'], message: expect.stringContaining('no ".."') })]);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['products', 1, 'image'], message: expect.stringContaining('no ".."') }),
+    ]);
   });
 });

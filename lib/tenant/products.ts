@@ -30,17 +30,23 @@ const PATH_PART = /^[^/\\:*?"<>|\u0000-\u001f]+$/;
 export function productImageProblem(image: string): string | undefined {
   if (image === '') return undefined;
   if (/^[a-z][a-z0-9+.-]*:/i.test(image)) {
-    if (!/^https:/i.test(image)) return 'expected an https:// URL (a photo over http or another scheme would make the page insecure)';
+    if (!/^https:/i.test(image))
+      return 'expected an https:// URL (a photo over http or another scheme would make the page insecure)';
     try {
       const url = new URL(image);
-      return url.hostname === '' || url.username !== '' || url.password !== '' ? 'expected an https:// URL with a host and no user name or password' : undefined;
+      return url.hostname === '' || url.username !== '' || url.password !== ''
+        ? 'expected an https:// URL with a host and no user name or password'
+        : undefined;
     } catch {
       return 'not a valid URL';
     }
   }
-  if (image.startsWith('//')) return 'expected an https:// URL with its scheme, or a path inside the tenant\'s public/ folder';
-  if (image.startsWith('/')) return `expected a path inside the tenant's public/ folder without a leading "/", like "${image.replace(/^\/+/, '')}"`;
-  if (!image.split('/').every((part) => PATH_PART.test(part) && part !== '.' && part !== '..')) return 'expected a path inside the tenant\'s public/ folder: no "..", "." or empty parts, no "\\"';
+  if (image.startsWith('//'))
+    return "expected an https:// URL with its scheme, or a path inside the tenant's public/ folder";
+  if (image.startsWith('/'))
+    return `expected a path inside the tenant's public/ folder without a leading "/", like "${image.replace(/^\/+/, '')}"`;
+  if (!image.split('/').every((part) => PATH_PART.test(part) && part !== '.' && part !== '..'))
+    return 'expected a path inside the tenant\'s public/ folder: no "..", "." or empty parts, no "\\"';
   if (!PHOTO_FILE.test(image)) return 'expected a .jpg, .jpeg, .png, .webp or .avif file';
   return undefined;
 }

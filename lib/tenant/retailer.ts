@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_LAYOUT, ORDER_FOR_LATER_LEAD_MINUTES, ORDER_FOR_LATER_MAX_DAYS_TO_END, ORDER_FOR_LATER_MIN_DAYS_TO_START } from '../constants.ts';
+import {
+  DEFAULT_LAYOUT,
+  ORDER_FOR_LATER_LEAD_MINUTES,
+  ORDER_FOR_LATER_MAX_DAYS_TO_END,
+  ORDER_FOR_LATER_MIN_DAYS_TO_START,
+} from '../constants.ts';
 import { hexColour, id, nonNegativeDollars, safeLink, text, TEXT_MAX } from './primitives.ts';
 
 /** Theme keys of the spec (section 2). Live design updates may change these fields only, with values of these types. */

@@ -17,9 +17,24 @@ import type { Tenant } from './tenant.ts';
 const talksOfHalves = /\bhalves\b|\bsplit\b|half[ -](?:and|&)[ -]half/i;
 
 const groupPromises = [
-  { slug: 'bella-napoli', group: 'Classic Pizzas', says: 'Halves welcome.', sizes: ['Small 10"', 'Large 13"', 'Family 15"'] },
-  { slug: 'crust-and-co', group: 'New York Pies', says: 'Whole pies can be split half and half.', sizes: ['Medium 14"', 'Large 18"'] },
-  { slug: 'harbour-pizza', group: 'Classic Pizzas', says: 'Split any large or family pizza in half.', sizes: ['Large 13"', 'Family 15"'] },
+  {
+    slug: 'bella-napoli',
+    group: 'Classic Pizzas',
+    says: 'Halves welcome.',
+    sizes: ['Small 10"', 'Large 13"', 'Family 15"'],
+  },
+  {
+    slug: 'crust-and-co',
+    group: 'New York Pies',
+    says: 'Whole pies can be split half and half.',
+    sizes: ['Medium 14"', 'Large 18"'],
+  },
+  {
+    slug: 'harbour-pizza',
+    group: 'Classic Pizzas',
+    says: 'Split any large or family pizza in half.',
+    sizes: ['Large 13"', 'Family 15"'],
+  },
 ];
 const specialPromises = [
   { slug: 'bella-napoli', special: 'Any Two Large Pizzas', says: 'Halves allowed.' },
@@ -43,73 +58,111 @@ function shop(slug: string): Tenant {
 function shopTexts(tenant: Tenant): { where: string; text: string }[] {
   return [
     ...tenant.productsInfoSsr.groups.map((group) => ({ where: `group ${group.name}`, text: group.description })),
-    ...tenant.productsInfoSsr.products.map((product) => ({ where: `product ${product.name}`, text: product.description })),
+    ...tenant.productsInfoSsr.products.map((product) => ({
+      where: `product ${product.name}`,
+      text: product.description,
+    })),
     ...tenant.specials.map((special) => ({ where: `special ${special.name}`, text: special.description })),
     ...tenant.popups.map((popup) => ({ where: `popup ${popup.title}`, text: `${popup.title} ${popup.body}` })),
-    ...tenant.customSections.map((section) => ({ where: `custom section ${section.title}`, text: `${section.title} ${section.body}` })),
+    ...tenant.customSections.map((section) => ({
+      where: `custom section ${section.title}`,
+      text: `${section.title} ${section.body}`,
+    })),
     ...tenant.pages.map((page) => ({ where: `page ${page.path}`, text: page.markdown })),
   ];
 }
 
 describe('sample shops say what their builders do about half-and-half', () => {
   it('every text about halves is one of the promises checked below', () => {
-    const listed = new Set([...groupPromises.map((promise) => `${promise.slug}: group ${promise.group}`), ...specialPromises.map((promise) => `${promise.slug}: special ${promise.special}`)]);
-    const talking = tenants.flatMap((tenant) => shopTexts(tenant).filter((entry) => talksOfHalves.test(entry.text)).map((entry) => `${tenant.slug}: ${entry.where}`));
+    const listed = new Set([
+      ...groupPromises.map((promise) => `${promise.slug}: group ${promise.group}`),
+      ...specialPromises.map((promise) => `${promise.slug}: special ${promise.special}`),
+    ]);
+    const talking = tenants.flatMap((tenant) =>
+      shopTexts(tenant)
+        .filter((entry) => talksOfHalves.test(entry.text))
+        .map((entry) => `${tenant.slug}: ${entry.where}`),
+    );
     expect(talking.sort()).toEqual([...listed].sort());
   });
 
-  it.each(groupPromises)('$slug, $group: "$says" is halved in $sizes and nothing else', ({ slug, group: groupName, says, sizes }) => {
-    const tenant = shop(slug);
-    const group = tenant.productsInfoSsr.groups.find((candidate) => candidate.name === groupName);
-    if (!group) throw new Error(`${slug} has no group ${groupName}`);
-    expect(group.description).toContain(says);
+  it.each(groupPromises)(
+    '$slug, $group: "$says" is halved in $sizes and nothing else',
+    ({ slug, group: groupName, says, sizes }) => {
+      const tenant = shop(slug);
+      const group = tenant.productsInfoSsr.groups.find((candidate) => candidate.name === groupName);
+      if (!group) throw new Error(`${slug} has no group ${groupName}`);
+      expect(group.description).toContain(says);
 
-    const catalogue = catalogueFromTenant(tenant);
-    const products = tenant.productsInfoSsr.products.filter((product) => product.productGroupId === group.productGroupId);
-    expect(products.filter((product) => product.isHalfHalf).length).toBeGreaterThan(1);
-    for (const product of products) {
-      const choices = productChoices(catalogue, product.productId);
-      if (!choices) throw new Error(`${product.name} cannot be built`);
-      const halved = choices.sizes.filter((size) => choices.halfHalfSizeIds.includes(size.retailerProductSizeId)).map((size) => size.name);
-      expect(halved, product.name).toEqual(product.isHalfHalf ? sizes.filter((name) => choices.sizes.some((size) => size.name === name)) : []);
-    }
+      const catalogue = catalogueFromTenant(tenant);
+      const products = tenant.productsInfoSsr.products.filter(
+        (product) => product.productGroupId === group.productGroupId,
+      );
+      expect(products.filter((product) => product.isHalfHalf).length).toBeGreaterThan(1);
+      for (const product of products) {
+        const choices = productChoices(catalogue, product.productId);
+        if (!choices) throw new Error(`${product.name} cannot be built`);
+        const halved = choices.sizes
+          .filter((size) => choices.halfHalfSizeIds.includes(size.retailerProductSizeId))
+          .map((size) => size.name);
+        expect(halved, product.name).toEqual(
+          product.isHalfHalf ? sizes.filter((name) => choices.sizes.some((size) => size.name === name)) : [],
+        );
+      }
 
-    // The server prices with the same rules: a half-and-half in a size the shop does not halve is refused.
-    const [first, second] = products.filter((product) => product.isHalfHalf);
-    const detailOf = (productId: number) => tenant.productDetails.find((detail) => detail.productId === productId);
-    for (const size of detailOf(first?.productId ?? 0)?.productSizes ?? []) {
-      const secondSize = detailOf(second?.productId ?? 0)?.productSizes.find((candidate) => candidate.retailerProductSizeId === size.retailerProductSizeId);
-      if (!first || !second || !secondSize) continue;
-      const line = cartProductSchema.parse({
-        uuid: 'probe',
-        productId: first.productId,
-        productGroupId: group.productGroupId,
-        productName: first.name,
-        size,
-        isHalfHalf: true,
-        secondHalf: { productId: second.productId, productGroupId: group.productGroupId, productName: second.name, size: secondSize, extras: [] },
-        quantity: 1,
-        historicPrice: 0,
-        timeStamp: 0,
-      });
-      if (sizes.includes(size.name)) expect(priceCartItem(line, catalogue), size.name).toBeGreaterThan(0);
-      else expect(() => priceCartItem(line, catalogue), size.name).toThrow(/not made half-and-half/);
-    }
-  });
+      // The server prices with the same rules: a half-and-half in a size the shop does not halve is refused.
+      const [first, second] = products.filter((product) => product.isHalfHalf);
+      const detailOf = (productId: number) => tenant.productDetails.find((detail) => detail.productId === productId);
+      for (const size of detailOf(first?.productId ?? 0)?.productSizes ?? []) {
+        const secondSize = detailOf(second?.productId ?? 0)?.productSizes.find(
+          (candidate) => candidate.retailerProductSizeId === size.retailerProductSizeId,
+        );
+        if (!first || !second || !secondSize) continue;
+        const line = cartProductSchema.parse({
+          uuid: 'probe',
+          productId: first.productId,
+          productGroupId: group.productGroupId,
+          productName: first.name,
+          size,
+          isHalfHalf: true,
+          secondHalf: {
+            productId: second.productId,
+            productGroupId: group.productGroupId,
+            productName: second.name,
+            size: secondSize,
+            extras: [],
+          },
+          quantity: 1,
+          historicPrice: 0,
+          timeStamp: 0,
+        });
+        if (sizes.includes(size.name)) expect(priceCartItem(line, catalogue), size.name).toBeGreaterThan(0);
+        else expect(() => priceCartItem(line, catalogue), size.name).toThrow(/not made half-and-half/);
+      }
+    },
+  );
 
-  it.each(groupPromises)('$slug, $group: the menu line names the sizes when not every size is halved', ({ slug, group: groupName, sizes }) => {
-    const tenant = shop(slug);
-    const group = menuView(tenant).find((candidate) => candidate.name === groupName);
-    const groupSizes = tenant.productsInfo.sizes.filter((size) => size.productGroupId === group?.productGroupId);
-    const every = groupSizes.every((size) => sizes.includes(size.name));
-    expect(group?.halfHalfSizes).toBe(every ? '' : new Intl.ListFormat('en-AU', { type: 'disjunction' }).format(sizes));
-  });
+  it.each(groupPromises)(
+    '$slug, $group: the menu line names the sizes when not every size is halved',
+    ({ slug, group: groupName, sizes }) => {
+      const tenant = shop(slug);
+      const group = menuView(tenant).find((candidate) => candidate.name === groupName);
+      const groupSizes = tenant.productsInfo.sizes.filter((size) => size.productGroupId === group?.productGroupId);
+      const every = groupSizes.every((size) => sizes.includes(size.name));
+      expect(group?.halfHalfSizes).toBe(
+        every ? '' : new Intl.ListFormat('en-AU', { type: 'disjunction' }).format(sizes),
+      );
+    },
+  );
 
-  it.each(specialPromises)('$slug, $special: "$says" lets halves into the deal', ({ slug, special: specialName, says }) => {
-    const tenant = shop(slug);
-    const special = tenant.specials.find((candidate) => candidate.name === specialName);
-    expect(special?.description).toContain(says);
-    expect(special?.allowHalfHalfsInSpecials).toBe(true);
-    expect(tenant.config.allowHalfHalfInSpecials).toBe(true);
-  });
+  it.each(specialPromises)(
+    '$slug, $special: "$says" lets halves into the deal',
+    ({ slug, special: specialName, says }) => {
+      const tenant = shop(slug);
+      const special = tenant.specials.find((candidate) => candidate.name === specialName);
+      expect(special?.description).toContain(says);
+      expect(special?.allowHalfHalfsInSpecials).toBe(true);
+      expect(tenant.config.allowHalfHalfInSpecials).toBe(true);
+    },
+  );
 });

@@ -24,11 +24,56 @@ const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.sl
 const crossesMidnight = (from: string, to: string) => minutes(to) <= minutes(from);
 
 const samples = [
-  { slug: 'bella-napoli', retailerId: 111, retailerWebsiteId: 1111, layout: 2, showDeals: true, showClock: true, clockPosition: 'left', active: true },
-  { slug: 'crust-and-co', retailerId: 436, retailerWebsiteId: 4361, layout: 1, showDeals: false, showClock: true, clockPosition: 'right', active: true },
-  { slug: 'fire-and-slice', retailerId: 114, retailerWebsiteId: 1141, layout: 3, showDeals: true, showClock: false, clockPosition: 'left', active: true },
-  { slug: 'harbour-pizza', retailerId: 999, retailerWebsiteId: 9991, layout: 4, showDeals: false, showClock: true, clockPosition: 'right', active: true },
-  { slug: 'old-mill-pizza', retailerId: 222, retailerWebsiteId: 2221, layout: 2, showDeals: false, showClock: false, clockPosition: 'left', active: false },
+  {
+    slug: 'bella-napoli',
+    retailerId: 111,
+    retailerWebsiteId: 1111,
+    layout: 2,
+    showDeals: true,
+    showClock: true,
+    clockPosition: 'left',
+    active: true,
+  },
+  {
+    slug: 'crust-and-co',
+    retailerId: 436,
+    retailerWebsiteId: 4361,
+    layout: 1,
+    showDeals: false,
+    showClock: true,
+    clockPosition: 'right',
+    active: true,
+  },
+  {
+    slug: 'fire-and-slice',
+    retailerId: 114,
+    retailerWebsiteId: 1141,
+    layout: 3,
+    showDeals: true,
+    showClock: false,
+    clockPosition: 'left',
+    active: true,
+  },
+  {
+    slug: 'harbour-pizza',
+    retailerId: 999,
+    retailerWebsiteId: 9991,
+    layout: 4,
+    showDeals: false,
+    showClock: true,
+    clockPosition: 'right',
+    active: true,
+  },
+  {
+    slug: 'old-mill-pizza',
+    retailerId: 222,
+    retailerWebsiteId: 2221,
+    layout: 2,
+    showDeals: false,
+    showClock: false,
+    clockPosition: 'left',
+    active: false,
+  },
 ] as const;
 const activeSlugs = samples.filter((sample) => sample.active).map((sample) => sample.slug);
 
@@ -37,19 +82,26 @@ describe('sample tenants', () => {
     expect([...tenants.keys()]).toEqual(samples.map((sample) => sample.slug));
   });
 
-  it.each(samples)('$slug is retailer $retailerId on layout $layout', ({ slug, retailerId, retailerWebsiteId, layout, showDeals, showClock, clockPosition, active }) => {
-    const { settings, config } = tenant(slug);
-    expect(settings).toMatchObject({
-      hosts: [`${slug}.com.au`, `www.${slug}.com.au`],
-      retailerWebsiteId,
-      apiBaseUrl: 'http://localhost:8787',
-      brokerUrl: 'ws://localhost:9001',
-      mqttTopicPrefix: 'storefront',
-      active,
-    });
-    expect(config).toMatchObject({ retailerId, retailerWebsiteId, retailerLayout: { layout, showDeals, showClock, clockPosition } });
-    expect(config.retailerCSS['initial-layout']).toBe(2);
-  });
+  it.each(samples)(
+    '$slug is retailer $retailerId on layout $layout',
+    ({ slug, retailerId, retailerWebsiteId, layout, showDeals, showClock, clockPosition, active }) => {
+      const { settings, config } = tenant(slug);
+      expect(settings).toMatchObject({
+        hosts: [`${slug}.com.au`, `www.${slug}.com.au`],
+        retailerWebsiteId,
+        apiBaseUrl: 'http://localhost:8787',
+        brokerUrl: 'ws://localhost:9001',
+        mqttTopicPrefix: 'storefront',
+        active,
+      });
+      expect(config).toMatchObject({
+        retailerId,
+        retailerWebsiteId,
+        retailerLayout: { layout, showDeals, showClock, clockPosition },
+      });
+      expect(config.retailerCSS['initial-layout']).toBe(2);
+    },
+  );
 
   it.each(samples)('$slug has its own favicon', async ({ slug }) => {
     const svg = await readFile(join(tenantsRoot, slug, 'public', 'favicon.svg'), 'utf8');
@@ -58,21 +110,33 @@ describe('sample tenants', () => {
   });
 
   it('retailer 436 has no secondary-foreground; every other theme has one', () => {
-    expect(samples.filter((sample) => tenant(sample.slug).config.retailerCSS['secondary-foreground'] === undefined).map((sample) => sample.slug)).toEqual(['crust-and-co']);
+    expect(
+      samples
+        .filter((sample) => tenant(sample.slug).config.retailerCSS['secondary-foreground'] === undefined)
+        .map((sample) => sample.slug),
+    ).toEqual(['crust-and-co']);
   });
 
   it('mixes the pricing settings across shops', () => {
     const infos = samples.map((sample) => tenant(sample.slug).config.retailerInfo);
     expect(infos.filter((info) => info.ingredientsPriceType === 1)).toHaveLength(2);
     expect(new Set(infos.map((info) => info.halfHalfPriceType))).toEqual(new Set([1, 2]));
-    expect(samples.filter((sample) => !tenant(sample.slug).config.oflEnabled).map((sample) => sample.slug)).toEqual(['crust-and-co']);
-    expect(samples.filter((sample) => !tenant(sample.slug).config.retailerInfo.oflEnabled).map((sample) => sample.slug)).toEqual(['crust-and-co']);
+    expect(samples.filter((sample) => !tenant(sample.slug).config.oflEnabled).map((sample) => sample.slug)).toEqual([
+      'crust-and-co',
+    ]);
+    expect(
+      samples.filter((sample) => !tenant(sample.slug).config.retailerInfo.oflEnabled).map((sample) => sample.slug),
+    ).toEqual(['crust-and-co']);
   });
 
   it('sends analytics for exactly one shop', () => {
     const enabled = samples.filter((sample) => tenant(sample.slug).settings.analytics.enabled);
     expect(enabled.map((sample) => sample.slug)).toEqual(['bella-napoli']);
-    expect(tenant('bella-napoli').settings.analytics).toEqual({ enabled: true, host: 'https://analytics.example.com', siteId: 11 });
+    expect(tenant('bella-napoli').settings.analytics).toEqual({
+      enabled: true,
+      host: 'https://analytics.example.com',
+      siteId: 11,
+    });
   });
 
   it('harbour-pizza runs on Perth time and delivers to Perth postcodes', () => {
@@ -93,7 +157,9 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
   const detail = (productId: number) => shop().productDetails.find((candidate) => candidate.productId === productId);
 
   it('writes out every retailerInfo field rather than leaning on defaults', async () => {
-    const raw = JSON.parse(await readFile(join(tenantsRoot, slug, 'retailer-config.json'), 'utf8')) as { retailerInfo: Record<string, unknown> };
+    const raw = JSON.parse(await readFile(join(tenantsRoot, slug, 'retailer-config.json'), 'utf8')) as {
+      retailerInfo: Record<string, unknown>;
+    };
     expect(Object.keys(raw.retailerInfo).sort()).toEqual(Object.keys(retailerInfoSchema.shape).sort());
     const { retailerInfo } = shop().config;
     expect(retailerInfo.address).toMatch(/ (VIC|WA) \d{4}$/);
@@ -129,7 +195,9 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
   });
 
   it('prices sizes per product, not just per group', () => {
-    const differs = shop().productDetails.some((productDetail) => productDetail.productSizes.some((size) => size.price !== size.defaultProductPrice));
+    const differs = shop().productDetails.some((productDetail) =>
+      productDetail.productSizes.some((size) => size.price !== size.defaultProductPrice),
+    );
     expect(differs).toBe(true);
   });
 
@@ -147,14 +215,21 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
     const { options, ingredients } = shop().productsInfo;
     expect(options.some((option) => option.choices.some((choice) => choice.defaultPrice > 0))).toBe(true);
     expect(ingredients.every((ingredient) => ingredient.price > 0)).toBe(true);
-    expect(shop().productDetails.filter((productDetail) => productDetail.productExtras.length > 0).length).toBeGreaterThan(10);
-    expect(shop().productDetails.filter((productDetail) => productDetail.productIngredients.length > 0).length).toBeGreaterThan(10);
+    expect(
+      shop().productDetails.filter((productDetail) => productDetail.productExtras.length > 0).length,
+    ).toBeGreaterThan(10);
+    expect(
+      shop().productDetails.filter((productDetail) => productDetail.productIngredients.length > 0).length,
+    ).toBeGreaterThan(10);
   });
 
   it('flags allergens and diets', () => {
     const { products } = shop().productsInfoSsr;
     for (const flag of ['isVegetarian', 'isVegan', 'isGlutenFree', 'isDairyFree', 'containsNuts', 'isSpicy'] as const) {
-      expect(products.some((product) => product[flag]), flag).toBe(true);
+      expect(
+        products.some((product) => product[flag]),
+        flag,
+      ).toBe(true);
     }
     for (const product of products.filter((candidate) => candidate.isVegan)) {
       expect(product.isVegetarian || product.isDairyFree, product.name).toBe(true);
@@ -163,7 +238,9 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
 
   it('orders products within each group', () => {
     for (const group of shop().productsInfoSsr.groups) {
-      const orders = shop().productsInfoSsr.products.filter((product) => product.productGroupId === group.productGroupId).map((product) => product.sortOrder);
+      const orders = shop()
+        .productsInfoSsr.products.filter((product) => product.productGroupId === group.productGroupId)
+        .map((product) => product.sortOrder);
       expect(new Set(orders).size, group.name).toBe(orders.length);
     }
   });
@@ -171,12 +248,25 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
   it('has 4+ specials with midnight-crossing hours, delivery-method limits, wildcards and exclusions', () => {
     const { specials } = shop();
     expect(specials.length).toBeGreaterThanOrEqual(4);
-    expect(specials.some((special) => special.availabilityHours.some((hours) => crossesMidnight(hours.timeFrom, hours.timeTo)))).toBe(true);
+    expect(
+      specials.some((special) =>
+        special.availabilityHours.some((hours) => crossesMidnight(hours.timeFrom, hours.timeTo)),
+      ),
+    ).toBe(true);
     expect(specials.some((special) => special.specialDelivMethod === 1)).toBe(true);
     expect(specials.some((special) => special.specialDelivMethod === 2)).toBe(true);
     expect(specials.some((special) => special.retailerSpecialItems.some((item) => item.productId === -1))).toBe(true);
-    expect(specials.some((special) => special.excludedProductIds.length + special.excludedProductGroupIds.length + special.excludedRetailerProductSizeIds.length > 0)).toBe(true);
-    for (const special of specials.filter((candidate) => !candidate.availableForAllHours)) expect(special.availabilityHours.length, special.name).toBeGreaterThan(0);
+    expect(
+      specials.some(
+        (special) =>
+          special.excludedProductIds.length +
+            special.excludedProductGroupIds.length +
+            special.excludedRetailerProductSizeIds.length >
+          0,
+      ),
+    ).toBe(true);
+    for (const special of specials.filter((candidate) => !candidate.availableForAllHours))
+      expect(special.availabilityHours.length, special.name).toBeGreaterThan(0);
   });
 
   it('trades in split shifts, past midnight, with different delivery hours and a closed day', () => {
@@ -186,14 +276,17 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
     expect([0, 1, 2, 3, 4, 5, 6].some((day) => rowsPerDay(day) >= 2)).toBe(true);
     expect([0, 1, 2, 3, 4, 5, 6].some((day) => rowsPerDay(day) === 0)).toBe(true);
     expect(open.some((row) => crossesMidnight(row.openingTimeStart!, row.openingTimeEnd!))).toBe(true);
-    expect(open.some((row) => row.deliveryTimeStart !== row.openingTimeStart || row.deliveryTimeEnd !== row.openingTimeEnd)).toBe(true);
+    expect(
+      open.some((row) => row.deliveryTimeStart !== row.openingTimeStart || row.deliveryTimeEnd !== row.openingTimeEnd),
+    ).toBe(true);
   });
 
   it('closes on holidays in Dec 2026 / Jan 2027, with a delivery-only closure', () => {
     const { closedDates } = shop();
     expect(closedDates.some((closed) => closed.dateStart === '2026-12-25')).toBe(true);
     expect(closedDates.some((closed) => closed.justDeliveryDisabled)).toBe(true);
-    for (const closed of closedDates) expect(closed.dateStart >= '2026-12-01' && closed.dateEnd <= '2027-01-31', closed.reason).toBe(true);
+    for (const closed of closedDates)
+      expect(closed.dateStart >= '2026-12-01' && closed.dateEnd <= '2027-01-31', closed.reason).toBe(true);
   });
 
   it('limits a late-night group past midnight and a lunch-only group', () => {
@@ -208,12 +301,18 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
     expect(late.every((row) => row.timeFrom === '21:00' && row.timeTo === '02:00')).toBe(true);
     const lunch = hoursOf(/lunch|pranzo|pinsa/i);
     expect(lunch.length).toBeGreaterThan(0);
-    expect(lunch.every((row) => minutes(row.timeFrom) >= minutes('11:00') && minutes(row.timeTo) <= minutes('15:00'))).toBe(true);
+    expect(
+      lunch.every((row) => minutes(row.timeFrom) >= minutes('11:00') && minutes(row.timeTo) <= minutes('15:00')),
+    ).toBe(true);
   });
 
   it('has trending products, one active and one inactive popup, and custom sections', () => {
     expect(shop().trending.length).toBeGreaterThanOrEqual(4);
-    expect(shop().popups.map((popup) => popup.active).sort()).toEqual([false, true]);
+    expect(
+      shop()
+        .popups.map((popup) => popup.active)
+        .sort(),
+    ).toEqual([false, true]);
     expect(shop().customSections.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -223,7 +322,8 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
     expect(deliveryZones.length).toBeLessThanOrEqual(3);
     const zoneIds = new Set(deliveryZones.map((zone) => zone.zoneId));
     expect(deliverySuburbs.length).toBeGreaterThanOrEqual(5);
-    for (const suburb of deliverySuburbs) if (suburb.zoneId !== null) expect(zoneIds.has(suburb.zoneId), suburb.name).toBe(true);
+    for (const suburb of deliverySuburbs)
+      if (suburb.zoneId !== null) expect(zoneIds.has(suburb.zoneId), suburb.name).toBe(true);
   });
 
   it('has 2-4 custom pages, one of them nested', () => {

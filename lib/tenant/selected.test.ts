@@ -22,20 +22,27 @@ afterEach(() => {
 
 describe('tenantsToBuild', () => {
   it.each([
-    { dir: undefined, only: undefined, slugs: ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] },
+    {
+      dir: undefined,
+      only: undefined,
+      slugs: ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'],
+    },
     { dir: fixtures, only: '', slugs: ['corner-slice'] },
     { dir: samples, only: 'harbour-pizza,bella-napoli', slugs: ['bella-napoli', 'harbour-pizza'] },
     { dir: samples, only: 'crust-and-co,,', slugs: ['crust-and-co'] },
-  ])('loads "$only" from $dir (default: every tenant in tenants/) when nothing was handed over', async ({ dir, only, slugs }) => {
-    vi.stubEnv('STOREFRONT_TENANTS_DIR', dir);
-    vi.stubEnv('STOREFRONT_TENANTS', only);
-    const { tenantsToBuild } = await freshModule();
+  ])(
+    'loads "$only" from $dir (default: every tenant in tenants/) when nothing was handed over',
+    async ({ dir, only, slugs }) => {
+      vi.stubEnv('STOREFRONT_TENANTS_DIR', dir);
+      vi.stubEnv('STOREFRONT_TENANTS', only);
+      const { tenantsToBuild } = await freshModule();
 
-    const first = tenantsToBuild();
+      const first = tenantsToBuild();
 
-    expect((await first).map((tenant) => tenant.slug)).toEqual(slugs);
-    expect(tenantsToBuild()).toBe(first);
-  });
+      expect((await first).map((tenant) => tenant.slug)).toEqual(slugs);
+      expect(tenantsToBuild()).toBe(first);
+    },
+  );
 
   it('returns the tenants the build handed over without reading the folder', async () => {
     vi.stubEnv('STOREFRONT_TENANTS_DIR', join(fixtures, 'does-not-exist'));

@@ -7,7 +7,10 @@ const wsUrl = z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL
 /** A host a site is served on: a shop's, or the staff console's. */
 export const hostName = z
   .string()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'expected a lower-case host name without scheme or port');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'expected a lower-case host name without scheme or port',
+  );
 
 /** `tenants/<slug>/tenant.json`: how a retailer's deployment is reached and what it talks to. */
 export const tenantSettingsSchema = z
@@ -22,7 +25,10 @@ export const tenantSettingsSchema = z
      * order's watch key, as the development broker (aedes) asks.
      */
     orderWatchBrokerUrl: wsUrl.nullable().default(null),
-    mqttTopicPrefix: z.string().regex(/^[a-z0-9-]+$/, 'expected lower-case letters, digits and dashes').default('storefront'),
+    mqttTopicPrefix: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'expected lower-case letters, digits and dashes')
+      .default('storefront'),
     analytics: z
       .object({
         enabled: z.boolean().default(false),
@@ -44,7 +50,11 @@ export const tenantSettingsSchema = z
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
 /** A retailer's tracker when its analytics is on and complete: the `matomo.php` endpoint under its host and its site id. */
-export function analyticsTracker({ enabled, host, siteId }: TenantSettings['analytics']): { url: string; siteId: number } | null {
+export function analyticsTracker({
+  enabled,
+  host,
+  siteId,
+}: TenantSettings['analytics']): { url: string; siteId: number } | null {
   if (!enabled || host === null || siteId === null) return null;
   return { url: new URL('matomo.php', host.endsWith('/') ? host : `${host}/`).href, siteId };
 }

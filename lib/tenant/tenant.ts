@@ -24,8 +24,18 @@ export const tenantFiles = {
   customSections: { file: 'custom-sections.json', schema: customSectionsSchema, required: false, empty: [] },
   deliveryZones: { file: 'delivery-zones.json', schema: deliveryZonesSchema, required: false, empty: [] },
   deliverySuburbs: { file: 'delivery-suburbs.json', schema: deliverySuburbsSchema, required: false, empty: [] },
-  productsInfoSsr: { file: 'products-info-ssr.json', schema: productsInfoSsrSchema, required: true, empty: { products: [], groups: [] } },
-  productsInfo: { file: 'products-info.json', schema: productsInfoSchema, required: true, empty: { sizes: [], options: [], ingredients: [] } },
+  productsInfoSsr: {
+    file: 'products-info-ssr.json',
+    schema: productsInfoSsrSchema,
+    required: true,
+    empty: { products: [], groups: [] },
+  },
+  productsInfo: {
+    file: 'products-info.json',
+    schema: productsInfoSchema,
+    required: true,
+    empty: { sizes: [], options: [], ingredients: [] },
+  },
   trending: { file: 'trending.json', schema: trendingSchema, required: false, empty: [] },
   groupHours: { file: 'group-hours.json', schema: groupHoursSchema, required: false, empty: [] },
   productDetails: { file: 'product-details.json', schema: productDetailsSchema, required: true, empty: [] },
@@ -36,7 +46,9 @@ type TenantData = { [K in TenantFileKey]: z.infer<(typeof tenantFiles)[K]['schem
 
 /** A custom page from `pages/<path>.md`; `path` has no leading or trailing slash ('' never occurs). */
 export const customPageSchema = z.object({
-  path: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'expected lower-case path segments of letters, digits and dashes'),
+  path: z
+    .string()
+    .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'expected lower-case path segments of letters, digits and dashes'),
   title: text(TEXT_MAX.name).min(1),
   markdown: text(TEXT_MAX.markdown),
 });

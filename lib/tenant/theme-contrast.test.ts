@@ -10,7 +10,13 @@ const { tenants } = await loadTenants(join(import.meta.dirname, '..', '..', 'ten
 const pairs = tenants.flatMap(({ slug, config: { retailerCSS: css } }) =>
   (['light', 'dark'] as const).flatMap((mode) => {
     const colours = mode === 'light' ? lightColours(css) : darkColours(css);
-    return contrastPairs.map(([text, surface]) => ({ slug, mode, pair: `${text} on ${surface}`, text: colours[text], surface: colours[surface] }));
+    return contrastPairs.map(([text, surface]) => ({
+      slug,
+      mode,
+      pair: `${text} on ${surface}`,
+      text: colours[text],
+      surface: colours[surface],
+    }));
   }),
 );
 

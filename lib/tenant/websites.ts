@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { id } from './primitives.ts';
-import { retailerCssSchema, retailerLayoutSchema, retailerSeoSchema, retailerWebsiteLinkSchema, type RetailerConfig } from './retailer.ts';
+import {
+  retailerCssSchema,
+  retailerLayoutSchema,
+  retailerSeoSchema,
+  retailerWebsiteLinkSchema,
+  type RetailerConfig,
+} from './retailer.ts';
 
 /**
  * `websites.json` (optional): the retailer's other websites besides the one of tenant.json. Each
@@ -18,7 +24,12 @@ export const retailerWebsiteSchema = z.object({
 export const retailerWebsitesSchema = z.array(retailerWebsiteSchema).superRefine((websites, context) => {
   const seen = new Set<number>();
   websites.forEach((website, index) => {
-    if (seen.has(website.retailerWebsiteId)) context.addIssue({ code: 'custom', path: [index, 'retailerWebsiteId'], message: `duplicate retailerWebsiteId ${website.retailerWebsiteId}` });
+    if (seen.has(website.retailerWebsiteId))
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'retailerWebsiteId'],
+        message: `duplicate retailerWebsiteId ${website.retailerWebsiteId}`,
+      });
     seen.add(website.retailerWebsiteId);
   });
 });
@@ -26,7 +37,11 @@ export const retailerWebsitesSchema = z.array(retailerWebsiteSchema).superRefine
 export type RetailerWebsite = z.infer<typeof retailerWebsiteSchema>;
 
 /** The configuration of website `retailerWebsiteId`; the default website's for an unknown or missing id. */
-export function websiteConfig(config: RetailerConfig, websites: readonly RetailerWebsite[], retailerWebsiteId: number | null | undefined): RetailerConfig {
+export function websiteConfig(
+  config: RetailerConfig,
+  websites: readonly RetailerWebsite[],
+  retailerWebsiteId: number | null | undefined,
+): RetailerConfig {
   const website = websites.find((candidate) => candidate.retailerWebsiteId === retailerWebsiteId);
   if (!website) return config;
   return {

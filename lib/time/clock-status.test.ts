@@ -26,24 +26,108 @@ describe('computeClockStatus', () => {
     ['Wednesday 16:00, between shifts', input(), aest('2026-06-10 16:00'), {}, { retailerOnline: false }],
     ['closed Monday', input(), aest('2026-06-08 12:00'), {}, { retailerOnline: false }],
     ['no trading hours', input({ tradingHours: [] }), aest('2026-06-10 12:00'), {}, { retailerOnline: false }],
-    ['Christmas Day in trading hours', input({ closedDates: [christmas] }), aedt('2026-12-25 18:00'), {}, { retailerOnline: false, closedDateToday: true, allowDelivery: false }],
-    ['a delivery-only closure at lunch', input({ closedDates: [australiaDay] }), aedt('2027-01-26 12:00'), {}, { allowDelivery: false }],
-    ['a delivery-only closure after its end time', input({ closedDates: [australiaDay] }), aedt('2027-01-26 18:00'), {}, {}],
-    ['a retailer that never delivers', input({ retailerInfo: retailerInfo({ allowDeliveries: false }) }), aest('2026-06-10 18:00'), {}, { allowDelivery: false }],
-    ['pickup disabled while only pickup trades', input({ retailerInfo: retailerInfo({ pickupDisabled: true }) }), aest('2026-06-10 12:00'), {}, { retailerOnline: false }],
-    ['Perth dinner at 17:30 Perth time', input({ retailerInfo: retailerInfo({ timeZoneDiff: -2 }) }), aest('2026-06-10 19:30'), {}, {}],
-    ['Perth at 15:30 Perth time', input({ retailerInfo: retailerInfo({ timeZoneDiff: -2 }) }), aest('2026-06-10 17:30'), {}, { retailerOnline: false }],
+    [
+      'Christmas Day in trading hours',
+      input({ closedDates: [christmas] }),
+      aedt('2026-12-25 18:00'),
+      {},
+      { retailerOnline: false, closedDateToday: true, allowDelivery: false },
+    ],
+    [
+      'a delivery-only closure at lunch',
+      input({ closedDates: [australiaDay] }),
+      aedt('2027-01-26 12:00'),
+      {},
+      { allowDelivery: false },
+    ],
+    [
+      'a delivery-only closure after its end time',
+      input({ closedDates: [australiaDay] }),
+      aedt('2027-01-26 18:00'),
+      {},
+      {},
+    ],
+    [
+      'a retailer that never delivers',
+      input({ retailerInfo: retailerInfo({ allowDeliveries: false }) }),
+      aest('2026-06-10 18:00'),
+      {},
+      { allowDelivery: false },
+    ],
+    [
+      'pickup disabled while only pickup trades',
+      input({ retailerInfo: retailerInfo({ pickupDisabled: true }) }),
+      aest('2026-06-10 12:00'),
+      {},
+      { retailerOnline: false },
+    ],
+    [
+      'Perth dinner at 17:30 Perth time',
+      input({ retailerInfo: retailerInfo({ timeZoneDiff: -2 }) }),
+      aest('2026-06-10 19:30'),
+      {},
+      {},
+    ],
+    [
+      'Perth at 15:30 Perth time',
+      input({ retailerInfo: retailerInfo({ timeZoneDiff: -2 }) }),
+      aest('2026-06-10 17:30'),
+      {},
+      { retailerOnline: false },
+    ],
     ['Saturday night, first 01:30 of the autumn change', input(), aedt('2026-04-05 01:30'), {}, {}],
     ['Saturday night, the repeated 02:30', input(), aest('2026-04-05 02:30'), {}, { retailerOnline: false }],
     ['Saturday night just before the spring change', input(), aest('2026-10-04 01:59'), {}, {}],
     ['Saturday night just after the spring change', input(), aedt('2026-10-04 03:00'), {}, { retailerOnline: false }],
-    ['live wait times and capacity', input(), aest('2026-06-10 18:00'), { livePickupWaitTime: 45, liveDeliveryWaitTime: 60, liveDeliveryOverCapacity: true }, { livePickupWaitTime: 45, liveDeliveryWaitTime: 60, liveDeliveryOverCapacity: true }],
-    ['live pickup over capacity', input(), aest('2026-06-10 12:00'), { livePickupOverCapacity: true }, { livePickupOverCapacity: true }],
-    ['the retailer forced offline', input(), aest('2026-06-10 18:00'), { retailerOnline: false }, { retailerOnline: false }],
-    ['a live online flag cannot open a closed Monday', input(), aest('2026-06-08 12:00'), { retailerOnline: true }, { retailerOnline: false }],
-    ['a live closed-date flag', input(), aest('2026-06-10 18:00'), { closedDateToday: true }, { retailerOnline: false, closedDateToday: true }],
-    ['a live allowDelivery cannot reopen Christmas', input({ closedDates: [christmas] }), aedt('2026-12-25 18:00'), { allowDelivery: true }, { retailerOnline: false, closedDateToday: true, allowDelivery: false }],
-    ['delivery switched off live', input(), aest('2026-06-10 18:00'), { allowDelivery: false }, { allowDelivery: false }],
+    [
+      'live wait times and capacity',
+      input(),
+      aest('2026-06-10 18:00'),
+      { livePickupWaitTime: 45, liveDeliveryWaitTime: 60, liveDeliveryOverCapacity: true },
+      { livePickupWaitTime: 45, liveDeliveryWaitTime: 60, liveDeliveryOverCapacity: true },
+    ],
+    [
+      'live pickup over capacity',
+      input(),
+      aest('2026-06-10 12:00'),
+      { livePickupOverCapacity: true },
+      { livePickupOverCapacity: true },
+    ],
+    [
+      'the retailer forced offline',
+      input(),
+      aest('2026-06-10 18:00'),
+      { retailerOnline: false },
+      { retailerOnline: false },
+    ],
+    [
+      'a live online flag cannot open a closed Monday',
+      input(),
+      aest('2026-06-08 12:00'),
+      { retailerOnline: true },
+      { retailerOnline: false },
+    ],
+    [
+      'a live closed-date flag',
+      input(),
+      aest('2026-06-10 18:00'),
+      { closedDateToday: true },
+      { retailerOnline: false, closedDateToday: true },
+    ],
+    [
+      'a live allowDelivery cannot reopen Christmas',
+      input({ closedDates: [christmas] }),
+      aedt('2026-12-25 18:00'),
+      { allowDelivery: true },
+      { retailerOnline: false, closedDateToday: true, allowDelivery: false },
+    ],
+    [
+      'delivery switched off live',
+      input(),
+      aest('2026-06-10 18:00'),
+      { allowDelivery: false },
+      { allowDelivery: false },
+    ],
   ])('%s', (_, data, now, live, expected) => {
     expect(computeClockStatus(data, now, live)).toEqual({ ...open, ...expected });
   });
@@ -53,7 +137,9 @@ describe('computeClockStatus', () => {
     ['a part-minute wait', { livePickupWaitTime: 12.5 }, /live\.livePickupWaitTime/],
     ['a flag given as text', { retailerOnline: 'yes' }, /live\.retailerOnline: expected true or false/],
   ] as const)('throws for %s', (_, live, message) => {
-    expect(() => computeClockStatus(input(), aest('2026-06-10 12:00'), live as unknown as Partial<ClockStatus>)).toThrow(message);
+    expect(() =>
+      computeClockStatus(input(), aest('2026-06-10 12:00'), live as unknown as Partial<ClockStatus>),
+    ).toThrow(message);
   });
 
   it('throws for an invalid now', () => {

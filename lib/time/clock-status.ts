@@ -8,16 +8,24 @@ import { isServiceOpenAt } from './service-availability.ts';
 export type ClockStatusInput = Pick<ScheduleInput, 'tradingHours' | 'closedDates' | 'retailerInfo'>;
 
 const waitFields = ['liveDeliveryWaitTime', 'livePickupWaitTime'] as const;
-const flagFields = ['retailerOnline', 'closedDateToday', 'livePickupOverCapacity', 'liveDeliveryOverCapacity', 'allowDelivery'] as const;
+const flagFields = [
+  'retailerOnline',
+  'closedDateToday',
+  'livePickupOverCapacity',
+  'liveDeliveryOverCapacity',
+  'allowDelivery',
+] as const;
 
 function assertLive(live: Partial<ClockStatus>): void {
   for (const field of waitFields) {
     const value = live[field];
-    if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new RangeError(`live.${field}: expected whole minutes of 0 or more, got ${String(value)}`);
+    if (value !== undefined && (!Number.isInteger(value) || value < 0))
+      throw new RangeError(`live.${field}: expected whole minutes of 0 or more, got ${String(value)}`);
   }
   for (const field of flagFields) {
     const value = live[field];
-    if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`live.${field}: expected true or false, got ${String(value)}`);
+    if (value !== undefined && typeof value !== 'boolean')
+      throw new TypeError(`live.${field}: expected true or false, got ${String(value)}`);
   }
 }
 
@@ -30,7 +38,11 @@ export function computeClockStatus(input: ClockStatusInput, now: Date, live: Par
   assertInstant(now, 'now');
   assertLive(live);
   const diff = timeZoneDiffOf(input);
-  const schedule: ScheduleInput = { tradingHours: input.tradingHours, closedDates: input.closedDates, retailerInfo: input.retailerInfo };
+  const schedule: ScheduleInput = {
+    tradingHours: input.tradingHours,
+    closedDates: input.closedDates,
+    retailerInfo: input.retailerInfo,
+  };
   const closedToday = closedDateToday(input.closedDates, now, diff) || live.closedDateToday === true;
   const someServiceOpen = isServiceOpenAt(schedule, 'pickup', now) || isServiceOpenAt(schedule, 'delivery', now);
   return {
@@ -40,12 +52,21 @@ export function computeClockStatus(input: ClockStatusInput, now: Date, live: Par
     closedDateToday: closedToday,
     livePickupOverCapacity: live.livePickupOverCapacity ?? false,
     liveDeliveryOverCapacity: live.liveDeliveryOverCapacity ?? false,
-    allowDelivery: input.retailerInfo.allowDeliveries && !isClosedDateAt(input.closedDates, 'delivery', now, diff) && live.allowDelivery !== false,
+    allowDelivery:
+      input.retailerInfo.allowDeliveries &&
+      !isClosedDateAt(input.closedDates, 'delivery', now, diff) &&
+      live.allowDelivery !== false,
     ...shopSwitches(live),
   };
 }
 
-const shopSwitchFields = ['pickupPausedUntil', 'deliveryPausedUntil', 'soldOutProductIds', 'soldOutProductGroupIds', 'soldOutUntil'] as const;
+const shopSwitchFields = [
+  'pickupPausedUntil',
+  'deliveryPausedUntil',
+  'soldOutProductIds',
+  'soldOutProductGroupIds',
+  'soldOutUntil',
+] as const;
 type ShopSwitches = Pick<ClockStatus, (typeof shopSwitchFields)[number]>;
 
 /** The shop's pauses and sold-out lists as given: only those present, so a status without them stays the spec's shape. */

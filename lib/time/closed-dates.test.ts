@@ -15,11 +15,21 @@ describe('closed dates', () => {
   it.each([
     ['the minute before Christmas', 'pickup', aedt('2026-12-24 23:59'), null],
     ['Christmas midnight', 'pickup', aedt('2026-12-25 00:00'), christmas],
-    ['Christmas 23:59:30, the end time counts as the end of the day', 'delivery', plus30s(aedt('2026-12-25 23:59')), christmas],
+    [
+      'Christmas 23:59:30, the end time counts as the end of the day',
+      'delivery',
+      plus30s(aedt('2026-12-25 23:59')),
+      christmas,
+    ],
     ['the midnight after Christmas', 'pickup', aedt('2026-12-26 00:00'), null],
     ["New Year's Day evening, inside the two-day range", 'pickup', aedt('2027-01-01 19:00'), newYear],
     ['the second day before the end time', 'delivery', aedt('2027-01-02 11:59'), newYear],
-    ['the second day at the end time, still closed: the end time is inclusive', 'pickup', aedt('2027-01-02 12:00'), newYear],
+    [
+      'the second day at the end time, still closed: the end time is inclusive',
+      'pickup',
+      aedt('2027-01-02 12:00'),
+      newYear,
+    ],
     ['the second day at 12:00:30, inside the end minute', 'delivery', plus30s(aedt('2027-01-02 12:00')), newYear],
     ['the second day a minute after the end time, reopened', 'pickup', aedt('2027-01-02 12:01'), null],
     ['the second day at the next slot after the end time', 'pickup', aedt('2027-01-02 12:15'), null],
@@ -58,13 +68,27 @@ describe('closed dates', () => {
   });
 
   it.each([
-    ['an end date before the start', [closedDate('2026-12-26', '2026-12-25')], /closedDates\[0\]\.dateEnd: 2026-12-25 is before dateStart 2026-12-26/],
-    ['an end time without minutes', [closedDate('2026-12-25', '2026-12-25', '17')], /closedDates\[0\]\.timeEnd: expected a time of day/],
-    ['a month 13', [christmas, closedDate('2026-13-01', '2026-13-01')], /closedDates\[1\]\.dateStart: expected a calendar date/],
+    [
+      'an end date before the start',
+      [closedDate('2026-12-26', '2026-12-25')],
+      /closedDates\[0\]\.dateEnd: 2026-12-25 is before dateStart 2026-12-26/,
+    ],
+    [
+      'an end time without minutes',
+      [closedDate('2026-12-25', '2026-12-25', '17')],
+      /closedDates\[0\]\.timeEnd: expected a time of day/,
+    ],
+    [
+      'a month 13',
+      [christmas, closedDate('2026-13-01', '2026-13-01')],
+      /closedDates\[1\]\.dateStart: expected a calendar date/,
+    ],
     ['a null entry', [null], /closedDates\[0\]: expected a closed date entry/],
     ['not a list', { dateStart: '2026-12-25' }, /closedDates: expected a list/],
   ] as const)('throws for %s', (_, entries, message) => {
-    expect(() => isClosedDateAt(entries as unknown as ClosedDateRule[], 'pickup' as Service, aedt('2026-12-25 12:00'), 0)).toThrow(message);
+    expect(() =>
+      isClosedDateAt(entries as unknown as ClosedDateRule[], 'pickup' as Service, aedt('2026-12-25 12:00'), 0),
+    ).toThrow(message);
   });
 
   it('throws for an invalid instant', () => {

@@ -6,7 +6,12 @@ import { type ClosedDateRule, type Service, closedWindows } from './schedule.ts'
  * date's midnight to the end date at its end time, that minute included (see `closedWindows`);
  * delivery-only entries leave pickup open.
  */
-export function closedDateAt<T extends ClosedDateRule>(closedDates: readonly T[], service: Service, at: Date, timeZoneDiff: number): T | null {
+export function closedDateAt<T extends ClosedDateRule>(
+  closedDates: readonly T[],
+  service: Service,
+  at: Date,
+  timeZoneDiff: number,
+): T | null {
   assertInstant(at, 'at');
   const atMs = at.getTime();
   const index = closedWindows(closedDates, timeZoneDiff).findIndex(
@@ -15,7 +20,12 @@ export function closedDateAt<T extends ClosedDateRule>(closedDates: readonly T[]
   return index === -1 ? null : (closedDates[index] ?? null);
 }
 
-export function isClosedDateAt(closedDates: readonly ClosedDateRule[], service: Service, at: Date, timeZoneDiff: number): boolean {
+export function isClosedDateAt(
+  closedDates: readonly ClosedDateRule[],
+  service: Service,
+  at: Date,
+  timeZoneDiff: number,
+): boolean {
   return closedDateAt(closedDates, service, at, timeZoneDiff) !== null;
 }
 

@@ -20,7 +20,8 @@ export type WarningLevel = 'critical' | 'urgent' | 'warning' | 'info';
 
 export const warningLevelOrder: readonly WarningLevel[] = ['critical', 'urgent', 'warning', 'info'];
 
-export type WarningAction = { kind: 'switch-service'; label: string; to: Service } | { kind: 'order-for-later'; label: string; at: Date };
+export type WarningAction =
+  { kind: 'switch-service'; label: string; to: Service } | { kind: 'order-for-later'; label: string; at: Date };
 
 export interface ClosingWarning {
   level: WarningLevel;
@@ -52,7 +53,12 @@ function waitFor(service: Service, status: ClockStatus | undefined): number {
  * severe first. Hours, closed dates and whether the retailer offers a service decide what is
  * open; the live wait time decides whether an order can still be completed.
  */
-export function closingWarnings(input: ScheduleInput, service: Service, now: Date, clockStatus?: ClockStatus): ClosingWarning[] {
+export function closingWarnings(
+  input: ScheduleInput,
+  service: Service,
+  now: Date,
+  clockStatus?: ClockStatus,
+): ClosingWarning[] {
   assertInstant(now, 'now');
   const status = clockStatus ?? input.clockStatus;
   const diff = timeZoneDiffOf(input);
@@ -64,7 +70,15 @@ export function closingWarnings(input: ScheduleInput, service: Service, now: Dat
 
   if (!current) {
     const next = findNext(windows, nowMs);
-    if (!next) return [{ level: 'info', title: closingWarningTitles.unavailable, description: `${name} is not available in the coming week.`, action: null }];
+    if (!next)
+      return [
+        {
+          level: 'info',
+          title: closingWarningTitles.unavailable,
+          description: `${name} is not available in the coming week.`,
+          action: null,
+        },
+      ];
     const slot = input.retailerInfo.oflEnabled ? nextAvailableSlot(input, service, now, { clockStatus: status }) : null;
     const offer = slot !== null && slot.at.getTime() - nowMs <= ORDER_FOR_LATER_OFFER_WITHIN_MINUTES * MINUTE_MS;
     return [
@@ -95,11 +109,26 @@ export function closingWarnings(input: ScheduleInput, service: Service, now: Dat
       action: otherOpenLonger ? switchTo(other) : null,
     });
   } else if (left <= CLOSING_URGENT_MINUTES) {
-    warnings.push({ level: 'urgent', title: closingWarningTitles.urgent, description: `${name} closes at ${closesAt}: ${formatCount(left, 'minute')} left to order.`, action: null });
+    warnings.push({
+      level: 'urgent',
+      title: closingWarningTitles.urgent,
+      description: `${name} closes at ${closesAt}: ${formatCount(left, 'minute')} left to order.`,
+      action: null,
+    });
   } else if (left <= CLOSING_WARNING_MINUTES) {
-    warnings.push({ level: 'warning', title: closingWarningTitles.warning, description: `${name} closes at ${closesAt}. Please place your order in the next ${formatCount(left, 'minute')}.`, action: null });
+    warnings.push({
+      level: 'warning',
+      title: closingWarningTitles.warning,
+      description: `${name} closes at ${closesAt}. Please place your order in the next ${formatCount(left, 'minute')}.`,
+      action: null,
+    });
   } else if (left <= CLOSING_INFO_MINUTES) {
-    warnings.push({ level: 'info', title: closingWarningTitles.info, description: `${name} closes at ${closesAt}.`, action: null });
+    warnings.push({
+      level: 'info',
+      title: closingWarningTitles.info,
+      description: `${name} closes at ${closesAt}.`,
+      action: null,
+    });
   }
 
   if (service === 'delivery' && left <= CLOSING_SOON_MINUTES && otherOpenLonger) {

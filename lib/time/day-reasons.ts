@@ -58,7 +58,11 @@ function dayBounds(input: ScheduleInput, date: string): { start: number; end: nu
 /** The closed-date note of a closure touching the date's wall-clock day, for the service; '' if none says why. */
 function closureNote(input: ScheduleInput, service: Service, date: string): string {
   const day = dayBounds(input, date);
-  return closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input)).find((span) => span.start < day.end && span.end > day.start && span.reason)?.reason ?? '';
+  return (
+    closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input)).find(
+      (span) => span.start < day.end && span.end > day.start && span.reason,
+    )?.reason ?? ''
+  );
 }
 
 /**
@@ -69,7 +73,9 @@ function closureNote(input: ScheduleInput, service: Service, date: string): stri
 function tradesOn(input: ScheduleInput, service: Service, date: string): boolean {
   const closed = closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input));
   const day = dayBounds(input, date);
-  return withoutClosed(ownShiftsOfDate(input, service, date), closed).some((span) => span.start < day.end && span.end > day.start);
+  return withoutClosed(ownShiftsOfDate(input, service, date), closed).some(
+    (span) => span.start < day.end && span.end > day.start,
+  );
 }
 
 /**
@@ -82,8 +88,12 @@ function tradesOn(input: ScheduleInput, service: Service, date: string): boolean
 export function emptyDayReason(input: ScheduleInput, service: Service, date: string, now: Date): DayReason {
   assertInstant(now, 'now');
   if (!tradesOn(input, service, date)) {
-    if (service === 'delivery' && tradesOn(input, 'pickup', date)) return reason('service-closed', withNote(`no ${serviceWords[service]}`, closureNote(input, service, date)));
-    return reason('closed', withNote('closed', closureNote(input, 'pickup', date) || closureNote(input, service, date)));
+    if (service === 'delivery' && tradesOn(input, 'pickup', date))
+      return reason('service-closed', withNote(`no ${serviceWords[service]}`, closureNote(input, service, date)));
+    return reason(
+      'closed',
+      withNote('closed', closureNote(input, 'pickup', date) || closureNote(input, service, date)),
+    );
   }
   if (date === retailerDate(now, timeZoneDiffOf(input))) return reason('no-times-left', 'no times left');
   return reason('no-times', 'no times available');
@@ -94,7 +104,13 @@ export function emptyDayReason(input: ScheduleInput, service: Service, date: str
  * day reads as closed even outside the ordering window, since that stays true; other days
  * outside it say how far ahead orders may be placed.
  */
-export function orderDayReason(input: ScheduleInput, service: Service, date: string, now: Date, hasTimes: boolean): DayReason | null {
+export function orderDayReason(
+  input: ScheduleInput,
+  service: Service,
+  date: string,
+  now: Date,
+  hasTimes: boolean,
+): DayReason | null {
   if (hasTimes) return null;
   const { retailerInfo } = input;
   const { minDays, maxDays } = orderForLaterDayRange(retailerInfo);
@@ -104,6 +120,10 @@ export function orderDayReason(input: ScheduleInput, service: Service, date: str
   if (empty.kind === 'closed' || empty.kind === 'service-closed') return empty;
   const daysAhead = daysBetween(retailerDate(now, timeZoneDiffOf(input)), date);
   if (daysAhead < minDays) return reason('notice', `orders need ${daysPhrase(minDays, 'notice')}`);
-  if (daysAhead > maxDays) return reason('beyond-window', maxDays === 0 ? 'orders for today only' : `orders open ${daysPhrase(maxDays, 'ahead')}`);
+  if (daysAhead > maxDays)
+    return reason(
+      'beyond-window',
+      maxDays === 0 ? 'orders for today only' : `orders open ${daysPhrase(maxDays, 'ahead')}`,
+    );
   return empty;
 }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDayAndTime, formatDayAndTimeLabel, formatDayLabel, formatHoursRange, formatListTime, formatOrderTime, formatRelativeDay, formatShortDate, formatTime, isAllDayWindow, isEveningFromWindow, isMidnightTime } from './format.ts';
+import {
+  formatCount,
+  formatDayAndTime,
+  formatDayAndTimeLabel,
+  formatDayLabel,
+  formatHoursRange,
+  formatListTime,
+  formatOrderTime,
+  formatRelativeDay,
+  formatShortDate,
+  formatTime,
+  isAllDayWindow,
+  isEveningFromWindow,
+  isMidnightTime,
+} from './format.ts';
 import { aedt, aest } from './test-fixtures.ts';
 
 describe('formatCount', () => {

@@ -1,10 +1,36 @@
-import { EVENING_FROM_END_TIME, EVENING_FROM_NEXT_DAY_END_TIME, EVENING_FROM_START_TIME, MIDNIGHT_DISPLAY_TIMES } from '../constants.ts';
-import { MINUTES_PER_DAY, dateToDayMs, daysBetween, parseTimeOfDay, retailerWallClock, timeOfDayOf, weekdayOf } from './retailer-clock.ts';
+import {
+  EVENING_FROM_END_TIME,
+  EVENING_FROM_NEXT_DAY_END_TIME,
+  EVENING_FROM_START_TIME,
+  MIDNIGHT_DISPLAY_TIMES,
+} from '../constants.ts';
+import {
+  MINUTES_PER_DAY,
+  dateToDayMs,
+  daysBetween,
+  parseTimeOfDay,
+  retailerWallClock,
+  timeOfDayOf,
+  weekdayOf,
+} from './retailer-clock.ts';
 
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** Weekdays in the order Australian weeks are read: Monday first. */
 export const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 const shortWeekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const shortMonthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -53,7 +79,10 @@ function timeLabel(minutes: number): string {
  */
 export function formatListTime(time: TimeOfDayInput, notes: { nextDay?: boolean; repeated?: boolean } = {}): string {
   const minutes = minutesOfDay(time);
-  const words = [notes.nextDay && !midnightMinutes.has(minutes) ? 'next day' : '', notes.repeated ? 'after clocks go back' : ''].filter(Boolean);
+  const words = [
+    notes.nextDay && !midnightMinutes.has(minutes) ? 'next day' : '',
+    notes.repeated ? 'after clocks go back' : '',
+  ].filter(Boolean);
   return words.length > 0 ? `${formatTime(minutes)} (${words.join(', ')})` : formatTime(minutes);
 }
 

@@ -18,15 +18,31 @@ export interface ServiceOpenStatus {
  * words. Inside its hours, the live clock status (offline, over capacity, delivery switched off,
  * closed today) can still close it.
  */
-export function serviceOpenStatus(input: ScheduleInput, service: Service, now: Date, clockStatus?: ClockStatus): ServiceOpenStatus {
+export function serviceOpenStatus(
+  input: ScheduleInput,
+  service: Service,
+  now: Date,
+  clockStatus?: ClockStatus,
+): ServiceOpenStatus {
   const name = serviceNames[service];
   const timeZoneDiff = timeZoneDiffOf(input);
   const current = currentOpening(input, service, now);
   // The shop's own pause says until when, open hours or not: a customer sees when to come back.
   const pausedUntil = pausedUntilMs(clockStatus, service, now);
-  if (pausedUntil !== null) return { service, open: false, text: `${name} paused until ${formatDayAndTime(new Date(pausedUntil), now, timeZoneDiff)}` };
-  if (current && clockStatus && !isServiceAvailableNow(input, service, now, clockStatus)) return { service, open: false, text: `${name} closed now` };
-  if (current) return { service, open: true, text: `${name} open until ${formatTime(retailerWallClock(current.end, timeZoneDiff).minutes)}` };
+  if (pausedUntil !== null)
+    return {
+      service,
+      open: false,
+      text: `${name} paused until ${formatDayAndTime(new Date(pausedUntil), now, timeZoneDiff)}`,
+    };
+  if (current && clockStatus && !isServiceAvailableNow(input, service, now, clockStatus))
+    return { service, open: false, text: `${name} closed now` };
+  if (current)
+    return {
+      service,
+      open: true,
+      text: `${name} open until ${formatTime(retailerWallClock(current.end, timeZoneDiff).minutes)}`,
+    };
   const next = nextOpening(input, service, now);
   if (next) return { service, open: false, text: `${name} opens ${formatDayAndTime(next.start, now, timeZoneDiff)}` };
   return { service, open: false, text: `${name} not available this week` };

@@ -1,6 +1,15 @@
 import type { ClosedWindow, ScheduleInput, Service } from './schedule.ts';
 import { closedWindowsFor, serviceOffered, timeZoneDiffOf } from './schedule.ts';
-import { ORDER_TIME_JOIN_MINUTES, type Shift, type ShiftMs, findCurrent, findNext, shiftsAround, shiftsOfDates, toShift } from './shifts.ts';
+import {
+  ORDER_TIME_JOIN_MINUTES,
+  type Shift,
+  type ShiftMs,
+  findCurrent,
+  findNext,
+  shiftsAround,
+  shiftsOfDates,
+  toShift,
+} from './shifts.ts';
 
 /** Cuts the closed stretches out of shifts; the pieces stay in time order, which slot generation walks once. */
 export function withoutClosed(shifts: readonly ShiftMs[], closed: readonly ClosedWindow[]): ShiftMs[] {
@@ -23,7 +32,12 @@ export function withoutClosed(shifts: readonly ShiftMs[], closed: readonly Close
 }
 
 /** When a service takes orders for a chosen time: its listed shifts minus its closed dates, nothing when the retailer does not offer it. */
-export function openWindowsOfDates(input: ScheduleInput, service: Service, fromDate: string, toDate: string): ShiftMs[] {
+export function openWindowsOfDates(
+  input: ScheduleInput,
+  service: Service,
+  fromDate: string,
+  toDate: string,
+): ShiftMs[] {
   if (!serviceOffered(input.retailerInfo, service)) return [];
   const closed = closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input));
   return withoutClosed(shiftsOfDates(input, service, fromDate, toDate, ORDER_TIME_JOIN_MINUTES), closed);

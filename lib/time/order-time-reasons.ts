@@ -4,7 +4,15 @@ import { closedDateAt } from './closed-dates.ts';
 import { formatDayAndTime, formatListTime, formatTime } from './format.ts';
 import { nextOpening } from './open-windows.ts';
 import { type OrderTimeRefusal, type OrderTimeRefusalKind, validateOrderForLater } from './order-for-later.ts';
-import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, instantMsAt, retailerWallClock, wallMsAt } from './retailer-clock.ts';
+import {
+  DAY_MS,
+  MINUTE_MS,
+  assertInstant,
+  dateToDayMs,
+  instantMsAt,
+  retailerWallClock,
+  wallMsAt,
+} from './retailer-clock.ts';
 import { type ScheduleInput, type Service, otherService, serviceNames, timeZoneDiffOf } from './schedule.ts';
 import { serviceAvailabilityNow } from './service-availability.ts';
 import { shiftsOfDates } from './shifts.ts';
@@ -26,18 +34,27 @@ function refusal(kind: OrderTimeRefusalKind, reason: string, short: string): Ord
   return { kind, reason, short };
 }
 
-const listOf = (names: readonly string[]) => (names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`);
+const listOf = (names: readonly string[]) =>
+  names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 
 function dishesRefusal(names: readonly string[]): OrderTimeRefusal {
   const list = listOf(names);
   const verb = names.length === 1 ? "isn't" : "aren't";
-  return refusal('dish', `${list} ${verb} served then. Remove ${names.length === 1 ? 'it' : 'them'} from your cart or choose another time.`, `${list} not served then`);
+  return refusal(
+    'dish',
+    `${list} ${verb} served then. Remove ${names.length === 1 ? 'it' : 'them'} from your cart or choose another time.`,
+    `${list} not served then`,
+  );
 }
 
 function soldOutRefusal(names: readonly string[]): OrderTimeRefusal {
   const list = listOf(names);
   const verb = names.length === 1 ? 'is' : 'are';
-  return refusal('sold-out', `${list} ${verb} sold out for today. Remove ${names.length === 1 ? 'it' : 'them'} from your cart or order for another day.`, `${list} sold out`);
+  return refusal(
+    'sold-out',
+    `${list} ${verb} sold out for today. Remove ${names.length === 1 ? 'it' : 'them'} from your cart or order for another day.`,
+    `${list} sold out`,
+  );
 }
 
 /** The cart's dishes a time is refused for: sold out first (the shop's word for today), then those not served then. */
@@ -54,12 +71,26 @@ function cartDishesRefusal(context: OrderTimeContext, at: Date): OrderTimeRefusa
  * start no sooner), then the cart's dishes (sold out, or not served then). A delivery time outside delivery hours that pickup could take says so. The pickers,
  * the checkout and the API all ask this one function, so they agree.
  */
-export function orderTimeRefusal(input: ScheduleInput, service: Service, at: Date, now: Date, context: OrderTimeContext = {}): OrderTimeRefusal | null {
+export function orderTimeRefusal(
+  input: ScheduleInput,
+  service: Service,
+  at: Date,
+  now: Date,
+  context: OrderTimeContext = {},
+): OrderTimeRefusal | null {
   const checked = validateOrderForLater(input, service, at, now);
   if (!checked.ok) {
     const { ok: _ok, ...refused } = checked;
-    if (refused.kind === 'outside-hours' && service === 'delivery' && validateOrderForLater(input, 'pickup', at, now).ok) {
-      return refusal('pickup-only', 'Delivery is not running then, but pickup is. Switch to pickup or choose another time.', 'no delivery then, pickup open');
+    if (
+      refused.kind === 'outside-hours' &&
+      service === 'delivery' &&
+      validateOrderForLater(input, 'pickup', at, now).ok
+    ) {
+      return refusal(
+        'pickup-only',
+        'Delivery is not running then, but pickup is. Switch to pickup or choose another time.',
+        'no delivery then, pickup open',
+      );
     }
     return refused;
   }
@@ -68,13 +99,21 @@ export function orderTimeRefusal(input: ScheduleInput, service: Service, at: Dat
     const diff = timeZoneDiffOf(input);
     const word = serviceNames[service].toLowerCase();
     const until = new Date(pausedUntil);
-    return refusal('paused', `The shop has paused ${word} until ${formatDayAndTime(until, now, diff)}. Please choose a later time.`, `${word} paused until ${formatTime(retailerWallClock(until, diff).minutes)}`);
+    return refusal(
+      'paused',
+      `The shop has paused ${word} until ${formatDayAndTime(until, now, diff)}. Please choose a later time.`,
+      `${word} paused until ${formatTime(retailerWallClock(until, diff).minutes)}`,
+    );
   }
   const wait = waitMinutes(input, service, { clockStatus: context.clockStatus });
   if (at.getTime() < now.getTime() + wait * MINUTE_MS) {
     const earliest = new Date(Math.ceil((now.getTime() + wait * MINUTE_MS) / stepMs) * stepMs);
     const from = formatTime(retailerWallClock(earliest, timeZoneDiffOf(input)).minutes);
-    return refusal('too-soon', `The kitchen's wait is ${wait} minutes right now. Please choose ${from} or later.`, `too soon (${wait} min wait)`);
+    return refusal(
+      'too-soon',
+      `The kitchen's wait is ${wait} minutes right now. Please choose ${from} or later.`,
+      `too soon (${wait} min wait)`,
+    );
   }
   return cartDishesRefusal(context, at);
 }
@@ -83,7 +122,12 @@ export function orderTimeRefusal(input: ScheduleInput, service: Service, at: Dat
  * Why an order for as soon as possible cannot be placed now, or null when it can: the staff's
  * pause or busy switches, a closed date, the hours (with when it opens next), then the dishes.
  */
-export function orderNowRefusal(input: ScheduleInput, service: Service, now: Date, context: OrderTimeContext = {}): OrderTimeRefusal | null {
+export function orderNowRefusal(
+  input: ScheduleInput,
+  service: Service,
+  now: Date,
+  context: OrderTimeContext = {},
+): OrderTimeRefusal | null {
   assertInstant(now, 'now');
   const name = serviceNames[service];
   const word = name.toLowerCase();
@@ -94,22 +138,46 @@ export function orderNowRefusal(input: ScheduleInput, service: Service, now: Dat
       case 'not-offered':
         return refusal('service-off', `${name} is not available at this store.`, `no ${word}`);
       case 'retailer-offline':
-        return refusal('paused', 'The shop has paused online orders for now. Please choose a later time or try again soon.', 'paused by the shop');
+        return refusal(
+          'paused',
+          'The shop has paused online orders for now. Please choose a later time or try again soon.',
+          'paused by the shop',
+        );
       case 'paused':
-        return refusal('paused', `The shop has paused ${word} for now. Please order for ${serviceNames[otherService(service)].toLowerCase()} or choose a later time.`, `${word} paused by the shop`);
+        return refusal(
+          'paused',
+          `The shop has paused ${word} for now. Please order for ${serviceNames[otherService(service)].toLowerCase()} or choose a later time.`,
+          `${word} paused by the shop`,
+        );
       case 'delivery-not-allowed':
-        return refusal('paused', 'The shop has paused delivery for now. Please order for pickup or choose a later time.', 'delivery paused by the shop');
+        return refusal(
+          'paused',
+          'The shop has paused delivery for now. Please order for pickup or choose a later time.',
+          'delivery paused by the shop',
+        );
       case 'over-capacity':
-        return refusal('busy', `The shop is too busy to take more ${word} orders right now. Please choose a later time.`, `busy: no more ${word} orders right now`);
+        return refusal(
+          'busy',
+          `The shop is too busy to take more ${word} orders right now. Please choose a later time.`,
+          `busy: no more ${word} orders right now`,
+        );
       case 'closed-date': {
         const closed = closedDateAt(input.closedDates, service, now, timeZoneDiffOf(input));
         const note = closed?.reason ? ` (${closed.reason})` : '';
-        return refusal('closed-date', `${name} is closed today${note}. Please choose a later time.`, `closed today${note}`);
+        return refusal(
+          'closed-date',
+          `${name} is closed today${note}. Please choose a later time.`,
+          `closed today${note}`,
+        );
       }
       case 'outside-hours': {
         const next = nextOpening(input, service, now);
         const opens = next ? formatDayAndTime(next.start, now, timeZoneDiffOf(input)) : null;
-        return refusal('outside-hours', `${name} is closed right now${opens ? ` and opens ${opens}` : ''}. Please choose a later time.`, opens ? `closed now, opens ${opens}` : 'closed right now');
+        return refusal(
+          'outside-hours',
+          `${name} is closed right now${opens ? ` and opens ${opens}` : ''}. Please choose a later time.`,
+          opens ? `closed now, opens ${opens}` : 'closed right now',
+        );
       }
     }
   }
@@ -137,7 +205,13 @@ export interface TimeChoice {
  * missing instead of guessing. Slots come from availableSlots; every other time's reason from
  * orderTimeRefusal; a slot a cart dish is not served at names the dish.
  */
-export function timeChoicesOfDay(input: ScheduleInput, service: Service, date: string, now: Date, context: OrderTimeContext = {}): TimeChoice[] {
+export function timeChoicesOfDay(
+  input: ScheduleInput,
+  service: Service,
+  date: string,
+  now: Date,
+  context: OrderTimeContext = {},
+): TimeChoice[] {
   assertInstant(now, 'now');
   const diff = timeZoneDiffOf(input);
   const dayMs = dateToDayMs(date, 'date');
@@ -147,9 +221,18 @@ export function timeChoicesOfDay(input: ScheduleInput, service: Service, date: s
     .flatMap((each) => shiftsOfDates(input, each, date, date))
     .filter((span) => span.end > dayStart && span.start < dayEnd);
   if (spans.length === 0) return [];
-  const from = Math.max(dayStart, Math.min(...spans.map((span) => span.start)), Math.floor(now.getTime() / stepMs) * stepMs);
+  const from = Math.max(
+    dayStart,
+    Math.min(...spans.map((span) => span.start)),
+    Math.floor(now.getTime() / stepMs) * stepMs,
+  );
   const to = Math.min(dayEnd, Math.max(...spans.map((span) => span.end)));
-  const slots = new Map(availableSlots(input, service, now, { date, clockStatus: context.clockStatus }).map((slot) => [slot.at.getTime(), slot]));
+  const slots = new Map(
+    availableSlots(input, service, now, { date, clockStatus: context.clockStatus }).map((slot) => [
+      slot.at.getTime(),
+      slot,
+    ]),
+  );
   const choices: TimeChoice[] = [];
   let latestWallMs = -Infinity;
   for (let atMs = Math.ceil(from / stepMs) * stepMs; atMs < to; atMs += stepMs) {
@@ -157,12 +240,20 @@ export function timeChoicesOfDay(input: ScheduleInput, service: Service, date: s
     const slot = slots.get(atMs) ?? null;
     const wallMs = wallMsAt(atMs, diff);
     // Times only move forward, so a wall clock that does not is the autumn change's repeated hour.
-    const label = slot?.label ?? formatListTime(retailerWallClock(at, diff).minutes, { repeated: wallMs <= latestWallMs });
+    const label =
+      slot?.label ?? formatListTime(retailerWallClock(at, diff).minutes, { repeated: wallMs <= latestWallMs });
     latestWallMs = Math.max(latestWallMs, wallMs);
     if (slot) {
       choices.push({ at, label, slot, refusal: cartDishesRefusal(context, at) });
     } else {
-      choices.push({ at, label, slot: null, refusal: orderTimeRefusal(input, service, at, now, context) ?? refusal('outside-hours', 'Please choose one of the listed times.', 'not available') });
+      choices.push({
+        at,
+        label,
+        slot: null,
+        refusal:
+          orderTimeRefusal(input, service, at, now, context) ??
+          refusal('outside-hours', 'Please choose one of the listed times.', 'not available'),
+      });
     }
   }
   return choices;

@@ -26,7 +26,8 @@ export interface OrderTypeDecision extends OrderTypeState {
 }
 
 function assertState(state: OrderTypeState): void {
-  if (state.orderType !== 'delivery' && state.orderType !== 'pickup') throw new RangeError(`orderType: expected "delivery" or "pickup", got ${JSON.stringify(state.orderType)}`);
+  if (state.orderType !== 'delivery' && state.orderType !== 'pickup')
+    throw new RangeError(`orderType: expected "delivery" or "pickup", got ${JSON.stringify(state.orderType)}`);
   if (state.orderForLaterAt !== null) assertInstant(state.orderForLaterAt, 'orderForLaterAt');
 }
 
@@ -65,7 +66,12 @@ function startupType(input: ScheduleInput, current: OrderType, now: Date, status
  * The order type to start a visit with (spec section 4, "At start-up"). A saved
  * order-for-later time is kept only while it is still valid for the chosen type.
  */
-export function startupOrderType(input: ScheduleInput, current: OrderTypeState, now: Date, clockStatus?: ClockStatus): OrderTypeDecision {
+export function startupOrderType(
+  input: ScheduleInput,
+  current: OrderTypeState,
+  now: Date,
+  clockStatus?: ClockStatus,
+): OrderTypeDecision {
   assertInstant(now, 'now');
   assertState(current);
   const orderType = startupType(input, current.orderType, now, clockStatus ?? input.clockStatus);
@@ -77,7 +83,13 @@ export function startupOrderType(input: ScheduleInput, current: OrderTypeState, 
  * later time; closed with ordering for later off tells them to order within trading hours;
  * otherwise the next available time is chosen for them, or the switch is undone.
  */
-export function switchOrderType(input: ScheduleInput, current: OrderTypeState, requested: OrderType, now: Date, clockStatus?: ClockStatus): OrderTypeDecision {
+export function switchOrderType(
+  input: ScheduleInput,
+  current: OrderTypeState,
+  requested: OrderType,
+  now: Date,
+  clockStatus?: ClockStatus,
+): OrderTypeDecision {
   assertInstant(now, 'now');
   assertState(current);
   assertState({ orderType: requested, orderForLaterAt: null });
@@ -87,12 +99,19 @@ export function switchOrderType(input: ScheduleInput, current: OrderTypeState, r
   const name = serviceNames[requested];
   const keptLater = stillValidLaterTime(input, requested, current, now);
 
-  if (isServiceAvailableNow(input, requested, now, status)) return { orderType: requested, orderForLaterAt: keptLater, toast: null };
+  if (isServiceAvailableNow(input, requested, now, status))
+    return { orderType: requested, orderForLaterAt: keptLater, toast: null };
 
   if (!input.retailerInfo.oflEnabled) {
     const opens = nextOpening(input, requested, now);
-    const when = opens ? `${name} opens ${formatDayAndTime(opens.start, now, diff)}.` : `${name} is not open right now.`;
-    return { orderType: requested, orderForLaterAt: null, toast: { title: 'Not Available Yet', description: `${when} Please place your order within trading hours.` } };
+    const when = opens
+      ? `${name} opens ${formatDayAndTime(opens.start, now, diff)}.`
+      : `${name} is not open right now.`;
+    return {
+      orderType: requested,
+      orderForLaterAt: null,
+      toast: { title: 'Not Available Yet', description: `${when} Please place your order within trading hours.` },
+    };
   }
 
   if (keptLater) return { orderType: requested, orderForLaterAt: keptLater, toast: null };

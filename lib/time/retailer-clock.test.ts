@@ -78,17 +78,20 @@ describe('retailer clock', () => {
   });
 });
 
-describe.each(['America/New_York', 'Asia/Kolkata', 'Australia/Perth'])('retailer clock with the machine in %s', (zone) => {
-  const saved = process.env['TZ'];
-  beforeAll(() => {
-    process.env['TZ'] = zone;
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env['TZ'];
-    else process.env['TZ'] = saved;
-  });
-  checkConversions();
-});
+describe.each(['America/New_York', 'Asia/Kolkata', 'Australia/Perth'])(
+  'retailer clock with the machine in %s',
+  (zone) => {
+    const saved = process.env['TZ'];
+    beforeAll(() => {
+      process.env['TZ'] = zone;
+    });
+    afterAll(() => {
+      if (saved === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = saved;
+    });
+    checkConversions();
+  },
+);
 
 describe('calendar arithmetic', () => {
   it.each([

@@ -31,15 +31,24 @@ export function assertInstant(value: Date, label: string): void {
  * the wall clock on the same instants as the grid of UTC.
  */
 export function assertTimeZoneDiff(timeZoneDiff: number): void {
-  if (typeof timeZoneDiff !== 'number' || !Number.isFinite(timeZoneDiff) || timeZoneDiff < -12 || timeZoneDiff > 12 || !Number.isInteger(timeZoneDiff * 4)) {
-    throw new RangeError(`timeZoneDiff: expected hours from -12 to 12 in quarter-hour steps, got ${String(timeZoneDiff)}`);
+  if (
+    typeof timeZoneDiff !== 'number' ||
+    !Number.isFinite(timeZoneDiff) ||
+    timeZoneDiff < -12 ||
+    timeZoneDiff > 12 ||
+    !Number.isInteger(timeZoneDiff * 4)
+  ) {
+    throw new RangeError(
+      `timeZoneDiff: expected hours from -12 to 12 in quarter-hour steps, got ${String(timeZoneDiff)}`,
+    );
   }
 }
 
 /** Minutes since midnight of an `HH:mm` time of day. */
 export function parseTimeOfDay(value: string, label = 'time of day'): number {
   const match = typeof value === 'string' ? timeOfDayPattern.exec(value) : null;
-  if (!match) throw new RangeError(`${label}: expected a time of day as HH:mm (00:00-23:59), got ${JSON.stringify(value)}`);
+  if (!match)
+    throw new RangeError(`${label}: expected a time of day as HH:mm (00:00-23:59), got ${JSON.stringify(value)}`);
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
@@ -66,7 +75,12 @@ export function dateToDayMs(date: string, label = 'date'): number {
   const [year, month, day] = match ? [Number(match[1]), Number(match[2]) - 1, Number(match[3])] : [0, 0, 0];
   const dayMs = Date.UTC(year, month, day);
   const calendar = new Date(dayMs);
-  if (!match || calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month || calendar.getUTCDate() !== day) {
+  if (
+    !match ||
+    calendar.getUTCFullYear() !== year ||
+    calendar.getUTCMonth() !== month ||
+    calendar.getUTCDate() !== day
+  ) {
     throw new RangeError(`${label}: expected a calendar date as yyyy-MM-dd, got ${JSON.stringify(date)}`);
   }
   return remember(dayMsByDate, date, dayMs);
@@ -91,7 +105,10 @@ export function weekdayOf(date: string): Weekday {
 }
 
 const baseOffsetByUtcHour = new Map<number, number>();
-const baseZoneOffsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: RETAILER_BASE_TIME_ZONE, timeZoneName: 'longOffset' });
+const baseZoneOffsetFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: RETAILER_BASE_TIME_ZONE,
+  timeZoneName: 'longOffset',
+});
 /** `GMT`, or `GMT+11:00`. */
 const offsetPattern = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/;
 
@@ -105,10 +122,13 @@ function baseZoneOffsetMinutes(instantMs: number): number {
   if (known !== undefined) return known;
   // Intl names the offset itself ("GMT+11:00"): date-fns-tz's formatter would add 10 KB gzip to every
   // page, and its getTimezoneOffset is an hour out at the daylight-saving changes.
-  const text = baseZoneOffsetFormat.formatToParts(new Date(utcHour * HOUR_MS)).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const text =
+    baseZoneOffsetFormat.formatToParts(new Date(utcHour * HOUR_MS)).find((part) => part.type === 'timeZoneName')
+      ?.value ?? '';
   const match = offsetPattern.exec(text);
   if (!match) throw new Error(`unexpected offset ${JSON.stringify(text)} for ${RETAILER_BASE_TIME_ZONE}`);
-  const offset = match[2] === undefined ? 0 : (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+  const offset =
+    match[2] === undefined ? 0 : (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
   if (baseOffsetByUtcHour.size > 100_000) baseOffsetByUtcHour.clear();
   baseOffsetByUtcHour.set(utcHour, offset);
   return offset;
@@ -159,6 +179,7 @@ export function instantMsAt(dayMs: number, minutes: number, timeZoneDiff: number
 
 export function retailerInstant(date: string, minutes: number, timeZoneDiff: number): Date {
   assertTimeZoneDiff(timeZoneDiff);
-  if (!Number.isInteger(minutes)) throw new RangeError(`minutes: expected whole minutes since midnight, got ${String(minutes)}`);
+  if (!Number.isInteger(minutes))
+    throw new RangeError(`minutes: expected whole minutes since midnight, got ${String(minutes)}`);
   return new Date(instantMsAt(dateToDayMs(date), minutes, timeZoneDiff));
 }

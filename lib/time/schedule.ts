@@ -24,7 +24,9 @@ export type ScheduleRetailerInfo = Pick<
   | 'orderForLaterMinDaysToStart'
 >;
 
-export type ClosedDateRule = Pick<ClosedDate, 'dateStart' | 'dateEnd' | 'timeEnd' | 'justDeliveryDisabled'> & { reason?: string };
+export type ClosedDateRule = Pick<ClosedDate, 'dateStart' | 'dateEnd' | 'timeEnd' | 'justDeliveryDisabled'> & {
+  reason?: string;
+};
 
 /** Everything the time rules need about one retailer. `clockStatus` is the live status when known. */
 export interface ScheduleInput {
@@ -63,8 +65,10 @@ export function weeklyShifts(tradingHours: readonly TradingHourEntry[]): WeeklyS
   const shifts: WeeklyShifts = { delivery: empty(), pickup: empty() };
   tradingHours.forEach((entry, index) => {
     const at = `tradingHours[${index}]`;
-    if (typeof entry !== 'object' || entry === null) throw new TypeError(`${at}: expected a trading hour entry, got ${String(entry)}`);
-    if (!Number.isInteger(entry.day) || entry.day < 0 || entry.day > 6) throw new RangeError(`${at}.day: expected a weekday 0 (Sunday) to 6 (Saturday), got ${String(entry.day)}`);
+    if (typeof entry !== 'object' || entry === null)
+      throw new TypeError(`${at}: expected a trading hour entry, got ${String(entry)}`);
+    if (!Number.isInteger(entry.day) || entry.day < 0 || entry.day > 6)
+      throw new RangeError(`${at}.day: expected a weekday 0 (Sunday) to 6 (Saturday), got ${String(entry.day)}`);
     const add = (service: Service, startField: keyof TradingHourEntry, endField: keyof TradingHourEntry) => {
       const startText = entry[startField];
       const endText = entry[endField];
@@ -117,10 +121,12 @@ export function closedWindows(closedDates: readonly ClosedDateRule[], timeZoneDi
   if (known) return known;
   const windows = closedDates.map((entry, index): ClosedWindow => {
     const at = `closedDates[${index}]`;
-    if (typeof entry !== 'object' || entry === null) throw new TypeError(`${at}: expected a closed date entry, got ${String(entry)}`);
+    if (typeof entry !== 'object' || entry === null)
+      throw new TypeError(`${at}: expected a closed date entry, got ${String(entry)}`);
     const startDay = dateToDayMs(entry.dateStart, `${at}.dateStart`);
     const endDay = dateToDayMs(entry.dateEnd, `${at}.dateEnd`);
-    if (endDay < startDay) throw new RangeError(`${at}.dateEnd: ${entry.dateEnd} is before dateStart ${entry.dateStart}`);
+    if (endDay < startDay)
+      throw new RangeError(`${at}.dateEnd: ${entry.dateEnd} is before dateStart ${entry.dateStart}`);
     const endMinutes = parseTimeOfDay(entry.timeEnd, `${at}.timeEnd`);
     return {
       start: instantMsAt(startDay, 0, timeZoneDiff),
@@ -135,7 +141,11 @@ export function closedWindows(closedDates: readonly ClosedDateRule[], timeZoneDi
 }
 
 /** Delivery-only closures leave pickup open. */
-export function closedWindowsFor(closedDates: readonly ClosedDateRule[], service: Service, timeZoneDiff: number): ClosedWindow[] {
+export function closedWindowsFor(
+  closedDates: readonly ClosedDateRule[],
+  service: Service,
+  timeZoneDiff: number,
+): ClosedWindow[] {
   const all = closedWindows(closedDates, timeZoneDiff);
   return service === 'pickup' ? all.filter((span) => !span.justDeliveryDisabled) : all;
 }

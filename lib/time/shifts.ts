@@ -1,5 +1,13 @@
 import { CONSECUTIVE_SHIFT_GAP_MINUTES, NEXT_SHIFT_SEARCH_DAYS } from '../constants.ts';
-import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, dayMsToDate, retailerDate, instantMsAt } from './retailer-clock.ts';
+import {
+  DAY_MS,
+  MINUTE_MS,
+  assertInstant,
+  dateToDayMs,
+  dayMsToDate,
+  retailerDate,
+  instantMsAt,
+} from './retailer-clock.ts';
 import { type ScheduleInput, type Service, type WeeklyShift, timeZoneDiffOf, weeklyShifts } from './schedule.ts';
 
 /** A stretch of time a service trades: open from `start` (inclusive) until `end` (exclusive). */
@@ -40,12 +48,19 @@ export const ORDER_TIME_JOIN_MINUTES = 0;
  * shift running over midnight comes whole. Shifts that touch or follow within `joinWithinMinutes`
  * (the consecutive gap unless told) are one.
  */
-export function shiftsOfDates(input: HoursInput, service: Service, fromDate: string, toDate: string, joinWithinMinutes: number = CONSECUTIVE_SHIFT_GAP_MINUTES): ShiftMs[] {
+export function shiftsOfDates(
+  input: HoursInput,
+  service: Service,
+  fromDate: string,
+  toDate: string,
+  joinWithinMinutes: number = CONSECUTIVE_SHIFT_GAP_MINUTES,
+): ShiftMs[] {
   const diff = timeZoneDiffOf(input);
   const weekly = weeklyShifts(input.tradingHours)[service];
   const lastDay = dateToDayMs(toDate, 'toDate') + DAY_MS;
   const raw: ShiftMs[] = [];
-  for (let dayMs = dateToDayMs(fromDate, 'fromDate') - DAY_MS; dayMs <= lastDay; dayMs += DAY_MS) raw.push(...ownShifts(weekly, dayMs, diff));
+  for (let dayMs = dateToDayMs(fromDate, 'fromDate') - DAY_MS; dayMs <= lastDay; dayMs += DAY_MS)
+    raw.push(...ownShifts(weekly, dayMs, diff));
   raw.sort((a, b) => a.start - b.start);
   const merged: ShiftMs[] = [];
   for (const shift of raw) {
@@ -66,7 +81,12 @@ export function shiftsOfDates(input: HoursInput, service: Service, fromDate: str
  * evening's shift trades into until (or past) their first shift starts: that shop has been
  * trading since the night before, so its first listed shift is no first orders of the day.
  */
-export function firstShiftStarts(input: HoursInput, service: Service, fromDate: string, toDate: string): Map<number, number> {
+export function firstShiftStarts(
+  input: HoursInput,
+  service: Service,
+  fromDate: string,
+  toDate: string,
+): Map<number, number> {
   const diff = timeZoneDiffOf(input);
   const weekly = weeklyShifts(input.tradingHours)[service];
   const lastDay = dateToDayMs(toDate, 'toDate');
@@ -76,7 +96,9 @@ export function firstShiftStarts(input: HoursInput, service: Service, fromDate: 
     if (own.length === 0) continue;
     const firstStart = Math.min(...own.map((shift) => shift.start));
     const midnight = instantMsAt(dayMs, 0, diff);
-    const tradingSinceLastNight = ownShifts(weekly, dayMs - DAY_MS, diff).some((shift) => shift.start < midnight && shift.end >= firstStart);
+    const tradingSinceLastNight = ownShifts(weekly, dayMs - DAY_MS, diff).some(
+      (shift) => shift.start < midnight && shift.end >= firstStart,
+    );
     if (!tradingSinceLastNight) starts.set(dayMs, firstStart);
   }
   return starts;

@@ -1,8 +1,22 @@
-import { DATE_PICKER_LOOKAHEAD_DAYS, DEFAULT_WAIT_TIME_MINUTES, NEXT_SHIFT_SEARCH_DAYS, SLOT_STEP_MINUTES } from '../constants.ts';
+import {
+  DATE_PICKER_LOOKAHEAD_DAYS,
+  DEFAULT_WAIT_TIME_MINUTES,
+  NEXT_SHIFT_SEARCH_DAYS,
+  SLOT_STEP_MINUTES,
+} from '../constants.ts';
 import type { ClockStatus } from '../tenant/index.ts';
 import { formatListTime } from './format.ts';
 import { minutesSetting, orderForLaterDayRange } from './order-for-later.ts';
-import { DAY_MS, MINUTE_MS, assertInstant, dateToDayMs, dayMsToDate, instantMsAt, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
+import {
+  DAY_MS,
+  MINUTE_MS,
+  assertInstant,
+  dateToDayMs,
+  dayMsToDate,
+  instantMsAt,
+  timeOfDayOf,
+  wallMsAt,
+} from './retailer-clock.ts';
 import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
 import { openWindowsOfDates } from './open-windows.ts';
 import { firstShiftStarts } from './shifts.ts';
@@ -45,7 +59,8 @@ export function waitMinutes(input: ScheduleInput, service: Service, options: Slo
   const status = options.clockStatus ?? input.clockStatus;
   if (!status) return DEFAULT_WAIT_TIME_MINUTES;
   const wait = service === 'delivery' ? status.liveDeliveryWaitTime : status.livePickupWaitTime;
-  if (!Number.isInteger(wait) || wait < 0) throw new RangeError(`clockStatus wait time: expected whole minutes of 0 or more, got ${String(wait)}`);
+  if (!Number.isInteger(wait) || wait < 0)
+    throw new RangeError(`clockStatus wait time: expected whole minutes of 0 or more, got ${String(wait)}`);
   return wait;
 }
 
@@ -56,7 +71,14 @@ export function waitMinutes(input: ScheduleInput, service: Service, options: Slo
  * slot falls in the warm-up after a date's first shift starts, unless the previous night's shift
  * was still trading then (firstShiftStarts).
  */
-function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: number, toDay: number, options: SlotOptions): RawSlot[] {
+function rawSlots(
+  input: ScheduleInput,
+  service: Service,
+  now: Date,
+  fromDay: number,
+  toDay: number,
+  options: SlotOptions,
+): RawSlot[] {
   assertInstant(now, 'now');
   const { retailerInfo } = input;
   const diff = timeZoneDiffOf(input);
@@ -72,7 +94,10 @@ function rawSlots(input: ScheduleInput, service: Service, now: Date, fromDay: nu
   if (firstDay > lastDay) return [];
 
   // Nothing for before the end of the shop's pause of the service.
-  const earliest = Math.max(now.getTime() + Math.max(lead, wait) * MINUTE_MS, pausedUntilMs(options.clockStatus ?? input.clockStatus, service, now) ?? -Infinity);
+  const earliest = Math.max(
+    now.getTime() + Math.max(lead, wait) * MINUTE_MS,
+    pausedUntilMs(options.clockStatus ?? input.clockStatus, service, now) ?? -Infinity,
+  );
   const spans = openWindowsOfDates(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay));
   const firstStarts = firstShiftStarts(input, service, dayMsToDate(firstDay), dayMsToDate(lastDay));
   const slots: RawSlot[] = [];
@@ -104,10 +129,18 @@ function todayDayMs(input: ScheduleInput, now: Date): number {
   return Math.floor(wallMsAt(now.getTime(), timeZoneDiffOf(input)) / DAY_MS) * DAY_MS;
 }
 
-function toTimeSlots(input: ScheduleInput, service: Service, slots: readonly RawSlot[], fromDay: number, toDay: number): TimeSlot[] {
+function toTimeSlots(
+  input: ScheduleInput,
+  service: Service,
+  slots: readonly RawSlot[],
+  fromDay: number,
+  toDay: number,
+): TimeSlot[] {
   // Marking pickup-only times only informs when the retailer delivers at all.
   const markPickupOnly = service === 'pickup' && input.retailerInfo.allowDeliveries;
-  const delivery = markPickupOnly ? openWindowsOfDates(input, 'delivery', dayMsToDate(fromDay), dayMsToDate(toDay)) : [];
+  const delivery = markPickupOnly
+    ? openWindowsOfDates(input, 'delivery', dayMsToDate(fromDay), dayMsToDate(toDay))
+    : [];
   let latestWallMs = -Infinity;
   return slots.map(({ atMs, wallMs }) => {
     const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
@@ -127,7 +160,12 @@ function toTimeSlots(input: ScheduleInput, service: Service, slots: readonly Raw
 }
 
 /** The times an order for later can be placed for on one retailer date (today unless `options.date`). */
-export function availableSlots(input: ScheduleInput, service: Service, now: Date, options: DaySlotOptions = {}): TimeSlot[] {
+export function availableSlots(
+  input: ScheduleInput,
+  service: Service,
+  now: Date,
+  options: DaySlotOptions = {},
+): TimeSlot[] {
   const day = options.date === undefined ? todayDayMs(input, now) : dateToDayMs(options.date, 'options.date');
   return toTimeSlots(input, service, rawSlots(input, service, now, day, day, options), day, day);
 }
@@ -136,7 +174,9 @@ export function availableSlots(input: ScheduleInput, service: Service, now: Date
 export function disabledDates(input: ScheduleInput, service: Service, now: Date, options: SlotOptions = {}): string[] {
   const today = todayDayMs(input, now);
   const last = today + (DATE_PICKER_LOOKAHEAD_DAYS - 1) * DAY_MS;
-  const withSlots = new Set(rawSlots(input, service, now, today, last, options).map((slot) => Math.floor(slot.wallMs / DAY_MS)));
+  const withSlots = new Set(
+    rawSlots(input, service, now, today, last, options).map((slot) => Math.floor(slot.wallMs / DAY_MS)),
+  );
   const disabled: string[] = [];
   for (let day = today; day <= last; day += DAY_MS) {
     if (!withSlots.has(day / DAY_MS)) disabled.push(dayMsToDate(day));
@@ -150,7 +190,12 @@ export interface SlotCalendar {
   disabledDates: string[];
 }
 
-export function slotCalendar(input: ScheduleInput, service: Service, now: Date, options: SlotOptions = {}): SlotCalendar {
+export function slotCalendar(
+  input: ScheduleInput,
+  service: Service,
+  now: Date,
+  options: SlotOptions = {},
+): SlotCalendar {
   const today = todayDayMs(input, now);
   const last = today + (DATE_PICKER_LOOKAHEAD_DAYS - 1) * DAY_MS;
   const slots = toTimeSlots(input, service, rawSlots(input, service, now, today, last, options), today, last);
@@ -161,7 +206,12 @@ export function slotCalendar(input: ScheduleInput, service: Service, now: Date, 
 }
 
 /** The earliest slot of the next 7 days, or null. */
-export function nextAvailableSlot(input: ScheduleInput, service: Service, now: Date, options: SlotOptions = {}): TimeSlot | null {
+export function nextAvailableSlot(
+  input: ScheduleInput,
+  service: Service,
+  now: Date,
+  options: SlotOptions = {},
+): TimeSlot | null {
   const today = todayDayMs(input, now);
   const last = today + NEXT_SHIFT_SEARCH_DAYS * DAY_MS;
   const first = rawSlots(input, service, now, today, last, options)[0];

@@ -2,7 +2,17 @@ import { SLOT_STEP_MINUTES } from '../constants.ts';
 import { type DayReason, emptyDayReason } from './day-reasons.ts';
 import { formatListTime, formatTime } from './format.ts';
 import { withoutClosed } from './open-windows.ts';
-import { DAY_MS, MINUTE_MS, addDays, assertInstant, dayMsToDate, instantMsAt, retailerDate, timeOfDayOf, wallMsAt } from './retailer-clock.ts';
+import {
+  DAY_MS,
+  MINUTE_MS,
+  addDays,
+  assertInstant,
+  dayMsToDate,
+  instantMsAt,
+  retailerDate,
+  timeOfDayOf,
+  wallMsAt,
+} from './retailer-clock.ts';
 import { closedWindowsFor, timeZoneDiffOf, type ScheduleInput } from './schedule.ts';
 import { shiftsOfDates } from './shifts.ts';
 
@@ -60,7 +70,10 @@ export function tableBookingDays(input: ScheduleInput, now: Date): BookingDay[] 
   const today = retailerDate(now, diff);
   const yesterday = addDays(today, -1);
   const last = addDays(today, TABLE_BOOKING_DAYS - 1);
-  const open = withoutClosed(shiftsOfDates(input, 'pickup', yesterday, addDays(last, 1)), closedWindowsFor(input.closedDates, 'pickup', diff));
+  const open = withoutClosed(
+    shiftsOfDates(input, 'pickup', yesterday, addDays(last, 1)),
+    closedWindowsFor(input.closedDates, 'pickup', diff),
+  );
   const earliest = now.getTime() + TABLE_BOOKING_LEAD_MINUTES * MINUTE_MS;
   const times = new Map<string, BookingTime[]>();
   let latestWallMs = -Infinity;
@@ -72,7 +85,8 @@ export function tableBookingDays(input: ScheduleInput, now: Date): BookingDay[] 
       const wallMs = wallMsAt(atMs, diff);
       const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
       const minutes = Math.round((wallMs - dayMs) / MINUTE_MS);
-      const nextDay = window.start < instantMsAt(dayMs, 0, diff) && window.end <= instantMsAt(dayMs, LATE_NIGHT_UNTIL_MINUTES, diff);
+      const nextDay =
+        window.start < instantMsAt(dayMs, 0, diff) && window.end <= instantMsAt(dayMs, LATE_NIGHT_UNTIL_MINUTES, diff);
       const date = dayMsToDate(nextDay ? dayMs - DAY_MS : dayMs);
       if (date < yesterday || date > last) continue;
       const list = times.get(date) ?? [];
@@ -81,7 +95,12 @@ export function tableBookingDays(input: ScheduleInput, now: Date): BookingDay[] 
       // Instants only move forward, so a wall clock that does not is the autumn change's repeated hour.
       const repeated = wallMs <= latestWallMs;
       latestWallMs = Math.max(latestWallMs, wallMs);
-      list.push({ at: new Date(atMs), time: timeOfDayOf(minutes), label: formatListTime(minutes, { nextDay, repeated }), nextDay });
+      list.push({
+        at: new Date(atMs),
+        time: timeOfDayOf(minutes),
+        label: formatListTime(minutes, { nextDay, repeated }),
+        nextDay,
+      });
       times.set(date, list);
     }
   }
@@ -122,9 +141,15 @@ export function bookingTimeChoices(input: ScheduleInput, day: BookingDay, now: D
   const last = day.times.at(-1);
   if (!first || !last) return [];
   const diff = timeZoneDiffOf(input);
-  const open = withoutClosed(shiftsOfDates(input, 'pickup', addDays(day.date, -1), addDays(day.date, 1)), closedWindowsFor(input.closedDates, 'pickup', diff));
+  const open = withoutClosed(
+    shiftsOfDates(input, 'pickup', addDays(day.date, -1), addDays(day.date, 1)),
+    closedWindowsFor(input.closedDates, 'pickup', diff),
+  );
   const within = (atMs: number) => open.find((window) => window.start <= atMs && atMs < window.end);
-  const from = Math.max(within(first.at.getTime())?.start ?? first.at.getTime(), Math.floor(now.getTime() / stepMs) * stepMs);
+  const from = Math.max(
+    within(first.at.getTime())?.start ?? first.at.getTime(),
+    Math.floor(now.getTime() / stepMs) * stepMs,
+  );
   const to = within(last.at.getTime())?.end ?? last.at.getTime() + stepMs;
   const bookable = new Map(day.times.map((time) => [time.at.getTime(), time]));
   const earliest = now.getTime() + TABLE_BOOKING_LEAD_MINUTES * MINUTE_MS;
@@ -142,10 +167,20 @@ export function bookingTimeChoices(input: ScheduleInput, day: BookingDay, now: D
     const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
     const window = within(atMs);
     const reason =
-      atMs < earliest ? `too soon (${TABLE_BOOKING_LEAD_MINUTES} min notice)`
-      : window ? `last seating ${formatTime(Math.round((wallMsAt(window.end - TABLE_BOOKING_LAST_SEATING_MINUTES * MINUTE_MS, diff) % DAY_MS) / MINUTE_MS))}`
-      : 'closed then';
-    choices.push({ at: new Date(atMs), label: formatListTime(Math.round((wallMs - dayMs) / MINUTE_MS), { nextDay: dayMsToDate(dayMs) !== day.date, repeated }), time: null, reason });
+      atMs < earliest
+        ? `too soon (${TABLE_BOOKING_LEAD_MINUTES} min notice)`
+        : window
+          ? `last seating ${formatTime(Math.round((wallMsAt(window.end - TABLE_BOOKING_LAST_SEATING_MINUTES * MINUTE_MS, diff) % DAY_MS) / MINUTE_MS))}`
+          : 'closed then';
+    choices.push({
+      at: new Date(atMs),
+      label: formatListTime(Math.round((wallMs - dayMs) / MINUTE_MS), {
+        nextDay: dayMsToDate(dayMs) !== day.date,
+        repeated,
+      }),
+      time: null,
+      reason,
+    });
   }
   return choices;
 }

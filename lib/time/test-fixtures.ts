@@ -1,4 +1,10 @@
-import { type ClockStatus, type TradingHourEntry, clockStatusSchema, retailerInfoSchema, tradingHourEntrySchema } from '../tenant/index.ts';
+import {
+  type ClockStatus,
+  type TradingHourEntry,
+  clockStatusSchema,
+  retailerInfoSchema,
+  tradingHourEntrySchema,
+} from '../tenant/index.ts';
 import type { ClosedDateRule, ScheduleInput, ScheduleRetailerInfo } from './schedule.ts';
 
 /** Shared by the time and menu tests: one pizza shop's week, read in Melbourne time. */
@@ -6,7 +12,13 @@ import type { ClosedDateRule, ScheduleInput, ScheduleRetailerInfo } from './sche
 type Hours = [string | null, string | null];
 
 export function hoursRow(day: number, pickup: Hours, delivery: Hours = [null, null]): TradingHourEntry {
-  return tradingHourEntrySchema.parse({ day, openingTimeStart: pickup[0], openingTimeEnd: pickup[1], deliveryTimeStart: delivery[0], deliveryTimeEnd: delivery[1] });
+  return tradingHourEntrySchema.parse({
+    day,
+    openingTimeStart: pickup[0],
+    openingTimeEnd: pickup[1],
+    deliveryTimeStart: delivery[0],
+    deliveryTimeEnd: delivery[1],
+  });
 }
 
 /**
@@ -16,7 +28,10 @@ export function hoursRow(day: number, pickup: Hours, delivery: Hours = [null, nu
  */
 export const weekHours: TradingHourEntry[] = [
   hoursRow(1, [null, null]),
-  ...[2, 3, 4].flatMap((day) => [hoursRow(day, ['11:00', '14:00']), hoursRow(day, ['17:00', '21:00'], ['17:00', '20:30'])]),
+  ...[2, 3, 4].flatMap((day) => [
+    hoursRow(day, ['11:00', '14:00']),
+    hoursRow(day, ['17:00', '21:00'], ['17:00', '20:30']),
+  ]),
   hoursRow(5, ['11:00', '14:00']),
   hoursRow(5, ['17:00', '23:59'], ['17:00', '23:00']),
   hoursRow(6, ['17:00', '02:00'], ['17:00', '01:00']),
@@ -31,11 +46,19 @@ export function clockStatus(overrides: Partial<ClockStatus> = {}): ClockStatus {
   return { ...clockStatusSchema.parse({ retailerOnline: true }), ...overrides };
 }
 
-export function closedDate(dateStart: string, dateEnd: string, timeEnd = '23:59', justDeliveryDisabled = false, reason = ''): ClosedDateRule {
+export function closedDate(
+  dateStart: string,
+  dateEnd: string,
+  timeEnd = '23:59',
+  justDeliveryDisabled = false,
+  reason = '',
+): ClosedDateRule {
   return { dateStart, dateEnd, timeEnd, justDeliveryDisabled, reason };
 }
 
-export function schedule(overrides: Partial<ScheduleInput> & { info?: Partial<ScheduleRetailerInfo> } = {}): ScheduleInput {
+export function schedule(
+  overrides: Partial<ScheduleInput> & { info?: Partial<ScheduleRetailerInfo> } = {},
+): ScheduleInput {
   const { info, ...rest } = overrides;
   return { tradingHours: weekHours, closedDates: [], retailerInfo: retailerInfo(info), ...rest };
 }

@@ -17,9 +17,13 @@ describe('alwaysOpenTenants', () => {
     expect(tenant.closedDates).toEqual([]);
     expect(tenant.tradingHours).toHaveLength(7);
     expect(new Set(tenant.tradingHours.map((row) => row.day))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
-    expect(tenant.tradingHours.every((row) => row.openingTimeStart === '00:00' && row.deliveryTimeEnd === '23:59')).toBe(true);
+    expect(
+      tenant.tradingHours.every((row) => row.openingTimeStart === '00:00' && row.deliveryTimeEnd === '23:59'),
+    ).toBe(true);
     for (const file of ['products-info-ssr.json', 'specials.json', 'group-hours.json']) {
-      expect(await readFile(join(out, 'corner-slice', file), 'utf8')).toBe(await readFile(join(fixtures, 'corner-slice', file), 'utf8'));
+      expect(await readFile(join(out, 'corner-slice', file), 'utf8')).toBe(
+        await readFile(join(fixtures, 'corner-slice', file), 'utf8'),
+      );
     }
   });
 });

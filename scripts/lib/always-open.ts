@@ -4,7 +4,13 @@ import type { TradingHourEntry } from '../../lib/tenant/hours.ts';
 
 /** Both services open from midnight to 23:59 every day: a shop a newcomer can order from at any hour. */
 export function allDayTradingHours(): TradingHourEntry[] {
-  return Array.from({ length: 7 }, (_, day) => ({ day, openingTimeStart: '00:00', openingTimeEnd: '23:59', deliveryTimeStart: '00:00', deliveryTimeEnd: '23:59' }));
+  return Array.from({ length: 7 }, (_, day) => ({
+    day,
+    openingTimeStart: '00:00',
+    openingTimeEnd: '23:59',
+    deliveryTimeStart: '00:00',
+    deliveryTimeEnd: '23:59',
+  }));
 }
 
 /**

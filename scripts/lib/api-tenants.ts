@@ -1,7 +1,12 @@
 import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { apiCalls, RETAILER_DOMAIN_HEADER, RETAILER_WEBSITE_ID_HEADER, type ApiCallName } from '../../lib/api/contract.ts';
+import {
+  apiCalls,
+  RETAILER_DOMAIN_HEADER,
+  RETAILER_WEBSITE_ID_HEADER,
+  type ApiCallName,
+} from '../../lib/api/contract.ts';
 import { jsonPath, TenantLoadError, type TenantProblem } from '../../lib/tenant/load.ts';
 import { tenantSettingsSchema } from '../../lib/tenant/settings.ts';
 import { tenantFiles, type TenantFileKey } from '../../lib/tenant/tenant.ts';
@@ -60,7 +65,11 @@ class GaveUp extends Error {}
 const seconds = (ms: number) => `${ms / 1000} s`;
 
 /** The answer's text, read chunk by chunk and abandoned as soon as it passes either byte limit. */
-async function readBounded(response: Response, maxBytes: number, tenantBytes: { left: number; limit: number }): Promise<string> {
+async function readBounded(
+  response: Response,
+  maxBytes: number,
+  tenantBytes: { left: number; limit: number },
+): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) {
     await response.body?.cancel();
@@ -77,7 +86,11 @@ async function readBounded(response: Response, maxBytes: number, tenantBytes: { 
     tenantBytes.left -= value.byteLength;
     if (size > maxBytes || tenantBytes.left < 0) {
       await reader.cancel();
-      throw new GaveUp(size > maxBytes ? `answer is over the limit of ${maxBytes} bytes per call` : `answers together are over the limit of ${tenantBytes.limit} bytes per tenant`);
+      throw new GaveUp(
+        size > maxBytes
+          ? `answer is over the limit of ${maxBytes} bytes per call`
+          : `answers together are over the limit of ${tenantBytes.limit} bytes per tenant`,
+      );
     }
     chunks.push(value);
   }
@@ -94,7 +107,11 @@ export interface ApiTenantOptions {
   limits?: ApiLimits;
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Reads one tenant's data from a live retailer API (the calls of the spec's section 7), checks every
@@ -102,11 +119,24 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
  * answers in the file shapes, plus tenant.json, pages/ and public/ from the tenants folder. Nothing is
  * written when any answer is missing or wrong; the problems name the call and the field.
  */
-export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, limits = DEFAULT_API_LIMITS }: ApiTenantOptions): Promise<TenantProblem[]> {
+export async function fetchTenantFromApi({
+  apiUrl,
+  sourceDir,
+  targetDir,
+  slug,
+  limits = DEFAULT_API_LIMITS,
+}: ApiTenantOptions): Promise<TenantProblem[]> {
   const settingsFile = join('tenants', slug, 'tenant.json');
   const settingsText = await readFile(join(sourceDir, slug, 'tenant.json'), 'utf8').catch(() => undefined);
   const settings = settingsText === undefined ? undefined : tenantSettingsSchema.safeParse(parseJson(settingsText));
-  if (!settings?.success) return [{ file: settingsFile, path: '$', message: 'a valid tenant.json is needed to know how to ask the API for this retailer' }];
+  if (!settings?.success)
+    return [
+      {
+        file: settingsFile,
+        path: '$',
+        message: 'a valid tenant.json is needed to know how to ask the API for this retailer',
+      },
+    ];
   const headers = {
     [RETAILER_DOMAIN_HEADER]: settings.data.hosts[0] ?? `${slug}.localhost`,
     [RETAILER_WEBSITE_ID_HEADER]: String(settings.data.retailerWebsiteId),
@@ -133,7 +163,12 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, l
       if (givingUp.signal.aborted) return undefined;
       if (tenantDeadline.aborted) return giveUp(label, overTime);
       const signal = AbortSignal.any([callDeadline, tenantDeadline, givingUp.signal]);
-      const response = await fetch(`${apiUrl}${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal });
+      const response = await fetch(`${apiUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal,
+      });
       if (!response.ok) {
         await response.body?.cancel();
         return void problems.push({ file: label, path: '$', message: `answered ${response.status}` });
@@ -144,11 +179,16 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, l
       if (callDeadline.aborted) return giveUp(label, `no complete answer within ${seconds(limits.callTimeoutMs)}`);
       if (tenantDeadline.aborted) return giveUp(label, overTime);
       if (error instanceof GaveUp) return giveUp(label, error.message);
-      return giveUp(label, `could not reach the API: ${error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)}`);
+      return giveUp(
+        label,
+        `could not reach the API: ${error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)}`,
+      );
     }
     const answer = parseJson(answerText);
     const checked = schema.safeParse(answer);
-    if (!checked.success) for (const issue of checked.error.issues) problems.push({ file: label, path: jsonPath(issue.path), message: issue.message });
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        problems.push({ file: label, path: jsonPath(issue.path), message: issue.message });
     return answer;
   }
 
@@ -164,7 +204,13 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, l
     const ids = productsSsr.data.products.map((product) => product.productId);
     const details: unknown[] = [];
     for (let index = 0; index < ids.length; index += PARALLEL_PRODUCTS) {
-      details.push(...(await Promise.all(ids.slice(index, index + PARALLEL_PRODUCTS).map((productId) => call('getProduct', apiCalls.getProduct.response, { productId })))));
+      details.push(
+        ...(await Promise.all(
+          ids
+            .slice(index, index + PARALLEL_PRODUCTS)
+            .map((productId) => call('getProduct', apiCalls.getProduct.response, { productId })),
+        )),
+      );
     }
     files.set(tenantFiles.productDetails.file, details);
   }
@@ -173,7 +219,9 @@ export async function fetchTenantFromApi({ apiUrl, sourceDir, targetDir, slug, l
   const next = join(targetDir, `.${slug}-${process.pid}`);
   await rm(next, { recursive: true, force: true });
   await mkdir(next, { recursive: true });
-  for (const part of localParts) if (await exists(join(sourceDir, slug, part))) await cp(join(sourceDir, slug, part), join(next, part), { recursive: true });
+  for (const part of localParts)
+    if (await exists(join(sourceDir, slug, part)))
+      await cp(join(sourceDir, slug, part), join(next, part), { recursive: true });
   for (const [file, answer] of files) await writeFile(join(next, file), `${JSON.stringify(answer, null, 2)}\n`);
   await rm(join(targetDir, slug), { recursive: true, force: true });
   await rename(next, join(targetDir, slug));

@@ -24,7 +24,10 @@ export function ownerSignIn(slug: string): SignInBody {
 }
 
 /** Signs the owner in through the stack's staff API, as the console would: the session to keep and a client holding it. */
-export async function signInThroughApi(apiPort: number, slug: string): Promise<{ session: StoredSession; client: StaffClient }> {
+export async function signInThroughApi(
+  apiPort: number,
+  slug: string,
+): Promise<{ session: StoredSession; client: StaffClient }> {
   let token: string | null = null;
   const client = createStaffClient({ baseUrl: `http://localhost:${apiPort}`, token: () => token });
   const answer = await client.signIn(ownerSignIn(slug));
@@ -44,7 +47,8 @@ async function addProduct(page: Page, index: number): Promise<void> {
   await page.locator('[data-add-product]').nth(index).click();
   const builder = page.getByRole('dialog');
   await builder.locator('[data-builder-submit]').waitFor();
-  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all()) await group.getByRole('radio').first().check();
+  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all())
+    await group.getByRole('radio').first().check();
   await builder.getByRole('button', { name: /Add to cart/ }).click();
   await builder.waitFor({ state: 'detached' });
 }
@@ -53,11 +57,19 @@ async function addProduct(page: Page, index: number): Promise<void> {
  * One customer's order through the shop's home page: two dishes, pickup at the first time of the
  * day after next (a time the API's own clock accepts whenever this runs), placed at checkout.
  */
-async function placeOrder(browser: Browser, webPort: number, slug: string, customer: (typeof customers)[number], first: number): Promise<void> {
+async function placeOrder(
+  browser: Browser,
+  webPort: number,
+  slug: string,
+  customer: (typeof customers)[number],
+  first: number,
+): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+    await page.addInitScript(() =>
+      sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))),
+    );
     await page.goto(`http://${slug}.localhost:${webPort}/`);
     await page.keyboard.press('Shift');
     const bar = page.locator('[data-order-time-bar]');
@@ -89,12 +101,18 @@ async function placeOrder(browser: Browser, webPort: number, slug: string, custo
  * Fills the shop's board: four orders placed through its pages, the oldest taken and made ready,
  * the next taken, two new. Answers how many orders the board shows.
  */
-export async function fillBoard(browser: Browser, webPort: number, apiPort: number, slug = CONSOLE_SHOP): Promise<number> {
+export async function fillBoard(
+  browser: Browser,
+  webPort: number,
+  apiPort: number,
+  slug = CONSOLE_SHOP,
+): Promise<number> {
   for (const [index, customer] of customers.entries()) await placeOrder(browser, webPort, slug, customer, index * 2);
   const { client } = await signInThroughApi(apiPort, slug);
   const oldestFirst = (await client.orders()).orders.toReversed();
   const [oldest, next] = oldestFirst;
-  if (!oldest || !next || oldestFirst.length !== customers.length) throw new Error(`the board of ${slug} holds ${oldestFirst.length} orders, not the ${customers.length} just placed`);
+  if (!oldest || !next || oldestFirst.length !== customers.length)
+    throw new Error(`the board of ${slug} holds ${oldestFirst.length} orders, not the ${customers.length} just placed`);
   await client.take(oldest.encryptedOrderId);
   await client.ready(oldest.encryptedOrderId);
   await client.take(next.encryptedOrderId);

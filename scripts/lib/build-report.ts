@@ -57,7 +57,10 @@ export function formatReportTable(report: BuildReport, rows = 12): string {
 }
 
 /** One line that rewrites itself on a terminal and prints now and then in a log. */
-export function progressLine(isTerminal: boolean, write: (text: string) => void): { update(done: number, total: number): void; end(): void } {
+export function progressLine(
+  isTerminal: boolean,
+  write: (text: string) => void,
+): { update(done: number, total: number): void; end(): void } {
   let lastPrinted = 0;
   let shown = false;
   return {

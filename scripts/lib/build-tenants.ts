@@ -8,10 +8,24 @@ import { publishFolder } from './publish.ts';
 import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../apps/console/shell/config.ts';
 import { CONSOLE_FOLDER, DEFAULT_CONSOLE_API_URL } from './console-site.ts';
 import { SHARED_FOLDER } from './nginx-config.ts';
-import { CLIENT_FOLDER, CONSOLE_CLIENT_FOLDER, CONSOLE_PAGE_FILE, rendererFor, SITE_NOT_FOUND_FILE, type Renderer } from './renderer-store.ts';
+import {
+  CLIENT_FOLDER,
+  CONSOLE_CLIENT_FOLDER,
+  CONSOLE_PAGE_FILE,
+  rendererFor,
+  SITE_NOT_FOUND_FILE,
+  type Renderer,
+} from './renderer-store.ts';
 import { renderInWorkers } from './render-workers.ts';
 import { shardTenants, type Shard } from './shard.ts';
-import { BATCH, BUILD_RECORD_FILE, failedReport, linkTree, renderAndPublish, type TenantSource } from './tenant-pipeline.ts';
+import {
+  BATCH,
+  BUILD_RECORD_FILE,
+  failedReport,
+  linkTree,
+  renderAndPublish,
+  type TenantSource,
+} from './tenant-pipeline.ts';
 
 export interface BuildOptions {
   root: string;
@@ -44,7 +58,11 @@ const SITE_NOT_FOUND_OUT = '_site-not-found.html';
 /** Worker threads for big builds: one per core, as rendering is CPU work. */
 const MAX_WORKERS = 4;
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 async function readRecord(outDir: string, slug: string): Promise<BuildRecord | undefined> {
   const text = await readFile(join(outDir, slug, BUILD_RECORD_FILE), 'utf8').catch(() => undefined);
@@ -74,11 +92,22 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     chosen.map(async (slug) => {
       const record = await readRecord(options.outDir, slug);
       const stamp = await tenantStamp(options.tenantsDir, slug);
-      const filesHash = record?.filesStamp === stamp ? record.filesHash : await tenantFilesHash(options.tenantsDir, slug);
+      const filesHash =
+        record?.filesStamp === stamp ? record.filesHash : await tenantFilesHash(options.tenantsDir, slug);
       const hash = tenantHash(code, filesHash);
       sources.set(slug, { hash, filesHash, filesStamp: stamp });
       if (options.force || record?.hash !== hash) return;
-      reports.set(slug, { slug, status: 'skipped', pages: record.pages, bytes: record.bytes, gzipBytes: record.gzipBytes, contentHash: record.contentHash, ms: 0, buildId: record.buildId, problems: [] });
+      reports.set(slug, {
+        slug,
+        status: 'skipped',
+        pages: record.pages,
+        bytes: record.bytes,
+        gzipBytes: record.gzipBytes,
+        contentHash: record.contentHash,
+        ms: 0,
+        buildId: record.buildId,
+        problems: [],
+      });
     }),
   );
   const changed = chosen.filter((slug) => !reports.has(slug));
@@ -87,22 +116,39 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   let renderer: Renderer | undefined;
   if (changed.length > 0) {
     renderer = await rendererFor(options.root, code, log);
-    log(`Rendering ${changed.length} tenant(s)${renderer.fresh ? '' : ' with the render bundle of the last build of this code (no Vite)'}…`);
+    log(
+      `Rendering ${changed.length} tenant(s)${renderer.fresh ? '' : ' with the render bundle of the last build of this code (no Vite)'}…`,
+    );
     await mkdir(options.outDir, { recursive: true });
-    const context = { cacheDir: renderer.cacheDir, tenantsDir: options.tenantsDir, outDir: options.outDir, photoCacheDir: resolve(options.root, process.env['STOREFRONT_PHOTO_CACHE'] ?? join('.build', 'photos')), sources: Object.fromEntries(sources) };
+    const context = {
+      cacheDir: renderer.cacheDir,
+      tenantsDir: options.tenantsDir,
+      outDir: options.outDir,
+      photoCacheDir: resolve(options.root, process.env['STOREFRONT_PHOTO_CACHE'] ?? join('.build', 'photos')),
+      sources: Object.fromEntries(sources),
+    };
     const progress = (done: number) => options.progress?.(done, changed.length);
-    const workers = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(changed.length / BATCH));
-    const rendered = workers >= 2 ? await renderInWorkers(changed, context, workers, progress) : await renderAndPublish(changed, { ...context, pages: await renderer.pages() }, progress);
+    const workers =
+      options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(changed.length / BATCH));
+    const rendered =
+      workers >= 2
+        ? await renderInWorkers(changed, context, workers, progress)
+        : await renderAndPublish(changed, { ...context, pages: await renderer.pages() }, progress);
     for (const entry of rendered) {
       reports.set(entry.slug, entry);
       if (entry.status === 'failed') failures.push(new TenantLoadError(entry.slug, entry.problems));
     }
   }
   // A deployment folder without the shared sites (deleted, or made before the console existed) gets them even when no tenant changed.
-  const shared = renderer ?? ((await exists(join(options.outDir, CONSOLE_FOLDER))) ? undefined : await rendererFor(options.root, code, log));
+  const shared =
+    renderer ??
+    ((await exists(join(options.outDir, CONSOLE_FOLDER))) ? undefined : await rendererFor(options.root, code, log));
   if (shared) await publishShared(options.outDir, shared.cacheDir);
 
-  const tenants = chosen.map((slug) => reports.get(slug) ?? failedReport(slug, [{ file: join('tenants', slug), path: '$', message: 'not built' }]));
+  const tenants = chosen.map(
+    (slug) =>
+      reports.get(slug) ?? failedReport(slug, [{ file: join('tenants', slug), path: '$', message: 'not built' }]),
+  );
   const report: BuildReport = {
     startedAt,
     ms: performance.now() - started,
@@ -116,7 +162,9 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
   };
   await mkdir(options.outDir, { recursive: true });
   await writeFile(join(options.outDir, REPORT_FILE), JSON.stringify(report));
-  const built = tenants.filter((tenant) => tenant.status === 'built').map((tenant) => ({ slug: tenant.slug, pages: tenant.pages, buildId: tenant.buildId ?? '' }));
+  const built = tenants
+    .filter((tenant) => tenant.status === 'built')
+    .map((tenant) => ({ slug: tenant.slug, pages: tenant.pages, buildId: tenant.buildId ?? '' }));
   return {
     built,
     skipped: tenants.filter((tenant) => tenant.status === 'skipped').map((tenant) => tenant.slug),
@@ -131,23 +179,39 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
 async function publishShared(outDir: string, cacheDir: string): Promise<void> {
   const notFound = await readFile(join(cacheDir, SITE_NOT_FOUND_FILE));
   // A static host serving _shared/ for unknown hosts (deploy/nginx) shows the site-not-found screen as its 404.
-  const published = await publishCodeFolder(outDir, SHARED_FOLDER, join(cacheDir, CLIENT_FOLDER), cacheDir, { '404.html': notFound });
+  const published = await publishCodeFolder(outDir, SHARED_FOLDER, join(cacheDir, CLIENT_FOLDER), cacheDir, {
+    '404.html': notFound,
+  });
   if (published || !(await exists(join(outDir, SITE_NOT_FOUND_OUT)))) {
     await writeFile(join(outDir, `${SITE_NOT_FOUND_OUT}.next`), notFound);
     await rename(join(outDir, `${SITE_NOT_FOUND_OUT}.next`), join(outDir, SITE_NOT_FOUND_OUT));
   }
-  const consoleConfig = consoleConfigSchema.parse({ apiBaseUrl: process.env['CONSOLE_API_URL'] || DEFAULT_CONSOLE_API_URL });
-  await publishCodeFolder(outDir, CONSOLE_FOLDER, join(cacheDir, CONSOLE_CLIENT_FOLDER), `${cacheDir}\n${consoleConfig.apiBaseUrl}`, {
-    'index.html': await readFile(join(cacheDir, CONSOLE_PAGE_FILE)),
-    [CONSOLE_CONFIG_FILE]: JSON.stringify(consoleConfig),
+  const consoleConfig = consoleConfigSchema.parse({
+    apiBaseUrl: process.env['CONSOLE_API_URL'] || DEFAULT_CONSOLE_API_URL,
   });
+  await publishCodeFolder(
+    outDir,
+    CONSOLE_FOLDER,
+    join(cacheDir, CONSOLE_CLIENT_FOLDER),
+    `${cacheDir}\n${consoleConfig.apiBaseUrl}`,
+    {
+      'index.html': await readFile(join(cacheDir, CONSOLE_PAGE_FILE)),
+      [CONSOLE_CONFIG_FILE]: JSON.stringify(consoleConfig),
+    },
+  );
 }
 
 /**
  * Publishes outDir/<folder>: the client assets of one build of the code version (`clientDir`) and the
  * given files, unless what is there was made from the same stamp. Answers whether it published.
  */
-async function publishCodeFolder(outDir: string, folder: string, clientDir: string, stamp: string, files: Record<string, Buffer | string>): Promise<boolean> {
+async function publishCodeFolder(
+  outDir: string,
+  folder: string,
+  clientDir: string,
+  stamp: string,
+  files: Record<string, Buffer | string>,
+): Promise<boolean> {
   const stampFile = join(outDir, folder, '.code');
   if ((await readFile(stampFile, 'utf8').catch(() => '')) === stamp) return false;
   const next = join(outDir, `.${folder.replace(/^_/, '')}-${process.pid}`);
@@ -166,9 +230,11 @@ export function formatSummary(summary: BuildSummary): string {
       (summary.failures.length > 0 ? `; ${summary.failures.length} FAILED` : ''),
   ];
   const listed = 20;
-  for (const entry of summary.built.slice(0, listed)) lines.push(`  ✓ ${entry.slug} (${entry.pages} pages, build ${entry.buildId})`);
+  for (const entry of summary.built.slice(0, listed))
+    lines.push(`  ✓ ${entry.slug} (${entry.pages} pages, build ${entry.buildId})`);
   if (summary.built.length > listed) lines.push(`  ✓ … and ${summary.built.length - listed} more built`);
-  if (summary.skipped.length > listed) lines.push(`  = ${summary.skipped.length} unchanged (skipped), e.g. ${summary.skipped.slice(0, 3).join(', ')}`);
+  if (summary.skipped.length > listed)
+    lines.push(`  = ${summary.skipped.length} unchanged (skipped), e.g. ${summary.skipped.slice(0, 3).join(', ')}`);
   else for (const slug of summary.skipped) lines.push(`  = ${slug} (unchanged)`);
   for (const failure of summary.failures) {
     lines.push(`  ✗ ${failure.slug}`);

@@ -54,7 +54,7 @@ describe('codeHash, tenantHash and tenantStamp', () => {
     expect(await tenantFilesHash(tenants, 'shop')).not.toBe(before);
   });
 
-  it('stamps a tenant by its files\' names, sizes and times, so a same-size edit still shows', async () => {
+  it("stamps a tenant by its files' names, sizes and times, so a same-size edit still shows", async () => {
     const file = join(tenants, 'shop', 'tenant.json');
     const before = await tenantStamp(tenants, 'shop');
     expect(await tenantStamp(tenants, 'shop')).toBe(before);

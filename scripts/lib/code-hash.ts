@@ -34,7 +34,15 @@ export const CODE_FOLDERS = ['apps', 'ui', 'lib'] as const;
  * The build scripts that decide what lands in a deployment. Others (reporting, watching, sharding)
  * may change without rebuilding every tenant.
  */
-const OUTPUT_SCRIPTS = ['render-bundle.ts', 'preload-deps.ts', 'page-renderer.ts', 'renderer-store.ts', 'tenant-pipeline.ts', 'publish.ts', 'product-photos.ts'];
+const OUTPUT_SCRIPTS = [
+  'render-bundle.ts',
+  'preload-deps.ts',
+  'page-renderer.ts',
+  'renderer-store.ts',
+  'tenant-pipeline.ts',
+  'publish.ts',
+  'product-photos.ts',
+];
 
 /**
  * Everything besides a tenant's own files that shapes its output: the storefront code, the build
@@ -46,14 +54,18 @@ export async function codeHash(root: string): Promise<string> {
   const underCode = await Promise.all(CODE_FOLDERS.map((folder) => filesUnder(join(root, folder))));
   const source = underCode.flat().filter((file) => !/\.(test|bench)\.tsx?$/.test(file));
   const scripts = OUTPUT_SCRIPTS.map((file) => join(root, 'scripts', 'lib', file));
-  const settings = ['astro.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'].map((file) => join(root, file));
-  return createHash('sha256')
-    .update(hashFiles([...source, ...scripts, ...settings], root))
-    .update(process.version)
-    // Astro builds in the NODE_ENV it finds (production when unset): under Vitest (NODE_ENV=test) the
-    // bundle calls React's development JSX runtime, which a production process does not have.
-    .update(process.env['NODE_ENV'] || 'production')
-    .digest('hex');
+  const settings = ['astro.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'].map((file) =>
+    join(root, file),
+  );
+  return (
+    createHash('sha256')
+      .update(hashFiles([...source, ...scripts, ...settings], root))
+      .update(process.version)
+      // Astro builds in the NODE_ENV it finds (production when unset): under Vitest (NODE_ENV=test) the
+      // bundle calls React's development JSX runtime, which a production process does not have.
+      .update(process.env['NODE_ENV'] || 'production')
+      .digest('hex')
+  );
 }
 
 /** The content hash of a tenant's files. */
@@ -76,6 +88,8 @@ export async function tenantStamp(tenantsDir: string, slug: string): Promise<str
   const files = (await filesUnder(dir)).sort();
   const stats = await Promise.all(files.map((file) => stat(file, { bigint: true })));
   return createHash('sha256')
-    .update(files.map((file, index) => `${relative(dir, file)}\0${stats[index]?.size}\0${stats[index]?.mtimeNs}`).join('\n'))
+    .update(
+      files.map((file, index) => `${relative(dir, file)}\0${stats[index]?.size}\0${stats[index]?.mtimeNs}`).join('\n'),
+    )
     .digest('hex');
 }

@@ -23,7 +23,8 @@ describe('first load of a built page', () => {
 
   it('counts the islands hydrating with the page and what they import statically, not what waits for the visitor or a dynamic import()', async () => {
     const files = {
-      '_astro/App.js': 'import{a as r}from"./react.js";import"./shared.js";const later=()=>import("./Board.js");export{r,later};',
+      '_astro/App.js':
+        'import{a as r}from"./react.js";import"./shared.js";const later=()=>import("./Board.js");export{r,later};',
       '_astro/react.js': 'export const a=1;'.repeat(40),
       '_astro/shared.js': 'export*from"./react.js";',
       '_astro/client.js': 'import"./react.js";',
@@ -43,9 +44,20 @@ describe('first load of a built page', () => {
 
     const scripts = await firstLoadScripts(root);
 
-    expect([...scripts.keys()].sort()).toEqual(['/_astro/App.js', '/_astro/bootstrap.js', '/_astro/client.js', '/_astro/react.js', '/_astro/shared.js']);
+    expect([...scripts.keys()].sort()).toEqual([
+      '/_astro/App.js',
+      '/_astro/bootstrap.js',
+      '/_astro/client.js',
+      '/_astro/react.js',
+      '/_astro/shared.js',
+    ]);
     expect(scripts.get('/_astro/react.js')).toBe(gzipped(files['_astro/react.js']));
-    expect(totalBytes(scripts)).toBe(['App', 'bootstrap', 'client', 'react', 'shared'].reduce((total, name) => total + gzipped(files[`_astro/${name}.js` as keyof typeof files]), 0));
+    expect(totalBytes(scripts)).toBe(
+      ['App', 'bootstrap', 'client', 'react', 'shared'].reduce(
+        (total, name) => total + gzipped(files[`_astro/${name}.js` as keyof typeof files]),
+        0,
+      ),
+    );
   });
 
   it('counts each linked stylesheet once, not icons or other links', async () => {

@@ -21,7 +21,9 @@ const rooted = (url: string) => url.replace(/^\/?/, '/');
 export async function firstLoadScripts(root: string, page = 'index.html'): Promise<Map<string, number>> {
   const html = await readFile(join(root, page), 'utf8');
   const pending = [
-    ...[...html.matchAll(/<astro-island\b[^>]*>/g)].filter(([tag]) => !DEFERRED_ISLAND.test(tag)).flatMap(([tag]) => [...tag.matchAll(/(?:component|renderer)-url="([^"]+)"/g)]),
+    ...[...html.matchAll(/<astro-island\b[^>]*>/g)]
+      .filter(([tag]) => !DEFERRED_ISLAND.test(tag))
+      .flatMap(([tag]) => [...tag.matchAll(/(?:component|renderer)-url="([^"]+)"/g)]),
     ...html.matchAll(/<script type="module" src="([^"]+)"/g),
   ].map((match) => rooted(match[1] ?? ''));
   const sizes = new Map<string, number>();
@@ -29,7 +31,8 @@ export async function firstLoadScripts(root: string, page = 'index.html'): Promi
     if (sizes.has(url)) continue;
     const code = await readFile(join(root, url));
     sizes.set(url, gzipSize(code));
-    for (const match of code.toString().matchAll(STATIC_IMPORT)) pending.push(rooted(resolve(dirname(url), match[1] ?? '')));
+    for (const match of code.toString().matchAll(STATIC_IMPORT))
+      pending.push(rooted(resolve(dirname(url), match[1] ?? '')));
   }
   return sizes;
 }
@@ -46,4 +49,5 @@ export async function firstLoadStyles(root: string, page = 'index.html'): Promis
   return sizes;
 }
 
-export const totalBytes = (sizes: ReadonlyMap<string, number>) => [...sizes.values()].reduce((total, bytes) => total + bytes, 0);
+export const totalBytes = (sizes: ReadonlyMap<string, number>) =>
+  [...sizes.values()].reduce((total, bytes) => total + bytes, 0);

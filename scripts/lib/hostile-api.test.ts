@@ -15,24 +15,41 @@ import { fetchTenantsFromApi, fileCalls, type ApiLimits } from './api-tenants.ts
  */
 
 const FIXTURE = 'lib/tenant/fixtures/corner-slice';
-const LIMITS: ApiLimits = { maxResponseBytes: 256 * 1024, maxTenantBytes: 1024 * 1024, callTimeoutMs: 2_000, tenantTimeoutMs: 10_000 };
+const LIMITS: ApiLimits = {
+  maxResponseBytes: 256 * 1024,
+  maxTenantBytes: 1024 * 1024,
+  callTimeoutMs: 2_000,
+  tenantTimeoutMs: 10_000,
+};
 const TWENTY_MB = 20 * 1024 * 1024;
 const CONFIG_PATH = apiCalls.getRetailerConfig.path;
 
-type Behaviour = (request: IncomingMessage, response: ServerResponse, answer: () => Promise<unknown>) => void | Promise<void>;
+type Behaviour = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: () => Promise<unknown>,
+) => void | Promise<void>;
 
 function json(response: ServerResponse, value: unknown, declareLength = true): void {
   const text = JSON.stringify(value);
-  response.writeHead(200, { 'content-type': 'application/json', ...(declareLength ? { 'content-length': Buffer.byteLength(text) } : {}) }).end(text);
+  response
+    .writeHead(200, {
+      'content-type': 'application/json',
+      ...(declareLength ? { 'content-length': Buffer.byteLength(text) } : {}),
+    })
+    .end(text);
 }
-const onConfig = (misbehave: Behaviour): Behaviour => async (request, response, answer) => {
-  if (request.url === CONFIG_PATH) return misbehave(request, response, answer);
-  json(response, await answer());
-};
-const withSeoDescription = (description: string, declareLength = true): Behaviour => onConfig(async (_request, response, answer) => {
-  const config = (await answer()) as { retailerSEO: Record<string, string> };
-  json(response, { ...config, retailerSEO: { ...config.retailerSEO, description } }, declareLength);
-});
+const onConfig =
+  (misbehave: Behaviour): Behaviour =>
+  async (request, response, answer) => {
+    if (request.url === CONFIG_PATH) return misbehave(request, response, answer);
+    json(response, await answer());
+  };
+const withSeoDescription = (description: string, declareLength = true): Behaviour =>
+  onConfig(async (_request, response, answer) => {
+    const config = (await answer()) as { retailerSEO: Record<string, string> };
+    json(response, { ...config, retailerSEO: { ...config.retailerSEO, description } }, declareLength);
+  });
 
 /** What the API does for each retailer (keyed by slug, which is also its host's first label). */
 const behaviours: Record<string, Behaviour> = {
@@ -74,7 +91,9 @@ async function fixtureAnswer(path: string, body: string): Promise<unknown> {
     const details = (await read(tenantFiles.productDetails.file)) as { productId: number }[];
     return details.find((detail) => detail.productId === productId);
   }
-  const key = (Object.keys(fileCalls) as (keyof typeof fileCalls)[]).find((candidate) => apiCalls[fileCalls[candidate]].path === path);
+  const key = (Object.keys(fileCalls) as (keyof typeof fileCalls)[]).find(
+    (candidate) => apiCalls[fileCalls[candidate]].path === path,
+  );
   return key === undefined ? undefined : read(tenantFiles[key].file);
 }
 
@@ -115,34 +134,70 @@ describe('building from an API that misbehaves for some retailers', () => {
     const { fetched, failures } = await fetchTenantsFromApi(apiUrl, join(work, 'tenants'), slugs, target, LIMITS);
 
     expect(fetched).toEqual(['good']);
-    expect(JSON.parse(await readFile(join(target, 'good', tenantFiles.config.file), 'utf8'))).toMatchObject({ retailerSEO: { title: 'Corner Slice' } });
+    expect(JSON.parse(await readFile(join(target, 'good', tenantFiles.config.file), 'utf8'))).toMatchObject({
+      retailerSEO: { title: 'Corner Slice' },
+    });
     const reasons = Object.fromEntries(failures.map((failure) => [failure.slug, failure.problems.map(formatProblem)]));
     const config = `GET ${apiUrl}${CONFIG_PATH}: $`;
     expect(reasons).toEqual({
-      'huge-answer': [`${config}: answer is over the limit of ${LIMITS.maxResponseBytes} bytes per call; the tenant's other calls were stopped`],
+      'huge-answer': [
+        `${config}: answer is over the limit of ${LIMITS.maxResponseBytes} bytes per call; the tenant's other calls were stopped`,
+      ],
       'long-field': [`${config}.retailerSEO.description: expected at most 1000 characters`],
       silent: [`${config}: no complete answer within 2 s; the tenant's other calls were stopped`],
-      endless: [`${config}: answer is over the limit of ${LIMITS.maxResponseBytes} bytes per call; the tenant's other calls were stopped`],
+      endless: [
+        `${config}: answer is over the limit of ${LIMITS.maxResponseBytes} bytes per call; the tenant's other calls were stopped`,
+      ],
       trickle: [`${config}: no complete answer within 2 s; the tenant's other calls were stopped`],
     });
     expect(failures.map((failure) => failure.message).join('\n')).toContain('tenant "silent" is invalid');
   }, 15_000);
 
   it('stops a retailer whose answers together pass the limit per tenant, though each one is small', async () => {
-    const { fetched, failures } = await fetchTenantsFromApi(apiUrl, join(work, 'tenants'), ['good'], join(work, 'budget'), { ...LIMITS, maxTenantBytes: 2048 });
+    const { fetched, failures } = await fetchTenantsFromApi(
+      apiUrl,
+      join(work, 'tenants'),
+      ['good'],
+      join(work, 'budget'),
+      { ...LIMITS, maxTenantBytes: 2048 },
+    );
     expect(fetched).toEqual([]);
-    expect(failures[0]?.problems.map((problem) => problem.message)).toEqual(["answers together are over the limit of 2048 bytes per tenant; the tenant's other calls were stopped"]);
+    expect(failures[0]?.problems.map((problem) => problem.message)).toEqual([
+      "answers together are over the limit of 2048 bytes per tenant; the tenant's other calls were stopped",
+    ]);
   });
 
   it('stops a retailer whose calls each answer in time but together take too long', async () => {
-    const { fetched, failures } = await fetchTenantsFromApi(apiUrl, join(work, 'tenants'), ['slow'], join(work, 'slow'), { ...LIMITS, callTimeoutMs: 5_000, tenantTimeoutMs: 300 });
+    const { fetched, failures } = await fetchTenantsFromApi(
+      apiUrl,
+      join(work, 'tenants'),
+      ['slow'],
+      join(work, 'slow'),
+      { ...LIMITS, callTimeoutMs: 5_000, tenantTimeoutMs: 300 },
+    );
     expect(fetched).toEqual([]);
-    expect(failures[0]?.problems.map((problem) => problem.message)).toEqual(["the tenant's calls took over 0.3 s altogether; the tenant's other calls were stopped"]);
+    expect(failures[0]?.problems.map((problem) => problem.message)).toEqual([
+      "the tenant's calls took over 0.3 s altogether; the tenant's other calls were stopped",
+    ]);
   });
 
   it('names a declared length over the limit without reading the answer', async () => {
     const limits = { ...LIMITS, maxResponseBytes: 64 };
-    const { failures } = await fetchTenantsFromApi(apiUrl, join(work, 'tenants'), ['good'], join(work, 'declared'), limits);
-    expect(failures[0]?.problems).toEqual([{ file: expect.stringMatching(/^(GET|POST) /), path: '$', message: expect.stringMatching(/^answer of \d+ bytes is over the limit of 64 bytes per call; the tenant's other calls were stopped$/) }]);
+    const { failures } = await fetchTenantsFromApi(
+      apiUrl,
+      join(work, 'tenants'),
+      ['good'],
+      join(work, 'declared'),
+      limits,
+    );
+    expect(failures[0]?.problems).toEqual([
+      {
+        file: expect.stringMatching(/^(GET|POST) /),
+        path: '$',
+        message: expect.stringMatching(
+          /^answer of \d+ bytes is over the limit of 64 bytes per call; the tenant's other calls were stopped$/,
+        ),
+      },
+    ]);
   });
 });

@@ -74,7 +74,9 @@ export async function startNginx(http: (port: number) => string): Promise<NginxP
   try {
     await run(binary, ['-t', '-q', '-p', prefix, '-c', config]);
     nginx = spawn(binary, ['-p', prefix, '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
-    const exited = new Promise<never>((_, reject) => nginx?.once('exit', (code) => reject(new Error(`nginx exited with ${code}`))));
+    const exited = new Promise<never>((_, reject) =>
+      nginx?.once('exit', (code) => reject(new Error(`nginx exited with ${code}`))),
+    );
     exited.catch(() => undefined);
     for (let tries = 0; !(await accepts(port)); tries += 1) {
       if (tries === 200) throw new Error(`nginx did not listen on ${port}`);
@@ -84,7 +86,9 @@ export async function startNginx(http: (port: number) => string): Promise<NginxP
     nginx?.kill('SIGKILL');
     const log = await errorLog();
     await rm(prefix, { recursive: true, force: true });
-    throw new Error(`${error instanceof Error ? error.message : String(error)}${log ? `\n${log}` : ''}`, { cause: error });
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${log ? `\n${log}` : ''}`, {
+      cause: error,
+    });
   }
   const running = nginx;
   return {

@@ -17,7 +17,14 @@ interface BuildApp extends StaticPathsApp {
 }
 
 function isBuildApp(value: unknown): value is BuildApp {
-  return typeof value === 'object' && value !== null && 'render' in value && 'setInternals' in value && 'routeCache' in value && 'manifest' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'render' in value &&
+    'setInternals' in value &&
+    'routeCache' in value &&
+    'manifest' in value
+  );
 }
 
 export interface RenderedTenant {
@@ -72,8 +79,15 @@ export async function loadPageRenderer(cacheDir: string): Promise<PageRenderer> 
   const exported = typeof module === 'object' && module !== null && 'app' in module ? module.app : undefined;
   if (!isBuildApp(exported)) throw new Error(`${cacheDir}: the prerender bundle exports no app`);
   const app = exported;
-  app.setInternals({ pagesByKeys: new Map(snapshot.pages), entrySpecifierToBundleMap: new Map(snapshot.entrySpecifiers) });
-  app.setOptions({ origin: snapshot.origin, settings: { scripts: snapshot.scripts }, logger: { options: { destination: quietLog } } });
+  app.setInternals({
+    pagesByKeys: new Map(snapshot.pages),
+    entrySpecifierToBundleMap: new Map(snapshot.entrySpecifiers),
+  });
+  app.setOptions({
+    origin: snapshot.origin,
+    settings: { scripts: snapshot.scripts },
+    logger: { options: { destination: quietLog } },
+  });
   // Imported here, not at the top: a build with nothing to render should not load Astro's runtime.
   const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');
 
@@ -118,13 +132,19 @@ export async function loadPageRenderer(cacheDir: string): Promise<PageRenderer> 
           }
           rendered.push({ slug, files, ms: performance.now() - started });
         } catch (error) {
-          rendered.push({ slug, files, ms: performance.now() - started, error: error instanceof Error ? error.message : String(error) });
+          rendered.push({
+            slug,
+            files,
+            ms: performance.now() - started,
+            error: error instanceof Error ? error.message : String(error),
+          });
         }
       }
       return rendered;
     },
     async warmUp() {
-      for (const { routeData } of app.manifest.routes) if (app.getComponentByRoute) await app.getComponentByRoute(routeData);
+      for (const { routeData } of app.manifest.routes)
+        if (app.getComponentByRoute) await app.getComponentByRoute(routeData);
     },
     async renderShared(stageDir) {
       made.clear();

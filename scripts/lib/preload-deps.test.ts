@@ -18,7 +18,12 @@ const dialogDeps = ['CartDialog.js', 'react.js', 'runtime.js', 'atom.js', 'cart.
 
 describe('loadedWith', () => {
   it('is the chunk and its static imports all the way down, each once', () => {
-    expect([...loadedWith(graph, 'CartButton.js')].sort()).toEqual(['CartButton.js', 'atom.js', 'react.js', 'runtime.js']);
+    expect([...loadedWith(graph, 'CartButton.js')].sort()).toEqual([
+      'CartButton.js',
+      'atom.js',
+      'react.js',
+      'runtime.js',
+    ]);
   });
 
   it('is the chunk alone when the bundle does not know it', () => {
@@ -28,9 +33,27 @@ describe('loadedWith', () => {
 
 describe('missingDeps', () => {
   it.each([
-    ['drops what the importing chunk already loaded, in Vite order', 'CartButton.js', 'CartDialog.js', dialogDeps, ['CartDialog.js', 'cart.js', 'money.js']],
-    ['keeps all but the importer itself when it imports nothing', 'runtime.js', 'CartDialog.js', dialogDeps, ['CartDialog.js', 'react.js', 'atom.js', 'cart.js', 'money.js']],
-    ['leaves no list when only the imported chunk is left: import() fetches it', 'CartButton.js', 'OrderBar.js', ['OrderBar.js', 'react.js', 'runtime.js'], []],
+    [
+      'drops what the importing chunk already loaded, in Vite order',
+      'CartButton.js',
+      'CartDialog.js',
+      dialogDeps,
+      ['CartDialog.js', 'cart.js', 'money.js'],
+    ],
+    [
+      'keeps all but the importer itself when it imports nothing',
+      'runtime.js',
+      'CartDialog.js',
+      dialogDeps,
+      ['CartDialog.js', 'react.js', 'atom.js', 'cart.js', 'money.js'],
+    ],
+    [
+      'leaves no list when only the imported chunk is left: import() fetches it',
+      'CartButton.js',
+      'OrderBar.js',
+      ['OrderBar.js', 'react.js', 'runtime.js'],
+      [],
+    ],
     ['keeps a list of one chunk other than the imported one', 'CartButton.js', 'react.js', ['money.js'], ['money.js']],
     ['leaves the list alone when the importer is unknown', 'gone.js', 'CartDialog.js', dialogDeps, dialogDeps],
   ])('%s', (_case, host, target, deps, expected) => {

@@ -42,14 +42,27 @@ export function preloadOnlyMissing(): Plugin {
     // Astro's own `polyfill: false` (every browser it targets has modulepreload) is kept.
     configEnvironment: (name) =>
       name === 'client'
-        ? { build: { modulePreload: { polyfill: false, resolveDependencies: (target, deps, { hostId, hostType }) => (hostType === 'js' && graph ? missingDeps(graph, hostId, target, deps) : deps) } } }
+        ? {
+            build: {
+              modulePreload: {
+                polyfill: false,
+                resolveDependencies: (target, deps, { hostId, hostType }) =>
+                  hostType === 'js' && graph ? missingDeps(graph, hostId, target, deps) : deps,
+              },
+            },
+          }
         : undefined,
     applyToEnvironment: (environment) => environment.name === 'client',
     // Before Vite's own generateBundle, which writes the lists and asks resolveDependencies.
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
-        graph = Object.fromEntries(Object.entries(bundle).map(([file, output]) => [file, output.type === 'chunk' ? { type: 'chunk', imports: output.imports } : { type: 'asset' }]));
+        graph = Object.fromEntries(
+          Object.entries(bundle).map(([file, output]) => [
+            file,
+            output.type === 'chunk' ? { type: 'chunk', imports: output.imports } : { type: 'asset' },
+          ]),
+        );
       },
     },
     // Vite writes the lists after Rolldown has named the chunks by their content, so a chunk whose

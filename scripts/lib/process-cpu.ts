@@ -53,7 +53,12 @@ export function cpuMeter(groups: () => Record<string, readonly number[]>) {
       for (const pids of Object.values(groups())) for (const pid of pids) before.set(pid, cpuSecondsOf(pid));
     },
     took(): Record<string, number> {
-      return Object.fromEntries(Object.entries(groups()).map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + cpuSecondsOf(pid) - (before.get(pid) ?? 0), 0)]));
+      return Object.fromEntries(
+        Object.entries(groups()).map(([name, pids]) => [
+          name,
+          pids.reduce((sum, pid) => sum + cpuSecondsOf(pid) - (before.get(pid) ?? 0), 0),
+        ]),
+      );
     },
   };
 }

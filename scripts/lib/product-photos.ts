@@ -4,7 +4,15 @@ import { isAbsolute, join, relative } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { Sharp, SharpConstructor } from 'sharp';
 import { z } from 'zod';
-import { largestPhotoWidth, PHOTO_FOLDER, PHOTO_FORMATS, PHOTO_WIDTHS, photoWidths, type PhotoFormat, type ProductPhotos } from '../../lib/site/product-photo.ts';
+import {
+  largestPhotoWidth,
+  PHOTO_FOLDER,
+  PHOTO_FORMATS,
+  PHOTO_WIDTHS,
+  photoWidths,
+  type PhotoFormat,
+  type ProductPhotos,
+} from '../../lib/site/product-photo.ts';
 import type { TenantProblem } from '../../lib/tenant/load.ts';
 import { tenantFiles, type Tenant } from '../../lib/tenant/tenant.ts';
 import type { FileStats } from './tenant-stats.ts';
@@ -98,7 +106,14 @@ async function readCached(cacheDir: string, key: string): Promise<CachedPhoto | 
   const cached = await readCacheFile(join(cacheDir, key, PHOTO_JSON), cachedPhotoSchema);
   if (!cached) return undefined;
   // A variant deleted by hand means encoding again, not a deployment with a hole in it.
-  const present = await Promise.all(cached.files.map((file) => stat(join(cacheDir, key, file.name)).then(() => true, () => false)));
+  const present = await Promise.all(
+    cached.files.map((file) =>
+      stat(join(cacheDir, key, file.name)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   return present.every(Boolean) ? { ...cached, key } : undefined;
 }
 
@@ -120,7 +135,8 @@ async function placeEntry(partial: string, final: string, isWhole: () => Promise
   }
 }
 
-const tooLarge = (bytes: number) => `is larger than ${bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`}`;
+const tooLarge = (bytes: number) =>
+  `is larger than ${bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`}`;
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const unreadable = (error: unknown) => new PhotoError(`is not an image the build can read (${describe(error)})`);
 /** What sharp calls the formats a tenant may use (AVIF is HEIF's). */
@@ -153,7 +169,8 @@ async function encode(source: Buffer, key: string, context: PhotoContext): Promi
     throw unreadable(error);
   });
   // A URL may answer with any format sharp reads (SVG, TIFF, GIF…); only photos' formats are taken.
-  if (!ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoError(`is a ${metadata.format.toUpperCase()} file; expected JPEG, PNG, WebP or AVIF`);
+  if (!ACCEPTED_FORMATS.has(metadata.format))
+    throw new PhotoError(`is a ${metadata.format.toUpperCase()} file; expected JPEG, PNG, WebP or AVIF`);
   const width = metadata.autoOrient.width;
   const largest = largestPhotoWidth(width);
   // Its own folder per writer, renamed into place when whole: two threads encoding the same photo
@@ -176,8 +193,16 @@ async function encode(source: Buffer, key: string, context: PhotoContext): Promi
       ),
     );
     const biggest = variants.find((variant) => variant.width === largest) ?? variants[variants.length - 1];
-    const entry: CachedPhoto = { key, width: largest, height: biggest?.height ?? largest, files: variants.map(({ name, bytes, digest }) => ({ name, bytes, digest })) };
-    await writeFile(join(partial, PHOTO_JSON), JSON.stringify({ width: entry.width, height: entry.height, files: entry.files }));
+    const entry: CachedPhoto = {
+      key,
+      width: largest,
+      height: biggest?.height ?? largest,
+      files: variants.map(({ name, bytes, digest }) => ({ name, bytes, digest })),
+    };
+    await writeFile(
+      join(partial, PHOTO_JSON),
+      JSON.stringify({ width: entry.width, height: entry.height, files: entry.files }),
+    );
     await placeEntry(partial, join(context.photoCacheDir, key), () => readCached(context.photoCacheDir, key));
     return entry;
   } finally {
@@ -192,12 +217,18 @@ async function encode(source: Buffer, key: string, context: PhotoContext): Promi
 export async function downloadPhoto(url: string, limits: PhotoLimits = PHOTO_LIMITS): Promise<Buffer> {
   const seconds = `${limits.timeoutMs / 1000} s`;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(limits.timeoutMs), headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*' } });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(limits.timeoutMs),
+      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*' },
+    });
     if (!response.ok) throw new PhotoError(`could not be downloaded (HTTP ${response.status})`);
-    if (url.startsWith('https:') && !response.url.startsWith('https:')) throw new PhotoError('redirected away from https');
+    if (url.startsWith('https:') && !response.url.startsWith('https:'))
+      throw new PhotoError('redirected away from https');
     const type = response.headers.get('content-type') ?? '';
-    if (type !== '' && !type.startsWith('image/') && !type.startsWith('application/octet-stream')) throw new PhotoError(`is not an image (the server sent ${type.split(';')[0]})`);
-    if (Number(response.headers.get('content-length') ?? 0) > limits.bytes) throw new PhotoError(tooLarge(limits.bytes));
+    if (type !== '' && !type.startsWith('image/') && !type.startsWith('application/octet-stream'))
+      throw new PhotoError(`is not an image (the server sent ${type.split(';')[0]})`);
+    if (Number(response.headers.get('content-length') ?? 0) > limits.bytes)
+      throw new PhotoError(tooLarge(limits.bytes));
     const chunks: Uint8Array[] = [];
     let received = 0;
     for await (const chunk of response.body ?? []) {
@@ -211,7 +242,8 @@ export async function downloadPhoto(url: string, limits: PhotoLimits = PHOTO_LIM
     return Buffer.concat(chunks);
   } catch (error) {
     if (error instanceof PhotoError) throw error;
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new PhotoError(`could not be downloaded within ${seconds}`);
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      throw new PhotoError(`could not be downloaded within ${seconds}`);
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     throw new PhotoError(`could not be downloaded (${error instanceof Error ? error.message : String(error)}${cause})`);
   }
@@ -274,12 +306,17 @@ export async function prepareProductPhotos(tenant: Tenant, context: PhotoContext
       photos[image] = { src: `/${PHOTO_FOLDER}/${entry.key}`, width: entry.width, height: entry.height };
       for (const file of entry.files) {
         // Images are not compressed again by the servers, so their gzip size is their size.
-        files.set(file.name, { name: `${PHOTO_FOLDER}/${file.name}`, source: join(context.photoCacheDir, entry.key, file.name), stats: { bytes: file.bytes, gzipBytes: file.bytes, digest: file.digest } });
+        files.set(file.name, {
+          name: `${PHOTO_FOLDER}/${file.name}`,
+          source: join(context.photoCacheDir, entry.key, file.name),
+          stats: { bytes: file.bytes, gzipBytes: file.bytes, digest: file.digest },
+        });
       }
     } catch (error) {
       const subject = isRemote(image) ? image : join('tenants', tenant.slug, 'public', image);
       const reason = error instanceof PhotoError ? error.message : `could not be made into photos (${describe(error)})`;
-      for (const index of indexes) problems.push({ file: dataFile, path: `$.products[${index}].image`, message: `${subject} ${reason}` });
+      for (const index of indexes)
+        problems.push({ file: dataFile, path: `$.products[${index}].image`, message: `${subject} ${reason}` });
     }
   }
   return problems.length > 0 ? { problems } : { photos, files: [...files.values()] };

@@ -57,7 +57,8 @@ interface Slot {
  */
 export async function startProductionShape(options: ProductionShapeOptions = {}): Promise<ProductionShape> {
   const count = options.apiProcesses ?? 2;
-  if (!Number.isInteger(count) || count < 1) throw new Error(`the production shape needs 1 or more API processes, not ${count}`);
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`the production shape needs 1 or more API processes, not ${count}`);
   const databases: TestDatabases = await testDatabases();
   if (databases.skipReason) throw new Error(databases.skipReason);
   const slots: Slot[] = [];
@@ -94,7 +95,13 @@ export async function startProductionShape(options: ProductionShapeOptions = {})
     const [first, ...others] = slots;
     if (first) await start(first, url);
     await Promise.all(others.map((slot) => start(slot, url)));
-    nginx = await startNginx((port) => apiBalancingConfig({ serverNames: ['_'], listen: `127.0.0.1:${port}`, processes: slots.map((slot) => `127.0.0.1:${slot.port}`) }));
+    nginx = await startNginx((port) =>
+      apiBalancingConfig({
+        serverNames: ['_'],
+        listen: `127.0.0.1:${port}`,
+        processes: slots.map((slot) => `127.0.0.1:${slot.port}`),
+      }),
+    );
     const { port, pid } = nginx;
     const at = (index: number): Slot => {
       const slot = slots[index];

@@ -6,11 +6,16 @@ import { filesUnder } from './code-hash.ts';
 const LAST = ['runtime-config.json', join('builds', 'latest.json')];
 
 function publishOrder(files: string[]): string[] {
-  const rank = (file: string) => (file.startsWith(`_astro${sep}`) ? 0 : file.endsWith('.html') ? 2 : LAST.includes(file) ? 3 + LAST.indexOf(file) : 1);
+  const rank = (file: string) =>
+    file.startsWith(`_astro${sep}`) ? 0 : file.endsWith('.html') ? 2 : LAST.includes(file) ? 3 + LAST.indexOf(file) : 1;
   return [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Moves a finished deployment from `nextDir` into `finalDir`. A new tenant's folder appears in one
@@ -18,7 +23,11 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
  * file system), then files the new build no longer has (and `keep` does not name) are removed: a
  * reader sees the old or the new version of every file, never a missing or half-written one.
  */
-export async function publishFolder(nextDir: string, finalDir: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
+export async function publishFolder(
+  nextDir: string,
+  finalDir: string,
+  keep: ReadonlySet<string> = new Set(),
+): Promise<void> {
   if (!(await exists(finalDir))) {
     await mkdir(dirname(finalDir), { recursive: true });
     await rename(nextDir, finalDir);
@@ -35,12 +44,20 @@ export async function publishFolder(nextDir: string, finalDir: string, keep: Rea
     await rename(join(nextDir, file), join(finalDir, file));
   }
   const published = new Set(next);
-  const stale = (await filesUnder(finalDir)).filter((file) => !published.has(relative(finalDir, file)) && !keep.has(relative(finalDir, file)));
+  const stale = (await filesUnder(finalDir)).filter(
+    (file) => !published.has(relative(finalDir, file)) && !keep.has(relative(finalDir, file)),
+  );
   await Promise.all(stale.map((file) => rm(file, { force: true })));
   const folders = new Set(stale.map((file) => dirname(file)));
   for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
     for (let current = folder; current.startsWith(finalDir + sep); current = dirname(current)) {
-      if (!(await rmdir(current).then(() => true, () => false))) break;
+      if (
+        !(await rmdir(current).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
     }
   }
   await rm(nextDir, { recursive: true, force: true });

@@ -57,7 +57,9 @@ export function keepRenderBundle(cacheDir: string): AstroIntegration {
           async setup() {
             if (!outDir) throw new Error('keepRenderBundle: Astro did not report its outDir');
             const prerenderDir = fileURLToPath(new URL('./.prerender/', outDir));
-            const entry = (await readdir(prerenderDir)).find((name) => name.startsWith('prerender-entry') && name.endsWith('.mjs'));
+            const entry = (await readdir(prerenderDir)).find(
+              (name) => name.startsWith('prerender-entry') && name.endsWith('.mjs'),
+            );
             if (!entry) throw new Error(`keepRenderBundle: no prerender entry in ${prerenderDir}`);
             // The standard prerenderer imports this same module instance, so this sees the internals it hands over.
             const module: unknown = await import(join(prerenderDir, entry));

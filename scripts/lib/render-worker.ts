@@ -18,6 +18,8 @@ if (parentPort) {
   const port = parentPort;
   const input = workerInputSchema.parse(workerData);
   const pages = await loadPageRenderer(input.cacheDir);
-  const reports = await renderAndPublish(input.slugs, { ...input, pages }, (done) => port.postMessage({ type: 'progress', done }));
+  const reports = await renderAndPublish(input.slugs, { ...input, pages }, (done) =>
+    port.postMessage({ type: 'progress', done }),
+  );
   port.postMessage({ type: 'done', reports });
 }

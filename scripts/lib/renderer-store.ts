@@ -32,7 +32,11 @@ export interface Renderer {
   fresh: boolean;
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 const isRunning = (pid: number) => {
   try {
@@ -108,10 +112,15 @@ async function pruneOldVersions(cacheRoot: string, current: string): Promise<voi
   const versions = await Promise.all(
     entries
       .filter((entry) => entry.isDirectory() && entry.name !== current && !entry.name.includes('.partial-'))
-      .map(async (entry) => ({ path: join(cacheRoot, entry.name), time: (await stat(join(cacheRoot, entry.name))).mtimeMs })),
+      .map(async (entry) => ({
+        path: join(cacheRoot, entry.name),
+        time: (await stat(join(cacheRoot, entry.name))).mtimeMs,
+      })),
   );
   versions.sort((a, b) => b.time - a.time);
-  await Promise.all(versions.slice(KEEP_VERSIONS - 1).map((version) => rm(version.path, { recursive: true, force: true })));
+  await Promise.all(
+    versions.slice(KEEP_VERSIONS - 1).map((version) => rm(version.path, { recursive: true, force: true })),
+  );
 }
 
 const loaded = new Map<string, Promise<PageRenderer>>();

@@ -5,7 +5,9 @@ describe('shardTenants', () => {
   const slugs = Array.from({ length: 103 }, (_, index) => `shop-${(index * 7919) % 1000}`);
 
   it.each([1, 2, 3, 7, 103, 150])('splits the tenants into %i shards with no overlap or gap', (count) => {
-    const shards = Array.from({ length: count }, (_, index) => shardTenants(slugs, shardSchema.parse(`${index + 1}/${count}`)));
+    const shards = Array.from({ length: count }, (_, index) =>
+      shardTenants(slugs, shardSchema.parse(`${index + 1}/${count}`)),
+    );
     expect(shards.flat().sort()).toEqual([...slugs].sort());
     expect(new Set(shards.flat()).size).toBe(slugs.length);
     const sizes = shards.map((shard) => shard.length);
@@ -18,6 +20,7 @@ describe('shardTenants', () => {
   });
 
   it('refuses a shard outside 1..n', () => {
-    for (const text of ['0/3', '4/3', '1/0', 'two/3', '1']) expect(shardSchema.safeParse(text).success, text).toBe(false);
+    for (const text of ['0/3', '4/3', '1/0', 'two/3', '1'])
+      expect(shardSchema.safeParse(text).success, text).toBe(false);
   });
 });

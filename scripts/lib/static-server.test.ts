@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, servedRuntimeConfig, startStaticServer, tenantForHost, type RunningStaticServer } from './static-server.ts';
+import {
+  cacheControlFor,
+  servedRuntimeConfig,
+  startStaticServer,
+  tenantForHost,
+  type RunningStaticServer,
+} from './static-server.ts';
 
 interface Reply {
   status: number;
@@ -19,7 +25,11 @@ function get(port: number, host: string, path: string, headers: Record<string, s
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString() });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString(),
+        });
       });
     });
     req.on('error', reject);
@@ -32,7 +42,14 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
-const napoliBuilt = { apiBaseUrl: 'https://api.napoli.com.au', brokerUrl: 'wss://mqtt.napoli.com.au', orderWatchBrokerUrl: null, mqttTopicPrefix: 'storefront', buildId: 'one', analyticsUrl: 'https://stats.napoli.com.au/matomo.php' };
+const napoliBuilt = {
+  apiBaseUrl: 'https://api.napoli.com.au',
+  brokerUrl: 'wss://mqtt.napoli.com.au',
+  orderWatchBrokerUrl: null,
+  mqttTopicPrefix: 'storefront',
+  buildId: 'one',
+  analyticsUrl: 'https://stats.napoli.com.au/matomo.php',
+};
 
 describe('servedRuntimeConfig', () => {
   const luigis = { ...napoliBuilt, analyticsUrl: null };
@@ -40,12 +57,32 @@ describe('servedRuntimeConfig', () => {
 
   it.each([
     ['no overrides keep the build', luigis, {}, luigis],
-    ['the API and broker of this environment', luigis, { apiBaseUrl: 'http://localhost:1', brokerUrl: 'ws://localhost:2' }, { ...luigis, apiBaseUrl: 'http://localhost:1', brokerUrl: 'ws://localhost:2' }],
-    ["this environment's tracker for a shop with analytics", napoliBuilt, { analyticsUrl: 'http://localhost:1/matomo.php' }, { ...napoliBuilt, analyticsUrl: 'http://localhost:1/matomo.php' }],
+    [
+      'the API and broker of this environment',
+      luigis,
+      { apiBaseUrl: 'http://localhost:1', brokerUrl: 'ws://localhost:2' },
+      { ...luigis, apiBaseUrl: 'http://localhost:1', brokerUrl: 'ws://localhost:2' },
+    ],
+    [
+      "this environment's tracker for a shop with analytics",
+      napoliBuilt,
+      { analyticsUrl: 'http://localhost:1/matomo.php' },
+      { ...napoliBuilt, analyticsUrl: 'http://localhost:1/matomo.php' },
+    ],
     ['no tracker for a shop without analytics', luigis, { analyticsUrl: 'http://localhost:1/matomo.php' }, luigis],
     ['empty overrides keep the build', napoliBuilt, { apiBaseUrl: '', analyticsUrl: '' }, napoliBuilt],
-    ["the built order-watch listener while the broker is the build's", watched, { apiBaseUrl: 'http://localhost:1' }, { ...watched, apiBaseUrl: 'http://localhost:1' }],
-    ["this environment's broker for order watches too", watched, { brokerUrl: 'ws://localhost:2' }, { ...luigis, brokerUrl: 'ws://localhost:2' }],
+    [
+      "the built order-watch listener while the broker is the build's",
+      watched,
+      { apiBaseUrl: 'http://localhost:1' },
+      { ...watched, apiBaseUrl: 'http://localhost:1' },
+    ],
+    [
+      "this environment's broker for order watches too",
+      watched,
+      { brokerUrl: 'ws://localhost:2' },
+      { ...luigis, brokerUrl: 'ws://localhost:2' },
+    ],
   ])('%s', (_name, built, overrides, expected) => {
     expect(servedRuntimeConfig(built, overrides)).toEqual(expected);
   });
@@ -67,20 +104,54 @@ describe('host-routing static server', () => {
     await put(join(site, '_astro', 'app.Ab12Cd34.js'), bigScript);
     await put(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await put(join(site, 'builds', 'latest.json'), '{"id":"one","timestamp":1}');
-    await put(join(site, 'runtime-config.json'), JSON.stringify({ apiBaseUrl: 'https://api.luigis.com.au', brokerUrl: 'wss://mqtt.luigis.com.au', mqttTopicPrefix: 'storefront', buildId: 'one' }));
+    await put(
+      join(site, 'runtime-config.json'),
+      JSON.stringify({
+        apiBaseUrl: 'https://api.luigis.com.au',
+        brokerUrl: 'wss://mqtt.luigis.com.au',
+        mqttTopicPrefix: 'storefront',
+        buildId: 'one',
+      }),
+    );
     const napoli = join(work, 'dist', 'napoli');
     await put(join(napoli, 'index.html'), '<h1>Napoli home</h1>');
     await put(join(napoli, '404.html'), '<h1>Napoli has no such page</h1>');
     await put(join(napoli, 'builds', 'latest.json'), '{"id":"two","timestamp":1}');
     await put(join(napoli, 'runtime-config.json'), JSON.stringify({ ...napoliBuilt, buildId: 'two' }));
-    await put(join(work, 'tenants', 'napoli', 'tenant.json'), JSON.stringify({ hosts: ['napoli.com.au'], retailerWebsiteId: 6, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
+    await put(
+      join(work, 'tenants', 'napoli', 'tenant.json'),
+      JSON.stringify({
+        hosts: ['napoli.com.au'],
+        retailerWebsiteId: 6,
+        apiBaseUrl: 'http://localhost:8787',
+        brokerUrl: 'ws://localhost:9001',
+      }),
+    );
     await put(join(work, 'dist', '_site-not-found.html'), "<h1>Oops! This site can't be found.</h1>");
     await put(join(work, 'dist', '_console', 'index.html'), '<h1>Sign in</h1>');
     await put(join(work, 'dist', '_console', '_astro', 'console.Ef56Gh78.js'), 'export {};');
-    await put(join(work, 'dist', '_console', 'console-config.json'), JSON.stringify({ apiBaseUrl: 'http://localhost:8787' }));
+    await put(
+      join(work, 'dist', '_console', 'console-config.json'),
+      JSON.stringify({ apiBaseUrl: 'http://localhost:8787' }),
+    );
     await put(join(work, 'dist', '_console', '.code'), 'render-cache/abc');
-    await put(join(work, 'tenants', 'luigis', 'tenant.json'), JSON.stringify({ hosts: ['luigis.com.au', 'www.luigis.com.au'], retailerWebsiteId: 5, apiBaseUrl: 'http://localhost:8787', brokerUrl: 'ws://localhost:9001' }));
-    server = await startStaticServer({ distDir: join(work, 'dist'), tenantsDir: join(work, 'tenants'), port: 0, host: '127.0.0.1', runtimeOverrides: { apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php' }, log: (line) => logged.push(line) });
+    await put(
+      join(work, 'tenants', 'luigis', 'tenant.json'),
+      JSON.stringify({
+        hosts: ['luigis.com.au', 'www.luigis.com.au'],
+        retailerWebsiteId: 5,
+        apiBaseUrl: 'http://localhost:8787',
+        brokerUrl: 'ws://localhost:9001',
+      }),
+    );
+    server = await startStaticServer({
+      distDir: join(work, 'dist'),
+      tenantsDir: join(work, 'tenants'),
+      port: 0,
+      host: '127.0.0.1',
+      runtimeOverrides: { apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php' },
+      log: (line) => logged.push(line),
+    });
   });
 
   afterAll(async () => {
@@ -110,31 +181,54 @@ describe('host-routing static server', () => {
     const payload = await get(server.port, 'luigis.localhost', '/_payload.json');
     expect(payload.headers['content-type']).toBe('application/json');
     expect(payload.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
-    expect((await get(server.port, 'luigis.localhost', '/')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await get(server.port, 'luigis.localhost', '/')).headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate',
+    );
     expect((await get(server.port, 'luigis.localhost', '/favicon.svg')).headers['content-type']).toBe('image/svg+xml');
   });
 
   it('tells browsers to send other sites the origin only, on pages, files and misses alike', async () => {
-    for (const [host, path] of [['luigis.localhost', '/'], ['luigis.localhost', '/about?token=abc'], ['luigis.localhost', '/_astro/app.Ab12Cd34.js'], ['luigis.localhost', '/no/such/page'], ['marios.com.au', '/']]) {
-      expect((await get(server.port, host ?? '', path ?? '')).headers['referrer-policy'], `${host} ${path}`).toBe('strict-origin-when-cross-origin');
+    for (const [host, path] of [
+      ['luigis.localhost', '/'],
+      ['luigis.localhost', '/about?token=abc'],
+      ['luigis.localhost', '/_astro/app.Ab12Cd34.js'],
+      ['luigis.localhost', '/no/such/page'],
+      ['marios.com.au', '/'],
+    ]) {
+      expect((await get(server.port, host ?? '', path ?? '')).headers['referrer-policy'], `${host} ${path}`).toBe(
+        'strict-origin-when-cross-origin',
+      );
     }
   });
 
   it('logs the path of a request, never its query', async () => {
     await get(server.port, 'luigis.localhost', '/reset-password?token=s3cret-reset-token&id=0rder-id');
-    await expect.poll(() => logged.find((line) => line.includes('/reset-password'))).toMatch(/^luigis\.localhost GET \/reset-password 404 /);
+    await expect
+      .poll(() => logged.find((line) => line.includes('/reset-password')))
+      .toMatch(/^luigis\.localhost GET \/reset-password 404 /);
     expect(logged.join('\n')).not.toMatch(/s3cret-reset-token|0rder-id/);
   });
 
   it('points the deployment at this environment without a rebuild', async () => {
     const reply = await get(server.port, 'luigis.com.au', '/runtime-config.json');
-    expect(JSON.parse(reply.body)).toEqual({ apiBaseUrl: 'http://localhost:9999', brokerUrl: 'wss://mqtt.luigis.com.au', orderWatchBrokerUrl: null, mqttTopicPrefix: 'storefront', buildId: 'one', analyticsUrl: null });
+    expect(JSON.parse(reply.body)).toEqual({
+      apiBaseUrl: 'http://localhost:9999',
+      brokerUrl: 'wss://mqtt.luigis.com.au',
+      orderWatchBrokerUrl: null,
+      mqttTopicPrefix: 'storefront',
+      buildId: 'one',
+      analyticsUrl: null,
+    });
     expect(reply.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
   it("sends a shop with analytics to this environment's tracker, and gives none to a shop without", async () => {
     const napoliConfig = JSON.parse((await get(server.port, 'napoli.com.au', '/runtime-config.json')).body);
-    expect(napoliConfig).toMatchObject({ apiBaseUrl: 'http://localhost:9999', analyticsUrl: 'http://localhost:9999/matomo.php', buildId: 'two' });
+    expect(napoliConfig).toMatchObject({
+      apiBaseUrl: 'http://localhost:9999',
+      analyticsUrl: 'http://localhost:9999/matomo.php',
+      buildId: 'two',
+    });
     expect(JSON.parse((await get(server.port, 'luigis.com.au', '/runtime-config.json')).body).analyticsUrl).toBeNull();
   });
 
@@ -148,7 +242,9 @@ describe('host-routing static server', () => {
     const config = await get(server.port, 'console.localhost', '/console-config.json');
     expect(JSON.parse(config.body)).toEqual({ apiBaseUrl: 'http://localhost:9999' });
     expect(config.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
-    expect((await get(server.port, 'console.localhost', '/_astro/console.Ef56Gh78.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(server.port, 'console.localhost', '/_astro/console.Ef56Gh78.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get(server.port, 'console.localhost', '/.code')).status).toBe(404);
     expect((await get(server.port, 'console.localhost', '/orders')).status).toBe(404);
   });
@@ -157,12 +253,16 @@ describe('host-routing static server', () => {
     const reply = await get(server.port, 'luigis.localhost', '/_astro/app.Ab12Cd34.js', { 'accept-encoding': 'gzip' });
     expect(reply.headers['content-encoding']).toBe('gzip');
     expect(reply.body).toBe(bigScript);
-    expect((await get(server.port, 'luigis.localhost', '/_astro/app.Ab12Cd34.js')).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await get(server.port, 'luigis.localhost', '/_astro/app.Ab12Cd34.js')).headers['content-encoding'],
+    ).toBeUndefined();
   });
 
   it('answers 304 to a revalidation of an unchanged page', async () => {
     const first = await get(server.port, 'luigis.localhost', '/about');
-    const again = await get(server.port, 'luigis.localhost', '/about', { 'if-none-match': String(first.headers['etag']) });
+    const again = await get(server.port, 'luigis.localhost', '/about', {
+      'if-none-match': String(first.headers['etag']),
+    });
     expect(again.status).toBe(304);
   });
 

@@ -25,7 +25,9 @@ export interface StaticServerOptions {
   log?: (line: string) => void;
 }
 
-export type RuntimeOverrides = Partial<{ [Key in 'apiBaseUrl' | 'brokerUrl' | 'analyticsUrl']: NonNullable<RuntimeConfig[Key]> }>;
+export type RuntimeOverrides = Partial<{
+  [Key in 'apiBaseUrl' | 'brokerUrl' | 'analyticsUrl']: NonNullable<RuntimeConfig[Key]>;
+}>;
 
 export interface RunningStaticServer {
   server: Server;
@@ -42,7 +44,8 @@ const REVALIDATE = /(\.html|\/_payload\.json|\/runtime-config\.json|\/console-co
 /** Hashed assets never change under their name; pages, payloads and build files must be rechecked on every visit. */
 export function cacheControlFor(pathname: string): string {
   if (HASHED_ASSET.test(pathname)) return 'public, max-age=31536000, immutable';
-  if (pathname.endsWith('/') || REVALIDATE.test(pathname) || !/\.[a-z0-9]+$/i.test(pathname)) return 'public, max-age=0, must-revalidate';
+  if (pathname.endsWith('/') || REVALIDATE.test(pathname) || !/\.[a-z0-9]+$/i.test(pathname))
+    return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }
 
@@ -51,7 +54,11 @@ export function tenantForHost(hostHeader: string | undefined, hosts: ReadonlyMap
   return hosts.get(hostNameOf(hostHeader));
 }
 
-async function readHosts(distDir: string, tenantsDir: string, log: (line: string) => void): Promise<Map<string, string>> {
+async function readHosts(
+  distDir: string,
+  tenantsDir: string,
+  log: (line: string) => void,
+): Promise<Map<string, string>> {
   const hosts = new Map<string, string>();
   const entries = await readdir(distDir, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
@@ -60,8 +67,10 @@ async function readHosts(distDir: string, tenantsDir: string, log: (line: string
     const settings = await readFile(join(tenantsDir, slug, 'tenant.json'), 'utf8')
       .then((text) => tenantSettingsSchema.safeParse(JSON.parse(text)))
       .catch(() => undefined);
-    if (!settings?.success) log(`serve: ${slug} has no valid tenants/${slug}/tenant.json; answering only ${slug}${LOCAL_HOST_SUFFIX}`);
-    for (const host of tenantHostNames({ slug, settings: { hosts: settings?.success ? settings.data.hosts : [] } })) hosts.set(host, slug);
+    if (!settings?.success)
+      log(`serve: ${slug} has no valid tenants/${slug}/tenant.json; answering only ${slug}${LOCAL_HOST_SUFFIX}`);
+    for (const host of tenantHostNames({ slug, settings: { hosts: settings?.success ? settings.data.hosts : [] } }))
+      hosts.set(host, slug);
   }
   return hosts;
 }
@@ -78,7 +87,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   let lastRescan = Date.now();
   const handlers = new Map<string, { build: number; handler: Handler; notFound: Buffer }>();
   const siteNotFound = () => readFileSync(join(options.distDir, '_site-not-found.html'));
-  const sharedAssets = sirv(join(options.distDir, '_shared'), { dev: true, etag: true, setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)) });
+  const sharedAssets = sirv(join(options.distDir, '_shared'), {
+    dev: true,
+    etag: true,
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
+  });
 
   const handlerFor = (slug: string) => {
     const root = join(options.distDir, slug);
@@ -103,7 +116,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
     return entry;
   };
 
-  const overrides = options.runtimeOverrides && Object.values(options.runtimeOverrides).some(Boolean) ? options.runtimeOverrides : undefined;
+  const overrides =
+    options.runtimeOverrides && Object.values(options.runtimeOverrides).some(Boolean)
+      ? options.runtimeOverrides
+      : undefined;
   // Like a tenant's, the console's handler lists its files once per build (so its dotfiles stay out), remade when its page changes.
   let consoleSite: { build: number; handler: Handler } | undefined;
   const consoleHandler = (): Handler | undefined => {
@@ -115,7 +131,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
       return undefined;
     }
     if (consoleSite?.build !== build) {
-      const handler = sirv(root, { etag: true, setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)), onNoMatch: (_req, res) => sendHtml(res, 404, siteNotFound()) });
+      const handler = sirv(root, {
+        etag: true,
+        setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
+        onNoMatch: (_req, res) => sendHtml(res, 404, siteNotFound()),
+      });
       consoleSite = { build, handler };
     }
     return consoleSite.handler;
@@ -125,7 +145,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
     if (overrides?.apiBaseUrl && new URL(req.url ?? '/', 'http://x').pathname === `/${CONSOLE_CONFIG_FILE}`) {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': cacheControlFor(`/${CONSOLE_CONFIG_FILE}`) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Cache-Control': cacheControlFor(`/${CONSOLE_CONFIG_FILE}`),
+      });
       res.end(JSON.stringify(consoleConfigSchema.parse({ apiBaseUrl: overrides.apiBaseUrl })));
       return;
     }
@@ -137,11 +160,17 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     // The path only: a query may be a secret (a reset link's token, an order id), and logs are kept and shared.
-    res.on('finish', () => log(`${req.headers.host ?? '-'} ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    res.on('finish', () =>
+      log(
+        `${req.headers.host ?? '-'} ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
+      ),
+    );
     res.setHeader('Referrer-Policy', REFERRER_POLICY);
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], async () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
+        res
+          .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
+          .end('Method Not Allowed');
         return;
       }
       if (hostNameOf(req.headers.host) === CONSOLE_LOCAL_HOST) return serveConsole(req, res);
@@ -176,7 +205,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
 }
 
 function sendHtml(res: ServerResponse, status: number, body: Buffer): void {
-  res.writeHead(status, { 'Content-Type': 'text/html;charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': body.length });
+  res.writeHead(status, {
+    'Content-Type': 'text/html;charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Length': body.length,
+  });
   res.end(body);
 }
 
@@ -195,7 +228,11 @@ export function servedRuntimeConfig(built: RuntimeConfig, overrides: RuntimeOver
   };
 }
 
-async function sendRuntimeConfig(res: ServerResponse, siteDir: string, overrides: NonNullable<StaticServerOptions['runtimeOverrides']>): Promise<void> {
+async function sendRuntimeConfig(
+  res: ServerResponse,
+  siteDir: string,
+  overrides: NonNullable<StaticServerOptions['runtimeOverrides']>,
+): Promise<void> {
   const built = runtimeConfigSchema.parse(JSON.parse(await readFile(join(siteDir, 'runtime-config.json'), 'utf8')));
   const body = JSON.stringify(servedRuntimeConfig(built, overrides));
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': cacheControlFor('/runtime-config.json') });

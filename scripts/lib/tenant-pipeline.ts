@@ -42,7 +42,11 @@ export interface TenantSource {
   filesStamp: string;
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 const treeFiles = new Map<string, Promise<string[]>>();
 
 /** The files under `dir`, relative to it; listed once per process (the cached client assets never change). */
@@ -91,7 +95,13 @@ function clientStats(clientDir: string): Promise<Map<string, FileStats>> {
 }
 
 /** Turns a tenant's rendered routes (nextDir) into its complete deployment and swaps it into outDir. */
-async function assembleTenant(tenant: Tenant, nextDir: string, rendered: RenderedTenant, photos: readonly PhotoFile[], context: PipelineContext): Promise<BuildRecord> {
+async function assembleTenant(
+  tenant: Tenant,
+  nextDir: string,
+  rendered: RenderedTenant,
+  photos: readonly PhotoFile[],
+  context: PipelineContext,
+): Promise<BuildRecord> {
   const buildId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   const finalDir = join(context.outDir, tenant.slug);
   const clientDir = join(context.cacheDir, CLIENT_FOLDER);
@@ -118,11 +128,16 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
     contents.set(name, typeof content === 'string' ? Buffer.from(content) : content);
   };
   const publicDir = join(context.tenantsDir, tenant.slug, 'public');
-  for (const file of await filesUnder(publicDir)) put(relative(publicDir, file).split(sep).join('/'), readFileSync(file));
+  for (const file of await filesUnder(publicDir))
+    put(relative(publicDir, file).split(sep).join('/'), readFileSync(file));
   const ownFavicon = contents.get('favicon.svg');
   if (!ownFavicon) put('favicon.svg', initialFavicon(tenant.config.retailerInfo.name, tenant.config.retailerCSS));
   // Each other website's initial takes its own colours; a favicon of the retailer's own serves them all.
-  for (const website of tenant.websites) put(websiteFaviconFile(website.retailerWebsiteId), ownFavicon ?? initialFavicon(tenant.config.retailerInfo.name, website.retailerCSS ?? tenant.config.retailerCSS));
+  for (const website of tenant.websites)
+    put(
+      websiteFaviconFile(website.retailerWebsiteId),
+      ownFavicon ?? initialFavicon(tenant.config.retailerInfo.name, website.retailerCSS ?? tenant.config.retailerCSS),
+    );
 
   // Linked from the photo cache, as the client assets are: hashed names, never written in place.
   for (const photo of photos) {
@@ -138,7 +153,9 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
     }
   }
 
-  const measured = new Map(await Promise.all([...contents].map(async ([name, content]) => [name, await measure(content)] as const)));
+  const measured = new Map(
+    await Promise.all([...contents].map(async ([name, content]) => [name, await measure(content)] as const)),
+  );
   // Open pages compare these to decide whether a newer build changes what they show (build-watcher.ts).
   const fingerprint = (...files: string[]) =>
     createHash('sha256')
@@ -146,20 +163,41 @@ async function assembleTenant(tenant: Tenant, nextDir: string, rendered: Rendere
       .digest('hex')
       .slice(0, FINGERPRINT_LENGTH);
   const routes = tenantRoutes(tenant);
-  const runtimeConfig: RuntimeConfig = { apiBaseUrl: tenant.settings.apiBaseUrl, brokerUrl: tenant.settings.brokerUrl, orderWatchBrokerUrl: tenant.settings.orderWatchBrokerUrl, mqttTopicPrefix: tenant.settings.mqttTopicPrefix, buildId, analyticsUrl: analyticsTracker(tenant.settings.analytics)?.url ?? null };
+  const runtimeConfig: RuntimeConfig = {
+    apiBaseUrl: tenant.settings.apiBaseUrl,
+    brokerUrl: tenant.settings.brokerUrl,
+    orderWatchBrokerUrl: tenant.settings.orderWatchBrokerUrl,
+    mqttTopicPrefix: tenant.settings.mqttTopicPrefix,
+    buildId,
+    analyticsUrl: analyticsTracker(tenant.settings.analytics)?.url ?? null,
+  };
   const latest: LatestBuild = { id: buildId, timestamp: Date.now() };
   const meta: BuildMeta = {
     ...latest,
     retailerId: tenant.config.retailerId,
-    routes: routes.map((route) => ({ path: route.path, payload: payloadPath(route.path), hash: fingerprint(htmlPath(route.path), payloadPath(route.path).slice(1)) })),
+    routes: routes.map((route) => ({
+      path: route.path,
+      payload: payloadPath(route.path),
+      hash: fingerprint(htmlPath(route.path), payloadPath(route.path).slice(1)),
+    })),
     notFound: { file: '/404.html', hash: fingerprint('404.html') },
   };
-  const buildFiles = { 'runtime-config.json': JSON.stringify(runtimeConfig), 'builds/latest.json': JSON.stringify(latest), [`builds/meta/${buildId}.json`]: JSON.stringify(meta) };
+  const buildFiles = {
+    'runtime-config.json': JSON.stringify(runtimeConfig),
+    'builds/latest.json': JSON.stringify(latest),
+    [`builds/meta/${buildId}.json`]: JSON.stringify(meta),
+  };
   for (const [name, content] of Object.entries(buildFiles)) {
     put(name, content);
     measured.set(name, await measure(content));
   }
-  const stats = folderStats(new Map([...(await clientStats(clientDir)), ...measured, ...photos.map((photo) => [photo.name, photo.stats] as const)]));
+  const stats = folderStats(
+    new Map([
+      ...(await clientStats(clientDir)),
+      ...measured,
+      ...photos.map((photo) => [photo.name, photo.stats] as const),
+    ]),
+  );
   const source = context.sources[tenant.slug] ?? { hash: '', filesHash: '', filesStamp: '' };
   const record: BuildRecord = { ...source, buildId, pages: routes.length + 1, ...stats };
   put(BUILD_RECORD_FILE, JSON.stringify(record));
@@ -175,18 +213,45 @@ export function failedReport(slug: string, problems: TenantReport['problems']): 
  * Validates, renders and publishes the given tenants in batches: memory holds one batch, however
  * many tenants there are. A tenant that fails validation or rendering keeps its last deployment.
  */
-export async function renderAndPublish(slugs: readonly string[], context: PipelineContext & { pages: PageRenderer }, progress?: (done: number) => void): Promise<TenantReport[]> {
+export async function renderAndPublish(
+  slugs: readonly string[],
+  context: PipelineContext & { pages: PageRenderer },
+  progress?: (done: number) => void,
+): Promise<TenantReport[]> {
   const stageDir = join(context.outDir, `.stage-${process.pid}-${randomUUID().slice(0, 8)}`);
   const reports: TenantReport[] = [];
-  const publish = async (tenant: Tenant, result: RenderedTenant | undefined, photos: readonly PhotoFile[]): Promise<void> => {
+  const publish = async (
+    tenant: Tenant,
+    result: RenderedTenant | undefined,
+    photos: readonly PhotoFile[],
+  ): Promise<void> => {
     const started = performance.now();
     if (!result || result.error !== undefined) {
-      reports.push(failedReport(tenant.slug, [{ file: join('tenants', tenant.slug), path: '$', message: `could not render: ${result?.error ?? 'no pages'}` }]));
+      reports.push(
+        failedReport(tenant.slug, [
+          {
+            file: join('tenants', tenant.slug),
+            path: '$',
+            message: `could not render: ${result?.error ?? 'no pages'}`,
+          },
+        ]),
+      );
       await rm(join(stageDir, tenant.slug), { recursive: true, force: true });
       return;
     }
-    const { hash: _hash, filesHash: _filesHash, filesStamp: _filesStamp, ...record } = await assembleTenant(tenant, join(stageDir, tenant.slug), result, photos, context);
-    reports.push({ slug: tenant.slug, status: 'built', ...record, ms: result.ms + (performance.now() - started), problems: [] });
+    const {
+      hash: _hash,
+      filesHash: _filesHash,
+      filesStamp: _filesStamp,
+      ...record
+    } = await assembleTenant(tenant, join(stageDir, tenant.slug), result, photos, context);
+    reports.push({
+      slug: tenant.slug,
+      status: 'built',
+      ...record,
+      ms: result.ms + (performance.now() - started),
+      problems: [],
+    });
   };
   let done = 0;
   for (let index = 0; index < slugs.length; index += BATCH) {
@@ -200,9 +265,20 @@ export async function renderAndPublish(slugs: readonly string[], context: Pipeli
       const prepared = photos[index];
       if (!prepared) return;
       if ('problems' in prepared) reports.push(failedReport(tenant.slug, prepared.problems));
-      else ready.push({ tenant: prepared.files.length > 0 ? { ...tenant, photos: prepared.photos } : tenant, files: prepared.files });
+      else
+        ready.push({
+          tenant: prepared.files.length > 0 ? { ...tenant, photos: prepared.photos } : tenant,
+          files: prepared.files,
+        });
     });
-    const rendered = new Map((await context.pages.renderTenants(ready.map((entry) => entry.tenant), stageDir)).map((entry) => [entry.slug, entry]));
+    const rendered = new Map(
+      (
+        await context.pages.renderTenants(
+          ready.map((entry) => entry.tenant),
+          stageDir,
+        )
+      ).map((entry) => [entry.slug, entry]),
+    );
     await Promise.all(ready.map(({ tenant, files }) => publish(tenant, rendered.get(tenant.slug), files)));
     done += batch.length;
     progress?.(done);

@@ -45,7 +45,10 @@ describe('watchTree', () => {
     for (const price of [1725, 1600, 1725]) {
       const before = seen.filter((path) => path === join('bella-napoli', 'products-info-ssr.json')).length;
       await replaceByRename(work, menu, `{"price":${price}}`);
-      await until(() => seen.filter((path) => path === join('bella-napoli', 'products-info-ssr.json')).length > before, `the save of ${price}`);
+      await until(
+        () => seen.filter((path) => path === join('bella-napoli', 'products-info-ssr.json')).length > before,
+        `the save of ${price}`,
+      );
     }
   });
 

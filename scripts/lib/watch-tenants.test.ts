@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProcess, stopProcess } from '../../tests/e2e/stack.ts';
 
-const liveLines = (output: string, slug: string) => output.split('\n').filter((line) => line.startsWith(`✓ ${slug} live`)).length;
+const liveLines = (output: string, slug: string) =>
+  output.split('\n').filter((line) => line.startsWith(`✓ ${slug} live`)).length;
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -24,8 +25,11 @@ describe('npm run watch', () => {
     work = await mkdtemp(join(tmpdir(), 'storefront-watch-'));
     tenantsDir = join(work, 'tenants');
     outDir = join(work, 'dist');
-    for (const slug of ['bella-napoli', 'crust-and-co']) await cp(join('tenants', slug), join(tenantsDir, slug), { recursive: true });
-    watcher = await startProcess(['scripts/watch.ts', '--tenants-dir', tenantsDir, '--out', outDir], (output) => output.includes('Watching'));
+    for (const slug of ['bella-napoli', 'crust-and-co'])
+      await cp(join('tenants', slug), join(tenantsDir, slug), { recursive: true });
+    watcher = await startProcess(['scripts/watch.ts', '--tenants-dir', tenantsDir, '--out', outDir], (output) =>
+      output.includes('Watching'),
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -45,7 +49,8 @@ describe('npm run watch', () => {
       while (reading) {
         const html = await readFile(page, 'utf8').catch((error: NodeJS.ErrnoException) => `missing: ${error.code}`);
         reads += 1;
-        if (!html.startsWith('<!DOCTYPE html>') || !html.trimEnd().endsWith('</html>')) problems.push(html.slice(0, 80));
+        if (!html.startsWith('<!DOCTYPE html>') || !html.trimEnd().endsWith('</html>'))
+          problems.push(html.slice(0, 80));
       }
     })();
     for (let round = 1; round <= 20; round += 1) {
@@ -70,7 +75,11 @@ describe('npm run watch', () => {
     const good = await readFile(config, 'utf8');
     await writeFile(config, good.replace(/"primary":\s*"#[0-9a-fA-F]{6}"/, '"primary": "red"'));
     await until(() => watcher.output().includes('✗ crust-and-co'), 30_000, 'the failure');
-    await until(() => /retailer-config\.json: \$\.retailerCSS\.primary/.test(watcher.output()), 5_000, 'the problem line');
+    await until(
+      () => /retailer-config\.json: \$\.retailerCSS\.primary/.test(watcher.output()),
+      5_000,
+      'the problem line',
+    );
     expect(await readFile(page, 'utf8')).toBe(before);
     // Undoing the edit brings back exactly what is online, so there is nothing to rebuild.
     await writeFile(config, good);

@@ -36,10 +36,14 @@ export function watchTenants(options: WatchOptions): TenantWatcher {
   let code: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   // The first rebuild should not pay for loading the render bundle and the page modules.
-  let running: Promise<void> = codeHash(options.root).then(async (hash) => {
-    code = hash;
-    await (await (await rendererFor(options.root, hash, log)).pages()).warmUp();
-  }).catch((error: unknown) => log(`Could not prepare the renderer: ${error instanceof Error ? error.message : String(error)}`));
+  let running: Promise<void> = codeHash(options.root)
+    .then(async (hash) => {
+      code = hash;
+      await (await (await rendererFor(options.root, hash, log)).pages()).warmUp();
+    })
+    .catch((error: unknown) =>
+      log(`Could not prepare the renderer: ${error instanceof Error ? error.message : String(error)}`),
+    );
   let closed = false;
 
   async function rebuild(): Promise<void> {
@@ -60,20 +64,29 @@ export function watchTenants(options: WatchOptions): TenantWatcher {
     const now = Date.now();
     for (const entry of summary.built) {
       const since = savedAt.get(entry.slug) ?? allAt;
-      log(`✓ ${entry.slug} live (build ${entry.buildId})${since === undefined ? '' : ` ${now - since} ms after the save`}`);
+      log(
+        `✓ ${entry.slug} live (build ${entry.buildId})${since === undefined ? '' : ` ${now - since} ms after the save`}`,
+      );
     }
     for (const slug of summary.skipped) log(`= ${slug} unchanged`);
     for (const failure of summary.failures) {
       log(`✗ ${failure.slug}: not rebuilt, the last good site stays online`);
       for (const problem of failure.problems) log(`    ${formatProblem(problem)}`);
     }
-    options.onRebuilt?.({ live: summary.built.map((entry) => entry.slug), failed: summary.failures.map((failure) => failure.slug) });
+    options.onRebuilt?.({
+      live: summary.built.map((entry) => entry.slug),
+      failed: summary.failures.map((failure) => failure.slug),
+    });
   }
 
   function schedule(): void {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      running = running.then(rebuild).catch((error: unknown) => log(`Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+      running = running
+        .then(rebuild)
+        .catch((error: unknown) =>
+          log(`Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+        );
     }, SETTLE_MS);
   }
 

@@ -67,7 +67,10 @@ export function requireRetailer(tenants: TenantDirectory): MiddlewareHandler<Api
   return async (c, next) => {
     const headers = parseWith(
       retailerHeadersSchema,
-      { [RETAILER_DOMAIN_HEADER]: c.req.header(RETAILER_DOMAIN_HEADER), [RETAILER_WEBSITE_ID_HEADER]: c.req.header(RETAILER_WEBSITE_ID_HEADER) },
+      {
+        [RETAILER_DOMAIN_HEADER]: c.req.header(RETAILER_DOMAIN_HEADER),
+        [RETAILER_WEBSITE_ID_HEADER]: c.req.header(RETAILER_WEBSITE_ID_HEADER),
+      },
       'request headers',
     );
     const domain = headers[RETAILER_DOMAIN_HEADER];
@@ -75,21 +78,37 @@ export function requireRetailer(tenants: TenantDirectory): MiddlewareHandler<Api
     if (!served) throw new ApiProblem(404, `${messages.retailerNotFound}: no retailer answers on ${domain}`);
     const { settings, config } = served.tenant;
     const websiteId = headers[RETAILER_WEBSITE_ID_HEADER];
-    if (websiteId !== undefined && websiteId !== settings.retailerWebsiteId && !served.tenant.websites.some((website) => website.retailerWebsiteId === websiteId)) {
+    if (
+      websiteId !== undefined &&
+      websiteId !== settings.retailerWebsiteId &&
+      !served.tenant.websites.some((website) => website.retailerWebsiteId === websiteId)
+    ) {
       throw new ApiProblem(404, `${messages.retailerNotFound}: website ${websiteId} is not served on ${domain}`);
     }
     if (!settings.active) {
-      throw new ApiProblem(403, messages.retailerInactive, { statusMessage: messages.retailerInactive, retailerId: config.retailerId, redirectUrl: settings.inactiveRedirectUrl });
+      throw new ApiProblem(403, messages.retailerInactive, {
+        statusMessage: messages.retailerInactive,
+        retailerId: config.retailerId,
+        redirectUrl: settings.inactiveRedirectUrl,
+      });
     }
     c.set('served', served);
     await next();
   };
 }
 
-export type CallHandler<K extends ApiCallName> = (c: Context<ApiEnv>, served: ServedTenant) => ApiResponse<K> | Promise<ApiResponse<K>>;
+export type CallHandler<K extends ApiCallName> = (
+  c: Context<ApiEnv>,
+  served: ServedTenant,
+) => ApiResponse<K> | Promise<ApiResponse<K>>;
 
 /** Serves one call of the contract at its path and method, for a known, active retailer. */
-export function serveCall<K extends ApiCallName>(app: ApiApp, tenants: TenantDirectory, name: K, handler: CallHandler<K>): void {
+export function serveCall<K extends ApiCallName>(
+  app: ApiApp,
+  tenants: TenantDirectory,
+  name: K,
+  handler: CallHandler<K>,
+): void {
   const { method, path } = apiCalls[name];
   app.on(method, path, requireRetailer(tenants), async (c) => c.json(await handler(c, c.get('served'))));
 }
@@ -97,7 +116,8 @@ export function serveCall<K extends ApiCallName>(app: ApiApp, tenants: TenantDir
 function errorAnswer(error: Error, c: Context<ApiEnv>, log: (line: string) => void): Response {
   if (error instanceof ApiProblem) return c.json(error.body, error.status, error.headers);
   // Hono's own middleware (bearer auth) throws these with its answer already built.
-  if (error instanceof HTTPException) return error.res ?? c.json({ success: false, message: error.message || 'Request refused' }, error.status);
+  if (error instanceof HTTPException)
+    return error.res ?? c.json({ success: false, message: error.message || 'Request refused' }, error.status);
   log(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
   return c.json({ success: false, message: 'Internal server error' }, 500);
 }
@@ -107,7 +127,9 @@ function requestLog(log: (line: string) => void): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${c.req.header(RETAILER_DOMAIN_HEADER) ?? '-'}`);
+    log(
+      `${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${c.req.header(RETAILER_DOMAIN_HEADER) ?? '-'}`,
+    );
   };
 }
 
@@ -121,7 +143,13 @@ export function createApp(deps: ApiDeps, routeGroups: readonly ((app: ApiApp, de
       origin: (origin) => (deps.tenants.allowsOrigin(origin) ? origin : null),
       credentials: true,
       allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['content-type', 'authorization', RETAILER_DOMAIN_HEADER, RETAILER_WEBSITE_ID_HEADER, IDEMPOTENCY_KEY_HEADER],
+      allowHeaders: [
+        'content-type',
+        'authorization',
+        RETAILER_DOMAIN_HEADER,
+        RETAILER_WEBSITE_ID_HEADER,
+        IDEMPOTENCY_KEY_HEADER,
+      ],
       maxAge: 600,
     }),
   );
@@ -140,7 +168,16 @@ export function createApp(deps: ApiDeps, routeGroups: readonly ((app: ApiApp, de
   );
   // The unread rest of the body is still on the wire; reusing the connection would read it as the
   // next request, so the answer says the connection closes and the client opens a fresh one.
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ success: false, message: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413, { connection: 'close' }) }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ success: false, message: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413, {
+          connection: 'close',
+        }),
+    }),
+  );
   for (const register of routeGroups) register(app, deps);
   app.notFound((c) => c.json({ success: false, message: `No such call: ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => errorAnswer(error, c, deps.log));

@@ -21,7 +21,8 @@ import { createApiServer, DEFAULT_API_PORT } from './server.ts';
 function portFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_API_PORT;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`API_PORT must be a port number 0-65535, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`API_PORT must be a port number 0-65535, got ${JSON.stringify(value)}`);
   return port;
 }
 
@@ -37,7 +38,9 @@ try {
   const { url } = await api.listen(port, listenHostFromEnv(process.env));
   console.log(`api: ${api.tenants.all.length} retailer(s) on ${url}`);
   for (const { tenant } of api.tenants.all) {
-    console.log(`api:   ${tenant.slug} (retailer ${tenant.config.retailerId}${tenant.settings.active ? '' : ', inactive'}): x-retailer-domain ${tenant.slug}.localhost`);
+    console.log(
+      `api:   ${tenant.slug} (retailer ${tenant.config.retailerId}${tenant.settings.active ? '' : ', inactive'}): x-retailer-domain ${tenant.slug}.localhost`,
+    );
   }
 
   let stopping = false;

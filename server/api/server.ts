@@ -35,7 +35,10 @@ export const DEFAULT_CONSOLE_ORIGINS = ['http://console.localhost:4321'];
 
 /** CONSOLE_ORIGINS: origins of the operators' console, comma-separated. */
 export function consoleOriginsFromEnv(env: Env): string[] {
-  const listed = (env['CONSOLE_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  const listed = (env['CONSOLE_ORIGINS'] ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
   return listed.length > 0 ? listed : DEFAULT_CONSOLE_ORIGINS;
 }
 /** How long close() lets requests already being answered finish before cutting them off. */
@@ -106,9 +109,14 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const log = chooseLog(options.log);
   const now = options.now ?? (() => new Date());
   // First, so a production start without its secrets stops before it opens anything.
-  const operatorToken = options.operatorToken ?? secretFromEnv(process.env, 'OPERATOR_TOKEN', (line) => log(`api warning: ${line}`));
-  const brokerOperatorPassword = options.brokerOperatorPassword ?? secretFromEnv(process.env, 'BROKER_OPERATOR_PASSWORD', (line) => log(`api warning: ${line}`));
-  const brokerStaffSecret = options.brokerStaffSecret ?? secretFromEnv(process.env, 'BROKER_STAFF_SECRET', (line) => log(`api warning: ${line}`));
+  const operatorToken =
+    options.operatorToken ?? secretFromEnv(process.env, 'OPERATOR_TOKEN', (line) => log(`api warning: ${line}`));
+  const brokerOperatorPassword =
+    options.brokerOperatorPassword ??
+    secretFromEnv(process.env, 'BROKER_OPERATOR_PASSWORD', (line) => log(`api warning: ${line}`));
+  const brokerStaffSecret =
+    options.brokerStaffSecret ??
+    secretFromEnv(process.env, 'BROKER_STAFF_SECRET', (line) => log(`api warning: ${line}`));
 
   const { tenants, failures } = await loadTenants(options.tenantsDir);
   for (const failure of failures) {
@@ -118,9 +126,15 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   for (const problem of problems) log(`api: tenant "${problem.slug}" not served: ${problem.message}`);
   const directory = tenantDirectory(served);
 
-  const store = await openStore(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { sqlitePath: options.dbPath ?? join(options.dataDir ?? 'data', DATABASE_FILE) });
+  const store = await openStore(
+    options.databaseUrl
+      ? { databaseUrl: options.databaseUrl }
+      : { sqlitePath: options.dbPath ?? join(options.dataDir ?? 'data', DATABASE_FILE) },
+  );
   const publisher = createLivePublisher({
-    brokerUrl: options.brokerUrl ?? (process.env['BROKER_URL'] || `ws://localhost:${process.env['BROKER_WS_PORT'] || DEFAULT_BROKER_WS_PORT}`),
+    brokerUrl:
+      options.brokerUrl ??
+      (process.env['BROKER_URL'] || `ws://localhost:${process.env['BROKER_WS_PORT'] || DEFAULT_BROKER_WS_PORT}`),
     operatorPassword: brokerOperatorPassword,
   });
   // Reads the deps it is part of only when a message goes out, long after they are made.
@@ -145,7 +159,15 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     now,
     log,
   };
-  const app = createApp(deps, [catalogueRoutes, customerRoutes, orderRoutes, intakeRoutes, analyticsRoutes, operatorRoutes, staffRoutes]);
+  const app = createApp(deps, [
+    catalogueRoutes,
+    customerRoutes,
+    orderRoutes,
+    intakeRoutes,
+    analyticsRoutes,
+    operatorRoutes,
+    staffRoutes,
+  ]);
   if (options.sampleStaff) {
     const refusal = sampleStaffRefusal(process.env, [operatorToken, brokerOperatorPassword, brokerStaffSecret]);
     if (refusal === null) {
@@ -153,7 +175,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
         await store.destroy();
         throw error;
       });
-      log(`api staff: sample accounts owner@<slug>.test / <slug>-owner and kitchen@<slug>.test / <slug>-kitchen for each retailer (${added} added)`);
+      log(
+        `api staff: sample accounts owner@<slug>.test / <slug>-owner and kitchen@<slug>.test / <slug>-kitchen for each retailer (${added} added)`,
+      );
     } else {
       log(`api warning: sample staff accounts not added: ${refusal}`);
     }

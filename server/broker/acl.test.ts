@@ -53,33 +53,93 @@ describe('scopeForOrigin', () => {
   });
 
   it('knows retailer, prefix and websites of the tenant, those of websites.json too', () => {
-    expect(scopeForOrigin(index, 'https://alpha-pizza.example')).toEqual({ slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] });
-    expect(scopeForOrigin(index, 'http://beta.localhost:4321')).toEqual({ slug: 'beta', topicPrefix: 'beta-live', retailerId: 502, retailerWebsiteIds: [602] });
+    expect(scopeForOrigin(index, 'https://alpha-pizza.example')).toEqual({
+      slug: 'alpha',
+      topicPrefix: 'storefront',
+      retailerId: 501,
+      retailerWebsiteIds: [601, 611],
+    });
+    expect(scopeForOrigin(index, 'http://beta.localhost:4321')).toEqual({
+      slug: 'beta',
+      topicPrefix: 'beta-live',
+      retailerId: 502,
+      retailerWebsiteIds: [602],
+    });
   });
 });
 
 describe('decideConnect', () => {
-  const decide = (request: Omit<ConnectRequest, 'clean' | 'holder'> & Partial<ConnectRequest>) => decideConnect({ clean: true, holder: undefined, ...request }, index, PASSWORD, staff);
-  const alphaPage = { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' };
-  const visitorOf = (slug: string, retailerId: number): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug, topicPrefix: 'storefront', retailerId, retailerWebsiteIds: [601, 611] } });
+  const decide = (request: Omit<ConnectRequest, 'clean' | 'holder'> & Partial<ConnectRequest>) =>
+    decideConnect({ clean: true, holder: undefined, ...request }, index, PASSWORD, staff);
+  const alphaPage = {
+    clientId: CLIENT,
+    username: undefined,
+    password: undefined,
+    origin: 'https://alpha-pizza.example',
+  };
+  const visitorOf = (slug: string, retailerId: number): Visitor => ({
+    kind: 'browser',
+    clientId: CLIENT,
+    scope: { slug, topicPrefix: 'storefront', retailerId, retailerWebsiteIds: [601, 611] },
+  });
 
   it.each([
-    ['a browser from its tenant page', { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' }, 'browser'],
-    ['the operator', { clientId: 'reference-api', username: 'operator', password: PASSWORD, origin: undefined }, 'operator'],
-    ['the operator from a page', { clientId: 'console', username: 'operator', password: PASSWORD, origin: 'https://alpha-pizza.example' }, 'operator'],
+    [
+      'a browser from its tenant page',
+      { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example' },
+      'browser',
+    ],
+    [
+      'the operator',
+      { clientId: 'reference-api', username: 'operator', password: PASSWORD, origin: undefined },
+      'operator',
+    ],
+    [
+      'the operator from a page',
+      { clientId: 'console', username: 'operator', password: PASSWORD, origin: 'https://alpha-pizza.example' },
+      'operator',
+    ],
   ])('allows %s', (_name, request, kind) => {
     const decision = decide(request);
     expect(decision.allowed && decision.visitor.kind).toBe(kind);
   });
 
   it.each([
-    ['no origin and no credentials', { clientId: CLIENT, username: undefined, password: undefined, origin: undefined }, NOT_AUTHORIZED],
-    ['an unknown origin', { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://evil.example' }, NOT_AUTHORIZED],
-    ['a browser without the client id prefix', { clientId: 'mqttjs_1234abcd', username: undefined, password: undefined, origin: 'https://alpha-pizza.example' }, IDENTIFIER_REJECTED],
-    ['a browser client id with a wildcard', { clientId: 'sf_+', username: undefined, password: undefined, origin: 'https://alpha-pizza.example' }, IDENTIFIER_REJECTED],
-    ['a wrong operator password', { clientId: 'x', username: 'operator', password: 'guess', origin: undefined }, BAD_USERNAME_OR_PASSWORD],
-    ['the operator without password', { clientId: 'x', username: 'operator', password: undefined, origin: undefined }, BAD_USERNAME_OR_PASSWORD],
-    ['another user name', { clientId: CLIENT, username: 'admin', password: PASSWORD, origin: 'https://alpha-pizza.example' }, BAD_USERNAME_OR_PASSWORD],
+    [
+      'no origin and no credentials',
+      { clientId: CLIENT, username: undefined, password: undefined, origin: undefined },
+      NOT_AUTHORIZED,
+    ],
+    [
+      'an unknown origin',
+      { clientId: CLIENT, username: undefined, password: undefined, origin: 'https://evil.example' },
+      NOT_AUTHORIZED,
+    ],
+    [
+      'a browser without the client id prefix',
+      { clientId: 'mqttjs_1234abcd', username: undefined, password: undefined, origin: 'https://alpha-pizza.example' },
+      IDENTIFIER_REJECTED,
+    ],
+    [
+      'a browser client id with a wildcard',
+      { clientId: 'sf_+', username: undefined, password: undefined, origin: 'https://alpha-pizza.example' },
+      IDENTIFIER_REJECTED,
+    ],
+    [
+      'a wrong operator password',
+      { clientId: 'x', username: 'operator', password: 'guess', origin: undefined },
+      BAD_USERNAME_OR_PASSWORD,
+    ],
+    [
+      'the operator without password',
+      { clientId: 'x', username: 'operator', password: undefined, origin: undefined },
+      BAD_USERNAME_OR_PASSWORD,
+    ],
+    [
+      'another user name',
+      { clientId: CLIENT, username: 'admin', password: PASSWORD, origin: 'https://alpha-pizza.example' },
+      BAD_USERNAME_OR_PASSWORD,
+    ],
   ])('refuses %s', (_name, request, returnCode) => {
     const decision = decide(request);
     expect(decision.allowed ? 'allowed' : decision.returnCode).toBe(returnCode);
@@ -87,11 +147,18 @@ describe('decideConnect', () => {
 
   it("refuses a page of another retailer taking over a visitor's live client id", () => {
     const decision = decide({ ...alphaPage, holder: visitorOf('beta', 502) });
-    expect(decision).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED, reason: expect.stringContaining("another retailer's visitor") });
+    expect(decision).toMatchObject({
+      allowed: false,
+      returnCode: IDENTIFIER_REJECTED,
+      reason: expect.stringContaining("another retailer's visitor"),
+    });
   });
 
   it("refuses a browser taking over an operator's client id", () => {
-    expect(decide({ ...alphaPage, holder: { kind: 'operator' } })).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED });
+    expect(decide({ ...alphaPage, holder: { kind: 'operator' } })).toMatchObject({
+      allowed: false,
+      returnCode: IDENTIFIER_REJECTED,
+    });
   });
 
   it('lets the same retailer’s page reconnect under its client id (a reload, a network change)', () => {
@@ -99,19 +166,41 @@ describe('decideConnect', () => {
   });
 
   it('refuses a browser asking for a kept session, which would inherit the id’s subscriptions', () => {
-    expect(decide({ ...alphaPage, clean: false })).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED, reason: expect.stringContaining('clean session') });
+    expect(decide({ ...alphaPage, clean: false })).toMatchObject({
+      allowed: false,
+      returnCode: IDENTIFIER_REJECTED,
+      reason: expect.stringContaining('clean session'),
+    });
   });
 });
 
 describe('an order watch: a confirmation page logs in with its order’s watch key', () => {
   const KEY = 'q3Zr0-_AbCdEfGhIjKlMnO';
   const watch = (overrides: Partial<ConnectRequest> = {}) =>
-    decideConnect({ clientId: CLIENT, username: 'order-watch', password: KEY, origin: 'https://alpha-pizza.example', clean: true, holder: undefined, ...overrides }, index, PASSWORD, staff);
+    decideConnect(
+      {
+        clientId: CLIENT,
+        username: 'order-watch',
+        password: KEY,
+        origin: 'https://alpha-pizza.example',
+        clean: true,
+        holder: undefined,
+        ...overrides,
+      },
+      index,
+      PASSWORD,
+      staff,
+    );
 
   it('is a browser of the page’s retailer, allowed the order topic derived from the key', () => {
     expect(watch()).toEqual({
       allowed: true,
-      visitor: { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] }, watchedOrderTopicId: orderWatchTopicId(KEY) },
+      visitor: {
+        kind: 'browser',
+        clientId: CLIENT,
+        scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] },
+        watchedOrderTopicId: orderWatchTopicId(KEY),
+      },
     });
   });
 
@@ -125,7 +214,11 @@ describe('an order watch: a confirmation page logs in with its order’s watch k
     ['a client id without the storefront prefix', { clientId: 'mqttjs_1' }, IDENTIFIER_REJECTED],
     ['a kept session', { clean: false }, IDENTIFIER_REJECTED],
     // Mosquitto's order-watch listener takes the topic id alone; aedes asks for the key behind it.
-    ['the topic id as username and no key', { username: orderWatchTopicId(KEY), password: undefined }, BAD_USERNAME_OR_PASSWORD],
+    [
+      'the topic id as username and no key',
+      { username: orderWatchTopicId(KEY), password: undefined },
+      BAD_USERNAME_OR_PASSWORD,
+    ],
   ])('is refused with %s', (_name, overrides, returnCode) => {
     const decision = watch(overrides);
     expect(decision.allowed ? 'allowed' : decision.returnCode).toBe(returnCode);
@@ -161,11 +254,22 @@ describe('an order watch: a confirmation page logs in with its order’s watch k
     });
 
     it('a page without the key may not subscribe to the order', () => {
-      expect(subscribeRefusal({ kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] } }, own)).toBe(`may not subscribe to ${own}`);
+      expect(
+        subscribeRefusal(
+          {
+            kind: 'browser',
+            clientId: CLIENT,
+            scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] },
+          },
+          own,
+        ),
+      ).toBe(`may not subscribe to ${own}`);
     });
 
     it('publishing on its own order topic is refused', () => {
-      expect(publishRefusal(watcher(), { topic: own, payload: '{"orderProcessed":true}', retain: false })).toBe(`may not publish to ${own}`);
+      expect(publishRefusal(watcher(), { topic: own, payload: '{"orderProcessed":true}', retain: false })).toBe(
+        `may not publish to ${own}`,
+      );
     });
   });
 });
@@ -173,7 +277,20 @@ describe('an order watch: a confirmation page logs in with its order’s watch k
 describe('a staff console: logs in per retailer with the password derived from BROKER_STAFF_SECRET', () => {
   const alphaPassword = () => staffBrokerPassword(STAFF_SECRET, 501);
   const staffLogin = (overrides: Partial<ConnectRequest> = {}) =>
-    decideConnect({ clientId: 'console_1', username: 'staff-501', password: alphaPassword(), origin: 'http://console.localhost:4321', clean: true, holder: undefined, ...overrides }, index, PASSWORD, staff);
+    decideConnect(
+      {
+        clientId: 'console_1',
+        username: 'staff-501',
+        password: alphaPassword(),
+        origin: 'http://console.localhost:4321',
+        clean: true,
+        holder: undefined,
+        ...overrides,
+      },
+      index,
+      PASSWORD,
+      staff,
+    );
   const alphaStaff = (): Visitor => {
     const decision = staffLogin();
     if (!decision.allowed) throw new Error(decision.reason);
@@ -189,26 +306,57 @@ describe('a staff console: logs in per retailer with the password derived from B
   it.each([
     ['from the console page', {}],
     ['without an Origin (a tool)', { origin: undefined }],
-    ["reconnecting under its own retailer's staff client id", { holder: { kind: 'staff', retailerId: 501, topic: 'storefront/501/staff/orders' } as Visitor }],
+    [
+      "reconnecting under its own retailer's staff client id",
+      { holder: { kind: 'staff', retailerId: 501, topic: 'storefront/501/staff/orders' } as Visitor },
+    ],
   ])('is let in %s, for its retailer’s staff topic', (_name, overrides) => {
-    expect(staffLogin(overrides)).toEqual({ allowed: true, visitor: { kind: 'staff', retailerId: 501, topic: 'storefront/501/staff/orders' } });
+    expect(staffLogin(overrides)).toEqual({
+      allowed: true,
+      visitor: { kind: 'staff', retailerId: 501, topic: 'storefront/501/staff/orders' },
+    });
   });
 
   it('of a retailer with another topic prefix gets that prefix', () => {
-    expect(staffLogin({ username: 'staff-502', password: staffBrokerPassword(STAFF_SECRET, 502) })).toMatchObject({ allowed: true, visitor: { topic: 'beta-live/502/staff/orders' } });
+    expect(staffLogin({ username: 'staff-502', password: staffBrokerPassword(STAFF_SECRET, 502) })).toMatchObject({
+      allowed: true,
+      visitor: { topic: 'beta-live/502/staff/orders' },
+    });
   });
 
   it.each([
     ['no password', { password: undefined }, BAD_USERNAME_OR_PASSWORD],
     ['a wrong password', { password: 'guess' }, BAD_USERNAME_OR_PASSWORD],
     ["another retailer's password", { password: staffBrokerPassword(STAFF_SECRET, 502) }, BAD_USERNAME_OR_PASSWORD],
-    ['a password made with another secret', { password: staffBrokerPassword('dev-operator', 501) }, BAD_USERNAME_OR_PASSWORD],
+    [
+      'a password made with another secret',
+      { password: staffBrokerPassword('dev-operator', 501) },
+      BAD_USERNAME_OR_PASSWORD,
+    ],
     ['the operator password', { password: PASSWORD }, BAD_USERNAME_OR_PASSWORD],
-    ['a retailer no tenant has', { username: 'staff-999', password: staffBrokerPassword(STAFF_SECRET, 999) }, BAD_USERNAME_OR_PASSWORD],
+    [
+      'a retailer no tenant has',
+      { username: 'staff-999', password: staffBrokerPassword(STAFF_SECRET, 999) },
+      BAD_USERNAME_OR_PASSWORD,
+    ],
     ['a retailer id with a leading zero', { username: 'staff-0501' }, BAD_USERNAME_OR_PASSWORD],
     ['a kept session', { clean: false }, IDENTIFIER_REJECTED],
-    ["a visitor's live client id", { holder: { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601] } } as Visitor }, IDENTIFIER_REJECTED],
-    ["another retailer's staff client id", { holder: { kind: 'staff', retailerId: 502, topic: 'beta-live/502/staff/orders' } as Visitor }, IDENTIFIER_REJECTED],
+    [
+      "a visitor's live client id",
+      {
+        holder: {
+          kind: 'browser',
+          clientId: CLIENT,
+          scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601] },
+        } as Visitor,
+      },
+      IDENTIFIER_REJECTED,
+    ],
+    [
+      "another retailer's staff client id",
+      { holder: { kind: 'staff', retailerId: 502, topic: 'beta-live/502/staff/orders' } as Visitor },
+      IDENTIFIER_REJECTED,
+    ],
     ["the operator's client id", { holder: { kind: 'operator' } as Visitor }, IDENTIFIER_REJECTED],
   ])('is refused with %s', (_name, overrides, returnCode) => {
     const decision = staffLogin(overrides);
@@ -216,7 +364,19 @@ describe('a staff console: logs in per retailer with the password derived from B
   });
 
   it("keeps a browser from taking over a staff console's client id", () => {
-    const decision = decideConnect({ clientId: CLIENT, username: undefined, password: undefined, origin: 'https://alpha-pizza.example', clean: true, holder: alphaStaff() }, index, PASSWORD, staff);
+    const decision = decideConnect(
+      {
+        clientId: CLIENT,
+        username: undefined,
+        password: undefined,
+        origin: 'https://alpha-pizza.example',
+        clean: true,
+        holder: alphaStaff(),
+      },
+      index,
+      PASSWORD,
+      staff,
+    );
     expect(decision).toMatchObject({ allowed: false, returnCode: IDENTIFIER_REJECTED });
   });
 
@@ -238,17 +398,33 @@ describe('a staff console: logs in per retailer with the password derived from B
     ['client info', 'storefront/501/connected'],
     ['a clock status', 'storefront/501/clock/status'],
   ])('may not publish %s', (_name, topic) => {
-    expect(publishRefusal(alphaStaff(), { topic, payload: '{"event":"order-placed","orderNumber":1}', retain: false })).toBe(`may not publish to ${topic}`);
+    expect(
+      publishRefusal(alphaStaff(), { topic, payload: '{"event":"order-placed","orderNumber":1}', retain: false }),
+    ).toBe(`may not publish to ${topic}`);
   });
 
   it.each([
-    ['a page of the retailer', { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] } }],
+    [
+      'a page of the retailer',
+      {
+        kind: 'browser',
+        clientId: CLIENT,
+        scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] },
+      },
+    ],
     [
       'an order watcher of the retailer',
-      { kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] }, watchedOrderTopicId: orderWatchTopicId('q3Zr0-_AbCdEfGhIjKlMnO') },
+      {
+        kind: 'browser',
+        clientId: CLIENT,
+        scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] },
+        watchedOrderTopicId: orderWatchTopicId('q3Zr0-_AbCdEfGhIjKlMnO'),
+      },
     ],
   ] satisfies [string, Visitor][])('%s may not subscribe to the staff topic', (_name, visitor) => {
-    expect(subscribeRefusal(visitor, 'storefront/501/staff/orders')).toBe('may not subscribe to storefront/501/staff/orders');
+    expect(subscribeRefusal(visitor, 'storefront/501/staff/orders')).toBe(
+      'may not subscribe to storefront/501/staff/orders',
+    );
   });
 });
 
@@ -260,20 +436,31 @@ describe('publishBudget', () => {
     expect(budget.take(BROWSER_PUBLISH_REFILL_MS - 1)).toBe(false);
     expect(budget.take(BROWSER_PUBLISH_REFILL_MS)).toBe(true);
     expect(budget.take(BROWSER_PUBLISH_REFILL_MS)).toBe(false);
-    expect(Array.from({ length: 10 }, () => budget.take(BROWSER_PUBLISH_REFILL_MS * 100)).filter(Boolean)).toHaveLength(BROWSER_PUBLISH_BURST);
+    expect(Array.from({ length: 10 }, () => budget.take(BROWSER_PUBLISH_REFILL_MS * 100)).filter(Boolean)).toHaveLength(
+      BROWSER_PUBLISH_BURST,
+    );
   });
 });
 
 describe('browser topic rights', () => {
-  const alphaBrowser = (): Visitor => ({ kind: 'browser', clientId: CLIENT, scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] } });
+  const alphaBrowser = (): Visitor => ({
+    kind: 'browser',
+    clientId: CLIENT,
+    scope: { slug: 'alpha', topicPrefix: 'storefront', retailerId: 501, retailerWebsiteIds: [601, 611] },
+  });
   const operator: Visitor = { kind: 'operator' };
-  const info = (clientid: string) => JSON.stringify({ clientid, deviceType: 'mobile', userAgent: 'UA', windowSize: { width: 390, height: 844 } });
+  const info = (clientid: string) =>
+    JSON.stringify({ clientid, deviceType: 'mobile', userAgent: 'UA', windowSize: { width: 390, height: 844 } });
 
   it.each([
     ['its own notify topic', `storefront/501/${CLIENT}/notify`, true],
     ['its retailer clock', 'storefront/501/clock/status', true],
     ['its default website design updates', 'storefront/501/design/field-update/601', true],
-    ['the design updates of its retailer’s other website (websites.json)', 'storefront/501/design/field-update/611', true],
+    [
+      'the design updates of its retailer’s other website (websites.json)',
+      'storefront/501/design/field-update/611',
+      true,
+    ],
     ["another retailer's website on its own retailer id", 'storefront/501/design/field-update/602', false],
     ['its other website on a foreign retailer', 'storefront/502/design/field-update/611', false],
     ['every website by wildcard', 'storefront/501/design/field-update/+', false],
@@ -290,8 +477,16 @@ describe('browser topic rights', () => {
 
   it.each([
     ['its client info', { topic: 'storefront/501/connected', payload: info(CLIENT), retain: false }, true],
-    ['client info as bytes', { topic: 'storefront/501/connected', payload: new TextEncoder().encode(info(CLIENT)), retain: false }, true],
-    ['client info of another client', { topic: 'storefront/501/connected', payload: info('sf_ffffffffffffffff'), retain: false }, false],
+    [
+      'client info as bytes',
+      { topic: 'storefront/501/connected', payload: new TextEncoder().encode(info(CLIENT)), retain: false },
+      true,
+    ],
+    [
+      'client info of another client',
+      { topic: 'storefront/501/connected', payload: info('sf_ffffffffffffffff'), retain: false },
+      false,
+    ],
     ['retained client info', { topic: 'storefront/501/connected', payload: info(CLIENT), retain: true }, false],
     ['malformed client info', { topic: 'storefront/501/connected', payload: '{"clientid":"x"}', retain: false }, false],
     ['on a foreign retailer', { topic: 'storefront/502/connected', payload: info(CLIENT), retain: false }, false],
@@ -303,7 +498,10 @@ describe('browser topic rights', () => {
 
   it.each([
     ['subscribe anywhere', subscribeRefusal(operator, '#')],
-    ['publish anywhere', publishRefusal(operator, { topic: 'storefront/502/clock/status', payload: 'anything', retain: true })],
+    [
+      'publish anywhere',
+      publishRefusal(operator, { topic: 'storefront/502/clock/status', payload: 'anything', retain: true }),
+    ],
   ])('an operator may %s', (_name, refusal) => {
     expect(refusal).toBeNull();
   });

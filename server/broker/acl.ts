@@ -2,7 +2,14 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isBrowserClientId } from '../../lib/live/client-id.ts';
 import { clientInfoSchema, parseMessage } from '../../lib/live/messages.ts';
 import { isOrderWatchKey, ORDER_WATCH_USERNAME } from '../../lib/live/order-watch.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, orderStatusTopic, staffOrdersTopic } from '../../lib/live/topics.ts';
+import {
+  clockStatusTopic,
+  connectedTopic,
+  designFieldUpdateTopic,
+  notifyTopic,
+  orderStatusTopic,
+  staffOrdersTopic,
+} from '../../lib/live/topics.ts';
 import { hostIndex, originHost } from '../../lib/tenant/hosts.ts';
 import type { Tenant } from '../../lib/tenant/index.ts';
 
@@ -37,7 +44,8 @@ export const BAD_USERNAME_OR_PASSWORD = 4;
 export const NOT_AUTHORIZED = 5;
 export type RefusalCode = typeof IDENTIFIER_REJECTED | typeof BAD_USERNAME_OR_PASSWORD | typeof NOT_AUTHORIZED;
 
-export type ConnectDecision = { allowed: true; visitor: Visitor } | { allowed: false; returnCode: RefusalCode; reason: string };
+export type ConnectDecision =
+  { allowed: true; visitor: Visitor } | { allowed: false; returnCode: RefusalCode; reason: string };
 
 /** Host name -> retailer. Each active tenant answers on its own hosts and on `<slug>.localhost`. */
 export type OriginIndex = ReadonlyMap<string, RetailerScope>;
@@ -48,12 +56,17 @@ export function retailerScope(tenant: Tenant): RetailerScope {
     slug: tenant.slug,
     topicPrefix: tenant.settings.mqttTopicPrefix,
     retailerId: tenant.config.retailerId,
-    retailerWebsiteIds: [tenant.settings.retailerWebsiteId, ...tenant.websites.map((website) => website.retailerWebsiteId)],
+    retailerWebsiteIds: [
+      tenant.settings.retailerWebsiteId,
+      ...tenant.websites.map((website) => website.retailerWebsiteId),
+    ],
   };
 }
 
 export function originIndex(tenants: readonly Tenant[]): OriginIndex {
-  const scopes = tenants.filter((tenant) => tenant.settings.active).map((tenant) => ({ tenant, scope: retailerScope(tenant) }));
+  const scopes = tenants
+    .filter((tenant) => tenant.settings.active)
+    .map((tenant) => ({ tenant, scope: retailerScope(tenant) }));
   return new Map([...hostIndex(scopes, (entry) => entry.tenant)].map(([host, entry]) => [host, entry.scope]));
 }
 
@@ -93,7 +106,12 @@ export interface StaffAccess {
 export function staffAccess(tenants: readonly Tenant[], secret: string): StaffAccess {
   return {
     secret,
-    topics: new Map(tenants.map((tenant) => [tenant.config.retailerId, staffOrdersTopic({ topicPrefix: tenant.settings.mqttTopicPrefix, retailerId: tenant.config.retailerId })])),
+    topics: new Map(
+      tenants.map((tenant) => [
+        tenant.config.retailerId,
+        staffOrdersTopic({ topicPrefix: tenant.settings.mqttTopicPrefix, retailerId: tenant.config.retailerId }),
+      ]),
+    ),
   };
 }
 
@@ -132,37 +150,87 @@ export function orderWatchTopicId(watchKey: string): string {
 function decideStaffConnect(request: ConnectRequest, retailerId: number, staff: StaffAccess): ConnectDecision {
   const { clientId, username, password, clean, holder } = request;
   const topic = staff.topics.get(retailerId);
-  if (topic === undefined || password === undefined || !sameSecret(password, staffBrokerPassword(staff.secret, retailerId))) {
-    return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: `bad staff credentials (username ${JSON.stringify(username ?? '')})` };
+  if (
+    topic === undefined ||
+    password === undefined ||
+    !sameSecret(password, staffBrokerPassword(staff.secret, retailerId))
+  ) {
+    return {
+      allowed: false,
+      returnCode: BAD_USERNAME_OR_PASSWORD,
+      reason: `bad staff credentials (username ${JSON.stringify(username ?? '')})`,
+    };
   }
   if (holder && (holder.kind !== 'staff' || holder.retailerId !== retailerId)) {
-    return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: `client id ${JSON.stringify(clientId)} is in use by someone else` };
+    return {
+      allowed: false,
+      returnCode: IDENTIFIER_REJECTED,
+      reason: `client id ${JSON.stringify(clientId)} is in use by someone else`,
+    };
   }
-  if (!clean) return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: 'staff consoles must connect with a clean session' };
+  if (!clean)
+    return {
+      allowed: false,
+      returnCode: IDENTIFIER_REJECTED,
+      reason: 'staff consoles must connect with a clean session',
+    };
   return { allowed: true, visitor: { kind: 'staff', retailerId, topic } };
 }
 
-export function decideConnect(request: ConnectRequest, index: OriginIndex, operatorPassword: string, staff: StaffAccess): ConnectDecision {
+export function decideConnect(
+  request: ConnectRequest,
+  index: OriginIndex,
+  operatorPassword: string,
+  staff: StaffAccess,
+): ConnectDecision {
   const { clientId, username, password, origin, clean, holder } = request;
   const staffRetailerId = staffRetailerOf(username);
   if (staffRetailerId !== undefined) return decideStaffConnect(request, staffRetailerId, staff);
   // Undefined: not an order watch; null: an order watch without a well-formed key.
   const watchKey = username === ORDER_WATCH_USERNAME ? (isOrderWatchKey(password) ? password : null) : undefined;
-  if (watchKey === null) return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: 'an order watch needs the order’s watch key as its password' };
+  if (watchKey === null)
+    return {
+      allowed: false,
+      returnCode: BAD_USERNAME_OR_PASSWORD,
+      reason: 'an order watch needs the order’s watch key as its password',
+    };
   if (watchKey === undefined && (username !== undefined || password !== undefined)) {
-    if (username === OPERATOR_USERNAME && password !== undefined && sameSecret(password, operatorPassword)) return { allowed: true, visitor: { kind: 'operator' } };
-    return { allowed: false, returnCode: BAD_USERNAME_OR_PASSWORD, reason: `bad operator credentials (username ${JSON.stringify(username ?? '')})` };
+    if (username === OPERATOR_USERNAME && password !== undefined && sameSecret(password, operatorPassword))
+      return { allowed: true, visitor: { kind: 'operator' } };
+    return {
+      allowed: false,
+      returnCode: BAD_USERNAME_OR_PASSWORD,
+      reason: `bad operator credentials (username ${JSON.stringify(username ?? '')})`,
+    };
   }
   const scope = scopeForOrigin(index, origin);
-  if (!scope) return { allowed: false, returnCode: NOT_AUTHORIZED, reason: origin ? `unknown Origin ${JSON.stringify(origin)}` : 'no Origin and no operator credentials' };
-  if (!isBrowserClientId(clientId)) return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: `client id ${JSON.stringify(clientId)} lacks the storefront prefix or has other characters` };
+  if (!scope)
+    return {
+      allowed: false,
+      returnCode: NOT_AUTHORIZED,
+      reason: origin ? `unknown Origin ${JSON.stringify(origin)}` : 'no Origin and no operator credentials',
+    };
+  if (!isBrowserClientId(clientId))
+    return {
+      allowed: false,
+      returnCode: IDENTIFIER_REJECTED,
+      reason: `client id ${JSON.stringify(clientId)} lacks the storefront prefix or has other characters`,
+    };
   // A connection reusing a live client id takes the old one over (MQTT); only the same retailer's page may.
   if (holder && (holder.kind !== 'browser' || holder.scope.slug !== scope.slug)) {
-    return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: `client id ${JSON.stringify(clientId)} is in use by another retailer's visitor` };
+    return {
+      allowed: false,
+      returnCode: IDENTIFIER_REJECTED,
+      reason: `client id ${JSON.stringify(clientId)} is in use by another retailer's visitor`,
+    };
   }
   // A kept session would hand its subscriptions (the notify topic) to whoever connects next under the id.
-  if (!clean) return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: 'browsers must connect with a clean session' };
-  const visitor: Visitor = watchKey === undefined ? { kind: 'browser', clientId, scope } : { kind: 'browser', clientId, scope, watchedOrderTopicId: orderWatchTopicId(watchKey) };
+  if (!clean)
+    return { allowed: false, returnCode: IDENTIFIER_REJECTED, reason: 'browsers must connect with a clean session' };
+  const visitor: Visitor =
+    watchKey === undefined
+      ? { kind: 'browser', clientId, scope }
+      : { kind: 'browser', clientId, scope, watchedOrderTopicId: orderWatchTopicId(watchKey) };
   return { allowed: true, visitor };
 }
 
@@ -173,7 +241,11 @@ export function decideConnect(request: ConnectRequest, index: OriginIndex, opera
  */
 export function browserSubscriptions(visitor: Extract<Visitor, { kind: 'browser' }>): string[] {
   const { clientId, scope, watchedOrderTopicId } = visitor;
-  const own = [notifyTopic(scope, clientId), clockStatusTopic(scope), ...scope.retailerWebsiteIds.map((websiteId) => designFieldUpdateTopic(scope, websiteId))];
+  const own = [
+    notifyTopic(scope, clientId),
+    clockStatusTopic(scope),
+    ...scope.retailerWebsiteIds.map((websiteId) => designFieldUpdateTopic(scope, websiteId)),
+  ];
   return watchedOrderTopicId === undefined ? own : [...own, orderStatusTopic(scope, watchedOrderTopicId)];
 }
 

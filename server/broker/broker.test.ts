@@ -6,7 +6,16 @@ import type { OrderStatusMessage } from '../../lib/live/messages.ts';
 import { startLiveMessaging, watchOrderStatus, type LiveMessagingError } from '../../lib/live/live-messaging.ts';
 import { BROWSER_PUBLISH_BURST, orderWatchTopicId, staffBrokerPassword } from './acl.ts';
 import { createBroker, type RunningBroker } from './broker.ts';
-import { connectFromOrigin, connectMqtt, journeyClockStatus, liveRecorder, recordMessages, runVisitorJourney, subscribeCodes, waitFor } from './mqtt-test-support.ts';
+import {
+  connectFromOrigin,
+  connectMqtt,
+  journeyClockStatus,
+  liveRecorder,
+  recordMessages,
+  runVisitorJourney,
+  subscribeCodes,
+  waitFor,
+} from './mqtt-test-support.ts';
 
 const tenantsDir = fileURLToPath(new URL('./fixtures/tenants', import.meta.url));
 const OPERATOR_PASSWORD = 'test-operator';
@@ -25,12 +34,21 @@ const track = async (connecting: Promise<MqttClient>) => {
   clients.push(client);
   return client;
 };
-const browser = (origin: string | undefined, clientId = newBrowserClientId()) => track(connectMqtt(url, { clientId, ...(origin ? { wsOptions: { origin } } : {}) }));
+const browser = (origin: string | undefined, clientId = newBrowserClientId()) =>
+  track(connectMqtt(url, { clientId, ...(origin ? { wsOptions: { origin } } : {}) }));
 const operator = () => track(connectMqtt(url, { username: 'operator', password: OPERATOR_PASSWORD }));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 beforeAll(async () => {
-  broker = await createBroker({ tenantsDir, wsPort: 0, tcpPort: 0, host: '127.0.0.1', operatorPassword: OPERATOR_PASSWORD, staffSecret: STAFF_SECRET, log: (line) => logs.push(line) });
+  broker = await createBroker({
+    tenantsDir,
+    wsPort: 0,
+    tcpPort: 0,
+    host: '127.0.0.1',
+    operatorPassword: OPERATOR_PASSWORD,
+    staffSecret: STAFF_SECRET,
+    log: (line) => logs.push(line),
+  });
   url = `ws://127.0.0.1:${broker.wsPort}`;
 });
 
@@ -47,7 +65,11 @@ describe('who may connect', () => {
     ['a page of a known tenant', () => browser(ALPHA_ORIGIN)],
     ['a page on a production host', () => browser('https://www.beta-burgers.example')],
     ['an operator over WebSocket', () => operator()],
-    ['an operator over TCP', () => track(connectMqtt(`mqtt://127.0.0.1:${broker.tcpPort}`, { username: 'operator', password: OPERATOR_PASSWORD }))],
+    [
+      'an operator over TCP',
+      () =>
+        track(connectMqtt(`mqtt://127.0.0.1:${broker.tcpPort}`, { username: 'operator', password: OPERATOR_PASSWORD })),
+    ],
   ])('%s is let in', async (_name, connect) => {
     const client = await connect();
     expect(client.connected).toBe(true);
@@ -56,9 +78,21 @@ describe('who may connect', () => {
   it.each([
     ['no Origin (not a browser, no credentials)', () => browser(undefined), /Not authorized/],
     ['an unknown Origin', () => browser('https://phishing.example'), /Not authorized/],
-    ['a tenant page whose client id lacks the prefix', () => browser(ALPHA_ORIGIN, 'mqttjs_12345678'), /Identifier rejected/],
-    ['a wrong operator password', () => connectMqtt(url, { username: 'operator', password: 'guess' }), /Bad username or password/],
-    ['a browser over TCP', () => connectMqtt(`mqtt://127.0.0.1:${broker.tcpPort}`, { clientId: newBrowserClientId() }), /Not authorized/],
+    [
+      'a tenant page whose client id lacks the prefix',
+      () => browser(ALPHA_ORIGIN, 'mqttjs_12345678'),
+      /Identifier rejected/,
+    ],
+    [
+      'a wrong operator password',
+      () => connectMqtt(url, { username: 'operator', password: 'guess' }),
+      /Bad username or password/,
+    ],
+    [
+      'a browser over TCP',
+      () => connectMqtt(`mqtt://127.0.0.1:${broker.tcpPort}`, { clientId: newBrowserClientId() }),
+      /Not authorized/,
+    ],
   ])('%s is refused, and the refusal logged', async (_name, connect, refusal) => {
     const logged = logs.length;
     await expect(connect()).rejects.toThrow(refusal);
@@ -102,14 +136,17 @@ describe('what a browser may subscribe to', () => {
     await subscribeCodes(client, ['beta-live/502/clock/status', 'storefront/501/+/notify']);
     const retailer = await operator();
     await retailer.publishAsync('beta-live/502/clock/status', JSON.stringify({ refresh: true }), { qos: 1 });
-    await retailer.publishAsync('storefront/501/sf_ffffffffffffffff/notify', JSON.stringify({ message: 'not yours' }), { qos: 1 });
+    await retailer.publishAsync('storefront/501/sf_ffffffffffffffff/notify', JSON.stringify({ message: 'not yours' }), {
+      qos: 1,
+    });
     await settle();
     expect(received).toEqual([]);
   });
 });
 
 describe('what a browser may publish', () => {
-  const info = (clientid: string) => JSON.stringify({ clientid, deviceType: 'desktop', userAgent: 'test', windowSize: { width: 1024, height: 768 } });
+  const info = (clientid: string) =>
+    JSON.stringify({ clientid, deviceType: 'desktop', userAgent: 'test', windowSize: { width: 1024, height: 768 } });
 
   it("its own client info reaches its retailer's connected topic", async () => {
     const clientId = newBrowserClientId();
@@ -124,7 +161,11 @@ describe('what a browser may publish', () => {
 
   it.each([
     ["a foreign retailer's connected topic", 'beta-live/502/connected', (clientId: string) => info(clientId)],
-    ["another visitor's notify topic", 'storefront/501/sf_ffffffffffffffff/notify', () => JSON.stringify({ message: 'spoofed' })],
+    [
+      "another visitor's notify topic",
+      'storefront/501/sf_ffffffffffffffff/notify',
+      () => JSON.stringify({ message: 'spoofed' }),
+    ],
     ['the clock status topic', 'storefront/501/clock/status', () => JSON.stringify({ refresh: true })],
     ['client info naming someone else', 'storefront/501/connected', () => info('sf_ffffffffffffffff')],
     ['malformed client info', 'storefront/501/connected', () => '{"clientid":1}'],
@@ -155,14 +196,20 @@ describe('a client id is bound to its retailer', () => {
     expect(logs.slice(logged).join('\n')).toContain("in use by another retailer's visitor");
 
     const retailer = await operator();
-    await retailer.publishAsync(`storefront/501/${clientId}/notify`, JSON.stringify({ message: 'still yours' }), { qos: 1 });
+    await retailer.publishAsync(`storefront/501/${clientId}/notify`, JSON.stringify({ message: 'still yours' }), {
+      qos: 1,
+    });
     await waitFor(() => received.length === 1, 'the notification');
     expect(visitor.connected).toBe(true);
-    expect(received).toEqual([{ topic: `storefront/501/${clientId}/notify`, text: JSON.stringify({ message: 'still yours' }) }]);
+    expect(received).toEqual([
+      { topic: `storefront/501/${clientId}/notify`, text: JSON.stringify({ message: 'still yours' }) },
+    ]);
   });
 
   it('a browser asking for a kept session is refused', async () => {
-    await expect(track(connectMqtt(url, { clientId: newBrowserClientId(), clean: false, wsOptions: { origin: ALPHA_ORIGIN } }))).rejects.toThrow(/Identifier rejected/);
+    await expect(
+      track(connectMqtt(url, { clientId: newBrowserClientId(), clean: false, wsOptions: { origin: ALPHA_ORIGIN } })),
+    ).rejects.toThrow(/Identifier rejected/);
   });
 });
 
@@ -174,7 +221,12 @@ describe('browser publications are rate-limited', () => {
     await retailer.subscribeAsync('storefront/501/connected', { qos: 0 });
     const client = await browser(ALPHA_ORIGIN, clientId);
     const logged = logs.length;
-    const payload = JSON.stringify({ clientid: clientId, deviceType: 'desktop', userAgent: 'flood', windowSize: { width: 1, height: 1 } });
+    const payload = JSON.stringify({
+      clientid: clientId,
+      deviceType: 'desktop',
+      userAgent: 'flood',
+      windowSize: { width: 1, height: 1 },
+    });
     for (let index = 0; index < 2000; index += 1) client.publish('storefront/501/connected', payload, { qos: 0 });
     await waitFor(() => !client.connected, 'the broker to drop the flooding client');
     await settle();
@@ -185,9 +237,17 @@ describe('browser publications are rate-limited', () => {
 
 describe('operators', () => {
   it.each([
-    ['a notification to one visitor', 'storefront/501/sf_0123456789abcdef/notify', JSON.stringify({ message: 'hello' })],
+    [
+      'a notification to one visitor',
+      'storefront/501/sf_0123456789abcdef/notify',
+      JSON.stringify({ message: 'hello' }),
+    ],
     ["a foreign retailer's clock status", 'beta-live/502/clock/status', JSON.stringify(journeyClockStatus)],
-    ['a design update', 'beta-live/502/design/field-update/602', JSON.stringify({ fieldName: 'primary', fieldValue: '#000000' })],
+    [
+      'a design update',
+      'beta-live/502/design/field-update/602',
+      JSON.stringify({ fieldName: 'primary', fieldValue: '#000000' }),
+    ],
     ['anything anywhere', 'ops/anything', 'free text'],
   ])('may publish %s', async (_name, topic, payload) => {
     const listener = await operator();
@@ -205,28 +265,47 @@ describe('startLiveMessaging through the broker', () => {
     ['alpha', ALPHA_ORIGIN, alpha],
     ['alpha (its other website, from websites.json)', ALPHA_ORIGIN, { ...alpha, retailerWebsiteId: 611 }],
     ['beta', 'https://beta-burgers.example', beta],
-  ])('a %s visitor announces itself and gets notify, clock and design messages; malformed ones only reach onError', async (_name, origin, tenant) => {
-    const { announced, recording } = await runVisitorJourney({
-      brokerUrl: url,
-      scope: tenant,
-      retailerWebsiteId: tenant.retailerWebsiteId,
-      operator: await operator(),
-      mqttConnect: connectFromOrigin(origin),
-    });
-    expect(announced).toEqual({ clientid: expect.stringMatching(/^sf_[0-9a-f]{16}$/), deviceType: 'desktop', userAgent: globalThis.navigator.userAgent, windowSize: { width: 0, height: 0 } });
-    expect(recording.notifications).toEqual([{ title: 'Order update', message: 'Your pizza is in the oven' }, { message: 'Ready for pickup' }]);
-    expect(recording.clockStatuses).toEqual([null, journeyClockStatus]);
-    expect(recording.designUpdates).toEqual([{ fieldName: 'primary', fieldValue: '#123456' }]);
-    expect(recording.errors.map(({ kind, topic }) => ({ kind, topic }))).toEqual([
-      { kind: 'message', topic: `${tenant.topicPrefix}/${tenant.retailerId}/${announced.clientid}/notify` },
-      { kind: 'message', topic: `${tenant.topicPrefix}/${tenant.retailerId}/clock/status` },
-      { kind: 'message', topic: `${tenant.topicPrefix}/${tenant.retailerId}/design/field-update/${tenant.retailerWebsiteId}` },
-    ]);
-  });
+  ])(
+    'a %s visitor announces itself and gets notify, clock and design messages; malformed ones only reach onError',
+    async (_name, origin, tenant) => {
+      const { announced, recording } = await runVisitorJourney({
+        brokerUrl: url,
+        scope: tenant,
+        retailerWebsiteId: tenant.retailerWebsiteId,
+        operator: await operator(),
+        mqttConnect: connectFromOrigin(origin),
+      });
+      expect(announced).toEqual({
+        clientid: expect.stringMatching(/^sf_[0-9a-f]{16}$/),
+        deviceType: 'desktop',
+        userAgent: globalThis.navigator.userAgent,
+        windowSize: { width: 0, height: 0 },
+      });
+      expect(recording.notifications).toEqual([
+        { title: 'Order update', message: 'Your pizza is in the oven' },
+        { message: 'Ready for pickup' },
+      ]);
+      expect(recording.clockStatuses).toEqual([null, journeyClockStatus]);
+      expect(recording.designUpdates).toEqual([{ fieldName: 'primary', fieldValue: '#123456' }]);
+      expect(recording.errors.map(({ kind, topic }) => ({ kind, topic }))).toEqual([
+        { kind: 'message', topic: `${tenant.topicPrefix}/${tenant.retailerId}/${announced.clientid}/notify` },
+        { kind: 'message', topic: `${tenant.topicPrefix}/${tenant.retailerId}/clock/status` },
+        {
+          kind: 'message',
+          topic: `${tenant.topicPrefix}/${tenant.retailerId}/design/field-update/${tenant.retailerWebsiteId}`,
+        },
+      ]);
+    },
+  );
 
   it('a page from an unknown origin gets no messages and hears why', async () => {
     const recorder = liveRecorder();
-    const stop = startLiveMessaging({ brokerUrl: url, ...alpha, mqttConnect: connectFromOrigin('https://phishing.example'), ...recorder.callbacks });
+    const stop = startLiveMessaging({
+      brokerUrl: url,
+      ...alpha,
+      mqttConnect: connectFromOrigin('https://phishing.example'),
+      ...recorder.callbacks,
+    });
     try {
       await waitFor(() => recorder.errors.length >= 2, 'the refusal to be reported');
       expect(recorder.errors.slice(0, 2)).toEqual([
@@ -239,11 +318,19 @@ describe('startLiveMessaging through the broker', () => {
   });
 });
 
-describe("a confirmation page follows its own order, and only its own", () => {
+describe('a confirmation page follows its own order, and only its own', () => {
   const KEY = 'q3Zr0-_AbCdEfGhIjKlMnO';
   const OTHER_KEY = 'Zz9-_yXwVuTsRqPoNmLkJi';
   const topic = `storefront/501/order/${orderWatchTopicId(KEY)}/status`;
-  const watcher = (key: string, origin = ALPHA_ORIGIN) => track(connectMqtt(url, { clientId: newBrowserClientId(), username: 'order-watch', password: key, wsOptions: { origin } }));
+  const watcher = (key: string, origin = ALPHA_ORIGIN) =>
+    track(
+      connectMqtt(url, {
+        clientId: newBrowserClientId(),
+        username: 'order-watch',
+        password: key,
+        wsOptions: { origin },
+      }),
+    );
 
   it('gets the status the retailer publishes on its order topic', async () => {
     const statuses: OrderStatusMessage[] = [];
@@ -277,12 +364,17 @@ describe("a confirmation page follows its own order, and only its own", () => {
     const otherReceived = recordMessages(other);
     const plainReceived = recordMessages(plain);
     const logged = logs.length;
-    expect(await subscribeCodes(other, [topic, 'storefront/501/order/+/status', `storefront/501/order/${KEY}/status`])).toEqual({
+    expect(
+      await subscribeCodes(other, [topic, 'storefront/501/order/+/status', `storefront/501/order/${KEY}/status`]),
+    ).toEqual({
       [topic]: 128,
       'storefront/501/order/+/status': 128,
       [`storefront/501/order/${KEY}/status`]: 128,
     });
-    expect(await subscribeCodes(plain, [topic, 'storefront/501/order/#'])).toEqual({ [topic]: 128, 'storefront/501/order/#': 128 });
+    expect(await subscribeCodes(plain, [topic, 'storefront/501/order/#'])).toEqual({
+      [topic]: 128,
+      'storefront/501/order/#': 128,
+    });
     expect(logs.slice(logged).filter((line) => line.includes('refused subscription'))).toHaveLength(5);
     await (await operator()).publishAsync(topic, JSON.stringify({ orderProcessed: true }), { qos: 1 });
     await settle();
@@ -312,13 +404,22 @@ describe('a staff console listens to its retailer’s staff topic, and only that
   const alphaTopic = 'storefront/501/staff/orders';
   const betaTopic = 'beta-live/502/staff/orders';
   const staffConsole = (retailerId: number, password = staffBrokerPassword(STAFF_SECRET, retailerId)) =>
-    track(connectMqtt(url, { clientId: `console_${retailerId}_${Math.random().toString(16).slice(2, 10)}`, username: `staff-${retailerId}`, password, wsOptions: { origin: 'http://console.localhost:4321' } }));
+    track(
+      connectMqtt(url, {
+        clientId: `console_${retailerId}_${Math.random().toString(16).slice(2, 10)}`,
+        username: `staff-${retailerId}`,
+        password,
+        wsOptions: { origin: 'http://console.localhost:4321' },
+      }),
+    );
 
   it('logs in with the password derived from the staff secret and hears what the API publishes there', async () => {
     const alphaStaff = await staffConsole(501);
     const received = recordMessages(alphaStaff);
     expect(await subscribeCodes(alphaStaff, [alphaTopic])).toEqual({ [alphaTopic]: 0 });
-    await (await operator()).publishAsync(alphaTopic, JSON.stringify({ event: 'order-placed', orderNumber: 7 }), { qos: 1 });
+    await (
+      await operator()
+    ).publishAsync(alphaTopic, JSON.stringify({ event: 'order-placed', orderNumber: 7 }), { qos: 1 });
     await waitFor(() => received.length === 1, 'the staff message');
     expect(received).toEqual([{ topic: alphaTopic, text: '{"event":"order-placed","orderNumber":7}' }]);
   });
@@ -334,13 +435,22 @@ describe('a staff console listens to its retailer’s staff topic, and only that
   it("is refused another retailer's staff topic, wildcards and the visitors' topics, and hears nothing there", async () => {
     const alphaStaff = await staffConsole(501);
     const received = recordMessages(alphaStaff);
-    expect(await subscribeCodes(alphaStaff, [betaTopic, 'storefront/501/#', '+/+/staff/orders', 'storefront/501/clock/status'])).toEqual({
+    expect(
+      await subscribeCodes(alphaStaff, [
+        betaTopic,
+        'storefront/501/#',
+        '+/+/staff/orders',
+        'storefront/501/clock/status',
+      ]),
+    ).toEqual({
       [betaTopic]: 128,
       'storefront/501/#': 128,
       '+/+/staff/orders': 128,
       'storefront/501/clock/status': 128,
     });
-    await (await operator()).publishAsync(betaTopic, JSON.stringify({ event: 'order-placed', orderNumber: 1 }), { qos: 1 });
+    await (
+      await operator()
+    ).publishAsync(betaTopic, JSON.stringify({ event: 'order-placed', orderNumber: 1 }), { qos: 1 });
     await settle();
     expect(received).toEqual([]);
   });
@@ -358,7 +468,14 @@ describe('a staff console listens to its retailer’s staff topic, and only that
 
   it('pages and order watchers of the retailer are refused its staff topic', async () => {
     const page = await browser(ALPHA_ORIGIN);
-    const watch = await track(connectMqtt(url, { clientId: newBrowserClientId(), username: 'order-watch', password: 'q3Zr0-_AbCdEfGhIjKlMnO', wsOptions: { origin: ALPHA_ORIGIN } }));
+    const watch = await track(
+      connectMqtt(url, {
+        clientId: newBrowserClientId(),
+        username: 'order-watch',
+        password: 'q3Zr0-_AbCdEfGhIjKlMnO',
+        wsOptions: { origin: ALPHA_ORIGIN },
+      }),
+    );
     expect(await subscribeCodes(page, [alphaTopic])).toEqual({ [alphaTopic]: 128 });
     expect(await subscribeCodes(watch, [alphaTopic])).toEqual({ [alphaTopic]: 128 });
   });

@@ -5,7 +5,16 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { formatProblem, loadTenants } from '../../lib/tenant/load.ts';
 import type { Tenant } from '../../lib/tenant/index.ts';
-import { decideConnect, originIndex, publishBudget, publishRefusal, staffAccess, subscribeRefusal, type PublishBudget, type Visitor } from './acl.ts';
+import {
+  decideConnect,
+  originIndex,
+  publishBudget,
+  publishRefusal,
+  staffAccess,
+  subscribeRefusal,
+  type PublishBudget,
+  type Visitor,
+} from './acl.ts';
 
 type TenantSource = { tenantsDir: string; tenants?: never } | { tenants: readonly Tenant[]; tenantsDir?: never };
 
@@ -47,7 +56,11 @@ function originOf(request: IncomingMessage | undefined): string | undefined {
   return typeof origin === 'string' ? origin : undefined;
 }
 
-async function listen(server: Server | ReturnType<typeof createHttpServer>, port: number, host: string | undefined): Promise<number> {
+async function listen(
+  server: Server | ReturnType<typeof createHttpServer>,
+  port: number,
+  host: string | undefined,
+): Promise<number> {
   server.listen(port, host);
   await once(server, 'listening');
   return (server.address() as AddressInfo).port;
@@ -77,7 +90,14 @@ export async function createBroker(options: BrokerOptions): Promise<RunningBroke
       const current = connected.get(client.id);
       const holder = current && current !== client ? visitors.get(current) : undefined;
       const decision = decideConnect(
-        { clientId: client.id, username, password: password?.toString('utf8'), origin: originOf(client.req), clean: client.clean, holder },
+        {
+          clientId: client.id,
+          username,
+          password: password?.toString('utf8'),
+          origin: originOf(client.req),
+          clean: client.clean,
+          holder,
+        },
         index,
         options.operatorPassword,
         staff,
@@ -110,7 +130,10 @@ export async function createBroker(options: BrokerOptions): Promise<RunningBroke
       const visitor = visitors.get(client);
       const budget = budgets.get(client);
       const overBudget = budget && !budget.take(Date.now()) ? 'publishes too often' : null;
-      const reason = visitor ? (overBudget ?? publishRefusal(visitor, { topic: packet.topic, payload: packet.payload, retain: packet.retain })) : 'not authenticated';
+      const reason = visitor
+        ? (overBudget ??
+          publishRefusal(visitor, { topic: packet.topic, payload: packet.payload, retain: packet.retain }))
+        : 'not authenticated';
       if (reason === null) {
         done(null);
         return;
@@ -160,7 +183,9 @@ export async function createBroker(options: BrokerOptions): Promise<RunningBroke
         tcpServer = server;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-        log(`broker: MQTT over TCP disabled: port ${options.tcpPort} is already in use (another broker, such as a system Mosquitto?); set BROKER_TCP_PORT to a free port to enable it`);
+        log(
+          `broker: MQTT over TCP disabled: port ${options.tcpPort} is already in use (another broker, such as a system Mosquitto?); set BROKER_TCP_PORT to a free port to enable it`,
+        );
       }
     }
     return { wsPort, tcpPort, close };

@@ -21,9 +21,14 @@ try {
   const broker = await createBroker({ tenantsDir, host, ...settings });
   console.log(`broker: MQTT over WebSocket on ws://${displayHost(host)}:${broker.wsPort}`);
   if (broker.tcpPort !== null) console.log(`broker: MQTT over TCP on mqtt://${displayHost(host)}:${broker.tcpPort}`);
-  console.log(`broker: operators log in as "${OPERATOR_USERNAME}", staff consoles as "${STAFF_USERNAME_PREFIX}<retailerId>"`);
+  console.log(
+    `broker: operators log in as "${OPERATOR_USERNAME}", staff consoles as "${STAFF_USERNAME_PREFIX}<retailerId>"`,
+  );
   const shutDown = () => {
-    broker.close().then(() => process.exit(0), () => process.exit(1));
+    broker.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', shutDown);
   process.once('SIGTERM', shutDown);

@@ -23,7 +23,13 @@ describe.skipIf(!present)('startLiveMessaging against Mosquitto with a WebSocket
     dir = await mkdtemp(join(tmpdir(), 'storefront-mosquitto-'));
     const [tcpPort, wsPort] = [await freePort(), await freePort()];
     // Mosquitto 2.0.11 exits with "Unable to start any listening sockets" when every listener speaks WebSockets, hence the TCP one.
-    const config = [`listener ${tcpPort} 127.0.0.1`, `listener ${wsPort}`, 'protocol websockets', 'allow_anonymous true', ''].join('\n');
+    const config = [
+      `listener ${tcpPort} 127.0.0.1`,
+      `listener ${wsPort}`,
+      'protocol websockets',
+      'allow_anonymous true',
+      '',
+    ].join('\n');
     await writeFile(join(dir, 'mosquitto.conf'), config);
     mosquitto = await startMosquitto(join(dir, 'mosquitto.conf'), ['-v']);
     wsUrl = `ws://127.0.0.1:${wsPort}`;
@@ -38,10 +44,24 @@ describe.skipIf(!present)('startLiveMessaging against Mosquitto with a WebSocket
   it('subscribes, announces client info and receives notify, clock and design messages; malformed ones only reach onError', async () => {
     const operator = await connectMqtt(wsUrl, { clientId: 'retailer-system' });
     clients.push(operator);
-    const { announced, recording } = await runVisitorJourney({ brokerUrl: wsUrl, scope, retailerWebsiteId: RETAILER_WEBSITE_ID, operator, mqttConnect: mqtt.connect });
+    const { announced, recording } = await runVisitorJourney({
+      brokerUrl: wsUrl,
+      scope,
+      retailerWebsiteId: RETAILER_WEBSITE_ID,
+      operator,
+      mqttConnect: mqtt.connect,
+    });
 
-    expect(announced).toEqual({ clientid: expect.stringMatching(/^sf_[0-9a-f]{16}$/), deviceType: 'desktop', userAgent: globalThis.navigator.userAgent, windowSize: { width: 0, height: 0 } });
-    expect(recording.notifications).toEqual([{ title: 'Order update', message: 'Your pizza is in the oven' }, { message: 'Ready for pickup' }]);
+    expect(announced).toEqual({
+      clientid: expect.stringMatching(/^sf_[0-9a-f]{16}$/),
+      deviceType: 'desktop',
+      userAgent: globalThis.navigator.userAgent,
+      windowSize: { width: 0, height: 0 },
+    });
+    expect(recording.notifications).toEqual([
+      { title: 'Order update', message: 'Your pizza is in the oven' },
+      { message: 'Ready for pickup' },
+    ]);
     expect(recording.clockStatuses).toEqual([null, journeyClockStatus]);
     expect(recording.designUpdates).toEqual([{ fieldName: 'primary', fieldValue: '#123456' }]);
     expect(recording.errors.map(({ kind, topic }) => ({ kind, topic }))).toEqual([

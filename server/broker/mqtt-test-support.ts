@@ -1,7 +1,19 @@
 import { createServer, type AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { clientInfoSchema, parseMessage, type ClientInfo, type DesignFieldUpdate, type NotifyMessage } from '../../lib/live/messages.ts';
-import { clockStatusTopic, connectedTopic, designFieldUpdateTopic, notifyTopic, type RetailerTopicScope } from '../../lib/live/topics.ts';
+import {
+  clientInfoSchema,
+  parseMessage,
+  type ClientInfo,
+  type DesignFieldUpdate,
+  type NotifyMessage,
+} from '../../lib/live/messages.ts';
+import {
+  clockStatusTopic,
+  connectedTopic,
+  designFieldUpdateTopic,
+  notifyTopic,
+  type RetailerTopicScope,
+} from '../../lib/live/topics.ts';
 import type { ClockStatus } from '../../lib/tenant/hours.ts';
 import { startLiveMessaging, type LiveMessagingError, type MqttConnect } from '../../lib/live/live-messaging.ts';
 
@@ -72,7 +84,10 @@ export interface LiveRecording {
 }
 
 export function liveRecorder(): LiveRecording & {
-  callbacks: Pick<Parameters<typeof startLiveMessaging>[0], 'onNotify' | 'onClockStatus' | 'onDesignUpdate' | 'onError'>;
+  callbacks: Pick<
+    Parameters<typeof startLiveMessaging>[0],
+    'onNotify' | 'onClockStatus' | 'onDesignUpdate' | 'onError'
+  >;
 } {
   const recording: LiveRecording = { notifications: [], clockStatuses: [], designUpdates: [], errors: [] };
   return {
@@ -117,9 +132,19 @@ export async function runVisitorJourney(input: {
   await operator.subscribeAsync(connectedTopic(scope), { qos: 0 });
 
   const recorder = liveRecorder();
-  const stop = startLiveMessaging({ brokerUrl: input.brokerUrl, topicPrefix: scope.topicPrefix, retailerId: scope.retailerId, retailerWebsiteId, mqttConnect: input.mqttConnect, ...recorder.callbacks });
+  const stop = startLiveMessaging({
+    brokerUrl: input.brokerUrl,
+    topicPrefix: scope.topicPrefix,
+    retailerId: scope.retailerId,
+    retailerWebsiteId,
+    mqttConnect: input.mqttConnect,
+    ...recorder.callbacks,
+  });
   try {
-    await waitFor(() => seen.some((message) => message.topic === connectedTopic(scope)), 'the visitor to announce itself');
+    await waitFor(
+      () => seen.some((message) => message.topic === connectedTopic(scope)),
+      'the visitor to announce itself',
+    );
     const announcement = seen.find((message) => message.topic === connectedTopic(scope));
     const parsed = parseMessage(clientInfoSchema, announcement?.text ?? '');
     if (!parsed.ok) throw new Error(`visitor announced malformed client info: ${parsed.reason}`);
@@ -132,7 +157,10 @@ export async function runVisitorJourney(input: {
     await publish(clockStatusTopic(scope), JSON.stringify({ refresh: true }));
     await publish(clockStatusTopic(scope), JSON.stringify(journeyClockStatus));
     await publish(clockStatusTopic(scope), JSON.stringify({ retailerOnline: 'yes' }));
-    await publish(designFieldUpdateTopic(scope, retailerWebsiteId), JSON.stringify({ fieldName: 'primary', fieldValue: '#123456' }));
+    await publish(
+      designFieldUpdateTopic(scope, retailerWebsiteId),
+      JSON.stringify({ fieldName: 'primary', fieldValue: '#123456' }),
+    );
     await publish(designFieldUpdateTopic(scope, retailerWebsiteId), 'not json');
     await publish(visitorNotify, JSON.stringify({ message: 'Ready for pickup' }));
 

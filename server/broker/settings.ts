@@ -13,7 +13,8 @@ export interface BrokerSettings {
 function port(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${name} must be a port number 0-65535, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535)
+    throw new Error(`${name} must be a port number 0-65535, got ${JSON.stringify(value)}`);
   return parsed;
 }
 

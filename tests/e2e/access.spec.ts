@@ -14,7 +14,9 @@ async function tabTo(page: Page, target: Locator, limit = 150, key = 'Tab'): Pro
 }
 
 for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) {
-  test(`${slug}: no serious accessibility issue on the home page, in the builder, the cart and the time picker`, async ({ page }) => {
+  test(`${slug}: no serious accessibility issue on the home page, in the builder, the cart and the time picker`, async ({
+    page,
+  }) => {
     // Four full-page axe scans: on a busy two-core machine they outlast the default 30 s.
     test.slow();
     await openShopAt(page, slug, wednesdayEvening);

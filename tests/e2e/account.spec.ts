@@ -1,10 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { addProduct, markProcessed, openShopNow, orderForALaterSlot, savedOrder } from './ordering-support.ts';
 
-test('sign up, order, log out and in: statuses 63 and 64 in order, previous orders listed, and "Order again" refills the cart', async ({ page }) => {
+test('sign up, order, log out and in: statuses 63 and 64 in order, previous orders listed, and "Order again" refills the cart', async ({
+  page,
+}) => {
   const statuses: number[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/order/create-order-status')) statuses.push((request.postDataJSON() as { orderStatus: { orderStatusTypeId: number } }).orderStatus.orderStatusTypeId);
+    if (request.url().endsWith('/api/order/create-order-status'))
+      statuses.push(
+        (request.postDataJSON() as { orderStatus: { orderStatusTypeId: number } }).orderStatus.orderStatusTypeId,
+      );
   });
   await openShopNow(page, 'harbour-pizza');
   const email = `guest-${Date.now()}@example.com`;

@@ -24,7 +24,10 @@ const siteOrigin = new URL(tenantUrl('bella-napoli')).origin;
 const contact = { name: 'Grace Hopper', phone: '0400 111 222', email: 'grace.secret@example.com' };
 const notes = 'Leave it with the concierge';
 
-test('the order id, its receipt and a reset token stay on the site, and the order id alone reads no contact details', async ({ page, request }) => {
+test('the order id, its receipt and a reset token stay on the site, and the order id alone reads no contact details', async ({
+  page,
+  request,
+}) => {
   // A whole order placed through the shop: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
   const sent: Sent[] = [];
@@ -33,8 +36,13 @@ test('the order id, its receipt and a reset token stay on the site, and the orde
     sent.push({ url: new URL(outgoing.url()), body: outgoing.postData() ?? '', referer: headers['referer'] ?? '' });
   };
   page.context().on('request', (outgoing) => void record(outgoing));
-  await page.context().route('https://www.instagram.com/**', (route) => route.fulfill({ body: 'instagram', contentType: 'text/html' }));
-  const trackedPages = () => sent.filter(({ url }) => url.origin === apiOrigin() && url.pathname === '/matomo.php').map(({ url }) => url.searchParams.get('url'));
+  await page
+    .context()
+    .route('https://www.instagram.com/**', (route) => route.fulfill({ body: 'instagram', contentType: 'text/html' }));
+  const trackedPages = () =>
+    sent
+      .filter(({ url }) => url.origin === apiOrigin() && url.pathname === '/matomo.php')
+      .map(({ url }) => url.searchParams.get('url'));
 
   await openShopNow(page, 'bella-napoli');
   // Two dishes clear bella-napoli's $30 delivery minimum.
@@ -68,23 +76,32 @@ test('the order id, its receipt and a reset token stay on the site, and the orde
   const popup = page.waitForEvent('popup');
   await page.getByRole('link', { name: 'Instagram' }).click();
   await (await popup).close();
-  const instagramReferers = () => [...new Set(sent.filter(({ url }) => url.hostname === 'www.instagram.com').map(({ referer }) => referer))];
+  const instagramReferers = () => [
+    ...new Set(sent.filter(({ url }) => url.hostname === 'www.instagram.com').map(({ referer }) => referer)),
+  ];
   await expect.poll(instagramReferers).toEqual([`${siteOrigin}/`]);
 
   // The same page by the order id alone (a shared or logged address): the order, but not the customer.
   await page.goto(tenantUrl('bella-napoli', `/order/?id=${encodeURIComponent(id)}`));
-  await expect(page.locator('[data-order-withheld]')).toContainText('Your contact details, delivery address and notes are hidden to keep them private.');
+  await expect(page.locator('[data-order-withheld]')).toContainText(
+    'Your contact details, delivery address and notes are hidden to keep them private.',
+  );
   await expect(page.locator('[data-order-number]')).toHaveText(/^#\d+$/);
   const main = page.locator('main');
-  for (const secret of [contact.name, contact.phone, contact.email, 'Lygon', notes]) await expect(main).not.toContainText(secret);
+  for (const secret of [contact.name, contact.phone, contact.email, 'Lygon', notes])
+    await expect(main).not.toContainText(secret);
   await expectNoSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 
-  const withIdOnly = await request.post(`${apiOrigin()}/api/order/get-order`, { headers: { 'x-retailer-domain': new URL(siteOrigin).host }, data: { encryptedOrderId: id } });
+  const withIdOnly = await request.post(`${apiOrigin()}/api/order/get-order`, {
+    headers: { 'x-retailer-domain': new URL(siteOrigin).host },
+    data: { encryptedOrderId: id },
+  });
   expect(withIdOnly.status()).toBe(200);
   const answer = await withIdOnly.text();
   expect(JSON.parse(answer)).toMatchObject({ placement: { isPickup: false }, placementDetails: null });
-  for (const secret of ['Grace', 'Hopper', contact.phone, contact.email, 'Lygon', 'concierge']) expect(answer).not.toContain(secret);
+  for (const secret of ['Grace', 'Hopper', contact.phone, contact.email, 'Lygon', 'concierge'])
+    expect(answer).not.toContain(secret);
 
   // A reset link's token, and the page the visitor goes to next, whose referrer is the reset link.
   const token = 'r3set-T0ken_of-the-emailed-link-0123456789abcd';
@@ -93,7 +110,16 @@ test('the order id, its receipt and a reset token stay on the site, and the orde
   await expect.poll(trackedPages, { timeout: 10_000 }).toContain(`${siteOrigin}/reset-password`);
   await page.getByRole('link', { name: 'Back to the menu' }).click();
   await settle(page);
-  await expect.poll(() => sent.some(({ url }) => url.pathname === '/matomo.php' && url.searchParams.get('urlref') === `${siteOrigin}/reset-password`), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        sent.some(
+          ({ url }) =>
+            url.pathname === '/matomo.php' && url.searchParams.get('urlref') === `${siteOrigin}/reset-password`,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 
   const secrets = [id, encodeURIComponent(id), receipt, token];
   const offSite = sent.filter(({ url }) => url.origin !== siteOrigin);

@@ -1,10 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { addProduct, centsOf, markProcessed, openShopAt, openShopNow, orderForALaterSlot, savedOrder } from './ordering-support.ts';
+import {
+  addProduct,
+  centsOf,
+  markProcessed,
+  openShopAt,
+  openShopNow,
+  orderForALaterSlot,
+  savedOrder,
+} from './ordering-support.ts';
 
 // Wednesday 25 November 2026, 7:00 pm in Melbourne.
 const wednesdayEvening = '2026-11-25T08:00:00Z';
 
-test('a guest orders delivery for later, pays cash, and follows the order on its confirmation page', async ({ page }) => {
+test('a guest orders delivery for later, pays cash, and follows the order on its confirmation page', async ({
+  page,
+}) => {
   await openShopNow(page, 'bella-napoli');
   await page.getByRole('link', { name: 'Add Margherita' }).click();
   const builder = page.getByRole('dialog', { name: 'Margherita' });
@@ -61,9 +71,17 @@ test('a refused placement keeps the cart and shows the shop’s reason', async (
   await checkout.getByLabel('Email').fill('alan@example.com');
   // The shop answers as it would after a price change the page has not seen.
   await page.route('**/api/order/place-order', (route) =>
-    route.fulfill({ status: 422, json: { success: false, message: 'The total is now $99.00, not $20.00. Please check your order and place it again.' } }),
+    route.fulfill({
+      status: 422,
+      json: {
+        success: false,
+        message: 'The total is now $99.00, not $20.00. Please check your order and place it again.',
+      },
+    }),
   );
   await checkout.getByRole('button', { name: /^Place order/ }).click();
-  await expect(checkout.locator('[data-checkout-error]')).toHaveText('The total is now $99.00, not $20.00. Please check your order and place it again.');
+  await expect(checkout.locator('[data-checkout-error]')).toHaveText(
+    'The total is now $99.00, not $20.00. Please check your order and place it again.',
+  );
   expect((await savedOrder(page)).products).toHaveLength(1);
 });

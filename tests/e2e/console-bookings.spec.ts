@@ -23,7 +23,11 @@ async function requestTable(page: Page, name: string): Promise<void> {
   await page.getByRole('link', { name: 'Book a table' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Book a table' });
   // Days the shop is closed are listed, disabled: take the second bookable one, so the time is well ahead.
-  await dialog.getByLabel('Day').selectOption((await dialog.getByLabel('Day').locator('option:not([disabled])').nth(1).getAttribute('value')) ?? '');
+  await dialog
+    .getByLabel('Day')
+    .selectOption(
+      (await dialog.getByLabel('Day').locator('option:not([disabled])').nth(1).getAttribute('value')) ?? '',
+    );
   const times = dialog.getByLabel('Time').locator('option:not([disabled]):not([value=""])');
   await dialog.getByLabel('Time').selectOption((await times.first().getAttribute('value')) ?? '');
   await dialog.getByLabel('Guests').selectOption('4');
@@ -50,7 +54,10 @@ async function openSection(page: Page, name: 'Orders' | 'Bookings' | 'Activity')
   await expect(sections(page).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
 }
 
-test('a table asked for on the storefront is confirmed by the kitchen; the owner reads it in Activity, the kitchen has no Activity', async ({ page, browser }) => {
+test('a table asked for on the storefront is confirmed by the kitchen; the owner reads it in Activity, the kitchen has no Activity', async ({
+  page,
+  browser,
+}) => {
   const guest = `Guest ${Date.now()}`;
   await requestTable(page, guest);
 
@@ -79,7 +86,9 @@ test('a table asked for on the storefront is confirmed by the kitchen; the owner
   await signIn(owner, 'owner');
   await openSection(owner, 'Activity');
   const entries = owner.getByRole('list', { name: 'Activity, newest first' }).getByRole('listitem');
-  await expect(entries.filter({ hasText: guest })).toHaveText(new RegExp(`Marco Bianchi · Confirmed · Booking \\d+: ${guest}, 4 people`));
+  await expect(entries.filter({ hasText: guest })).toHaveText(
+    new RegExp(`Marco Bianchi · Confirmed · Booking \\d+: ${guest}, 4 people`),
+  );
   await expect(entries.first()).toContainText('Rosa Esposito · Signed in');
   // The booking reads confirmed for the owner too.
   await openSection(owner, 'Bookings');
@@ -101,8 +110,15 @@ test.describe('on a phone and a desktop', () => {
     { width: 1280, height: 800, phone: false },
   ]) {
     for (const colorScheme of ['light', 'dark'] as const) {
-      test(`Bookings and Activity fit ${screen.width} px in ${colorScheme} mode, with thumb-sized buttons and no serious accessibility issue`, async ({ browser }) => {
-        const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, isMobile: screen.phone, hasTouch: screen.phone, colorScheme });
+      test(`Bookings and Activity fit ${screen.width} px in ${colorScheme} mode, with thumb-sized buttons and no serious accessibility issue`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext({
+          viewport: { width: screen.width, height: screen.height },
+          isMobile: screen.phone,
+          hasTouch: screen.phone,
+          colorScheme,
+        });
         const page = await context.newPage();
         await signIn(page, 'owner');
         await openSection(page, 'Bookings');
@@ -117,7 +133,10 @@ test.describe('on a phone and a desktop', () => {
           }
           await expectNoSidewaysScroll(page, where);
           expect(await seriousViolations(page), where).toEqual([]);
-          for (const control of [...(await page.getByRole('main').getByRole('button').all()), ...(await sections(page).getByRole('link').all())]) {
+          for (const control of [
+            ...(await page.getByRole('main').getByRole('button').all()),
+            ...(await sections(page).getByRole('link').all()),
+          ]) {
             const box = await control.boundingBox();
             expect(box?.height ?? 0, `${where}: ${await control.innerText()}`).toBeGreaterThanOrEqual(44);
           }

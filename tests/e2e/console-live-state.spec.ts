@@ -31,7 +31,11 @@ const apiUrl = (path: string) => `http://localhost:${port('E2E_API_PORT')}${path
 
 /** Signs a sample account in through the API itself, for setting the shop back between journeys. */
 async function apiToken(account: { email: string; password: string }): Promise<string> {
-  const answer = await fetch(apiUrl('/staff/sign-in'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ retailer: SHOP.slug, ...account }) });
+  const answer = await fetch(apiUrl('/staff/sign-in'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ retailer: SHOP.slug, ...account }),
+  });
   expect(answer.status).toBe(200);
   return staffSignInResponseSchema.parse(await answer.json()).token;
 }
@@ -40,14 +44,20 @@ async function apiToken(account: { email: string; password: string }): Promise<s
 async function putShopBack(): Promise<void> {
   const token = await apiToken(owner);
   const send = async (path: string, body: unknown) => {
-    const answer = await fetch(apiUrl(path), { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const answer = await fetch(apiUrl(path), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
     expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(200);
   };
-  for (const service of ['pickup', 'delivery']) await send(`/staff/live-state/${service}`, { waitMinutes: 30, mode: 'open', until: null });
+  for (const service of ['pickup', 'delivery'])
+    await send(`/staff/live-state/${service}`, { waitMinutes: 30, mode: 'open', until: null });
   const read = await fetch(apiUrl('/staff/live-state'), { headers: { authorization: `Bearer ${token}` } });
   const { soldOut } = liveStateReadResponseSchema.parse(await read.json()).liveState;
   for (const productId of soldOut.productIds) await send('/staff/live-state/sold-out', { productId, soldOut: false });
-  for (const productGroupId of soldOut.productGroupIds) await send('/staff/live-state/sold-out', { productGroupId, soldOut: false });
+  for (const productGroupId of soldOut.productGroupIds)
+    await send('/staff/live-state/sold-out', { productGroupId, soldOut: false });
 }
 
 test.beforeAll(putShopBack);
@@ -56,7 +66,15 @@ test.afterEach(putShopBack);
 /** The `datetime-local` value of an instant on Melbourne's clock, as the console's own clock shows it. */
 function melbourneInput(at: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Australia/Melbourne',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -65,7 +83,12 @@ function melbourneInput(at: Date): string {
 
 /** Listens on the stack's broker for the storefront pages announcing themselves (they do once subscribed to the clock). */
 async function announcements(): Promise<{ count: () => number; close: () => Promise<void> }> {
-  const client = await mqtt.connectAsync(`ws://localhost:${port('E2E_BROKER_PORT')}`, { username: 'operator', password: 'dev-operator', clientId: `e2e_live_${Math.random().toString(16).slice(2, 10)}`, reconnectPeriod: 0 });
+  const client = await mqtt.connectAsync(`ws://localhost:${port('E2E_BROKER_PORT')}`, {
+    username: 'operator',
+    password: 'dev-operator',
+    clientId: `e2e_live_${Math.random().toString(16).slice(2, 10)}`,
+    reconnectPeriod: 0,
+  });
   let count = 0;
   client.on('message', () => (count += 1));
   await client.subscribeAsync(`storefront/${SHOP.retailerId}/connected`);
@@ -86,8 +109,16 @@ async function openShop(context: BrowserContext): Promise<Page> {
 }
 
 /** Signs in to the console and opens its Live panel. */
-async function openLivePanel(browser: Browser, account = kitchen, screen = { width: 390, height: 844 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: screen, isMobile: screen.width < 600, hasTouch: screen.width < 600 });
+async function openLivePanel(
+  browser: Browser,
+  account = kitchen,
+  screen = { width: 390, height: 844 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: screen,
+    isMobile: screen.width < 600,
+    hasTouch: screen.width < 600,
+  });
   const page = await context.newPage();
   await page.goto(consoleUrl());
   await page.getByLabel('Shop').fill(SHOP.slug);
@@ -116,7 +147,9 @@ async function orderForTheFirstLaterTime(page: Page): Promise<Date> {
   return new Date(first);
 }
 
-test('pausing delivery shows on an open storefront within seconds and place-order refuses delivery; resuming restores it', async ({ browser }) => {
+test('pausing delivery shows on an open storefront within seconds and place-order refuses delivery; resuming restores it', async ({
+  browser,
+}) => {
   // A customer with the shop open, delivery chosen.
   const customer = await browser.newContext();
   const shop = await openShop(customer);
@@ -153,7 +186,9 @@ test('pausing delivery shows on an open storefront within seconds and place-orde
   const delivery = staff.getByRole('region', { name: 'Delivery' });
   await delivery.getByLabel('Busy or paused until').fill(melbourneInput(new Date(slotAt.getTime() + 60 * 60_000)));
   await delivery.getByRole('button', { name: 'Pause delivery' }).click();
-  await expect(staff.locator('[data-live-notice]')).toHaveText('Saved: Delivery paused, 30 min wait. Open shop pages show it now.');
+  await expect(staff.locator('[data-live-notice]')).toHaveText(
+    'Saved: Delivery paused, 30 min wait. Open shop pages show it now.',
+  );
   await expect(delivery.locator('[data-service-summary]')).toContainText('Paused until');
 
   // The open page shows it within seconds and moves the customer to pickup.
@@ -172,7 +207,9 @@ test('pausing delivery shows on an open storefront within seconds and place-orde
   await Promise.all([customer.close(), stale.close(), consoleContext.close()]);
 });
 
-test('marking a dish sold out removes it from the open menu, a freshly loaded page agrees, and back on restores it', async ({ browser }) => {
+test('marking a dish sold out removes it from the open menu, a freshly loaded page agrees, and back on restores it', async ({
+  browser,
+}) => {
   const customer = await browser.newContext();
   const shop = await openShop(customer);
   const dish = shop.locator(`[data-product-id="${SHOP.dish.productId}"]`).first();
@@ -186,7 +223,9 @@ test('marking a dish sold out removes it from the open menu, a freshly loaded pa
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(picker.getByRole('list', { name: 'Sold out now' })).toContainText(SHOP.dish.name);
-  await expect(staff.locator('[data-live-notice]')).toHaveText(`Saved: ${SHOP.dish.name} sold out for today. Open shop pages show it now.`);
+  await expect(staff.locator('[data-live-notice]')).toHaveText(
+    `Saved: ${SHOP.dish.name} sold out for today. Open shop pages show it now.`,
+  );
 
   await expect(dish).toBeHidden({ timeout: 5000 });
   const fresh = await openShop(customer);
@@ -214,9 +253,15 @@ for (const screen of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ]) {
-  test(`the Live panel fits a ${screen.width} px screen with thumb-sized buttons and no serious accessibility issue`, async ({ browser }) => {
+  test(`the Live panel fits a ${screen.width} px screen with thumb-sized buttons and no serious accessibility issue`, async ({
+    browser,
+  }) => {
     const { context, page } = await openLivePanel(browser, owner, screen);
-    await expect(page.getByRole('region', { name: 'Sold out today' }).getByRole('button', { name: `Sold out ${SHOP.dish.name}`, exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Sold out today' })
+        .getByRole('button', { name: `Sold out ${SHOP.dish.name}`, exact: true }),
+    ).toBeVisible();
     await expectNoSidewaysScroll(page, 'the Live panel');
     expect(await seriousViolations(page)).toEqual([]);
     for (const button of await page.getByRole('main').getByRole('button').all()) {

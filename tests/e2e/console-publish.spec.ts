@@ -37,12 +37,17 @@ const margherita = (page: Page) => page.getByRole('group', { name: 'Margherita',
 async function expectMenuPrice(page: Page, price: string): Promise<void> {
   await expect(async () => {
     await page.goto(tenantUrl(SHOP, '/'));
-    await expect(page.locator('li[data-product-id="1101"]').first()).toContainText(`Small 10" ${price}`, { timeout: 1_000 });
+    await expect(page.locator('li[data-product-id="1101"]').first()).toContainText(`Small 10" ${price}`, {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 30_000 });
 }
 
 for (const width of [360, 390]) {
-  test(`an owner publishes a new price, the shop shows it on a reload, and Undo publish restores it (${width} px)`, async ({ page, browser }) => {
+  test(`an owner publishes a new price, the shop shows it on a reload, and Undo publish restores it (${width} px)`, async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await signIn(page, 'owner');
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Shop' }).click();
@@ -58,7 +63,9 @@ for (const width of [360, 390]) {
     await sections.getByRole('link', { name: 'Shop' }).click();
     await expect(small).toHaveValue('17.25');
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect(page.getByRole('list', { name: 'What publishing changes' })).toContainText('Margherita, Small 10": $16.00 → $17.25');
+    await expect(page.getByRole('list', { name: 'What publishing changes' })).toContainText(
+      'Margherita, Small 10": $16.00 → $17.25',
+    );
     await expectNoSidewaysScroll(page, `the Shop view at ${width} px`);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -84,31 +91,57 @@ for (const width of [360, 390]) {
 test('a kitchen account gets no Shop view, and the API refuses it the shop', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await signIn(page, 'kitchen');
-  await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Orders', 'Live', 'Bookings']);
+  await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText([
+    'Orders',
+    'Live',
+    'Bookings',
+  ]);
   await expect(page.getByRole('link', { name: 'Shop' })).toHaveCount(0);
 
-  const signedIn = await request.post(`${apiOrigin()}/staff/sign-in`, { data: { retailer: SHOP, email: `kitchen@${SHOP}.test`, password: `${SHOP}-kitchen` } });
+  const signedIn = await request.post(`${apiOrigin()}/staff/sign-in`, {
+    data: { retailer: SHOP, email: `kitchen@${SHOP}.test`, password: `${SHOP}-kitchen` },
+  });
   const { token } = (await signedIn.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   expect((await request.get(`${apiOrigin()}/staff/shop`, { headers })).status()).toBe(403);
-  expect((await request.put(`${apiOrigin()}/staff/shop/draft`, { headers, data: { revision: 0, prices: [{ productId: 1101, sizeId: 201, priceCents: 1 }] } })).status()).toBe(403);
-  expect((await request.post(`${apiOrigin()}/staff/shop/publish`, { headers, data: { revision: 0 } })).status()).toBe(403);
+  expect(
+    (
+      await request.put(`${apiOrigin()}/staff/shop/draft`, {
+        headers,
+        data: { revision: 0, prices: [{ productId: 1101, sizeId: 201, priceCents: 1 }] },
+      })
+    ).status(),
+  ).toBe(403);
+  expect((await request.post(`${apiOrigin()}/staff/shop/publish`, { headers, data: { revision: 0 } })).status()).toBe(
+    403,
+  );
 });
 
 /** The theme colour a shop's page is drawn with now (the light theme's `--tenant-*` custom property). */
 async function expectShopColour(page: Page, name: string, colour: string): Promise<void> {
   await expect(async () => {
     await page.goto(tenantUrl(SHOP, '/'));
-    expect(await page.evaluate((property) => getComputedStyle(document.documentElement).getPropertyValue(property).trim(), `--tenant-${name}`)).toBe(colour);
+    expect(
+      await page.evaluate(
+        (property) => getComputedStyle(document.documentElement).getPropertyValue(property).trim(),
+        `--tenant-${name}`,
+      ),
+    ).toBe(colour);
   }).toPass({ timeout: 30_000 });
 }
 
-test('an owner sees an unreadable theme refused before saving, publishes a readable one and undoes it (390 px)', async ({ page, browser }) => {
+test('an owner sees an unreadable theme refused before saving, publishes a readable one and undoes it (390 px)', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signIn(page, 'owner');
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Shop' }).click();
   await page.getByRole('tab', { name: 'Theme colours' }).click();
-  const primary = page.getByRole('group', { name: 'Light theme' }).getByRole('group', { name: 'Primary colour', exact: true }).getByLabel('Code');
+  const primary = page
+    .getByRole('group', { name: 'Light theme' })
+    .getByRole('group', { name: 'Primary colour', exact: true })
+    .getByLabel('Code');
   await expect(primary).toHaveValue('#b3261e');
 
   // The sample's cream secondary colour: white text on it cannot be read, and the console says so before anything is saved.

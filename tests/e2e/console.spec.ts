@@ -1,5 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, staffLiveResponseSchema, staffOrdersResponseSchema, staffPaths, staffSignInResponseSchema } from '../../lib/api/staff-contract.ts';
+import {
+  DEFAULT_BOARD_LIMIT,
+  MAX_BOARD_LIMIT,
+  staffLiveResponseSchema,
+  staffOrdersResponseSchema,
+  staffPaths,
+  staffSignInResponseSchema,
+} from '../../lib/api/staff-contract.ts';
 import { CONSOLE_CONFIG_FILE } from '../../apps/console/shell/config.ts';
 import { SESSION_STORAGE_KEY } from '../../apps/console/shell/session-mark.ts';
 import { addProduct, checkoutWithNotes, openShopNow, orderForALaterSlot } from './ordering-support.ts';
@@ -29,26 +36,49 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
 
 /** The sample accounts `npm start` gives every sample shop (server/api/services/sample-staff.ts). */
-const account = (shop: string, role: 'owner' | 'kitchen') => ({ shop, email: `${role}@${shop}.test`, password: `${shop}-${role}` });
+const account = (shop: string, role: 'owner' | 'kitchen') => ({
+  shop,
+  email: `${role}@${shop}.test`,
+  password: `${shop}-${role}`,
+});
 
 /** The staff API over HTTP, as anyone holding a token could call it, whatever the console shows. */
-async function staffCall(path: string, options: { token?: string; method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
+async function staffCall(
+  path: string,
+  options: { token?: string; method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = {};
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${apiUrl()}${path}`, { method: options.method ?? 'GET', headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+  const response = await fetch(`${apiUrl()}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
   const text = await response.text();
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
 }
 
-async function tokenOver({ shop, email, password }: { shop: string; email: string; password: string }): Promise<string> {
+async function tokenOver({
+  shop,
+  email,
+  password,
+}: {
+  shop: string;
+  email: string;
+  password: string;
+}): Promise<string> {
   const answer = await staffCall(staffPaths.signIn, { method: 'POST', body: { retailer: shop, email, password } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return staffSignInResponseSchema.parse(answer.body).token;
 }
 
 /** The token the console keeps in the tab, to replay what it may do. */
-const consoleToken = (page: Page) => page.evaluate((key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', SESSION_STORAGE_KEY);
+const consoleToken = (page: Page) =>
+  page.evaluate(
+    (key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '',
+    SESSION_STORAGE_KEY,
+  );
 
 /** Counts the beeps the console starts, through a Web Audio that only records. */
 const recordBeeps = () => {
@@ -79,7 +109,8 @@ const recordCardArrivals = () => {
   const seen: Record<string, number> = {};
   Object.assign(window, { cardsSeenAt: seen });
   new MutationObserver(() => {
-    for (const card of document.querySelectorAll('article[data-order]')) seen[card.getAttribute('data-order') ?? ''] ??= Date.now();
+    for (const card of document.querySelectorAll('article[data-order]'))
+      seen[card.getAttribute('data-order') ?? ''] ??= Date.now();
   }).observe(document, { childList: true, subtree: true });
 };
 
@@ -88,30 +119,45 @@ const recordPrints = () => {
   Object.assign(window, { printed: 0, print: () => ((window as unknown as { printed: number }).printed += 1) });
 };
 
-async function signIn(page: Page, { shop, email, password }: { shop: string; email: string; password: string }): Promise<void> {
+async function signIn(
+  page: Page,
+  { shop, email, password }: { shop: string; email: string; password: string },
+): Promise<void> {
   await page.getByLabel('Shop').fill(shop);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-const card = (page: Page, orderNumber: number) => page.getByRole('article', { name: `Order ${orderNumber}`, exact: true });
+const card = (page: Page, orderNumber: number) =>
+  page.getByRole('article', { name: `Order ${orderNumber}`, exact: true });
 
 /** Nothing wider than the screen, no serious accessibility issue (axe is slow: once a page and theme), and every button at least 44 px tall for a thumb. */
 async function expectFitsAndAccessible(page: Page, where: string, options: { axe?: boolean } = {}): Promise<void> {
   await expectNoSidewaysScroll(page, where);
   if (options.axe ?? true) expect(await seriousViolations(page), where).toEqual([]);
-  const buttons = await page
-    .getByRole('button')
-    .evaluateAll((elements) => elements.filter((element) => element.getClientRects().length > 0).map((element) => ({ label: element.textContent?.trim() ?? '', height: element.getBoundingClientRect().height })));
+  const buttons = await page.getByRole('button').evaluateAll((elements) =>
+    elements
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => ({
+        label: element.textContent?.trim() ?? '',
+        height: element.getBoundingClientRect().height,
+      })),
+  );
   expect(buttons.length, `${where}: buttons`).toBeGreaterThan(0);
-  expect(buttons.filter((button) => button.height < 44).map((button) => button.label), `${where}: buttons under 44 px tall`).toEqual([]);
+  expect(
+    buttons.filter((button) => button.height < 44).map((button) => button.label),
+    `${where}: buttons under 44 px tall`,
+  ).toEqual([]);
 }
 
 const notes = 'Extra napkins, please';
 
 /** A customer orders pickup for a later slot through the shop's pages; answers their confirmation page and the order's number and id. */
-async function placeOrderThroughShop(browser: Browser, slug: string): Promise<{ customer: Page; orderNumber: number; encryptedOrderId: string }> {
+async function placeOrderThroughShop(
+  browser: Browser,
+  slug: string,
+): Promise<{ customer: Page; orderNumber: number; encryptedOrderId: string }> {
   const customer = await (await browser.newContext(phone)).newPage();
   await openShopNow(customer, slug);
   await addProduct(customer);
@@ -129,7 +175,11 @@ async function placeOrderThroughShop(browser: Browser, slug: string): Promise<{ 
 }
 
 test('the sign-in page paints without JavaScript and fits a phone', async ({ browser }) => {
-  const context = await browser.newContext({ ...phone, viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+  const context = await browser.newContext({
+    ...phone,
+    viewport: { width: 360, height: 740 },
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   await page.goto(`${consoleOrigin()}/`);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -140,20 +190,34 @@ test('the sign-in page paints without JavaScript and fits a phone', async ({ bro
   await context.close();
 });
 
-test('npm start points the console at its own API and broker on the ports it was given, and the API admits only the console origin', async ({ page }) => {
+test('npm start points the console at its own API and broker on the ports it was given, and the API admits only the console origin', async ({
+  page,
+}) => {
   await page.goto(`${consoleOrigin()}/`);
-  expect(await page.evaluate((file) => fetch(`/${file}`).then((response) => response.json()), CONSOLE_CONFIG_FILE)).toEqual({ apiBaseUrl: apiUrl() });
+  expect(
+    await page.evaluate((file) => fetch(`/${file}`).then((response) => response.json()), CONSOLE_CONFIG_FILE),
+  ).toEqual({ apiBaseUrl: apiUrl() });
 
   const preflight = async (origin: string) =>
-    (await fetch(`${apiUrl()}${staffPaths.signIn}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })).headers.get('access-control-allow-origin');
+    (
+      await fetch(`${apiUrl()}${staffPaths.signIn}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      })
+    ).headers.get('access-control-allow-origin');
   expect(await preflight(consoleOrigin())).toBe(consoleOrigin());
   expect(await preflight('http://bella-napoli.localhost:4321')).toBeNull();
 
   const live = await staffCall(staffPaths.live, { token: await tokenOver(account('crust-and-co', 'kitchen')) });
-  expect(staffLiveResponseSchema.parse(live.body)).toMatchObject({ brokerUrl: `ws://localhost:${port('E2E_BROKER_PORT')}`, username: expect.stringMatching(/^staff-\d+$/) });
+  expect(staffLiveResponseSchema.parse(live.body)).toMatchObject({
+    brokerUrl: `ws://localhost:${port('E2E_BROKER_PORT')}`,
+    username: expect.stringMatching(/^staff-\d+$/),
+  });
 });
 
-test("an order placed in the shop reaches the owner's phone at once; Take changes the customer's page; the kitchen's desktop marks it ready and prints its ticket; another shop's staff may touch none of it", async ({ browser }) => {
+test("an order placed in the shop reaches the owner's phone at once; Take changes the customer's page; the kitchen's desktop marks it ready and prints its ticket; another shop's staff may touch none of it", async ({
+  browser,
+}) => {
   // A whole order placed through the shop, then moved along by two consoles: more than the default 30 s on a busy machine.
   test.setTimeout(120_000);
   // A shop that takes orders ahead, so the customer can order whatever the hour in Melbourne (crust-and-co takes none).
@@ -175,19 +239,28 @@ test("an order placed in the shop reaches the owner's phone at once; Take change
     await owner.evaluate(() => Object.assign(window, { sameDocument: true }));
   });
 
-  const { customer, orderNumber, encryptedOrderId } = await test.step('a customer orders pickup through the shop', () => placeOrderThroughShop(browser, shop));
+  const { customer, orderNumber, encryptedOrderId } = await test.step('a customer orders pickup through the shop', () =>
+    placeOrderThroughShop(browser, shop));
   const ownerCard = card(owner, orderNumber);
 
   await test.step('the order shows on the board without a reload, counted in the title, with a beep', async () => {
     await expect(ownerCard).toBeVisible({ timeout: PUSH_WAIT_MS });
     expect(await owner.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     const token = await consoleToken(owner);
-    const board = staffOrdersResponseSchema.parse((await staffCall(staffPaths.orders(DEFAULT_BOARD_LIMIT), { token })).body).orders;
+    const board = staffOrdersResponseSchema.parse(
+      (await staffCall(staffPaths.orders(DEFAULT_BOARD_LIMIT), { token })).body,
+    ).orders;
     const placed = board.find((order) => order.orderNumber === orderNumber);
     expect(placed).toMatchObject({ encryptedOrderId, orderType: 'pickup', notes, state: 'new' });
-    const seenAt = await owner.evaluate((number) => (window as unknown as { cardsSeenAt: Record<string, number> }).cardsSeenAt[String(number)] ?? 0, orderNumber);
+    const seenAt = await owner.evaluate(
+      (number) => (window as unknown as { cardsSeenAt: Record<string, number> }).cardsSeenAt[String(number)] ?? 0,
+      orderNumber,
+    );
     const latency = seenAt - Date.parse(placed?.placedAt ?? '');
-    test.info().annotations.push({ type: 'push latency', description: `order ${orderNumber}: on the board ${latency} ms after the API placed it` });
+    test.info().annotations.push({
+      type: 'push latency',
+      description: `order ${orderNumber}: on the board ${latency} ms after the API placed it`,
+    });
     console.log(`push latency: order ${orderNumber} was on the owner's board ${latency} ms after the API placed it`);
 
     await expect(ownerCard).toHaveAttribute('data-state', 'new');
@@ -196,7 +269,9 @@ test("an order placed in the shop reaches the owner's phone at once; Take change
     await expect(ownerCard).toContainText(`Note: ${notes}`);
     await expect(ownerCard.getByRole('list').getByRole('listitem')).toHaveCount(1);
     await expect(owner).toHaveTitle(/^\(\d+\) New orders? · Console$/);
-    await expect.poll(() => owner.evaluate(() => (window as unknown as { beeps: number }).beeps)).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => owner.evaluate(() => (window as unknown as { beeps: number }).beeps))
+      .toBeGreaterThanOrEqual(2);
   });
 
   await test.step('the board fits a 390 and a 360 px phone, with thumb-sized buttons and no serious accessibility issue', async () => {
@@ -213,10 +288,14 @@ test("an order placed in the shop reaches the owner's phone at once; Take change
       const refused = await staffCall(path, { token: other, method: 'POST' });
       expect({ status: refused.status, body: refused.body }, path).toEqual({ status: 404, body: unknown.body });
     }
-    const theirs = staffOrdersResponseSchema.parse((await staffCall(staffPaths.orders(MAX_BOARD_LIMIT), { token: other })).body).orders;
+    const theirs = staffOrdersResponseSchema.parse(
+      (await staffCall(staffPaths.orders(MAX_BOARD_LIMIT), { token: other })).body,
+    ).orders;
     expect(theirs.map((order) => order.encryptedOrderId)).not.toContain(encryptedOrderId);
     const live = staffLiveResponseSchema.parse((await staffCall(staffPaths.live, { token: other })).body);
-    const ownLive = staffLiveResponseSchema.parse((await staffCall(staffPaths.live, { token: await consoleToken(owner) })).body);
+    const ownLive = staffLiveResponseSchema.parse(
+      (await staffCall(staffPaths.live, { token: await consoleToken(owner) })).body,
+    );
     expect(live.topic).not.toBe(ownLive.topic);
     // Nothing moved: the order is still new on its own shop's board and on the customer's page.
     await expect(ownerCard).toHaveAttribute('data-state', 'new');
@@ -256,7 +335,9 @@ test("an order placed in the shop reaches the owner's phone at once; Take change
     await expect(kitchenCard).toHaveAttribute('data-state', 'ready');
     await expect(kitchenCard.getByRole('button', { name: 'Ready' })).toBeDisabled();
     await expect(ownerCard).toHaveAttribute('data-state', 'ready', { timeout: PUSH_WAIT_MS });
-    const board = staffOrdersResponseSchema.parse((await staffCall(staffPaths.orders(DEFAULT_BOARD_LIMIT), { token: await consoleToken(kitchen) })).body).orders;
+    const board = staffOrdersResponseSchema.parse(
+      (await staffCall(staffPaths.orders(DEFAULT_BOARD_LIMIT), { token: await consoleToken(kitchen) })).body,
+    ).orders;
     expect(board.find((order) => order.encryptedOrderId === encryptedOrderId)?.state).toBe('ready');
   });
 
@@ -278,7 +359,9 @@ test("an order placed in the shop reaches the owner's phone at once; Take change
   await Promise.all([owner, kitchen, customer].map((page) => page.context().close()));
 });
 
-test('sign-out ends the session on the server and here; a session ended elsewhere or by its 12 hours goes back to sign-in saying so', async ({ page }) => {
+test('sign-out ends the session on the server and here; a session ended elsewhere or by its 12 hours goes back to sign-in saying so', async ({
+  page,
+}) => {
   await page.clock.install();
   await page.goto(`${consoleOrigin()}/`);
   const kitchen = account('bella-napoli', 'kitchen');
@@ -286,8 +369,12 @@ test('sign-out ends the session on the server and here; a session ended elsewher
   await test.step('signed in, the tab keeps only the token, and a reload keeps the board', async () => {
     await signIn(page, kitchen);
     await expect(page.getByText('Marco Bianchi · Kitchen')).toBeVisible();
-    expect(await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) }))).toEqual({ session: [SESSION_STORAGE_KEY], local: ['darkMode'] });
-    expect(await page.evaluate((key) => Object.keys(JSON.parse(sessionStorage.getItem(key) ?? '{}')), SESSION_STORAGE_KEY)).toEqual(['token', 'expiresAt']);
+    expect(
+      await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) })),
+    ).toEqual({ session: [SESSION_STORAGE_KEY], local: ['darkMode'] });
+    expect(
+      await page.evaluate((key) => Object.keys(JSON.parse(sessionStorage.getItem(key) ?? '{}')), SESSION_STORAGE_KEY),
+    ).toEqual(['token', 'expiresAt']);
     await page.reload();
     await expect(page.getByText('Marco Bianchi · Kitchen')).toBeVisible();
   });

@@ -37,7 +37,9 @@ test('on a first visit the system preference decides, and is saved', async ({ pa
   expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
 });
 
-test('dark mode survives a reload with no flash: the page is dark before any island runs', async ({ page }, testInfo) => {
+test('dark mode survives a reload with no flash: the page is dark before any island runs', async ({
+  page,
+}, testInfo) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await openShopAt(page, 'fire-and-slice', wednesdayEvening);
   await page.getByRole('button', { name: 'Dark mode' }).click();

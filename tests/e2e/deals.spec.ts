@@ -10,7 +10,10 @@ test('a special filled in its builder: the saving shown, the cart discount and t
   const builder = page.getByRole('dialog', { name: 'Any Two Large Pizzas' });
   const units = builder.locator('[data-special-unit]');
   await expect(units).toHaveCount(2);
-  for (const [index, dish] of [[0, 'Margherita'], [1, 'Diavola']] as const) {
+  for (const [index, dish] of [
+    [0, 'Margherita'],
+    [1, 'Diavola'],
+  ] as const) {
     await units.nth(index).getByLabel('Item').selectOption({ label: dish });
     await units.nth(index).getByLabel('Base').selectOption({ index: 1 });
   }
@@ -39,7 +42,8 @@ test('the deals selector filters by price and by what is available at the order 
   const all = await deals.count();
   expect(all).toBeGreaterThan(1);
   await selector.getByLabel('Up to').selectOption({ label: '$20.00' });
-  for (const price of await deals.locator('[data-special-price]').allTextContents()) expect(centsOf(price)).toBeLessThanOrEqual(2000);
+  for (const price of await deals.locator('[data-special-price]').allTextContents())
+    expect(centsOf(price)).toBeLessThanOrEqual(2000);
   await selector.getByLabel('Up to').selectOption({ label: 'any price' });
   await selector.getByLabel('Only deals available now').check();
   // The lunch deal runs 11:30 am to 2:30 pm and is for pickup only: not at 7 pm.

@@ -7,7 +7,10 @@ const wednesdayEvening = '2026-11-25T08:00:00Z';
 
 // bella-napoli: Carlton & Fitzroy deliver for $6.50 with a $30 minimum (its base terms), the other zones for $8.50 with $40.
 const devices = [
-  { name: 'on a 390 px touch phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  {
+    name: 'on a 390 px touch phone',
+    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  },
   { name: 'on a desktop', use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false } },
 ];
 
@@ -22,7 +25,8 @@ async function addMargherita(page: Page, size: 'Small 10"' | 'Large 13"'): Promi
   await press(page, page.getByRole('link', { name: 'Add Margherita' }));
   const builder = page.getByRole('dialog', { name: 'Margherita' });
   await builder.getByLabel(size).check();
-  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all()) await group.getByRole('radio').first().check();
+  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all())
+    await group.getByRole('radio').first().check();
   await press(page, builder.getByRole('button', { name: /Add to cart/ }));
   await expect(builder).toHaveCount(0);
 }
@@ -36,7 +40,9 @@ for (const device of devices) {
   test.describe(device.name, () => {
     test.use(device.use);
 
-    test('the cart shows the delivery fee range until the suburb is chosen, then the one fee and total that checkout keeps', async ({ page }) => {
+    test('the cart shows the delivery fee range until the suburb is chosen, then the one fee and total that checkout keeps', async ({
+      page,
+    }) => {
       await openShopAt(page, 'bella-napoli', wednesdayEvening);
       await press(page, page.locator('[data-order-time-bar]').getByRole('button', { name: 'Delivery' }));
       await addMargherita(page, 'Large 13"');
@@ -44,21 +50,29 @@ for (const device of devices) {
 
       let cart = await openCart(page);
       await expect(cart.locator('[data-total="subtotal"]')).toHaveText('$38.00');
-      await expect(cart.locator('[data-delivery-terms]')).toHaveText('Delivery $6.50–$8.50 and minimum order $30.00–$40.00, set by your suburb.');
+      await expect(cart.locator('[data-delivery-terms]')).toHaveText(
+        'Delivery $6.50–$8.50 and minimum order $30.00–$40.00, set by your suburb.',
+      );
       await expect(cart.locator('[data-total="delivery"]')).toHaveText('$6.50–$8.50');
       await expect(cart.locator('[data-total="total"]')).toHaveText('$44.50–$46.50');
       await expect(cart.locator('[data-total-pending]')).toHaveText('Choose your suburb to see the final total.');
-      await expect(cart.locator('[data-minimum-order]')).toHaveText('The minimum for delivery is $30.00–$40.00, set by your suburb.');
+      await expect(cart.locator('[data-minimum-order]')).toHaveText(
+        'The minimum for delivery is $30.00–$40.00, set by your suburb.',
+      );
       const suburb = cart.getByLabel('Delivering to');
       await expectInsideScreen(page, suburb, 'the suburb select');
       await expectInsideScreen(page, cart.locator('[data-delivery-terms]'), 'the delivery range');
 
       await suburb.selectOption({ label: 'Fitzroy North 3068' });
-      await expect(cart.locator('[data-delivery-terms]')).toHaveText('Brunswick & North Fitzroy: delivery $8.50, minimum order $40.00');
+      await expect(cart.locator('[data-delivery-terms]')).toHaveText(
+        'Brunswick & North Fitzroy: delivery $8.50, minimum order $40.00',
+      );
       await expect(cart.locator('[data-total="delivery"]')).toHaveText('$8.50');
       await expect(cart.locator('[data-total="total"]')).toHaveText('$46.50');
       await expect(cart.locator('[data-total-pending]')).toHaveCount(0);
-      await expect(cart.locator('[data-minimum-order]')).toHaveText('The minimum for delivery is $40.00. Add $2.00 more to order.');
+      await expect(cart.locator('[data-minimum-order]')).toHaveText(
+        'The minimum for delivery is $40.00. Add $2.00 more to order.',
+      );
       await expect(cart.getByRole('button', { name: 'Checkout' })).toBeDisabled();
 
       await suburb.selectOption({ label: 'Carlton 3053' });
@@ -89,7 +103,9 @@ for (const device of devices) {
       await expect(cart.locator('[data-total="delivery"]')).toHaveText('$8.50');
     });
 
-    test('the delivery fee chosen in the cart is the one checkout charges and the confirmation shows', async ({ page }) => {
+    test('the delivery fee chosen in the cart is the one checkout charges and the confirmation shows', async ({
+      page,
+    }) => {
       // Placed through the shop's API, which checks the order time on its own clock: the page runs on it too and orders for a later slot.
       test.setTimeout(60_000);
       await openShopNow(page, 'bella-napoli');
@@ -103,7 +119,9 @@ for (const device of devices) {
       await cart.getByLabel('Delivering to').selectOption({ label: 'Fitzroy North 3068' });
       await expect(cart.locator('[data-total="delivery"]')).toHaveText('$8.50');
       const total = (await cart.locator('[data-total="total"]').textContent()) ?? '';
-      const items = centsOf(await cart.locator('[data-total="subtotal"]').textContent()) - (await cart.locator('[data-total="discount"]').allTextContents()).reduce((sum, text) => sum + centsOf(text), 0);
+      const items =
+        centsOf(await cart.locator('[data-total="subtotal"]').textContent()) -
+        (await cart.locator('[data-total="discount"]').allTextContents()).reduce((sum, text) => sum + centsOf(text), 0);
       expect(centsOf(total)).toBe(items + 850);
 
       await press(page, cart.getByRole('button', { name: 'Checkout' }));

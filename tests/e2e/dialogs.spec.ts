@@ -35,7 +35,9 @@ for (const { modal, link, title } of dialogs) {
   });
 }
 
-test('a direct ?modal= link opens its dialog, drops the menu group, and Back closes it on the same page', async ({ page }) => {
+test('a direct ?modal= link opens its dialog, drops the menu group, and Back closes it on the same page', async ({
+  page,
+}) => {
   // Popups are not dismissed: a dialog the address asks for comes first.
   await page.clock.install({ time: new Date(wednesdayEvening) });
   await page.goto(tenantUrl('fire-and-slice', '/?group=2&modal=delivery-map'));
@@ -52,7 +54,9 @@ test('a direct ?modal= link opens its dialog, drops the menu group, and Back clo
   expect(new URL(page.url()).hostname).toBe('fire-and-slice.localhost');
 });
 
-test('closing a dialog opened from a ?group= address removes modal and leaves group removed, with Escape or with Back', async ({ page }) => {
+test('closing a dialog opened from a ?group= address removes modal and leaves group removed, with Escape or with Back', async ({
+  page,
+}) => {
   await page.clock.install({ time: new Date(wednesdayEvening) });
   await dismissPopups(page);
   for (const close of ['Escape', 'Back'] as const) {
@@ -82,7 +86,11 @@ test('a table booking request is stored by the retailer API', async ({ page, req
   const dialog = page.getByRole('dialog', { name: 'Book a table' });
   const name = `Guest ${Date.now()}`;
   // Days the shop is closed are listed, disabled, with their reason: take the second bookable one.
-  await dialog.getByLabel('Day').selectOption((await dialog.getByLabel('Day').locator('option:not([disabled])').nth(1).getAttribute('value')) ?? '');
+  await dialog
+    .getByLabel('Day')
+    .selectOption(
+      (await dialog.getByLabel('Day').locator('option:not([disabled])').nth(1).getAttribute('value')) ?? '',
+    );
   const times = dialog.getByLabel('Time').locator('option:not([disabled]):not([value=""])');
   await dialog.getByLabel('Time').selectOption((await times.first().getAttribute('value')) ?? '');
   await dialog.getByLabel('Guests').selectOption('4');
@@ -93,7 +101,10 @@ test('a table booking request is stored by the retailer API', async ({ page, req
   await dialog.getByRole('button', { name: 'Request the table' }).click();
   await expect(page.getByRole('dialog', { name: 'Table requested' })).toContainText(`a table for 4`);
 
-  const answer = await request.get(`http://localhost:${process.env['E2E_API_PORT']}${operatorPaths.tableBookings('harbour-pizza')}`, { headers: { authorization: `Bearer ${DEFAULT_OPERATOR_TOKEN}` } });
+  const answer = await request.get(
+    `http://localhost:${process.env['E2E_API_PORT']}${operatorPaths.tableBookings('harbour-pizza')}`,
+    { headers: { authorization: `Bearer ${DEFAULT_OPERATOR_TOKEN}` } },
+  );
   expect(answer.status()).toBe(200);
   expect(await answer.json()).toContainEqual(expect.objectContaining({ name, phone: '0400 123 456', partySize: 4 }));
 });

@@ -12,7 +12,8 @@ type LoggedError = { errorType: string; component: string | null; message: strin
 /** Every error log entry the page sends, batch by batch. */
 function errorLog(page: Page): LoggedError[] {
   const entries: LoggedError[] = [];
-  const isErrorLogPost = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/logs/create-error-logs');
+  const isErrorLogPost = (request: Request) =>
+    request.method() === 'POST' && request.url().endsWith('/api/logs/create-error-logs');
   page.on('request', (request) => {
     if (isErrorLogPost(request)) entries.push(...(request.postDataJSON() as LoggedError[]));
   });
@@ -29,7 +30,9 @@ async function expectErrorScreen(page: Page): Promise<void> {
   await expect(page.locator('[data-add-product]').first()).toBeHidden();
 }
 
-test('menu data that will not load: "Cart Validation Error" at once, then the error screen when a dish needs it, and the failure is reported', async ({ page }) => {
+test('menu data that will not load: "Cart Validation Error" at once, then the error screen when a dish needs it, and the failure is reported', async ({
+  page,
+}) => {
   await page.clock.install({ time: new Date(wednesdayEvening) });
   await dismissPopups(page);
   await liveStatusAsNormal(page);
@@ -48,9 +51,14 @@ test('menu data that will not load: "Cart Validation Error" at once, then the er
 
   await page.locator('[data-add-product]').first().click();
   await expectErrorScreen(page);
-  await expect.poll(() => logged.filter((entry) => entry.component === 'ProductBuilder'), { timeout: 15_000 }).toEqual([
-    expect.objectContaining({ errorType: 'javascript', message: expect.stringContaining('_payload.json answered 503') }),
-  ]);
+  await expect
+    .poll(() => logged.filter((entry) => entry.component === 'ProductBuilder'), { timeout: 15_000 })
+    .toEqual([
+      expect.objectContaining({
+        errorType: 'javascript',
+        message: expect.stringContaining('_payload.json answered 503'),
+      }),
+    ]);
 
   await page.unroute('**/_payload.json');
   await page.getByRole('link', { name: 'Reload and try again' }).click();
@@ -62,7 +70,9 @@ test('menu data that will not load: "Cart Validation Error" at once, then the er
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
 
-  test('an ordering shell that fails beyond its boundary brings up the error screen, which fits the screen, and is reported', async ({ page }) => {
+  test('an ordering shell that fails beyond its boundary brings up the error screen, which fits the screen, and is reported', async ({
+    page,
+  }) => {
     await page.clock.install({ time: new Date(wednesdayEvening) });
     await dismissPopups(page);
     await liveStatusAsNormal(page);
@@ -77,7 +87,9 @@ test.describe('on a 360 px phone', () => {
     await expectInsideScreen(page, reload, 'Reload and try again');
     await expectInsideScreen(page, page.getByText('Oops! Something went wrong.'), 'the error screen');
     expect(await seriousViolations(page)).toEqual([]);
-    await expect.poll(() => logged.filter((entry) => entry.component === 'OrderingRoot'), { timeout: 15_000 }).toEqual([expect.objectContaining({ errorType: 'react' })]);
+    await expect
+      .poll(() => logged.filter((entry) => entry.component === 'OrderingRoot'), { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ errorType: 'react' })]);
 
     await reload.tap();
     await page.waitForURL(tenantUrl('bella-napoli'));

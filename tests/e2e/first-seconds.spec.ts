@@ -26,7 +26,9 @@ async function openPaused(page: Page, options: { popups?: boolean } = {}): Promi
 const liveMessaging = (scripts: string[]) => scripts.some((url) => /\/mqtt[^/]*\.js$/.test(url));
 const orderTimeChosen = (page: Page) => page.locator('[data-order-time-bar] [aria-pressed="true"]');
 
-test('a page nobody touches stays light for its first seconds, then starts ordering and live messaging on its own', async ({ page }) => {
+test('a page nobody touches stays light for its first seconds, then starts ordering and live messaging on its own', async ({
+  page,
+}) => {
   const scripts = await openPaused(page, { popups: true });
   await page.clock.runFor(2500);
   await page.waitForLoadState('networkidle');
@@ -38,14 +40,19 @@ test('a page nobody touches stays light for its first seconds, then starts order
   await expect(orderTimeChosen(page)).toHaveCount(1);
   await expect.poll(() => liveMessaging(scripts)).toBe(true);
   // The retailer's popup waits for the same moment, then opens without moving the page under it.
-  await expect.poll(async () => {
-    await page.clock.runFor(250);
-    return page.getByRole('dialog').count();
-  }).toBe(1);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(250);
+      return page.getByRole('dialog').count();
+    })
+    .toBe(1);
   const shifted = await page.evaluate(() => {
     const observer = new PerformanceObserver(() => undefined);
     observer.observe({ type: 'layout-shift', buffered: true });
-    return (observer.takeRecords() as (PerformanceEntry & { value: number })[]).reduce((total, entry) => total + entry.value, 0);
+    return (observer.takeRecords() as (PerformanceEntry & { value: number })[]).reduce(
+      (total, entry) => total + entry.value,
+      0,
+    );
   });
   expect(shifted).toBeLessThanOrEqual(0.02);
 });

@@ -5,7 +5,10 @@ import { freePort } from './free-port.ts';
 import { startProcess, stopProcess } from './stack.ts';
 
 /** All three parts have said they listen. */
-export const stackReady = (output: string) => ['[web] Storefronts on port', '[api] api:', '[broker] broker: MQTT over WebSocket'].every((line) => output.includes(line));
+export const stackReady = (output: string) =>
+  ['[web] Storefronts on port', '[api] api:', '[broker] broker: MQTT over WebSocket'].every((line) =>
+    output.includes(line),
+  );
 
 /**
  * Runs the README's start command (`npm start` = scripts/start.ts) on free ports with a
@@ -17,7 +20,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const tenantsDir = join(dataDir, 'tenants');
   await cp('tenants', tenantsDir, { recursive: true });
   const [web, api, broker] = [await freePort(), await freePort(), await freePort()];
-  const env = { PORT: String(web), API_PORT: String(api), BROKER_WS_PORT: String(broker), BROKER_TCP_PORT: 'off', DATA_DIR: dataDir, TENANTS_DIR: tenantsDir };
+  const env = {
+    PORT: String(web),
+    API_PORT: String(api),
+    BROKER_WS_PORT: String(broker),
+    BROKER_TCP_PORT: 'off',
+    DATA_DIR: dataDir,
+    TENANTS_DIR: tenantsDir,
+  };
   const logFile = join(dataDir, 'stack.log');
   const stack = await startProcess(['scripts/start.ts'], stackReady, env, logFile);
   process.env['E2E_STACK_LOG'] = logFile;

@@ -35,21 +35,38 @@ export async function startLiveStack(): Promise<LiveStack> {
   const [apiPort, brokerPort] = [await freePort(), await freePort()];
   const apiUrl = `http://localhost:${apiPort}`;
   const brokerUrl = `ws://localhost:${brokerPort}`;
-  const brokerEnv = { BROKER_WS_PORT: String(brokerPort), BROKER_TCP_PORT: 'off', BROKER_OPERATOR_PASSWORD: OPERATOR_PASSWORD };
-  const startBrokerProcess = () => startProcess(['server/broker/main.ts'], (output) => output.includes('broker: MQTT over WebSocket'), brokerEnv);
+  const brokerEnv = {
+    BROKER_WS_PORT: String(brokerPort),
+    BROKER_TCP_PORT: 'off',
+    BROKER_OPERATOR_PASSWORD: OPERATOR_PASSWORD,
+  };
+  const startBrokerProcess = () =>
+    startProcess(['server/broker/main.ts'], (output) => output.includes('broker: MQTT over WebSocket'), brokerEnv);
   let broker = await startBrokerProcess();
-  const api = await startProcess(['server/api/main.ts'], (output) => output.includes('retailer(s) on'), { API_PORT: String(apiPort), DATA_DIR: dataDir, BROKER_URL: brokerUrl, BROKER_OPERATOR_PASSWORD: OPERATOR_PASSWORD });
+  const api = await startProcess(['server/api/main.ts'], (output) => output.includes('retailer(s) on'), {
+    API_PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    BROKER_URL: brokerUrl,
+    BROKER_OPERATOR_PASSWORD: OPERATOR_PASSWORD,
+  });
   const clients: MqttClient[] = [];
 
   return {
     apiUrl,
     brokerUrl,
     async operator(...args) {
-      const { stdout } = await run(process.execPath, ['server/api/operator/operator-cli.ts', ...args], { env: { ...process.env, API_URL: apiUrl } });
+      const { stdout } = await run(process.execPath, ['server/api/operator/operator-cli.ts', ...args], {
+        env: { ...process.env, API_URL: apiUrl },
+      });
       return stdout;
     },
     async operatorClient() {
-      const client = await mqtt.connectAsync(brokerUrl, { username: 'operator', password: OPERATOR_PASSWORD, clientId: `test_${Math.random().toString(16).slice(2, 10)}`, reconnectPeriod: 0 });
+      const client = await mqtt.connectAsync(brokerUrl, {
+        username: 'operator',
+        password: OPERATOR_PASSWORD,
+        clientId: `test_${Math.random().toString(16).slice(2, 10)}`,
+        reconnectPeriod: 0,
+      });
       clients.push(client);
       return client;
     },
@@ -63,9 +80,15 @@ export async function startLiveStack(): Promise<LiveStack> {
       // The deployment's own file, read from disk: Node cannot resolve `<slug>.localhost` to fetch it.
       await page.route('**/runtime-config.json', async (route) => {
         const slug = new URL(route.request().url()).hostname.split('.')[0] ?? '';
-        const config = JSON.parse(await readFile(join('dist', slug, 'runtime-config.json'), 'utf8')) as Record<string, unknown>;
+        const config = JSON.parse(await readFile(join('dist', slug, 'runtime-config.json'), 'utf8')) as Record<
+          string,
+          unknown
+        >;
         const analytics = config['analyticsUrl'] ? { analyticsUrl: `${apiUrl}/matomo.php` } : {};
-        await route.fulfill({ json: { ...config, apiBaseUrl: apiUrl, brokerUrl, ...analytics }, headers: { 'cache-control': 'no-cache' } });
+        await route.fulfill({
+          json: { ...config, apiBaseUrl: apiUrl, brokerUrl, ...analytics },
+          headers: { 'cache-control': 'no-cache' },
+        });
       });
     },
     async stop() {

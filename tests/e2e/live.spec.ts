@@ -35,8 +35,10 @@ async function openLivePage(page: Page, announced: string[], path = '/', clock =
   return announced[announced.length - 1] ?? '';
 }
 
-const rootVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
-const bodyVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.body).getPropertyValue(variable).trim(), name);
+const rootVariable = (page: Page, name: string) =>
+  page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+const bodyVariable = (page: Page, name: string) =>
+  page.evaluate((variable) => getComputedStyle(document.body).getPropertyValue(variable).trim(), name);
 
 for (const side of ['behind', 'ahead'] as const) {
   test(`a page whose clock is ${side} the server's hears a notification`, async ({ page }) => {
@@ -46,11 +48,15 @@ for (const side of ['behind', 'ahead'] as const) {
     await page.waitForTimeout(1000);
     await page.clock.runFor(45_000);
     await stack.operator('notify', BELLA.slug, clientId, `Heard with the clock ${side}`);
-    await expect(page.getByRole('status').filter({ hasText: `Heard with the clock ${side}` })).toContainText('Notification');
+    await expect(page.getByRole('status').filter({ hasText: `Heard with the clock ${side}` })).toContainText(
+      'Notification',
+    );
   });
 }
 
-test('operator messages reach an open page: a notification, a new colour, a closed shop; bad design values change nothing', async ({ page }) => {
+test('operator messages reach an open page: a notification, a new colour, a closed shop; bad design values change nothing', async ({
+  page,
+}) => {
   const listener = await stack.operatorClient();
   const announced = await recordAnnouncedClientIds(listener, BELLA.retailerId);
   const pageErrors: Error[] = [];
@@ -70,8 +76,17 @@ test('operator messages reach an open page: a notification, a new colour, a clos
   // An unknown field and values that are no colour: the API refuses them, the broker carries whatever is published; the page refuses them all.
   await expect(stack.operator('design', BELLA.slug, 'font', '#123456')).rejects.toThrow();
   await expect(stack.operator('design', BELLA.slug, 'primary', 'red')).rejects.toThrow();
-  for (const [fieldName, fieldValue] of [['font', '#123456'], ['primary', 'red']]) await listener.publishAsync(designTopic, JSON.stringify({ fieldName, fieldValue }));
-  for (const fieldValue of ['red;}body{display:none', '#000000;}body{display:none', 'url(javascript:alert(1))', '</style><script>alert(1)</script>']) {
+  for (const [fieldName, fieldValue] of [
+    ['font', '#123456'],
+    ['primary', 'red'],
+  ])
+    await listener.publishAsync(designTopic, JSON.stringify({ fieldName, fieldValue }));
+  for (const fieldValue of [
+    'red;}body{display:none',
+    '#000000;}body{display:none',
+    'url(javascript:alert(1))',
+    '</style><script>alert(1)</script>',
+  ]) {
     await listener.publishAsync(designTopic, JSON.stringify({ fieldName: 'primary', fieldValue }));
   }
   await listener.publishAsync(designTopic, JSON.stringify({ fieldName: 'body{display:none}', fieldValue: '#000000' }));
@@ -97,17 +112,25 @@ test('operator messages reach an open page: a notification, a new colour, a clos
   const closedAfterMs = Date.now() - deliveredAt;
   expect(deliveredAt).toBeGreaterThan(0);
   expect(closedAfterMs).toBeLessThan(1000);
-  test.info().annotations.push({ type: 'measured', description: `shop shown closed at most ${closedAfterMs} ms after the broker delivered the clock status` });
+  test.info().annotations.push({
+    type: 'measured',
+    description: `shop shown closed at most ${closedAfterMs} ms after the broker delivered the clock status`,
+  });
   await expect(status).toContainText('Delivery closed now');
   await expect(page.locator('[data-order-time]')).toContainText('closed now');
   await stack.operator('clock-clear', BELLA.slug);
   expect(pageErrors).toEqual([]);
 });
 
-test('a design update reaches a visitor in dark mode too: the dark theme is derived again from the new colour', async ({ page }) => {
+test('a design update reaches a visitor in dark mode too: the dark theme is derived again from the new colour', async ({
+  page,
+}) => {
   const bellaCss = (await loadTenant('tenants', BELLA.slug)).config.retailerCSS;
   await page.emulateMedia({ colorScheme: 'dark' });
-  const clientId = await openLivePage(page, await recordAnnouncedClientIds(await stack.operatorClient(), BELLA.retailerId));
+  const clientId = await openLivePage(
+    page,
+    await recordAnnouncedClientIds(await stack.operatorClient(), BELLA.retailerId),
+  );
   expect(clientId).not.toBe('');
   await expect(page.locator('body')).toHaveClass(/\bdark\b/);
   const callButton = page.getByRole('link', { name: /^Call / });
@@ -129,8 +152,11 @@ test('a design update reaches a visitor in dark mode too: the dark theme is deri
   await expect(callButton).toHaveCSS('background-color', 'rgb(11, 110, 79)');
 });
 
-test('a live layout change is refused: the page keeps the layout it was built with, and the operator and the error log are told why', async ({ page }) => {
-  const reason = "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site";
+test('a live layout change is refused: the page keeps the layout it was built with, and the operator and the error log are told why', async ({
+  page,
+}) => {
+  const reason =
+    "initial-layout is not applied live: the layout is built into the pages from the retailer configuration's layout number; change that and rebuild the site";
   const listener = await stack.operatorClient();
   const announced = await recordAnnouncedClientIds(listener, BELLA.retailerId);
   const warnings: string[] = [];
@@ -151,7 +177,11 @@ test('a live layout change is refused: the page keeps the layout it was built wi
   // The retailer's own back office may still send one: the page refuses it as well and logs why.
   await listener.publishAsync(designTopic, JSON.stringify({ fieldName: 'initial-layout', fieldValue: 3 }));
   await expect.poll(() => warnings).toContain(`Live messaging: Design update refused: ${reason}`);
-  await expect.poll(async () => (await errorLog()).some((entry) => entry.message === `Design update refused: ${reason}`), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await errorLog()).some((entry) => entry.message === `Design update refused: ${reason}`), {
+      timeout: 15_000,
+    })
+    .toBe(true);
 
   // A colour after it still applies, and the layout is the one the site was built with.
   await stack.operator('design', BELLA.slug, 'secondary', '#abcdef');
@@ -164,7 +194,9 @@ test('a custom page shows a notification too, bringing its toaster along', async
   const clientId = await openLivePage(page, announced, '/about/our-story');
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toHaveCount(0);
   await stack.operator('notify', BELLA.slug, clientId, 'Table 4 is ready', '--title', 'Bookings');
-  await expect(page.getByRole('status').filter({ hasText: 'Bookings: Table 4 is ready' })).toContainText('Notification');
+  await expect(page.getByRole('status').filter({ hasText: 'Bookings: Table 4 is ready' })).toContainText(
+    'Notification',
+  );
 });
 
 test('two tabs never share a client id', async ({ context }) => {
@@ -186,7 +218,9 @@ async function errorLog(): Promise<LoggedError[]> {
   return JSON.parse(await stack.operator('errors', BELLA.slug, '--limit', '500')) as LoggedError[];
 }
 
-test('the broker away for a minute: the page keeps working, logs one messaging error and hears a notification soon after the broker returns', async ({ page }) => {
+test('the broker away for a minute: the page keeps working, logs one messaging error and hears a notification soon after the broker returns', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // The error log keeps the page's own timestamps, which count from the page's clock.
   const clock = fridayEvening();
@@ -224,38 +258,79 @@ test('the broker away for a minute: the page keeps working, logs one messaging e
   }).toPass({ timeout: 10_000, intervals: [0] });
   const heardAfterMs = Date.now() - returnedAt;
   expect(heardAfterMs).toBeLessThan(10_000);
-  test.info().annotations.push({ type: 'measured', description: `${connectionAttempts.length} connection attempts in the 60 s outage, at least ${Math.min(...gaps)} ms apart; notification shown ${heardAfterMs} ms after the broker returned` });
+  test.info().annotations.push({
+    type: 'measured',
+    description: `${connectionAttempts.length} connection attempts in the 60 s outage, at least ${Math.min(...gaps)} ms apart; notification shown ${heardAfterMs} ms after the broker returned`,
+  });
 
   await page.locator('[data-cart-button]').click();
   await expect(page.getByRole('dialog', { name: 'Your order' }).locator('[data-cart-line]')).toHaveCount(2);
   expect(messagingWarnings.length).toBeLessThanOrEqual(1);
-  await expect.poll(async () => (await errorLog()).filter((entry) => entry.timestamp >= startedAt && entry.additionalContext?.kind === 'connection').length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await errorLog()).filter(
+          (entry) => entry.timestamp >= startedAt && entry.additionalContext?.kind === 'connection',
+        ).length,
+      { timeout: 10_000 },
+    )
+    .toBe(1);
   expect(pageErrors).toEqual([]);
 });
 
 /** Payloads nobody should send: random bytes, wrong JSON shapes, huge and hostile strings. */
 function malformedPayloads(count: number): (string | Buffer)[] {
   let seed = 20261123;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const fixed: (string | Buffer)[] = [
-    'null', '[]', '{}', '"text"', '42', 'true', '{', '{"message":', '\u0000', Buffer.from([0xff, 0xfe, 0xfd]),
-    '{"message":""}', '{"message":42}', '{"message":{"toString":"x"}}', '{"__proto__":{"polluted":true},"message":"x"}',
-    '{"retailerOnline":"no"}', '{"refresh":false}', '{"liveDeliveryWaitTime":-1,"retailerOnline":true}',
-    '{"fieldName":"primary"}', '{"fieldName":"primary","fieldValue":null}', '{"fieldName":"primary","fieldValue":"red;}body{display:none"}',
-    '{"fieldName":"__proto__","fieldValue":"#000000"}', '{"fieldName":"background","fieldValue":"#00000"}',
-    JSON.stringify({ message: 'x'.repeat(200_000) }), JSON.stringify({ fieldName: 'primary', fieldValue: '#'.repeat(100_000) }),
+    'null',
+    '[]',
+    '{}',
+    '"text"',
+    '42',
+    'true',
+    '{',
+    '{"message":',
+    '\u0000',
+    Buffer.from([0xff, 0xfe, 0xfd]),
+    '{"message":""}',
+    '{"message":42}',
+    '{"message":{"toString":"x"}}',
+    '{"__proto__":{"polluted":true},"message":"x"}',
+    '{"retailerOnline":"no"}',
+    '{"refresh":false}',
+    '{"liveDeliveryWaitTime":-1,"retailerOnline":true}',
+    '{"fieldName":"primary"}',
+    '{"fieldName":"primary","fieldValue":null}',
+    '{"fieldName":"primary","fieldValue":"red;}body{display:none"}',
+    '{"fieldName":"__proto__","fieldValue":"#000000"}',
+    '{"fieldName":"background","fieldValue":"#00000"}',
+    JSON.stringify({ message: 'x'.repeat(200_000) }),
+    JSON.stringify({ fieldName: 'primary', fieldValue: '#'.repeat(100_000) }),
   ];
   const payloads = [...fixed];
   while (payloads.length < count) {
     const kind = Math.floor(random() * 3);
-    if (kind === 0) payloads.push(Buffer.from(Array.from({ length: 1 + Math.floor(random() * 64) }, () => Math.floor(random() * 256))));
-    else if (kind === 1) payloads.push(JSON.stringify({ [`k${Math.floor(random() * 9)}`]: random() > 0.5 ? random() : [random(), 'x'] }));
-    else payloads.push(JSON.stringify({ fieldName: `f${Math.floor(random() * 1e6)}`, fieldValue: random() > 0.5 ? `#${Math.floor(random() * 0xffffff).toString(16)}` : random() }));
+    if (kind === 0)
+      payloads.push(
+        Buffer.from(Array.from({ length: 1 + Math.floor(random() * 64) }, () => Math.floor(random() * 256))),
+      );
+    else if (kind === 1)
+      payloads.push(JSON.stringify({ [`k${Math.floor(random() * 9)}`]: random() > 0.5 ? random() : [random(), 'x'] }));
+    else
+      payloads.push(
+        JSON.stringify({
+          fieldName: `f${Math.floor(random() * 1e6)}`,
+          fieldValue: random() > 0.5 ? `#${Math.floor(random() * 0xffffff).toString(16)}` : random(),
+        }),
+      );
   }
   return payloads.slice(0, count);
 }
 
-test('500 random and malformed payloads on every topic: no page error, the page still responds, the cart is unchanged', async ({ page }) => {
+test('500 random and malformed payloads on every topic: no page error, the page still responds, the cart is unchanged', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const listener = await stack.operatorClient();
   const announced = await recordAnnouncedClientIds(listener, BELLA.retailerId);
@@ -269,7 +344,9 @@ test('500 random and malformed payloads on every topic: no page error, the page 
   await addProduct(page, 0);
   await expect(page.locator('[data-cart-button]')).toContainText('1');
   await waitForSync(page);
-  const cartBefore = await page.evaluate(() => (JSON.parse(localStorage.getItem('orderStore') ?? '{}') as { products: unknown[] }).products);
+  const cartBefore = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('orderStore') ?? '{}') as { products: unknown[] }).products,
+  );
   const primaryBefore = await rootVariable(page, '--tenant-primary');
 
   const topics = [`storefront/${BELLA.retailerId}/${clientId}/notify`, clockTopic, designTopic];
@@ -284,7 +361,11 @@ test('500 random and malformed payloads on every topic: no page error, the page 
   expect(pageErrors).toEqual([]);
   expect(await rootVariable(page, '--tenant-primary')).toBe(primaryBefore);
   await expect(page.locator('[data-open-status]')).toContainText('Pickup open until');
-  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('orderStore') ?? '{}') as { products: unknown[] }).products)).toEqual(cartBefore);
+  expect(
+    await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('orderStore') ?? '{}') as { products: unknown[] }).products,
+    ),
+  ).toEqual(cartBefore);
   // Logged once per kind and topic, not once per payload.
   expect(warnings.length).toBeLessThanOrEqual(6);
   await page.locator('[data-cart-button]').click();

@@ -8,7 +8,9 @@ test.beforeEach(({ page }) => dismissPopups(page));
 // The visitor's own time zone must not matter: the shop's clock is Melbourne's (plus its diff).
 test.use({ timezoneId: 'America/New_York' });
 
-test('the clock panel says what is open on the shop’s clock, and changes when delivery closes after midnight', async ({ page }) => {
+test('the clock panel says what is open on the shop’s clock, and changes when delivery closes after midnight', async ({
+  page,
+}) => {
   // Saturday 00:29 in Melbourne (AEDT): Friday's late shift runs pickup to 01:00 and delivery to 00:30.
   await page.clock.install({ time: new Date('2026-11-27T13:29:00Z') });
   // The panel follows the live clock status too; the reference API would answer for its own time.

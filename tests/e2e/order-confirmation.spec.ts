@@ -12,7 +12,10 @@ const smallPhone = { ...phone, viewport: { width: 360, height: 740 } };
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
 
 const operatorCall = async (path: string, method = 'GET') => {
-  const response = await fetch(`http://localhost:${process.env['E2E_API_PORT']}${path}`, { method, headers: { authorization: 'Bearer dev-operator' } });
+  const response = await fetch(`http://localhost:${process.env['E2E_API_PORT']}${path}`, {
+    method,
+    headers: { authorization: 'Bearer dev-operator' },
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   return response.json();
 };
@@ -27,9 +30,17 @@ const hexChannels = (hex: string) => [1, 3, 5].map((start) => Number.parseInt(he
 
 async function expectPanelColours(page: Page, expected: { surface: string; accent: string }): Promise<void> {
   const panel = page.locator('[data-order-status]');
-  const [background, border] = await panel.evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).borderTopColor]);
-  for (const [actual, hex] of [[background ?? '', expected.surface], [border ?? '', expected.accent]] as const) {
-    channels(actual).forEach((value, index) => expect(Math.abs(value - (hexChannels(hex)[index] ?? 0))).toBeLessThanOrEqual(1));
+  const [background, border] = await panel.evaluate((element) => [
+    getComputedStyle(element).backgroundColor,
+    getComputedStyle(element).borderTopColor,
+  ]);
+  for (const [actual, hex] of [
+    [background ?? '', expected.surface],
+    [border ?? '', expected.accent],
+  ] as const) {
+    channels(actual).forEach((value, index) =>
+      expect(Math.abs(value - (hexChannels(hex)[index] ?? 0))).toBeLessThanOrEqual(1),
+    );
   }
 }
 
@@ -51,7 +62,9 @@ for (const journey of journeys) {
   test.describe(journey.name, () => {
     test.use(journey.device);
 
-    test('the confirmation shows the order number, where, when and the notes, and changes the moment the kitchen takes the order', async ({ page }) => {
+    test('the confirmation shows the order number, where, when and the notes, and changes the moment the kitchen takes the order', async ({
+      page,
+    }) => {
       // A whole order placed through the shop, then taken by the kitchen: more than the default 30 s on a busy machine.
       test.setTimeout(60_000);
       const tenant = await loadTenant('tenants', journey.slug);
@@ -93,8 +106,15 @@ for (const journey of journeys) {
 
       // The kitchen's queue shows the order under the number the customer sees, with the notes as sent.
       const id = new URL(page.url()).searchParams.get('id') ?? '';
-      const queue = (await operatorCall(`/operator/tenants/${journey.slug}/open-orders`)) as { encryptedOrderId: string; orderNumber: number; orderNotes: string }[];
-      expect(queue.find((order) => order.encryptedOrderId === id)).toMatchObject({ orderNumber: Number(orderNumber.slice(1)), orderNotes: notes });
+      const queue = (await operatorCall(`/operator/tenants/${journey.slug}/open-orders`)) as {
+        encryptedOrderId: string;
+        orderNumber: number;
+        orderNotes: string;
+      }[];
+      expect(queue.find((order) => order.encryptedOrderId === id)).toMatchObject({
+        orderNumber: Number(orderNumber.slice(1)),
+        orderNotes: notes,
+      });
 
       // Listening: from now on the poll only ever says "not taken yet", so only the broker can change the page.
       await expect(status).toHaveAttribute('data-live', 'on');
@@ -109,7 +129,10 @@ for (const journey of journeys) {
       expect(shownAt - takenAt).toBeLessThan(ORDER_POLL_MS);
       await expect(status).toHaveAttribute('data-order-status', 'preparing');
       await expect(status).not.toContainText('Order received');
-      await expect(status.getByRole('listitem').filter({ hasText: 'Preparing' })).toHaveAttribute('aria-current', 'step');
+      await expect(status.getByRole('listitem').filter({ hasText: 'Preparing' })).toHaveAttribute(
+        'aria-current',
+        'step',
+      );
 
       await page.getByRole('button', { name: 'Dark mode' }).click();
       await expect(page.locator('body')).toHaveClass(/\bdark\b/);
@@ -124,13 +147,17 @@ test.describe('the 404 page on a 360 px phone', () => {
   test.use(smallPhone);
 
   for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) {
-    test(`${slug}: the shop's header and footer, the spec's texts and a way back to the menu, nothing wider than the screen`, async ({ page }) => {
+    test(`${slug}: the shop's header and footer, the spec's texts and a way back to the menu, nothing wider than the screen`, async ({
+      page,
+    }) => {
       await dismissPopups(page);
       const tenant = await loadTenant('tenants', slug);
       const path = `/no/such-page/${'a-long-segment-without-any-spaces-'.repeat(4)}`;
       const response = await page.goto(tenantUrl(slug, path));
       expect(response?.status()).toBe(404);
-      await expect(page.getByRole('banner').getByRole('link', { name: tenant.config.retailerInfo.name, exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('banner').getByRole('link', { name: tenant.config.retailerInfo.name, exact: true }),
+      ).toBeVisible();
       await expect(page.getByRole('contentinfo')).toContainText(tenant.config.retailerInfo.address);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
       await expect(page.getByText("Oops! This page can't be found.")).toBeVisible();

@@ -11,14 +11,24 @@ export { orderForALaterSlot } from './order-time-picker.ts';
 export async function liveStatusAsNormal(page: Page): Promise<void> {
   await page.route('**/api/retailer/get-clock-status', (route) =>
     route.fulfill({
-      json: { retailerOnline: true, liveDeliveryWaitTime: 30, livePickupWaitTime: 30, closedDateToday: false, livePickupOverCapacity: false, liveDeliveryOverCapacity: false, allowDelivery: true },
+      json: {
+        retailerOnline: true,
+        liveDeliveryWaitTime: 30,
+        livePickupWaitTime: 30,
+        closedDateToday: false,
+        livePickupOverCapacity: false,
+        liveDeliveryOverCapacity: false,
+        allowDelivery: true,
+      },
     }),
   );
 }
 
 /** Counts the retailer's popups as already seen in this visit, so they do not cover the page a test drives. */
 export async function dismissPopups(page: Page): Promise<void> {
-  await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+  await page.addInitScript(() =>
+    sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))),
+  );
 }
 
 /**
@@ -43,7 +53,12 @@ export async function openShopNow(page: Page, slug: string): Promise<void> {
 }
 
 /** Opens a shop's home page at a fixed instant and waits until the ordering runtime has read the saved order. The retailer's popups count as already seen unless `popups` is set. */
-export async function openShopAt(page: Page, slug: string, at: string, options: { popups?: boolean } = {}): Promise<void> {
+export async function openShopAt(
+  page: Page,
+  slug: string,
+  at: string,
+  options: { popups?: boolean } = {},
+): Promise<void> {
   await page.clock.install({ time: new Date(at) });
   if (!options.popups) await dismissPopups(page);
   await liveStatusAsNormal(page);
@@ -57,7 +72,8 @@ export async function addProduct(page: Page, index = 0): Promise<void> {
   await page.locator('[data-add-product]').nth(index).click();
   const builder = page.getByRole('dialog');
   await expect(builder.locator('[data-builder-submit]')).toBeVisible();
-  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all()) await group.getByRole('radio').first().check();
+  for (const group of await builder.locator('fieldset[data-field^="option-"][data-required="true"]').all())
+    await group.getByRole('radio').first().check();
   await builder.getByRole('button', { name: /Add to cart/ }).click();
   await expect(builder).toHaveCount(0);
 }
@@ -70,12 +86,20 @@ export function centsOf(text: string | null): number {
 }
 
 /** The saved order as the page keeps it. */
-export async function savedOrder(page: Page): Promise<{ encryptedOrderId: string | null; products: { uuid: string; quantity: number }[]; revision: number; syncedRevision: number }> {
+export async function savedOrder(page: Page): Promise<{
+  encryptedOrderId: string | null;
+  products: { uuid: string; quantity: number }[];
+  revision: number;
+  syncedRevision: number;
+}> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('orderStore') ?? '{}'));
 }
 
 /** The order as the reference API stored and priced it. */
-export async function serverOrder(page: Page, encryptedOrderId: string): Promise<{ products: { uuid: string; historicPrice: number; quantity: number; productName: string }[] }> {
+export async function serverOrder(
+  page: Page,
+  encryptedOrderId: string,
+): Promise<{ products: { uuid: string; historicPrice: number; quantity: number; productName: string }[] }> {
   return page.evaluate(async (id) => {
     const config = (await (await fetch('/runtime-config.json')).json()) as { apiBaseUrl: string };
     const response = await fetch(`${config.apiBaseUrl}/api/order/get-order`, {
@@ -89,19 +113,26 @@ export async function serverOrder(page: Page, encryptedOrderId: string): Promise
 
 /** Waits until the cart's last change has reached the server. */
 export async function waitForSync(page: Page): Promise<void> {
-  await expect.poll(async () => {
-    const order = await savedOrder(page);
-    return order.encryptedOrderId !== null && order.revision === order.syncedRevision;
-  }, { timeout: 15000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const order = await savedOrder(page);
+        return order.encryptedOrderId !== null && order.revision === order.syncedRevision;
+      },
+      { timeout: 15000 },
+    )
+    .toBe(true);
 }
-
 
 /** What the kitchen does when it takes an order, through the reference API's operator endpoint. */
 export async function markProcessed(slug: string, encryptedOrderId: string): Promise<void> {
-  const response = await fetch(`http://localhost:${process.env['E2E_API_PORT']}/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer dev-operator' },
-  });
+  const response = await fetch(
+    `http://localhost:${process.env['E2E_API_PORT']}/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`,
+    {
+      method: 'POST',
+      headers: { authorization: 'Bearer dev-operator' },
+    },
+  );
   expect(response.status).toBe(200);
 }
 

@@ -7,7 +7,9 @@ const wednesdayEvening = '2026-11-25T08:00:00Z';
 // Wednesday noon: lunch pickup is open, delivery is not.
 const wednesdayNoon = '2026-11-25T01:00:00Z';
 
-test('a half-and-half with an extra and a removed ingredient costs the same in the builder, the cart and on the server', async ({ page }) => {
+test('a half-and-half with an extra and a removed ingredient costs the same in the builder, the cart and on the server', async ({
+  page,
+}) => {
   await openShopAt(page, 'bella-napoli', wednesdayEvening);
   await page.getByRole('link', { name: 'Add Margherita' }).click();
   const builder = page.getByRole('dialog', { name: 'Margherita' });
@@ -16,7 +18,10 @@ test('a half-and-half with an extra and a removed ingredient costs the same in t
   await expect(builder.getByRole('alert').first()).toContainText('Choose a base');
   await builder.getByLabel('Thin & crispy').check();
   await builder.getByLabel('Other half').selectOption({ label: 'Half Diavola' });
-  await builder.getByRole('region', { name: 'Margherita half' }).getByRole('button', { name: 'More: Extra Buffalo mozzarella' }).click();
+  await builder
+    .getByRole('region', { name: 'Margherita half' })
+    .getByRole('button', { name: 'More: Extra Buffalo mozzarella' })
+    .click();
   await builder.getByRole('region', { name: 'Diavola half' }).getByLabel(/^No /).first().check();
   const builderCents = centsOf(await builder.locator('[data-builder-price]').textContent());
   await builder.getByRole('button', { name: /Add to cart/ }).click();
@@ -42,26 +47,37 @@ test('delivery below the minimum order says how much is missing', async ({ page 
   await openShopAt(page, 'bella-napoli', wednesdayEvening);
   await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Delivery' }).click();
   await page.getByRole('link', { name: 'Add Wood-fired Garlic Bread' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Add to cart/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Add to cart/ })
+    .click();
   await page.locator('[data-cart-button]').click();
   const cart = page.getByRole('dialog', { name: 'Your order' });
   const subtotal = centsOf(await cart.locator('[data-total="subtotal"]').textContent());
   // bella-napoli's zones charge $6.50 to $8.50 with a $30 to $40 minimum: until the suburb is chosen the cart says so.
   await expect(cart.locator('[data-total="delivery"]')).toHaveText('$6.50–$8.50');
-  await expect(cart.locator('[data-minimum-order]')).toHaveText(`The minimum for delivery is $30.00–$40.00, set by your suburb. Add at least $${((3000 - subtotal) / 100).toFixed(2)} more to order.`);
+  await expect(cart.locator('[data-minimum-order]')).toHaveText(
+    `The minimum for delivery is $30.00–$40.00, set by your suburb. Add at least $${((3000 - subtotal) / 100).toFixed(2)} more to order.`,
+  );
   await cart.getByLabel('Delivering to').selectOption({ label: 'Brunswick 3056' });
   await expect(cart.locator('[data-total="delivery"]')).toHaveText('$8.50');
-  await expect(cart.locator('[data-minimum-order]')).toHaveText(`The minimum for delivery is $40.00. Add $${((4000 - subtotal) / 100).toFixed(2)} more to order.`);
+  await expect(cart.locator('[data-minimum-order]')).toHaveText(
+    `The minimum for delivery is $40.00. Add $${((4000 - subtotal) / 100).toFixed(2)} more to order.`,
+  );
 });
 
-test('switching to delivery while it is closed schedules the next time, and the picker follows the hours', async ({ page }) => {
+test('switching to delivery while it is closed schedules the next time, and the picker follows the hours', async ({
+  page,
+}) => {
   await openShopAt(page, 'bella-napoli', wednesdayNoon);
   const bar = page.locator('[data-order-time-bar]');
   await expect(bar.getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
   await bar.getByRole('button', { name: 'Delivery' }).click();
   const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
   await expect(toasts.getByText('Order scheduled for later')).toBeVisible();
-  await expect(toasts.getByText("Delivery is not open right now, so we've set your order for today at 6:00 pm.", { exact: false })).toBeVisible();
+  await expect(
+    toasts.getByText("Delivery is not open right now, so we've set your order for today at 6:00 pm.", { exact: false }),
+  ).toBeVisible();
   await expect(bar.locator('[data-order-time]')).toHaveText('today, Wed 25 Nov at 6:00 pm');
 
   await bar.getByRole('button', { name: 'Pickup' }).click();
@@ -90,14 +106,24 @@ test('a saved pickup choice stays pickup at start-up while pickup is busy and de
   // The kitchen marks pickup over capacity; the spec only ever switches a start-up choice to pickup.
   await page.route('**/api/retailer/get-clock-status', (route) =>
     route.fulfill({
-      json: { retailerOnline: true, liveDeliveryWaitTime: 30, livePickupWaitTime: 30, closedDateToday: false, livePickupOverCapacity: true, liveDeliveryOverCapacity: false, allowDelivery: true },
+      json: {
+        retailerOnline: true,
+        liveDeliveryWaitTime: 30,
+        livePickupWaitTime: 30,
+        closedDateToday: false,
+        livePickupOverCapacity: true,
+        liveDeliveryOverCapacity: false,
+        allowDelivery: true,
+      },
     }),
   );
   await page.reload();
   await page.keyboard.press('Shift');
   await expect(bar.getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
   await bar.getByRole('button', { name: 'Change' }).click();
-  await expect(page.getByRole('dialog', { name: 'Order time' }).locator('[data-asap-reason]')).toHaveText('(busy: no more pickup orders right now)');
+  await expect(page.getByRole('dialog', { name: 'Order time' }).locator('[data-asap-reason]')).toHaveText(
+    '(busy: no more pickup orders right now)',
+  );
 });
 
 test('with the API unreachable the cart stays, and afterwards exactly one order holds every line', async ({ page }) => {
@@ -106,11 +132,14 @@ test('with the API unreachable the cart stays, and afterwards exactly one order 
   await openShopAt(page, 'fire-and-slice', wednesdayEvening);
   const created = new Set<string>();
   page.on('response', async (response) => {
-    if (response.url().endsWith('/api/order/create-order') && response.ok()) created.add(((await response.json()) as { encryptedOrderId: string }).encryptedOrderId);
+    if (response.url().endsWith('/api/order/create-order') && response.ok())
+      created.add(((await response.json()) as { encryptedOrderId: string }).encryptedOrderId);
   });
   await page.route('**/api/order/**', (route) => route.abort('connectionrefused'));
   for (const index of [0, 1, 2]) await addProduct(page, index);
-  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Error creating order')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Error creating order'),
+  ).toBeVisible();
   expect((await savedOrder(page)).products).toHaveLength(3);
 
   await page.reload();
@@ -119,7 +148,9 @@ test('with the API unreachable the cart stays, and afterwards exactly one order 
   await waitForSync(page);
   const order = await savedOrder(page);
   const stored = await serverOrder(page, order.encryptedOrderId ?? '');
-  expect(stored.products.map((product) => product.uuid).sort()).toEqual(order.products.map((product) => product.uuid).sort());
+  expect(stored.products.map((product) => product.uuid).sort()).toEqual(
+    order.products.map((product) => product.uuid).sort(),
+  );
   expect([...created]).toEqual([order.encryptedOrderId]);
   expect(errors).toEqual([]);
 });
@@ -139,8 +170,14 @@ test('toasts pile up to three, wait while hovered, and F8 reaches them', async (
   await page.setViewportSize({ width: 1280, height: 900 });
   await openShopAt(page, 'bella-napoli', wednesdayEvening);
   for (const dish of ['Wood-fired Garlic Bread', 'Tiramisù', 'Wood-fired Garlic Bread', 'Tiramisù']) {
-    await page.getByRole('link', { name: `Add ${dish}` }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: /Add to cart/ }).click();
+    await page
+      .getByRole('link', { name: `Add ${dish}` })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Add to cart/ })
+      .click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
   const toasts = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
@@ -153,7 +190,10 @@ test('toasts pile up to three, wait while hovered, and F8 reaches them', async (
   await expect(toasts.filter({ visible: true })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Add Tiramisù' }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: /Add to cart/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Add to cart/ })
+    .click();
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: 'Notifications (F8)' }).locator('ol')).toBeFocused();
 });
@@ -171,9 +211,28 @@ test('a ?product= link opens that product’s builder', async ({ page }) => {
 
 test('a cart left for over an hour is re-priced at start-up, with the spec’s toast', async ({ page }) => {
   const twoHoursBefore = new Date(Date.parse(wednesdayEvening) - 2 * 3_600_000).getTime();
-  const smallSize = { retailerProductSizeId: 201, productGroupId: 11, productSizeId: 1, name: 'Small 10"', price: 16, defaultProductPrice: 16 };
-  const stale = { uuid: '0b7e3c8a-4a51-4d1e-9c1f-2f1f5d2f7a10', productId: 1101, productGroupId: 11, productName: 'Margherita', size: smallSize, quantity: 1, historicPrice: 12.5, timeStamp: twoHoursBefore };
-  await page.addInitScript((saved) => localStorage.setItem('orderStore', saved), JSON.stringify({ orderType: 'pickup', products: [stale], lastActivity: twoHoursBefore }));
+  const smallSize = {
+    retailerProductSizeId: 201,
+    productGroupId: 11,
+    productSizeId: 1,
+    name: 'Small 10"',
+    price: 16,
+    defaultProductPrice: 16,
+  };
+  const stale = {
+    uuid: '0b7e3c8a-4a51-4d1e-9c1f-2f1f5d2f7a10',
+    productId: 1101,
+    productGroupId: 11,
+    productName: 'Margherita',
+    size: smallSize,
+    quantity: 1,
+    historicPrice: 12.5,
+    timeStamp: twoHoursBefore,
+  };
+  await page.addInitScript(
+    (saved) => localStorage.setItem('orderStore', saved),
+    JSON.stringify({ orderType: 'pickup', products: [stale], lastActivity: twoHoursBefore }),
+  );
   await openShopAt(page, 'bella-napoli', wednesdayEvening);
   const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
   await expect(toasts.getByText('Cart Updated')).toBeVisible();
@@ -182,14 +241,38 @@ test('a cart left for over an hour is re-priced at start-up, with the spec’s t
   await expect(page.getByRole('dialog', { name: 'Your order' }).locator('[data-line-price]')).toHaveText('$16.00');
 });
 
-test('a saved dish not served at the order time is taken out at start-up, and the toast and the cart name it', async ({ page }) => {
+test('a saved dish not served at the order time is taken out at start-up, and the toast and the cart name it', async ({
+  page,
+}) => {
   const aMinuteBefore = Date.parse(wednesdayEvening) - 60_000;
-  const lunchServe = { retailerProductSizeId: 211, productGroupId: 15, productSizeId: 7, name: 'Lunch serve', price: 15, defaultProductPrice: 15 };
-  const lunch = { uuid: '5d0c1f57-8a0e-4b8a-9a53-6f2b0f7e2c11', productId: 1130, productGroupId: 15, productName: 'Lunch Margherita & Salad', size: lunchServe, quantity: 2, historicPrice: 15, timeStamp: aMinuteBefore };
-  await page.addInitScript((saved) => localStorage.setItem('orderStore', saved), JSON.stringify({ orderType: 'pickup', products: [lunch], lastActivity: aMinuteBefore }));
+  const lunchServe = {
+    retailerProductSizeId: 211,
+    productGroupId: 15,
+    productSizeId: 7,
+    name: 'Lunch serve',
+    price: 15,
+    defaultProductPrice: 15,
+  };
+  const lunch = {
+    uuid: '5d0c1f57-8a0e-4b8a-9a53-6f2b0f7e2c11',
+    productId: 1130,
+    productGroupId: 15,
+    productName: 'Lunch Margherita & Salad',
+    size: lunchServe,
+    quantity: 2,
+    historicPrice: 15,
+    timeStamp: aMinuteBefore,
+  };
+  await page.addInitScript(
+    (saved) => localStorage.setItem('orderStore', saved),
+    JSON.stringify({ orderType: 'pickup', products: [lunch], lastActivity: aMinuteBefore }),
+  );
   // Wednesday 7 pm: lunch is served until 3 pm.
   await openShopAt(page, 'bella-napoli', wednesdayEvening);
-  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem').filter({ hasText: 'Items Removed' });
+  const toast = page
+    .getByRole('region', { name: 'Notifications (F8)' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Items Removed' });
   await expect(toast).toContainText('Removed 1 unavailable item(s) from cart: 2 × Lunch Margherita & Salad.');
 
   await page.locator('[data-cart-button]').click();
@@ -208,7 +291,10 @@ test('closing warnings come as toasts with their action, once per shift', async 
   await expect(toasts.getByText('Order may not complete in time!')).toBeVisible();
   await expect(toasts.getByText('Delivery ending soon')).toBeVisible();
   await toasts.getByRole('button', { name: 'Switch to Pickup' }).first().click();
-  await expect(page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.reload();
   await expect(page.locator('[data-order-time-bar] [aria-pressed="true"]')).toHaveCount(1);
   await page.clock.runFor(2000);
@@ -251,7 +337,9 @@ test('a dish whose group is not served at the order time cannot be added', async
   // The lunch menu is served 11:30 am to 2:30 pm; at 7 pm its dishes wait for another order time.
   await page.getByRole('link', { name: 'Add Pasta of the Day' }).click();
   const builder = page.getByRole('dialog', { name: 'Pasta of the Day' });
-  await expect(builder.locator('[data-builder-unavailable]')).toHaveText('Pranzo (Lunch) is not available at your order time.');
+  await expect(builder.locator('[data-builder-unavailable]')).toHaveText(
+    'Pranzo (Lunch) is not available at your order time.',
+  );
   await builder.locator('[data-builder-submit]').click();
   await expect(builder).toBeVisible();
   expect((await savedOrder(page)).products ?? []).toHaveLength(0);

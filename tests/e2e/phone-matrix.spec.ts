@@ -28,7 +28,12 @@ function pagesOf(slug: string): string[] {
     .filter((file) => file.endsWith('index.html'))
     .map((file) => `/${relative(root, join(root, file)).replace(/index\.html$/, '')}`)
     .filter((path) => !path.startsWith('/builds/'));
-  return [...pages.filter((path) => path !== '/order/'), '/order/?id=no-such-order', '/reset-password?token=abc', '/no/such/page'];
+  return [
+    ...pages.filter((path) => path !== '/order/'),
+    '/order/?id=no-such-order',
+    '/reset-password?token=abc',
+    '/no/such/page',
+  ];
 }
 
 /** The dialog's box lies inside the screen, and its last control can be scrolled to inside it. */

@@ -11,7 +11,8 @@ const phoneShops = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-p
 const phone = (width: number) => ({ viewport: { width, height: 780 }, hasTouch: true, isMobile: true });
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
@@ -26,7 +27,10 @@ async function swipeUp(page: Page, distance: number): Promise<void> {
   const start = Math.round(height * 0.75);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 180, y: start }] });
   for (let step = 1; step <= 10; step += 1) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 180, y: start - (distance * step) / 10 }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: 180, y: start - (distance * step) / 10 }],
+    });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
@@ -34,16 +38,21 @@ async function swipeUp(page: Page, distance: number): Promise<void> {
 
 /** Waits until a fling has come to rest. */
 async function scrollSettled(page: Page): Promise<void> {
-  await expect.poll(async () => {
-    const before = await page.evaluate(() => window.scrollY);
-    await page.waitForTimeout(200);
-    return (await page.evaluate(() => window.scrollY)) === before;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const before = await page.evaluate(() => window.scrollY);
+      await page.waitForTimeout(200);
+      return (await page.evaluate(() => window.scrollY)) === before;
+    })
+    .toBe(true);
 }
 
 /** What the cart's deals take off, in cents. */
 async function discountsIn(cart: Locator): Promise<number> {
-  return (await cart.locator('[data-total="discount"]').allTextContents()).reduce((sum, text) => sum + centsOf(text), 0);
+  return (await cart.locator('[data-total="discount"]').allTextContents()).reduce(
+    (sum, text) => sum + centsOf(text),
+    0,
+  );
 }
 
 /** Every toast on screen keeps clear of `targets`, and stays inside the window. (A modal dialog hides the toaster's list from assistive technology, which hears toasts through their live announcement, so they are found by their markup.) */
@@ -56,7 +65,8 @@ async function expectToastsClearOf(page: Page, targets: Locator[]): Promise<void
     const box = await boxOf(toast);
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
-    for (const target of targets) expect(overlaps(box, await boxOf(target)), `a toast covers ${target.toString()}`).toBe(false);
+    for (const target of targets)
+      expect(overlaps(box, await boxOf(target)), `a toast covers ${target.toString()}`).toBe(false);
   }
 }
 
@@ -65,7 +75,9 @@ for (const width of [360, 390]) {
     test.use(phone(width));
 
     for (const slug of phoneShops) {
-      test(`${slug}: the View order bar shows the count and the items' subtotal, opens the cart, and gets focus back`, async ({ page }) => {
+      test(`${slug}: the View order bar shows the count and the items' subtotal, opens the cart, and gets focus back`, async ({
+        page,
+      }) => {
         await openShopAt(page, slug, wednesdayEvening);
         await expect(page.locator('[data-order-bar]')).toHaveCount(0);
         await addProduct(page, 0);
@@ -81,12 +93,17 @@ for (const width of [360, 390]) {
         await expectNoSidewaysScroll(page);
         expect(await seriousViolations(page)).toEqual([]);
         const shown = centsOf(await bar.getAttribute('aria-label'));
-        await expect(page.locator('[data-cart-button]')).toHaveAttribute('aria-label', `Cart, 2 items, ${(await bar.getAttribute('aria-label'))?.split(' · ')[2]}`);
+        await expect(page.locator('[data-cart-button]')).toHaveAttribute(
+          'aria-label',
+          `Cart, 2 items, ${(await bar.getAttribute('aria-label'))?.split(' · ')[2]}`,
+        );
 
         await bar.tap();
         const cart = page.getByRole('dialog', { name: 'Your order' });
         await expect(cart.locator('[data-total="total"]')).toBeVisible();
-        expect(centsOf(await cart.locator('[data-total="subtotal"]').textContent()) - (await discountsIn(cart))).toBe(shown);
+        expect(centsOf(await cart.locator('[data-total="subtotal"]').textContent()) - (await discountsIn(cart))).toBe(
+          shown,
+        );
         // A delivery order's fee is its own line and is not part of what the bar and the header show.
         const delivery = (await cart.getByRole('button', { name: 'Delivery', pressed: true }).count()) > 0;
         const fee = delivery ? centsOf(await cart.locator('[data-total="delivery"]').textContent()) : 0;
@@ -99,11 +116,14 @@ for (const width of [360, 390]) {
         await expect(bar).toBeFocused();
       });
 
-      test(`${slug}: the group navigation sticks under the top and follows the scroll, moving nothing`, async ({ page }) => {
+      test(`${slug}: the group navigation sticks under the top and follows the scroll, moving nothing`, async ({
+        page,
+      }) => {
         await page.addInitScript(() => {
           const shifts: number[] = [];
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!entry.hadRecentInput) shifts.push(entry.value);
           }).observe({ type: 'layout-shift', buffered: true });
           Object.assign(window, { layoutShifts: shifts });
         });
@@ -138,30 +158,53 @@ for (const width of [360, 390]) {
         expect(currentBox.x).toBeGreaterThanOrEqual(navBox.x);
         expect(currentBox.x + currentBox.width).toBeLessThanOrEqual(navBox.x + navBox.width);
         // The current group's heading is the last one above the middle of the screen.
-        const tops = await page.evaluate((titles) => titles.map((title) => [...document.querySelectorAll('h3')].find((h) => h.textContent === title)?.getBoundingClientRect().top ?? Infinity), names);
+        const tops = await page.evaluate(
+          (titles) =>
+            titles.map(
+              (title) =>
+                [...document.querySelectorAll('h3')].find((h) => h.textContent === title)?.getBoundingClientRect()
+                  .top ?? Infinity,
+            ),
+          names,
+        );
         expect(tops[reading]).toBeLessThan(780 / 2);
         expect(tops[reading + 1] ?? Infinity).toBeGreaterThan(0);
 
-        expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0))).toBeLessThan(0.005);
+        expect(
+          await page.evaluate(() =>
+            (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+          ),
+        ).toBeLessThan(0.005);
 
         // The last group, scrolled to, is marked and its link shown whole although the row is wider than the screen.
         const last = names.at(-1) ?? '';
-        await page.getByRole('heading', { level: 3, name: last, exact: true }).evaluate((element) => element.closest('section')?.scrollIntoView());
+        await page
+          .getByRole('heading', { level: 3, name: last, exact: true })
+          .evaluate((element) => element.closest('section')?.scrollIntoView());
         await expect(nav.getByRole('link', { name: last, exact: true })).toHaveAttribute('aria-current', 'true');
-        await expect.poll(async () => {
-          const box = await boxOf(nav.getByRole('link', { name: last, exact: true }));
-          return box.x + box.width <= width && box.x >= 0;
-        }).toBe(true);
+        await expect
+          .poll(async () => {
+            const box = await boxOf(nav.getByRole('link', { name: last, exact: true }));
+            return box.x + box.width <= width && box.x >= 0;
+          })
+          .toBe(true);
       });
     }
 
-    test('crust-and-co: the popular strip fades at its end while more of it lies beyond, and not at its start', async ({ page }) => {
+    test('crust-and-co: the popular strip fades at its end while more of it lies beyond, and not at its start', async ({
+      page,
+    }) => {
       await openShopAt(page, 'crust-and-co', wednesdayEvening);
       const strip = page.getByRole('region', { name: 'Popular right now' }).getByRole('list');
-      const fades = () => strip.evaluate((element) => {
-        const style = getComputedStyle(element);
-        return { mask: style.maskImage, start: style.getPropertyValue('--strip-fade-start'), end: style.getPropertyValue('--strip-fade-end') };
-      });
+      const fades = () =>
+        strip.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return {
+            mask: style.maskImage,
+            start: style.getPropertyValue('--strip-fade-start'),
+            end: style.getPropertyValue('--strip-fade-end'),
+          };
+        });
       expect(await strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
       expect((await fades()).mask).toContain('linear-gradient');
       expect(await fades()).toMatchObject({ start: '0px', end: '40px' });
@@ -169,7 +212,9 @@ for (const width of [360, 390]) {
       await expect.poll(fades).toMatchObject({ start: '40px', end: '0px' });
     });
 
-    test('crust-and-co: Tab from the page load lands on "Skip to menu" first, and it leads into the menu', async ({ page }) => {
+    test('crust-and-co: Tab from the page load lands on "Skip to menu" first, and it leads into the menu', async ({
+      page,
+    }) => {
       await openShopAt(page, 'crust-and-co', wednesdayEvening);
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to menu' });
@@ -206,7 +251,9 @@ test.describe('desktop', () => {
     await page.mouse.wheel(0, 1200);
     await expect(nav.locator('[aria-current="true"]')).toHaveCount(1);
     for (const group of ['Pasta', 'Desserts']) {
-      await page.getByRole('heading', { level: 3, name: group, exact: true }).evaluate((element) => element.closest('section')?.scrollIntoView());
+      await page
+        .getByRole('heading', { level: 3, name: group, exact: true })
+        .evaluate((element) => element.closest('section')?.scrollIntoView());
       await expect(nav.getByRole('link', { name: group, exact: true })).toHaveAttribute('aria-current', 'true');
       await expect(nav.locator('[aria-current="true"]')).toHaveCount(1);
       await expect(nav).toBeInViewport();
@@ -214,7 +261,9 @@ test.describe('desktop', () => {
   });
 
   for (const width of [1280, 800]) {
-    test(`${width} px: toasts keep clear of the cart's totals and Checkout button, and of the checkout's`, async ({ page }) => {
+    test(`${width} px: toasts keep clear of the cart's totals and Checkout button, and of the checkout's`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       await openShopAt(page, 'bella-napoli', wednesdayEvening);
       await addProduct(page, 0);
@@ -225,7 +274,11 @@ test.describe('desktop', () => {
       const cart = page.getByRole('dialog', { name: 'Your order' });
       const checkoutButton = cart.getByRole('button', { name: 'Checkout' });
       await expect(checkoutButton).toBeEnabled();
-      await expectToastsClearOf(page, [checkoutButton, cart.getByRole('definition').first(), cart.locator('[data-total="total"]')]);
+      await expectToastsClearOf(page, [
+        checkoutButton,
+        cart.getByRole('definition').first(),
+        cart.locator('[data-total="total"]'),
+      ]);
 
       await checkoutButton.click();
       const checkout = page.getByRole('dialog', { name: 'Checkout' });
@@ -235,7 +288,9 @@ test.describe('desktop', () => {
     });
   }
 
-  test('the deals strip has next and previous buttons for a mouse, and fades where more lies beyond', async ({ page }) => {
+  test('the deals strip has next and previous buttons for a mouse, and fades where more lies beyond', async ({
+    page,
+  }) => {
     await openShopAt(page, 'bella-napoli', wednesdayEvening);
     const strip = page.getByRole('region', { name: 'Deals' }).getByRole('list').first();
     await strip.scrollIntoViewIfNeeded();
@@ -257,7 +312,10 @@ test.describe('desktop', () => {
     const builder = page.getByRole('dialog', { name: 'Any Two Large Pizzas' });
     const units = builder.locator('[data-special-unit]');
     await expect(units).toHaveCount(2);
-    for (const [index, dish] of [[0, 'Margherita'], [1, 'Diavola']] as const) {
+    for (const [index, dish] of [
+      [0, 'Margherita'],
+      [1, 'Diavola'],
+    ] as const) {
       await units.nth(index).getByLabel('Item').selectOption({ label: dish });
       await units.nth(index).getByLabel('Base').selectOption({ index: 1 });
     }
@@ -276,7 +334,9 @@ test.describe('desktop', () => {
     const items = centsOf(await cart.locator('[data-total="subtotal"]').textContent()) - (await discountsIn(cart));
     expect(await discountsIn(cart)).toBeGreaterThan(0);
     expect(centsOf(await header.getAttribute('aria-label'))).toBe(items);
-    expect(centsOf(await cart.locator('[data-total="total"]').textContent())).toBe(items + centsOf(await cart.locator('[data-total="delivery"]').textContent()));
+    expect(centsOf(await cart.locator('[data-total="total"]').textContent())).toBe(
+      items + centsOf(await cart.locator('[data-total="delivery"]').textContent()),
+    );
   });
 
   test('pages without a menu skip to their main content', async ({ page }) => {
@@ -291,16 +351,48 @@ test.describe('desktop', () => {
   });
 
   const openers: { name: string; opener: (page: Page) => Locator; dialog: string | RegExp }[] = [
-    { name: 'a dish’s Add link', opener: (page) => page.getByRole('link', { name: 'Add Margherita' }), dialog: 'Margherita' },
-    { name: 'a popular dish', opener: (page) => page.getByRole('region', { name: 'Popular right now' }).getByRole('link').first(), dialog: /./ },
+    {
+      name: 'a dish’s Add link',
+      opener: (page) => page.getByRole('link', { name: 'Add Margherita' }),
+      dialog: 'Margherita',
+    },
+    {
+      name: 'a popular dish',
+      opener: (page) => page.getByRole('region', { name: 'Popular right now' }).getByRole('link').first(),
+      dialog: /./,
+    },
     { name: 'the header’s cart button', opener: (page) => page.locator('[data-cart-button]'), dialog: 'Your order' },
-    { name: 'the Account link', opener: (page) => page.getByRole('banner').getByRole('link', { name: 'Account' }), dialog: 'Log in or sign up' },
-    { name: 'the order time bar', opener: (page) => page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }), dialog: 'Order time' },
+    {
+      name: 'the Account link',
+      opener: (page) => page.getByRole('banner').getByRole('link', { name: 'Account' }),
+      dialog: 'Log in or sign up',
+    },
+    {
+      name: 'the order time bar',
+      opener: (page) => page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }),
+      dialog: 'Order time',
+    },
     { name: 'Find a deal', opener: (page) => page.getByRole('link', { name: 'Find a deal' }), dialog: 'Deals' },
-    { name: 'a deal’s Choose items link', opener: (page) => page.getByRole('link', { name: 'Choose items for Any Two Large Pizzas' }), dialog: 'Any Two Large Pizzas' },
-    { name: 'the header’s Book a table link', opener: (page) => page.getByRole('banner').getByRole('link', { name: 'Book a table' }), dialog: 'Book a table' },
-    { name: 'the header’s Delivery areas link', opener: (page) => page.getByRole('banner').getByRole('link', { name: 'Delivery areas' }), dialog: 'Delivery areas' },
-    { name: 'the footer’s mailing list link', opener: (page) => page.getByRole('link', { name: 'Join our mailing list' }), dialog: 'Join our mailing list' },
+    {
+      name: 'a deal’s Choose items link',
+      opener: (page) => page.getByRole('link', { name: 'Choose items for Any Two Large Pizzas' }),
+      dialog: 'Any Two Large Pizzas',
+    },
+    {
+      name: 'the header’s Book a table link',
+      opener: (page) => page.getByRole('banner').getByRole('link', { name: 'Book a table' }),
+      dialog: 'Book a table',
+    },
+    {
+      name: 'the header’s Delivery areas link',
+      opener: (page) => page.getByRole('banner').getByRole('link', { name: 'Delivery areas' }),
+      dialog: 'Delivery areas',
+    },
+    {
+      name: 'the footer’s mailing list link',
+      opener: (page) => page.getByRole('link', { name: 'Join our mailing list' }),
+      dialog: 'Join our mailing list',
+    },
   ];
 
   test('Escape from each dialog gives focus back to the control that opened it', async ({ page }) => {
@@ -334,7 +426,10 @@ test.describe('desktop', () => {
     await expect(cartButton).toBeFocused();
 
     await page.keyboard.press('Enter');
-    await cart.getByRole('button', { name: /^Edit / }).first().click();
+    await cart
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     const builder = page.getByRole('dialog', { name: 'Margherita' });
     await expect(builder).toBeVisible();
     await page.keyboard.press('Escape');

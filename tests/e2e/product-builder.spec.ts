@@ -6,7 +6,11 @@ import { expectInsideScreen, seriousViolations } from './screen-support.ts';
 const wednesdayEvening = '2026-11-25T08:00:00Z';
 
 const screens = [
-  { name: 'a 390 px phone (touch)', touch: true, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  {
+    name: 'a 390 px phone (touch)',
+    touch: true,
+    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  },
   { name: 'a desktop', touch: false, use: { viewport: { width: 1280, height: 800 } } },
 ];
 
@@ -15,7 +19,9 @@ for (const screen of screens) {
     test.use(screen.use);
     const press = (target: Locator) => (screen.touch ? target.tap() : target.click());
 
-    test('marks required choices, prices the button from the start and points at a missing choice', async ({ page }) => {
+    test('marks required choices, prices the button from the start and points at a missing choice', async ({
+      page,
+    }) => {
       await openShopAt(page, 'crust-and-co', wednesdayEvening);
       await press(page.getByRole('link', { name: 'Add Plain Cheese', exact: true }).first());
       const builder = page.getByRole('dialog', { name: 'Plain Cheese' });
@@ -36,7 +42,9 @@ for (const screen of screens) {
       const firstCrust = builder.getByLabel('Classic New York');
       await expect(firstCrust).toBeFocused();
       await expect(firstCrust).toBeInViewport();
-      await expect(builder.getByRole('group', { name: 'Crust Required' })).toHaveAccessibleDescription('Choose a crust');
+      await expect(builder.getByRole('group', { name: 'Crust Required' })).toHaveAccessibleDescription(
+        'Choose a crust',
+      );
       expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
       await builder.getByLabel('Garlic-butter crust').check();
@@ -47,9 +55,13 @@ for (const screen of screens) {
       await expectInsideScreen(page, builder, 'the builder');
     });
 
-    test('splits only what the shop says it splits, titles both halves and labels extras on a half at what they cost', async ({ page }) => {
+    test('splits only what the shop says it splits, titles both halves and labels extras on a half at what they cost', async ({
+      page,
+    }) => {
       await openShopAt(page, 'crust-and-co', wednesdayEvening);
-      await expect(page.getByText('Any two can be made half & half in Medium 14" or Large 18" (+$3.00).')).toBeVisible();
+      await expect(
+        page.getByText('Any two can be made half & half in Medium 14" or Large 18" (+$3.00).'),
+      ).toBeVisible();
       await press(page.getByRole('link', { name: 'Add Plain Cheese', exact: true }).first());
       const builder = page.getByRole('dialog', { name: 'Plain Cheese' });
       const halves = builder.getByRole('group', { name: /^Half & half/ });
@@ -74,7 +86,9 @@ for (const screen of screens) {
       const secondHalf = builder.getByRole('region', { name: 'Pepperoni half' });
       await expect(firstHalf).toContainText('Extras and left-off ingredients on a half count at half price.');
       await expect(firstHalf.locator('[data-extra="Low-moisture mozzarella"] [data-extra-price]')).toHaveText('+$1.00');
-      await expect(secondHalf.locator('[data-extra="Low-moisture mozzarella"] [data-extra-price]')).toHaveText('+$1.00');
+      await expect(secondHalf.locator('[data-extra="Low-moisture mozzarella"] [data-extra-price]')).toHaveText(
+        '+$1.00',
+      );
       await press(secondHalf.getByRole('button', { name: 'More: Extra Low-moisture mozzarella' }));
       await expect(submit).toHaveAccessibleName('Add to cart $41.00');
       expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
@@ -103,13 +117,17 @@ for (const screen of screens) {
 
       // Editing the line reopens the builder under both names.
       await press(line.getByRole('button', { name: /^Edit/ }));
-      await expect(page.getByRole('dialog', { name: 'Plain Cheese / Pepperoni' }).locator('[data-builder-submit]')).toHaveAccessibleName('Update item $41.00');
+      await expect(
+        page.getByRole('dialog', { name: 'Plain Cheese / Pepperoni' }).locator('[data-builder-submit]'),
+      ).toHaveAccessibleName('Update item $41.00');
     });
 
     test('harbour-pizza splits any large or family pizza and not a medium', async ({ page }) => {
       await openShopAt(page, 'harbour-pizza', wednesdayEvening);
       await expect(page.getByText('Split any large or family pizza in half.')).toBeVisible();
-      await expect(page.getByText('Any two can be made half & half in Large 13" or Family 15" (+$2.00).')).toBeVisible();
+      await expect(
+        page.getByText('Any two can be made half & half in Large 13" or Family 15" (+$2.00).'),
+      ).toBeVisible();
       await press(page.getByRole('link', { name: 'Add Margherita', exact: true }).first());
       const builder = page.getByRole('dialog', { name: 'Margherita' });
       const halves = builder.getByRole('group', { name: /^Half & half/ });

@@ -21,7 +21,10 @@ async function resetLinkFor(email: string): Promise<string> {
 test('a customer who forgot their password sets a new one from the emailed link', async ({ page, request }) => {
   const email = `forgetful-${Date.now()}@example.com`;
   const domain = { 'x-retailer-domain': 'bella-napoli.localhost' };
-  const signup = await request.post(apiUrl('/api/customer/signup'), { headers: domain, data: { fullName: 'Fran Forgetful', email, phoneNumber: '0400 000 000', password: 'first-password' } });
+  const signup = await request.post(apiUrl('/api/customer/signup'), {
+    headers: domain,
+    data: { fullName: 'Fran Forgetful', email, phoneNumber: '0400 000 000', password: 'first-password' },
+  });
   expect((await signup.json()) as { success: boolean }).toMatchObject({ success: true });
 
   await page.goto(tenantUrl('bella-napoli', '/reset-password'));
@@ -41,7 +44,10 @@ test('a customer who forgot their password sets a new one from the emailed link'
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('status')).toHaveText(/Your password has been changed/);
 
-  const login = (password: string) => request.post(apiUrl('/api/customer/login'), { headers: domain, data: { email, password } }).then((response) => response.json() as Promise<{ success: boolean }>);
+  const login = (password: string) =>
+    request
+      .post(apiUrl('/api/customer/login'), { headers: domain, data: { email, password } })
+      .then((response) => response.json() as Promise<{ success: boolean }>);
   expect(await login('second-password')).toMatchObject({ success: true });
   expect(await login('first-password')).toMatchObject({ success: false });
 

@@ -16,7 +16,8 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
-const isErrorLogPost = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/logs/create-error-logs');
+const isErrorLogPost = (request: Request) =>
+  request.method() === 'POST' && request.url().endsWith('/api/logs/create-error-logs');
 
 test('an island that throws is reported in one batch and the rest of the page works', async ({ page }) => {
   const startedAt = new Date().toISOString();
@@ -36,9 +37,20 @@ test('an island that throws is reported in one batch and the rest of the page wo
   expect(reported).toHaveLength(1);
   expect(reported[0]).toMatchObject({ errorType: 'react', message: expect.stringContaining('timeZoneDiff') });
   expect(reported[0]).toEqual(
-    expect.objectContaining({ retailerId: 111, route: '/', url: tenantUrl('bella-napoli'), userAgent: expect.any(String), timestamp: expect.any(String), stack: expect.any(String), additionalContext: { componentStack: expect.any(String) } }),
+    expect.objectContaining({
+      retailerId: 111,
+      route: '/',
+      url: tenantUrl('bella-napoli'),
+      userAgent: expect.any(String),
+      timestamp: expect.any(String),
+      stack: expect.any(String),
+      additionalContext: { componentStack: expect.any(String) },
+    }),
   );
-  const stored = JSON.parse(await stack.operator('errors', 'bella-napoli')) as { component: string | null; timestamp: string }[];
+  const stored = JSON.parse(await stack.operator('errors', 'bella-napoli')) as {
+    component: string | null;
+    timestamp: string;
+  }[];
   expect(stored.filter((entry) => entry.component === 'OpenStatus' && entry.timestamp >= startedAt)).toHaveLength(1);
 
   // The rest of the page: the menu filters and the product builder still answer.
@@ -59,7 +71,8 @@ test('an error log endpoint that fails loses the batch without a retry storm', a
   });
   await page.goto(tenantUrl('bella-napoli'));
   await page.evaluate(() => {
-    for (let index = 0; index < 25; index++) setTimeout(() => Promise.reject(new Error(`background failure ${index}`)), 0);
+    for (let index = 0; index < 25; index++)
+      setTimeout(() => Promise.reject(new Error(`background failure ${index}`)), 0);
   });
   // 25 entries are three batches (10, 10, 5), each tried twice: the client's one retry.
   await expect.poll(() => posts, { timeout: 15_000 }).toBe(6);
@@ -88,7 +101,13 @@ test('a newer build reloads the menu on the next navigation only when it changes
   /** Deploys a build like the page's own but for the route it changes; coming back to the tab makes the page check. */
   const deploy = async (id: string, changedRoute: string) => {
     expect(current.routes.map((route) => route.path)).toContain(changedRoute);
-    const meta: BuildMeta = { ...current, id, routes: current.routes.map((route) => (route.path === changedRoute ? { ...route, hash: `${route.hash}0` } : route)) };
+    const meta: BuildMeta = {
+      ...current,
+      id,
+      routes: current.routes.map((route) =>
+        route.path === changedRoute ? { ...route, hash: `${route.hash}0` } : route,
+      ),
+    };
     await page.unroute('**/builds/latest.json');
     await page.route('**/builds/latest.json', (route) => route.fulfill({ json: { id, timestamp: Date.now() } }));
     await page.route(`**/builds/meta/${id}.json`, (route) => route.fulfill({ json: meta }));
@@ -128,16 +147,31 @@ test('a deleted chunk reloads the page once, not in a loop', async ({ page }) =>
   await expect(page.locator('[data-cart-button]')).toHaveAttribute('aria-label', /^Cart, 0 items/);
 });
 
-test('"Retailer inactive" from an API call sends the visitor to the retailer’s external site with retid', async ({ page }) => {
+test('"Retailer inactive" from an API call sends the visitor to the retailer’s external site with retid', async ({
+  page,
+}) => {
   await page.route('**/api/retailer/get-clock-status', (route) =>
-    route.fulfill({ status: 403, json: { success: false, message: 'Retailer inactive', statusMessage: 'Retailer inactive', retailerId: 111, redirectUrl: 'https://order.example/holding' } }),
+    route.fulfill({
+      status: 403,
+      json: {
+        success: false,
+        message: 'Retailer inactive',
+        statusMessage: 'Retailer inactive',
+        retailerId: 111,
+        redirectUrl: 'https://order.example/holding',
+      },
+    }),
   );
-  await page.route('https://order.example/**', (route) => route.fulfill({ body: '<title>Holding site</title>', contentType: 'text/html' }));
+  await page.route('https://order.example/**', (route) =>
+    route.fulfill({ body: '<title>Holding site</title>', contentType: 'text/html' }),
+  );
   await page.goto(tenantUrl('bella-napoli'));
   await page.waitForURL('https://order.example/holding?retid=111');
 });
 
-test("analytics: the configured shop sends its page view and a link click to the local API's sink, with no console error; other shops send nothing", async ({ page }) => {
+test("analytics: the configured shop sends its page view and a link click to the local API's sink, with no console error; other shops send nothing", async ({
+  page,
+}) => {
   const apiOrigin = `http://localhost:${process.env['E2E_API_PORT']}`;
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -149,7 +183,9 @@ test("analytics: the configured shop sends its page view and a link click to the
     const url = new URL(response.url());
     if (url.pathname === '/matomo.php') hits.push({ url, status: response.status() });
   });
-  await page.context().route('https://www.instagram.com/**', (route) => route.fulfill({ body: 'instagram', contentType: 'text/html' }));
+  await page
+    .context()
+    .route('https://www.instagram.com/**', (route) => route.fulfill({ body: 'instagram', contentType: 'text/html' }));
   await page.goto(tenantUrl('bella-napoli', '/about/our-story'));
   // The page's services start at the visitor's first interaction (or once the page is idle).
   await page.keyboard.press('Shift');
@@ -157,8 +193,16 @@ test("analytics: the configured shop sends its page view and a link click to the
   const [view] = hits;
   expect(view?.url.origin).toBe(apiOrigin);
   expect(view?.status).toBe(204);
-  expect(Object.fromEntries(view?.url.searchParams ?? [])).toMatchObject({ idsite: '11', rec: '1', url: tenantUrl('bella-napoli', '/about/our-story'), action_name: `bella-napoli.localhost/${await page.title()}` });
-  expect(JSON.parse(view?.url.searchParams.get('_cvar') ?? '')).toEqual({ '1': ['retailerId', '111'], '2': ['hostName', 'bella-napoli.localhost'] });
+  expect(Object.fromEntries(view?.url.searchParams ?? [])).toMatchObject({
+    idsite: '11',
+    rec: '1',
+    url: tenantUrl('bella-napoli', '/about/our-story'),
+    action_name: `bella-napoli.localhost/${await page.title()}`,
+  });
+  expect(JSON.parse(view?.url.searchParams.get('_cvar') ?? '')).toEqual({
+    '1': ['retailerId', '111'],
+    '2': ['hostName', 'bella-napoli.localhost'],
+  });
 
   const popup = page.waitForEvent('popup');
   await page.getByRole('link', { name: 'Instagram' }).click();
@@ -168,8 +212,12 @@ test("analytics: the configured shop sends its page view and a link click to the
   expect(hits[1]?.status).toBe(204);
 
   // What a developer sees arrive at the local API.
-  const seen = await page.request.get(`${apiOrigin}/operator/analytics`, { headers: { authorization: 'Bearer dev-operator' } });
-  const { recent } = (await seen.json()) as { recent: { siteId: number; kind: string; url: string; link: string | null }[] };
+  const seen = await page.request.get(`${apiOrigin}/operator/analytics`, {
+    headers: { authorization: 'Bearer dev-operator' },
+  });
+  const { recent } = (await seen.json()) as {
+    recent: { siteId: number; kind: string; url: string; link: string | null }[];
+  };
   expect(recent.filter((hit) => hit.siteId === 11).slice(0, 2)).toEqual([
     expect.objectContaining({ kind: 'link', link: 'https://www.instagram.com/bellanapolicarlton/' }),
     expect.objectContaining({ kind: 'page-view', url: tenantUrl('bella-napoli', '/about/our-story') }),

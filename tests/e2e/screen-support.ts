@@ -5,13 +5,18 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   const axe = new AxeBuilder({ page });
   const results = await (within ? axe.include(within) : axe).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** The page is no wider than the screen, and the browser did not widen its layout viewport to fit something. */
 export async function expectNoSidewaysScroll(page: Page, where = 'the page'): Promise<void> {
   const { width } = page.viewportSize() ?? { width: 0 };
-  const measured = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const measured = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(measured, `${where}: page width`).toEqual({ scrollWidth: width, innerWidth: width });
 }
 

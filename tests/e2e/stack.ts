@@ -6,7 +6,12 @@ import { appendFileSync } from 'node:fs';
  * Starts a Node script of this repository and resolves once its output so far satisfies `ready`.
  * With `logFile`, all its output is also appended there for tests in other processes to read.
  */
-export async function startProcess(args: string[], ready: (output: string) => boolean, env: NodeJS.ProcessEnv = {}, logFile?: string): Promise<{ child: ChildProcess; output: () => string }> {
+export async function startProcess(
+  args: string[],
+  ready: (output: string) => boolean,
+  env: NodeJS.ProcessEnv = {},
+  logFile?: string,
+): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let buffer = '';
   await new Promise<void>((resolve, reject) => {
@@ -17,7 +22,9 @@ export async function startProcess(args: string[], ready: (output: string) => bo
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${buffer}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${buffer}`)),
+    );
   });
   return { child, output: () => buffer };
 }

@@ -5,17 +5,38 @@ import { tenantUrl } from './urls.ts';
 // The retailer's popups would cover the page these journeys drive.
 test.beforeEach(({ page }) => dismissPopups(page));
 
-const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16)).join(', ')})`;
+const hexToRgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16)).join(', ')})`;
 
 const shops = [
-  { slug: 'bella-napoli', title: /^Bella Napoli Pizzeria/, background: '#fffaf0', primary: '#b3261e', dish: 'Margherita', pageLink: 'Our Story', page: '/about/our-story', pageHeading: 'Our Story' },
-  { slug: 'crust-and-co', title: /^Crust & Co\./, background: '#1e1d1b', primary: '#f5a623', dish: 'Hot Honey Pepperoni', pageLink: 'Gluten-Free Options', page: '/menu/gluten-free', pageHeading: 'Gluten-Free Options' },
+  {
+    slug: 'bella-napoli',
+    title: /^Bella Napoli Pizzeria/,
+    background: '#fffaf0',
+    primary: '#b3261e',
+    dish: 'Margherita',
+    pageLink: 'Our Story',
+    page: '/about/our-story',
+    pageHeading: 'Our Story',
+  },
+  {
+    slug: 'crust-and-co',
+    title: /^Crust & Co\./,
+    background: '#1e1d1b',
+    primary: '#f5a623',
+    dish: 'Hot Honey Pepperoni',
+    pageLink: 'Gluten-Free Options',
+    page: '/menu/gluten-free',
+    pageHeading: 'Gluten-Free Options',
+  },
 ];
 
 for (const shop of shops) {
   test(`${shop.slug}: its own title, theme, menu with prices, custom page and 404`, async ({ page }) => {
     // A retailer popup opening on idle would hide the page from the role queries below.
-    await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+    await page.addInitScript(() =>
+      sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))),
+    );
     const response = await page.goto(tenantUrl(shop.slug));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(shop.title);
@@ -60,8 +81,14 @@ test('a deployment reaches the local API named in its runtime config, across ori
   await page.goto(tenantUrl('bella-napoli'));
   const result = await page.evaluate(async () => {
     const config = (await (await fetch('/runtime-config.json')).json()) as { apiBaseUrl: string };
-    const response = await fetch(`${config.apiBaseUrl}/api/get-retailer-config`, { headers: { 'x-retailer-domain': location.host } });
-    return { apiBaseUrl: config.apiBaseUrl, status: response.status, body: (await response.json()) as { retailerId: number } };
+    const response = await fetch(`${config.apiBaseUrl}/api/get-retailer-config`, {
+      headers: { 'x-retailer-domain': location.host },
+    });
+    return {
+      apiBaseUrl: config.apiBaseUrl,
+      status: response.status,
+      body: (await response.json()) as { retailerId: number },
+    };
   });
   expect(result.apiBaseUrl).toBe(`http://localhost:${process.env['E2E_API_PORT']}`);
   expect(result.status).toBe(200);

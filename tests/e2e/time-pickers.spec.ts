@@ -13,12 +13,29 @@ import { expectInsideScreen } from './screen-support.ts';
 const thursdayLateInPerth = '2026-11-26T12:20:00Z';
 
 const layouts = [
-  { name: 'phone 390 px light', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'light' },
-  { name: 'phone 390 px dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'dark' },
+  {
+    name: 'phone 390 px light',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: 'light',
+  },
+  {
+    name: 'phone 390 px dark',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: 'dark',
+  },
   { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: 'light' },
 ] as const;
 
-const optionTexts = (select: Locator) => select.locator('option').evaluateAll((options) => options.map((option) => `${(option as HTMLOptionElement).disabled ? '[disabled] ' : ''}${option.textContent}`));
+const optionTexts = (select: Locator) =>
+  select
+    .locator('option')
+    .evaluateAll((options) =>
+      options.map((option) => `${(option as HTMLOptionElement).disabled ? '[disabled] ' : ''}${option.textContent}`),
+    );
 
 /** The dialog opens inside the screen, nothing on the page is wider than it, and no select is wider than the dialog. */
 async function expectInsideViewport(page: Page, dialog: Locator): Promise<void> {
@@ -26,15 +43,25 @@ async function expectInsideViewport(page: Page, dialog: Locator): Promise<void> 
   const box = await dialog.boundingBox();
   for (const select of await dialog.locator('select').all()) {
     const selectBox = await select.boundingBox();
-    expect(box && selectBox && selectBox.x + selectBox.width <= box.x + box.width, 'a select wider than its dialog').toBe(true);
+    expect(
+      box && selectBox && selectBox.x + selectBox.width <= box.x + box.width,
+      'a select wider than its dialog',
+    ).toBe(true);
   }
 }
 
 for (const layout of layouts) {
   test.describe(layout.name, () => {
-    test.use({ viewport: layout.viewport, isMobile: layout.isMobile, hasTouch: layout.hasTouch, colorScheme: layout.colorScheme });
+    test.use({
+      viewport: layout.viewport,
+      isMobile: layout.isMobile,
+      hasTouch: layout.hasTouch,
+      colorScheme: layout.colorScheme,
+    });
 
-    test('the order-time picker names every day with its date and says why a day cannot be chosen', async ({ page }, testInfo) => {
+    test('the order-time picker names every day with its date and says why a day cannot be chosen', async ({
+      page,
+    }, testInfo) => {
       await openShopAt(page, 'harbour-pizza', thursdayLateInPerth);
       const bar = page.locator('[data-order-time-bar]');
       await expect(bar.getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
@@ -59,7 +86,13 @@ for (const layout of layouts) {
       ]);
       expect(days).toContain('[disabled] Wed 9 Dec – closed');
       expect(days.at(-1)).toBe('[disabled] Fri 25 Dec – closed (Christmas Day)');
-      expect(days.filter((text) => text.includes('closed'))).toEqual(['[disabled] Wed 2 Dec – closed', '[disabled] Wed 9 Dec – closed', '[disabled] Wed 16 Dec – closed', '[disabled] Wed 23 Dec – closed', '[disabled] Fri 25 Dec – closed (Christmas Day)']);
+      expect(days.filter((text) => text.includes('closed'))).toEqual([
+        '[disabled] Wed 2 Dec – closed',
+        '[disabled] Wed 9 Dec – closed',
+        '[disabled] Wed 16 Dec – closed',
+        '[disabled] Wed 23 Dec – closed',
+        '[disabled] Fri 25 Dec – closed (Christmas Day)',
+      ]);
       await expect(day).toHaveValue('2026-11-27');
       await expectInsideViewport(page, picker);
       await page.screenshot({ path: testInfo.outputPath('order-time.png') });
@@ -76,7 +109,9 @@ for (const layout of layouts) {
       await expect(bar.locator('[data-order-time]')).toHaveText('tomorrow, Fri 27 Nov at 7:00 pm');
     });
 
-    test('every time that cannot be chosen says why: closed now and when it opens, no delivery then but pickup open', async ({ page }) => {
+    test('every time that cannot be chosen says why: closed now and when it opens, no delivery then but pickup open', async ({
+      page,
+    }) => {
       // Wednesday 2 December, noon in Perth: the shop is closed all day.
       await openShopAt(page, 'harbour-pizza', '2026-12-02T04:00:00Z');
       await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }).click();
@@ -87,12 +122,18 @@ for (const layout of layouts) {
       await picker.getByLabel('Later').check();
       await picker.getByLabel('Day').selectOption('2026-12-04');
       const times = await optionTexts(picker.getByLabel('Time'));
-      expect(times.slice(1, 4)).toEqual(['[disabled] 11:00 am – no delivery then, pickup open', '[disabled] 11:15 am – no delivery then, pickup open', '11:30 am']);
+      expect(times.slice(1, 4)).toEqual([
+        '[disabled] 11:00 am – no delivery then, pickup open',
+        '[disabled] 11:15 am – no delivery then, pickup open',
+        '11:30 am',
+      ]);
       expect(times).toContain('[disabled] 2:15 pm – no delivery then, pickup open');
       await expectInsideViewport(page, picker);
     });
 
-    test("table booking lists Friday's small hours under Friday, labelled next day, and says why a day has no table", async ({ page }, testInfo) => {
+    test("table booking lists Friday's small hours under Friday, labelled next day, and says why a day has no table", async ({
+      page,
+    }, testInfo) => {
       await openShopAt(page, 'harbour-pizza', thursdayLateInPerth);
       const sent: unknown[] = [];
       await page.route(`**${apiCalls.requestTableBooking.path}`, async (route) => {
@@ -126,11 +167,21 @@ for (const layout of layouts) {
       expect(friday).toContain('4:30 pm');
       expect(friday).toContain('[disabled] 2:15 pm – last seating 2:00 pm');
       expect(friday).toContain('[disabled] 3:00 pm – closed then');
-      expect(friday.slice(-5)).toEqual(['11:45 pm', 'midnight', '12:15 am (next day)', '12:30 am (next day)', '[disabled] 12:45 am (next day) – last seating 12:30 am']);
+      expect(friday.slice(-5)).toEqual([
+        '11:45 pm',
+        'midnight',
+        '12:15 am (next day)',
+        '12:30 am (next day)',
+        '[disabled] 12:45 am (next day) – last seating 12:30 am',
+      ]);
       await day.selectOption('2026-11-28');
       const saturday = await optionTexts(time);
       expect(saturday.slice(0, 2)).toEqual(['Choose a time', '11:00 am']);
-      expect(saturday.slice(-3)).toEqual(['12:15 am (next day)', '12:30 am (next day)', '[disabled] 12:45 am (next day) – last seating 12:30 am']);
+      expect(saturday.slice(-3)).toEqual([
+        '12:15 am (next day)',
+        '12:30 am (next day)',
+        '[disabled] 12:45 am (next day) – last seating 12:30 am',
+      ]);
       await expectInsideViewport(page, dialog);
       await page.screenshot({ path: testInfo.outputPath('table-booking.png') });
 
@@ -140,7 +191,9 @@ for (const layout of layouts) {
       await dialog.getByLabel('Phone').fill('0400 123 456');
       await dialog.getByRole('button', { name: 'Request the table' }).click();
       const thanks = page.getByRole('dialog', { name: 'Table requested' });
-      await expect(thanks).toContainText('We have your request for a table for 2: tomorrow, Fri 27 Nov at 12:15 am (next day).');
+      await expect(thanks).toContainText(
+        'We have your request for a table for 2: tomorrow, Fri 27 Nov at 12:15 am (next day).',
+      );
       // Saturday 00:15 in Perth (+09:00 while Melbourne is on summer time).
       expect(sent).toEqual([expect.objectContaining({ dateTime: '2026-11-27T15:15:00.000Z', partySize: 2 })]);
       await expectInsideViewport(page, thanks);

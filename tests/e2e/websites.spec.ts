@@ -8,11 +8,15 @@ const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(docu
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.addInitScript(() => sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))));
+  await page.addInitScript(() =>
+    sessionStorage.setItem('popupsDismissed', JSON.stringify(Array.from({ length: 100 }, (_, index) => index))),
+  );
   await liveStatusAsNormal(page);
 });
 
-test('?retailerWebsiteId= of a second website opens its own home, with its layout, theme, title and links, for the whole visit', async ({ page }) => {
+test('?retailerWebsiteId= of a second website opens its own home, with its layout, theme, title and links, for the whole visit', async ({
+  page,
+}) => {
   const websiteIds: string[] = [];
   page.on('request', (request) => {
     const header = request.headers()['x-retailer-website-id'];

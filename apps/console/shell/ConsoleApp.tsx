@@ -65,7 +65,9 @@ function Console() {
     <>
       <SignInForm notice={view.notice} chime={chime} onSignedIn={signedIn} />
       {/* Painted instead of the form, before any script runs, when the tab has a session saved. */}
-      <p className="mx-auto hidden w-full max-w-sm px-4 py-10 in-data-[console-session=saved]:block">Opening the board…</p>
+      <p className="mx-auto hidden w-full max-w-sm px-4 py-10 in-data-[console-session=saved]:block">
+        Opening the board…
+      </p>
     </>
   );
 }

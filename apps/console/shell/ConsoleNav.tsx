@@ -1,7 +1,8 @@
 import { SECTION_TEXT, sectionsFor, type ConsoleSection } from './sections.ts';
 import type { StaffRole } from '../../../lib/api/staff-contract.ts';
 
-const link = 'inline-flex min-h-11 items-center rounded-full px-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+const link =
+  'inline-flex min-h-11 items-center rounded-full px-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /** Orders, Bookings and, for the owner, Activity: links to each section's address, the one shown marked as current. */
 export function ConsoleNav({ role, current }: { role: StaffRole; current: ConsoleSection }) {

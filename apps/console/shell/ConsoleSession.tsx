@@ -36,7 +36,13 @@ function useSection(role: StaffRole | null): ConsoleSection {
  * stores, so the sign-in page carries none of them. When the session ends, hands back to sign-in
  * with the reason.
  */
-export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChime; onSignedOut: (notice: string | null) => void }) {
+export default function ConsoleSession({
+  chime,
+  onSignedOut,
+}: {
+  chime: OrderChime;
+  onSignedOut: (notice: string | null) => void;
+}) {
   const session = useStore($consoleSession);
   // Opened from a reload, the store starts signed out: that is "not checked yet", not a sign-out.
   const [checked, setChecked] = useState(() => $consoleSession.get().kind !== 'signed-out');
@@ -68,7 +74,15 @@ export default function ConsoleSession({ chime, onSignedOut }: { chime: OrderChi
         <Board staff={staff} chime={chime} hidden={section !== 'orders'} />
         {section !== 'orders' && (
           <Suspense fallback={<p className="mx-auto w-full max-w-6xl px-4 py-6">Loading…</p>}>
-            {section === 'live' ? <LivePanel staff={staff} /> : section === 'bookings' ? <BookingsView /> : section === 'shop' ? <ShopView shopName={staff.retailer.name} /> : <ActivityView />}
+            {section === 'live' ? (
+              <LivePanel staff={staff} />
+            ) : section === 'bookings' ? (
+              <BookingsView />
+            ) : section === 'shop' ? (
+              <ShopView shopName={staff.retailer.name} />
+            ) : (
+              <ActivityView />
+            )}
           </Suspense>
         )}
       </>

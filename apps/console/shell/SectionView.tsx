@@ -18,14 +18,27 @@ export interface SectionViewProps {
 }
 
 /** A console section loaded from the API (Bookings, Activity): its title, Refresh, why a load failed, and loading or empty states around the list. */
-export function SectionView({ title, width, onRefresh, summary, problem, loaded, loadingText, emptyText, children }: SectionViewProps) {
+export function SectionView({
+  title,
+  width,
+  onRefresh,
+  summary,
+  problem,
+  loaded,
+  loadingText,
+  emptyText,
+  children,
+}: SectionViewProps) {
   const [refreshing, setRefreshing] = useState(false);
   const refresh = () => {
     setRefreshing(true);
     void onRefresh().finally(() => setRefreshing(false));
   };
   return (
-    <main id="main" className={`mx-auto w-full ${width === 'board' ? 'max-w-6xl' : 'max-w-3xl'} px-4 pb-12 print:hidden`}>
+    <main
+      id="main"
+      className={`mx-auto w-full ${width === 'board' ? 'max-w-6xl' : 'max-w-3xl'} px-4 pb-12 print:hidden`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-2 pt-4">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         <button type="button" className={`${secondaryButton} min-h-11`} disabled={refreshing} onClick={refresh}>
@@ -38,7 +51,15 @@ export function SectionView({ title, width, onRefresh, summary, problem, loaded,
           Could not load the {title.toLowerCase()}: {problem}
         </p>
       )}
-      {!loaded ? problem ? null : <p className="mt-6">{loadingText}</p> : emptyText !== null ? <p className="mt-6 text-muted-foreground">{emptyText}</p> : children}
+      {!loaded ? (
+        problem ? null : (
+          <p className="mt-6">{loadingText}</p>
+        )
+      ) : emptyText !== null ? (
+        <p className="mt-6 text-muted-foreground">{emptyText}</p>
+      ) : (
+        children
+      )}
     </main>
   );
 }

@@ -15,14 +15,23 @@ const fieldMessages = {
 const control = `${fieldControl} min-h-11 w-full`;
 
 /** What signing in needs beyond the form: loaded when someone starts on the form, not with the page. */
-const signInCode = () => Promise.all([import('../../../lib/api/staff-contract.ts'), import('./staff-api.ts'), import('./store.ts')]);
+const signInCode = () =>
+  Promise.all([import('../../../lib/api/staff-contract.ts'), import('./staff-api.ts'), import('./store.ts')]);
 
 /**
  * Staff sign-in: the shop (its slug, as in its address), email and password. Rendered into the
  * page at build time, so it paints without JavaScript; Sign in waits for the island, and the
  * form posts nowhere on its own, so a password never lands in an address.
  */
-export function SignInForm({ notice, chime, onSignedIn }: { notice: string | null; chime: OrderChime; onSignedIn: () => void }) {
+export function SignInForm({
+  notice,
+  chime,
+  onSignedIn,
+}: {
+  notice: string | null;
+  chime: OrderChime;
+  onSignedIn: () => void;
+}) {
   const [ready, setReady] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +48,11 @@ export function SignInForm({ notice, chime, onSignedIn }: { notice: string | nul
     setFailure(null);
     try {
       const [{ staffSignInBodySchema }, { staffApi }, { signIn }] = await signInCode();
-      const body = check(staffSignInBodySchema, { retailer: form.get('retailer') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '' });
+      const body = check(staffSignInBodySchema, {
+        retailer: form.get('retailer') ?? '',
+        email: form.get('email') ?? '',
+        password: form.get('password') ?? '',
+      });
       const message = body ? await signIn(await staffApi(), body) : null;
       setSending(false);
       if (message !== null) setFailure(message);
@@ -60,15 +73,53 @@ export function SignInForm({ notice, chime, onSignedIn }: { notice: string | nul
           {notice}
         </p>
       )}
-      <form method="post" action="/" noValidate className="mt-6 flex flex-col gap-4" onSubmit={submit} onFocus={() => void signInCode().catch(() => undefined)}>
+      <form
+        method="post"
+        action="/"
+        noValidate
+        className="mt-6 flex flex-col gap-4"
+        onSubmit={submit}
+        onFocus={() => void signInCode().catch(() => undefined)}
+      >
         <FormField label="Shop" error={issues.retailer}>
-          {(field) => <input {...field} name="retailer" className={control} autoCapitalize="none" autoCorrect="off" spellCheck={false} autoComplete="organization" placeholder="e.g. bella-napoli" required />}
+          {(field) => (
+            <input
+              {...field}
+              name="retailer"
+              className={control}
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              autoComplete="organization"
+              placeholder="e.g. bella-napoli"
+              required
+            />
+          )}
         </FormField>
         <FormField label="Email" error={issues.email}>
-          {(field) => <input {...field} name="email" type="email" className={control} autoComplete="username" inputMode="email" required />}
+          {(field) => (
+            <input
+              {...field}
+              name="email"
+              type="email"
+              className={control}
+              autoComplete="username"
+              inputMode="email"
+              required
+            />
+          )}
         </FormField>
         <FormField label="Password" error={issues.password}>
-          {(field) => <input {...field} name="password" type="password" className={control} autoComplete="current-password" required />}
+          {(field) => (
+            <input
+              {...field}
+              name="password"
+              type="password"
+              className={control}
+              autoComplete="current-password"
+              required
+            />
+          )}
         </FormField>
         {failure && (
           <p role="alert" className="rounded-lg border border-primary p-3 font-medium">

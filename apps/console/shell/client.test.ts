@@ -15,7 +15,13 @@ interface Sent {
 function fakeApi(...answers: (Response | Error)[]) {
   const sent: Sent[] = [];
   const fetch: FetchLike = async (url, init) => {
-    sent.push({ url, method: init.method ?? 'GET', headers: { ...(init.headers as Record<string, string>) }, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body, credentials: init.credentials });
+    sent.push({
+      url,
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      credentials: init.credentials,
+    });
     const next = answers.shift();
     if (!next) throw new Error('no answer queued');
     if (next instanceof Error) throw next;
@@ -24,11 +30,17 @@ function fakeApi(...answers: (Response | Error)[]) {
   return { sent, fetch };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 function client(api: ReturnType<typeof fakeApi>, token: string | null = 'staff-token-1') {
   const ended: number[] = [];
-  const staff = createStaffClient({ baseUrl: 'http://api.test/', token: () => token, onUnauthorized: () => ended.push(1), fetch: api.fetch });
+  const staff = createStaffClient({
+    baseUrl: 'http://api.test/',
+    token: () => token,
+    onUnauthorized: () => ended.push(1),
+    fetch: api.fetch,
+  });
   return { staff, ended };
 }
 
@@ -45,7 +57,9 @@ describe('sign-in', () => {
   it('posts the shop, email and password without a token and keeps the answer as the contract shapes it', async () => {
     const api = fakeApi(json(200, signInAnswer));
     const { staff } = client(api, null);
-    await expect(staff.signIn({ retailer: 'bella-napoli', email: 'owner@bella-napoli.test', password: 'bella-napoli-owner' })).resolves.toEqual(signInAnswer);
+    await expect(
+      staff.signIn({ retailer: 'bella-napoli', email: 'owner@bella-napoli.test', password: 'bella-napoli-owner' }),
+    ).resolves.toEqual(signInAnswer);
     expect(api.sent).toEqual([
       {
         url: 'http://api.test/staff/sign-in',
@@ -60,7 +74,9 @@ describe('sign-in', () => {
   it("shows the API's own words for a wrong password, and does not count it as an ended session", async () => {
     const api = fakeApi(json(401, { error: 'Email or password is wrong.' }));
     const { staff, ended } = client(api, null);
-    const error = await failure(staff.signIn({ retailer: 'bella-napoli', email: 'owner@bella-napoli.test', password: 'nope' }));
+    const error = await failure(
+      staff.signIn({ retailer: 'bella-napoli', email: 'owner@bella-napoli.test', password: 'nope' }),
+    );
     expect(error.message).toBe('Email or password is wrong.');
     expect(error.status).toBe(401);
     expect(ended).toEqual([]);
@@ -68,21 +84,27 @@ describe('sign-in', () => {
 
   it('says how long to wait after too many tries, from Retry-After', async () => {
     const api = fakeApi(json(429, { error: 'Too many attempts' }, { 'retry-after': '120' }));
-    const error = await failure(client(api, null).staff.signIn({ retailer: 'bella-napoli', email: 'a@b.test', password: 'x' }));
+    const error = await failure(
+      client(api, null).staff.signIn({ retailer: 'bella-napoli', email: 'a@b.test', password: 'x' }),
+    );
     expect(error.message).toBe('Too many tries. Try again in 2 minutes.');
     expect(error.retryAfterSeconds).toBe(120);
   });
 
   it('refuses a token answer outside the contract', async () => {
     const api = fakeApi(json(200, { ...signInAnswer, staff: { ...signInAnswer.staff, role: 'admin' } }));
-    const error = await failure(client(api, null).staff.signIn({ retailer: 'bella-napoli', email: 'a@b.test', password: 'x' }));
+    const error = await failure(
+      client(api, null).staff.signIn({ retailer: 'bella-napoli', email: 'a@b.test', password: 'x' }),
+    );
     expect(error.kind).toBe('invalid-response');
     expect(error.message).toBe(staffMessages.invalidAnswer);
   });
 
   it('words an unreachable server for the person at the counter', async () => {
     const api = fakeApi(new TypeError('Failed to fetch'));
-    const error = await failure(client(api, null).staff.signIn({ retailer: 'bella-napoli', email: 'a@b.test', password: 'x' }));
+    const error = await failure(
+      client(api, null).staff.signIn({ retailer: 'bella-napoli', email: 'a@b.test', password: 'x' }),
+    );
     expect(error).toMatchObject({ kind: 'network', message: staffMessages.unreachable });
   });
 });
@@ -103,7 +125,9 @@ describe('signed-in calls', () => {
 
   it('show the orders that keep to the contract and count the ones that do not', async () => {
     const good = boardOrder(1042, 3);
-    const api = fakeApi(json(200, { orders: [good, { ...boardOrder(1041, 9), totalCents: 12.5 }, { orderNumber: 7 }] }));
+    const api = fakeApi(
+      json(200, { orders: [good, { ...boardOrder(1041, 9), totalCents: 12.5 }, { orderNumber: 7 }] }),
+    );
     await expect(client(api).staff.orders()).resolves.toEqual({ orders: [good], unreadable: 2 });
   });
 
@@ -113,7 +137,10 @@ describe('signed-in calls', () => {
     const { staff } = client(api);
     await expect(staff.take('a/b?c')).resolves.toEqual(taken);
     await expect(staff.ready('a/b?c')).resolves.toMatchObject({ state: 'ready' });
-    expect(api.sent.map((call) => `${call.method} ${call.url}`)).toEqual(['POST http://api.test/staff/orders/a%2Fb%3Fc/take', 'POST http://api.test/staff/orders/a%2Fb%3Fc/ready']);
+    expect(api.sent.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST http://api.test/staff/orders/a%2Fb%3Fc/take',
+      'POST http://api.test/staff/orders/a%2Fb%3Fc/ready',
+    ]);
   });
 
   it('end the session on a 401, however it is worded', async () => {
@@ -134,7 +161,11 @@ describe('signed-in calls', () => {
   });
 
   it("say an order another shop's staff asked for is not on the board (404), and a kitchen that the owner's list is not theirs (403)", async () => {
-    const api = fakeApi(new Response('Not Found', { status: 404 }), json(403, { error: 'Owners only.' }), new Response('', { status: 403 }));
+    const api = fakeApi(
+      new Response('Not Found', { status: 404 }),
+      json(403, { error: 'Owners only.' }),
+      new Response('', { status: 403 }),
+    );
     const { staff } = client(api);
     expect((await failure(staff.take('enc-9'))).message).toBe(staffMessages.orderGone);
     expect((await failure(staff.audit())).message).toBe('Owners only.');
@@ -148,7 +179,12 @@ describe('signed-in calls', () => {
   });
 
   it('read the broker login of the live push, refusing one that is no WebSocket address', async () => {
-    const live = { brokerUrl: 'ws://localhost:9001', username: 'staff-111', password: 'secret', topic: 'storefront/111/staff/orders' };
+    const live = {
+      brokerUrl: 'ws://localhost:9001',
+      username: 'staff-111',
+      password: 'secret',
+      topic: 'storefront/111/staff/orders',
+    };
     const api = fakeApi(json(200, live), json(200, { ...live, brokerUrl: 'http://localhost:9001' }));
     const { staff } = client(api);
     await expect(staff.live()).resolves.toEqual(live);
@@ -156,15 +192,23 @@ describe('signed-in calls', () => {
   });
 
   it('read the audit trail', async () => {
-    const entries = [{ at: '2026-11-25T07:58:00.000Z', staffName: 'Rosa Esposito', action: 'take', subject: 'order 1042' }];
+    const entries = [
+      { at: '2026-11-25T07:58:00.000Z', staffName: 'Rosa Esposito', action: 'take', subject: 'order 1042' },
+    ];
     const api = fakeApi(json(200, { entries }));
     await expect(client(api).staff.audit()).resolves.toEqual(entries);
     expect(api.sent[0]?.url).toBe('http://api.test/staff/audit?limit=100');
   });
 
   it('give up on a call that hangs, saying so', async () => {
-    const hanging: FetchLike = (_url, init) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
-    const staff = createStaffClient({ baseUrl: 'http://api.test', token: () => 'staff-token-1', fetch: hanging, timeoutMs: 5 });
+    const hanging: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const staff = createStaffClient({
+      baseUrl: 'http://api.test',
+      token: () => 'staff-token-1',
+      fetch: hanging,
+      timeoutMs: 5,
+    });
     expect(await failure(staff.orders())).toMatchObject({ kind: 'timeout', message: staffMessages.timeout });
   });
 });

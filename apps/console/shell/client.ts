@@ -41,7 +41,11 @@ export class StaffApiError extends Error {
   /** From `Retry-After` on a 429: how long before another try may pass. */
   readonly retryAfterSeconds: number | null;
 
-  constructor(kind: StaffApiErrorKind, message: string, details: { status?: number | null; retryAfterSeconds?: number | null; cause?: unknown } = {}) {
+  constructor(
+    kind: StaffApiErrorKind,
+    message: string,
+    details: { status?: number | null; retryAfterSeconds?: number | null; cause?: unknown } = {},
+  ) {
     super(message, { cause: details.cause });
     this.name = 'StaffApiError';
     this.kind = kind;
@@ -81,10 +85,10 @@ export interface StaffClientOptions {
 /** A kitchen's connection can be slow; a call stuck longer than this should say so. */
 export const STAFF_TIMEOUT_MS = 15_000;
 
-
 /** "Try again in 3 minutes", from Retry-After seconds. */
 export function retryAfterText(seconds: number): string {
-  const [count, unit] = seconds <= 60 ? [Math.max(1, Math.ceil(seconds)), 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  const [count, unit] =
+    seconds <= 60 ? [Math.max(1, Math.ceil(seconds)), 'second'] : [Math.ceil(seconds / 60), 'minute'];
   return `Try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
 }
 
@@ -139,9 +143,17 @@ export function createStaffClient(options: StaffClientOptions) {
     let response: Response;
     try {
       // No cookies: the token is the whole session, so no other site's page can ride on it.
-      response = await fetchImpl(`${baseUrl}${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body), credentials: 'omit', signal: timeout });
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        credentials: 'omit',
+        signal: timeout,
+      });
     } catch (cause) {
-      throw timeout.aborted ? new StaffApiError('timeout', staffMessages.timeout, { cause }) : new StaffApiError('network', staffMessages.unreachable, { cause });
+      throw timeout.aborted
+        ? new StaffApiError('timeout', staffMessages.timeout, { cause })
+        : new StaffApiError('network', staffMessages.unreachable, { cause });
     }
     let json: unknown = null;
     let readable = true;
@@ -159,33 +171,92 @@ export function createStaffClient(options: StaffClientOptions) {
     }
     if (schema === null) return undefined as T;
     const parsed = readable ? schema.safeParse(json) : undefined;
-    if (!parsed?.success) throw new StaffApiError('invalid-response', staffMessages.invalidAnswer, { status: response.status, cause: parsed?.error });
+    if (!parsed?.success)
+      throw new StaffApiError('invalid-response', staffMessages.invalidAnswer, {
+        status: response.status,
+        cause: parsed?.error,
+      });
     return parsed.data;
   }
 
   const clampLimit = (limit: number, max: number) => Math.min(max, Math.max(1, Math.floor(limit)));
 
   return {
-    signIn: (body: StaffSignInBody): Promise<StaffSignInResponse> => call({ method: 'POST', path: staffPaths.signIn, body, schema: staffSignInResponseSchema, signedIn: false }),
-    signOut: (): Promise<void> => call<void>({ method: 'POST', path: staffPaths.signOut, schema: null, signedIn: true }),
-    me: async (): Promise<StaffMember> => (await call({ method: 'GET', path: staffPaths.me, schema: staffMeResponseSchema, signedIn: true })).staff,
+    signIn: (body: StaffSignInBody): Promise<StaffSignInResponse> =>
+      call({ method: 'POST', path: staffPaths.signIn, body, schema: staffSignInResponseSchema, signedIn: false }),
+    signOut: (): Promise<void> =>
+      call<void>({ method: 'POST', path: staffPaths.signOut, schema: null, signedIn: true }),
+    me: async (): Promise<StaffMember> =>
+      (await call({ method: 'GET', path: staffPaths.me, schema: staffMeResponseSchema, signedIn: true })).staff,
     /** The board's orders, newest first as the API sends them; `unreadable` counts those outside the contract. */
     orders: async (limit = DEFAULT_BOARD_LIMIT): Promise<{ orders: BoardOrder[]; unreadable: number }> =>
-      boardOrders((await call({ method: 'GET', path: staffPaths.orders(clampLimit(limit, MAX_BOARD_LIMIT)), schema: boardListSchema, signedIn: true })).orders),
-    take: async (encryptedOrderId: string): Promise<BoardOrder> => (await call({ method: 'POST', path: staffPaths.take(encryptedOrderId), schema: staffOrderResponseSchema, signedIn: true })).order,
-    ready: async (encryptedOrderId: string): Promise<BoardOrder> => (await call({ method: 'POST', path: staffPaths.ready(encryptedOrderId), schema: staffOrderResponseSchema, signedIn: true })).order,
+      boardOrders(
+        (
+          await call({
+            method: 'GET',
+            path: staffPaths.orders(clampLimit(limit, MAX_BOARD_LIMIT)),
+            schema: boardListSchema,
+            signedIn: true,
+          })
+        ).orders,
+      ),
+    take: async (encryptedOrderId: string): Promise<BoardOrder> =>
+      (
+        await call({
+          method: 'POST',
+          path: staffPaths.take(encryptedOrderId),
+          schema: staffOrderResponseSchema,
+          signedIn: true,
+        })
+      ).order,
+    ready: async (encryptedOrderId: string): Promise<BoardOrder> =>
+      (
+        await call({
+          method: 'POST',
+          path: staffPaths.ready(encryptedOrderId),
+          schema: staffOrderResponseSchema,
+          signedIn: true,
+        })
+      ).order,
     audit: async (limit = DEFAULT_AUDIT_LIMIT): Promise<AuditEntry[]> =>
-      (await call({ method: 'GET', path: staffPaths.audit(clampLimit(limit, MAX_AUDIT_LIMIT)), schema: staffAuditResponseSchema, signedIn: true })).entries,
-    live: (): Promise<StaffLiveResponse> => call({ method: 'GET', path: staffPaths.live, schema: staffLiveResponseSchema, signedIn: true }),
+      (
+        await call({
+          method: 'GET',
+          path: staffPaths.audit(clampLimit(limit, MAX_AUDIT_LIMIT)),
+          schema: staffAuditResponseSchema,
+          signedIn: true,
+        })
+      ).entries,
+    live: (): Promise<StaffLiveResponse> =>
+      call({ method: 'GET', path: staffPaths.live, schema: staffLiveResponseSchema, signedIn: true }),
     /** Any other staff call, for the views loaded later (bookings-client.ts), so their schemas stay out of the board's first load. */
     call,
     /** The shop's busy, paused and sold-out state now. */
-    liveState: async (): Promise<LiveState> => (await call({ method: 'GET', path: liveStatePaths.liveState, schema: liveStateReadResponseSchema, signedIn: true })).liveState,
+    liveState: async (): Promise<LiveState> =>
+      (
+        await call({
+          method: 'GET',
+          path: liveStatePaths.liveState,
+          schema: liveStateReadResponseSchema,
+          signedIn: true,
+        })
+      ).liveState,
     /** Sets one service; `published` says whether open shop pages were told at once. */
-    setService: (service: LiveService, setting: ServiceSetting): Promise<{ liveState: LiveState; published: boolean }> =>
-      call({ method: 'PUT', path: liveStatePaths.service(service), body: setting, schema: liveStateResponseSchema, signedIn: true }),
-    setSoldOut: (body: SoldOutBody): Promise<{ liveState: LiveState; published: boolean }> => call({ method: 'PUT', path: liveStatePaths.soldOut, body, schema: liveStateResponseSchema, signedIn: true }),
-    menu: (): Promise<StaffMenu> => call({ method: 'GET', path: liveStatePaths.menu, schema: staffMenuResponseSchema, signedIn: true }),
+    setService: (
+      service: LiveService,
+      setting: ServiceSetting,
+    ): Promise<{ liveState: LiveState; published: boolean }> =>
+      call({
+        method: 'PUT',
+        path: liveStatePaths.service(service),
+        body: setting,
+        schema: liveStateResponseSchema,
+        signedIn: true,
+      }),
+    setSoldOut: (body: SoldOutBody): Promise<{ liveState: LiveState; published: boolean }> =>
+      call({ method: 'PUT', path: liveStatePaths.soldOut, body, schema: liveStateResponseSchema, signedIn: true }),
+    menu: (): Promise<StaffMenu> =>
+      call({ method: 'GET', path: liveStatePaths.menu, schema: staffMenuResponseSchema, signedIn: true }),
   };
 }
 

@@ -6,5 +6,6 @@ export const staffMessages = {
   notAllowed: 'Your role may not do that.',
   orderGone: 'This order is not on the board any more.',
   sessionEnded: 'Your session has ended. Sign in again to see the orders.',
-  invalidAnswer: 'The server answered something the console does not understand. Try again, or tell the person who runs the system.',
+  invalidAnswer:
+    'The server answered something the console does not understand. Try again, or tell the person who runs the system.',
 } as const;

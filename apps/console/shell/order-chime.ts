@@ -19,7 +19,12 @@ export interface ChimeAudio {
   readonly currentTime: number;
   readonly destination: ChimeNode;
   resume(): Promise<void>;
-  createOscillator(): ChimeNode & { type: OscillatorType; frequency: ChimeParam; start(time: number): void; stop(time: number): void };
+  createOscillator(): ChimeNode & {
+    type: OscillatorType;
+    frequency: ChimeParam;
+    start(time: number): void;
+    stop(time: number): void;
+  };
   createGain(): ChimeNode & { gain: ChimeParam };
 }
 

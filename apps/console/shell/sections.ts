@@ -4,11 +4,19 @@ import type { StaffRole } from '../../../lib/api/staff-contract.ts';
 export const CONSOLE_SECTIONS = ['orders', 'live', 'bookings', 'shop', 'activity'] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
-export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = { orders: 'Orders', live: 'Live', bookings: 'Bookings', shop: 'Shop', activity: 'Activity' };
+export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = {
+  orders: 'Orders',
+  live: 'Live',
+  bookings: 'Bookings',
+  shop: 'Shop',
+  activity: 'Activity',
+};
 
 /** Editing the shop and the audit log are the owner's: the kitchen's console has neither Shop nor Activity. */
 export function sectionsFor(role: StaffRole): readonly ConsoleSection[] {
-  return role === 'owner' ? CONSOLE_SECTIONS : CONSOLE_SECTIONS.filter((section) => section !== 'shop' && section !== 'activity');
+  return role === 'owner'
+    ? CONSOLE_SECTIONS
+    : CONSOLE_SECTIONS.filter((section) => section !== 'shop' && section !== 'activity');
 }
 
 /** The section an address names, if the role has it; null for any other hash (the skip link's `#main`), which keeps the section shown. */

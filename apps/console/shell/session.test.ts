@@ -29,8 +29,13 @@ describe('the saved session', () => {
   it('keeps the token and its end, nothing else, and gives them back before the end', () => {
     const { storage, items } = memoryStorage();
     saveSession(storage, { token: 't-1', expiresAt: '2026-11-25T20:00:00.000Z' });
-    expect(Object.fromEntries(items)).toEqual({ [SESSION_STORAGE_KEY]: JSON.stringify({ token: 't-1', expiresAt: '2026-11-25T20:00:00.000Z' }) });
-    expect(readSession(storage, EVENING)).toEqual({ kind: 'valid', session: { token: 't-1', expiresAt: '2026-11-25T20:00:00.000Z' } });
+    expect(Object.fromEntries(items)).toEqual({
+      [SESSION_STORAGE_KEY]: JSON.stringify({ token: 't-1', expiresAt: '2026-11-25T20:00:00.000Z' }),
+    });
+    expect(readSession(storage, EVENING)).toEqual({
+      kind: 'valid',
+      session: { token: 't-1', expiresAt: '2026-11-25T20:00:00.000Z' },
+    });
   });
 
   it('is said to have ended once its time is up, and the token goes', () => {
@@ -40,11 +45,14 @@ describe('the saved session', () => {
     expect(items.size).toBe(0);
   });
 
-  it.each([['not json'], ['{"token":""}'], ['{"token":"t","expiresAt":"tomorrow"}'], ['null']])('is forgotten when unreadable (%s)', (saved) => {
-    const { storage, items } = memoryStorage({ [SESSION_STORAGE_KEY]: saved });
-    expect(readSession(storage, EVENING)).toEqual({ kind: 'none' });
-    expect(items.size).toBe(0);
-  });
+  it.each([['not json'], ['{"token":""}'], ['{"token":"t","expiresAt":"tomorrow"}'], ['null']])(
+    'is forgotten when unreadable (%s)',
+    (saved) => {
+      const { storage, items } = memoryStorage({ [SESSION_STORAGE_KEY]: saved });
+      expect(readSession(storage, EVENING)).toEqual({ kind: 'none' });
+      expect(items.size).toBe(0);
+    },
+  );
 
   it('is simply absent where the browser refuses storage, and nothing throws', () => {
     expect(readSession(refusing, EVENING)).toEqual({ kind: 'none' });

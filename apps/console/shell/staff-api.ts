@@ -15,7 +15,13 @@ export function staffApi(): Promise<StaffClient> {
       if (!response.ok) throw new Error(`${CONSOLE_CONFIG_FILE} answered ${response.status}`);
       return response.json();
     })
-    .then((json: unknown) => createStaffClient({ baseUrl: consoleConfigSchema.parse(json).apiBaseUrl, token: consoleToken, onUnauthorized: expireSession }))
+    .then((json: unknown) =>
+      createStaffClient({
+        baseUrl: consoleConfigSchema.parse(json).apiBaseUrl,
+        token: consoleToken,
+        onUnauthorized: expireSession,
+      }),
+    )
     .catch((cause: unknown) => {
       client = undefined;
       throw new StaffApiError('network', staffMessages.unreachable, { cause });

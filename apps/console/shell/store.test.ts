@@ -5,7 +5,20 @@ import { staffMessages } from './messages.ts';
 import { SESSION_STORAGE_KEY } from './session-mark.ts';
 import { readSession, saveSession, type StorageLike } from './session.ts';
 import { boardOrder, EVENING, owner, signInAnswer } from './test-fixtures.ts';
-import { $board, $boardSync, $consoleSession, consoleToken, endSession, expireSession, refreshBoard, resumeSession, runOrderAction, setConsoleEnvironment, signIn, signOut } from './store.ts';
+import {
+  $board,
+  $boardSync,
+  $consoleSession,
+  consoleToken,
+  endSession,
+  expireSession,
+  refreshBoard,
+  resumeSession,
+  runOrderAction,
+  setConsoleEnvironment,
+  signIn,
+  signOut,
+} from './store.ts';
 
 type Answer = Response | Error | Promise<Response>;
 
@@ -21,7 +34,12 @@ function scriptedApi() {
     if (next instanceof Error) throw next;
     return next;
   };
-  const client: StaffClient = createStaffClient({ baseUrl: 'http://api.test', token: consoleToken, onUnauthorized: expireSession, fetch });
+  const client: StaffClient = createStaffClient({
+    baseUrl: 'http://api.test',
+    token: consoleToken,
+    onUnauthorized: expireSession,
+    fetch,
+  });
   return {
     client,
     calls,
@@ -31,7 +49,8 @@ function scriptedApi() {
   };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** An answer the test releases when it chooses, to look at the board while a call is under way. */
 function held() {
@@ -64,7 +83,11 @@ describe('signing in', () => {
   it('keeps only the token and its end in storage, and the staff member in memory', async () => {
     const api = scriptedApi();
     await signedIn(api);
-    expect($consoleSession.get()).toEqual({ kind: 'signed-in', session: { token: 'staff-token-1', expiresAt: signInAnswer.expiresAt }, staff: owner });
+    expect($consoleSession.get()).toEqual({
+      kind: 'signed-in',
+      session: { token: 'staff-token-1', expiresAt: signInAnswer.expiresAt },
+      staff: owner,
+    });
     expect([...items.keys()]).toEqual([SESSION_STORAGE_KEY]);
     expect(items.get(SESSION_STORAGE_KEY)).not.toContain(owner.email);
   });
@@ -72,7 +95,9 @@ describe('signing in', () => {
   it("answers the API's words when it refuses, and stays signed out", async () => {
     const api = scriptedApi();
     api.answer('POST /staff/sign-in', json(401, { error: 'Email or password is wrong.' }));
-    await expect(signIn(api.client, { retailer: 'bella-napoli', email: owner.email, password: 'wrong' })).resolves.toBe('Email or password is wrong.');
+    await expect(signIn(api.client, { retailer: 'bella-napoli', email: owner.email, password: 'wrong' })).resolves.toBe(
+      'Email or password is wrong.',
+    );
     expect($consoleSession.get()).toEqual({ kind: 'signed-out', notice: null });
     expect(items.size).toBe(0);
   });
@@ -134,7 +159,9 @@ describe('signing out', () => {
     api.answer('POST /staff/sign-out', new TypeError('Failed to fetch'));
     await signOut(api.client);
     const session = $consoleSession.get();
-    expect(session.kind === 'signed-out' && session.notice).toBe('Signed out on this device. The server could not be told, so the session ends by itself at Thu 26 Nov, 7:00 am.');
+    expect(session.kind === 'signed-out' && session.notice).toBe(
+      'Signed out on this device. The server could not be told, so the session ends by itself at Thu 26 Nov, 7:00 am.',
+    );
     expect(items.size).toBe(0);
   });
 });
@@ -143,7 +170,11 @@ describe('the board', () => {
   it('shows the orders and hands back the ones that arrived since the last list', async () => {
     const api = scriptedApi();
     await signedIn(api);
-    api.answer('GET /staff/orders', json(200, { orders: [boardOrder(1041, 10)] }), json(200, { orders: [boardOrder(1042, 1), boardOrder(1041, 10)] }));
+    api.answer(
+      'GET /staff/orders',
+      json(200, { orders: [boardOrder(1041, 10)] }),
+      json(200, { orders: [boardOrder(1042, 1), boardOrder(1041, 10)] }),
+    );
     expect(await refreshBoard(api.client)).toEqual([]);
     expect((await refreshBoard(api.client)).map((order) => order.orderNumber)).toEqual([1042]);
     expect($boardSync.get()).toMatchObject({ updatedAt: EVENING.toISOString(), problem: null });
@@ -205,7 +236,12 @@ describe('Take and Ready', () => {
     await boardWith(api);
     api.answer('POST /staff/orders/enc-1042/take', json(409, { error: 'Someone else took it.' }));
     await runOrderAction(api.client, 'enc-1042', 'take');
-    expect(boardCards($board.get())[0]).toMatchObject({ shownState: 'new', pending: null, canTake: true, failure: { message: 'Could not take this order: Someone else took it.' } });
+    expect(boardCards($board.get())[0]).toMatchObject({
+      shownState: 'new',
+      pending: null,
+      canTake: true,
+      failure: { message: 'Could not take this order: Someone else took it.' },
+    });
   });
 
   it('sends one call for a double tap', async () => {

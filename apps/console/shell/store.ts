@@ -1,6 +1,14 @@
 import { atom } from 'nanostores';
 import type { BoardOrder, StaffMember, StaffSignInBody } from '../../../lib/api/staff-contract.ts';
-import { emptyBoard, withActionFailed, withActionSaved, withActionStarted, withOrders, type BoardState, type OrderAction } from '../features/board/board.ts';
+import {
+  emptyBoard,
+  withActionFailed,
+  withActionSaved,
+  withActionStarted,
+  withOrders,
+  type BoardState,
+  type OrderAction,
+} from '../features/board/board.ts';
 import { StaffApiError, type StaffClient } from './client.ts';
 import { staffMessages } from './messages.ts';
 import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
@@ -111,7 +119,8 @@ export async function resumeSession(client: () => Promise<StaffClient>): Promise
     if ($consoleSession.get().kind === 'resuming') $consoleSession.set({ kind: 'signed-in', session, staff });
   } catch (error) {
     if (sessionEnded(error)) expireSession();
-    else if ($consoleSession.get().kind === 'resuming') $consoleSession.set({ kind: 'unreachable', session, message: messageOf(error) });
+    else if ($consoleSession.get().kind === 'resuming')
+      $consoleSession.set({ kind: 'unreachable', session, message: messageOf(error) });
   }
 }
 
@@ -127,7 +136,10 @@ export async function signOut(client: StaffClient): Promise<void> {
     endSession('You are signed out.');
   } catch (error) {
     if (sessionEnded(error)) endSession('You are signed out.');
-    else endSession(`Signed out on this device. The server could not be told, so the session ends by itself at ${formatClock(session.session.expiresAt, environment.now(), environment.timeZone)}.`);
+    else
+      endSession(
+        `Signed out on this device. The server could not be told, so the session ends by itself at ${formatClock(session.session.expiresAt, environment.now(), environment.timeZone)}.`,
+      );
   }
 }
 
@@ -143,7 +155,8 @@ export async function refreshBoard(client: StaffClient): Promise<BoardOrder[]> {
     $boardSync.set({ ...$boardSync.get(), updatedAt: environment.now().toISOString(), problem: null });
     return arrived;
   } catch (error) {
-    if (!sessionEnded(error) && consoleToken() === token) $boardSync.set({ ...$boardSync.get(), problem: messageOf(error) });
+    if (!sessionEnded(error) && consoleToken() === token)
+      $boardSync.set({ ...$boardSync.get(), problem: messageOf(error) });
     return [];
   }
 }
@@ -153,7 +166,11 @@ export function setLive(live: boolean): void {
 }
 
 /** Take or Ready: shown at once as saving; the server's answer replaces it, a failure puts the card back with the reason. */
-export async function runOrderAction(client: StaffClient, encryptedOrderId: string, action: OrderAction): Promise<void> {
+export async function runOrderAction(
+  client: StaffClient,
+  encryptedOrderId: string,
+  action: OrderAction,
+): Promise<void> {
   const started = withActionStarted($board.get(), encryptedOrderId, action);
   if (!started) return;
   $board.set(started);
@@ -163,6 +180,8 @@ export async function runOrderAction(client: StaffClient, encryptedOrderId: stri
     if (consoleToken() === token) $board.set(withActionSaved($board.get(), saved));
   } catch (error) {
     if (sessionEnded(error) || consoleToken() !== token) return;
-    $board.set(withActionFailed($board.get(), encryptedOrderId, action, `${ACTION_TEXT[action].failed}: ${messageOf(error)}`));
+    $board.set(
+      withActionFailed($board.get(), encryptedOrderId, action, `${ACTION_TEXT[action].failed}: ${messageOf(error)}`),
+    );
   }
 }

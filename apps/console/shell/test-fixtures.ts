@@ -11,7 +11,11 @@ export const owner: StaffMember = {
   retailer: { slug: 'bella-napoli', name: 'Bella Napoli', retailerId: 111 },
 };
 
-export const signInAnswer: StaffSignInResponse = { token: 'staff-token-1', expiresAt: '2026-11-25T20:00:00.000Z', staff: owner };
+export const signInAnswer: StaffSignInResponse = {
+  token: 'staff-token-1',
+  expiresAt: '2026-11-25T20:00:00.000Z',
+  staff: owner,
+};
 
 /** An order placed `minutesAgo` before EVENING; the rest as the test overrides. */
 export function boardOrder(orderNumber: number, minutesAgo: number, overrides: Partial<BoardOrder> = {}): BoardOrder {

@@ -38,7 +38,8 @@ class IslandBoundary extends Component<BoundaryProps, { failed: boolean }> {
       additionalContext: { componentStack: info.componentStack?.slice(0, 4000) ?? null },
     });
     // Loaded only now: the error screen is no part of a healthy page's JavaScript.
-    if (this.props.failure === 'page') void import('../runtime/error-screen.ts').then(({ showErrorScreen }) => showErrorScreen());
+    if (this.props.failure === 'page')
+      void import('../runtime/error-screen.ts').then(({ showErrorScreen }) => showErrorScreen());
   }
 
   override render(): ReactNode {
@@ -47,7 +48,11 @@ class IslandBoundary extends Component<BoundaryProps, { failed: boolean }> {
 }
 
 /** An island component wrapped in its own error boundary; `island` names it in the error log. */
-export function withIslandBoundary<P extends object>(Island: ComponentType<P>, island: string, failure: IslandFailure = 'contained'): ComponentType<P> {
+export function withIslandBoundary<P extends object>(
+  Island: ComponentType<P>,
+  island: string,
+  failure: IslandFailure = 'contained',
+): ComponentType<P> {
   const Guarded = (props: P) => (
     <IslandBoundary island={island} failure={failure}>
       <Island {...props} />

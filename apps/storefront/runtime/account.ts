@@ -12,7 +12,6 @@ import { retailerApi } from './retailer-api.ts';
 
 export type AccountResult = { ok: true } | { ok: false; message: string };
 
-
 function failure(error: unknown): AccountResult {
   if (error instanceof ApiError && error.body) return { ok: false, message: error.body.message };
   return { ok: false, message: 'We could not reach the shop. Please try again.' };
@@ -38,7 +37,12 @@ export async function logIn(body: ApiBody<'login'>): Promise<AccountResult> {
       resetCustomer();
       return { ok: false, message: answer.message };
     }
-    setCustomer({ custInfo: answer.custInfo, prevOrders: answer.prevOrders, prevOrderProducts: answer.prevOrderProducts, sessionToken: answer.sessionToken });
+    setCustomer({
+      custInfo: answer.custInfo,
+      prevOrders: answer.prevOrders,
+      prevOrderProducts: answer.prevOrderProducts,
+      sessionToken: answer.sessionToken,
+    });
     recordStatus(loginStatus(answer.custInfo.customerId, new Date()));
     await linkOrder(client, answer.custInfo.customerId);
     return { ok: true };
@@ -82,7 +86,11 @@ export async function orderAgain(previous: PrevOrder): Promise<void> {
   await loadOrderingData().catch(() => undefined);
   const catalogue = $catalogue.get();
   if (!catalogue) {
-    toast({ title: 'Order again', description: 'The menu could not be loaded. Please try again.', variant: 'destructive' });
+    toast({
+      title: 'Order again',
+      description: 'The menu could not be loaded. Please try again.',
+      variant: 'destructive',
+    });
     return;
   }
   const lines = $customer.get().prevOrderProducts.filter((line) => line.encryptedOrderId === previous.encryptedOrderId);

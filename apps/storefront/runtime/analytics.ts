@@ -1,11 +1,18 @@
-import { isTrackedLink, trackingUrl, visitorIdPattern, type PageContext, type TrackedEvent } from '../../../lib/site/analytics.ts';
+import {
+  isTrackedLink,
+  trackingUrl,
+  visitorIdPattern,
+  type PageContext,
+  type TrackedEvent,
+} from '../../../lib/site/analytics.ts';
 import type { PageRuntime } from '../../../lib/site/page-runtime.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
 const VISITOR_ID_KEY = 'analyticsVisitorId';
 
 function visitorId(): string {
-  const fresh = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const fresh = () =>
+    Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   try {
     const saved = localStorage.getItem(VISITOR_ID_KEY);
     if (saved && visitorIdPattern.test(saved)) return saved;
@@ -20,7 +27,9 @@ function visitorId(): string {
 function send(url: string): void {
   // The tracker is another site: an opaque request is all it needs, and keepalive lets a click's request outlive the page.
   // No Referer: the page's address goes in `url`, cleaned of its secrets; the Referer would carry it whole.
-  fetch(url, { mode: 'no-cors', credentials: 'omit', keepalive: true, referrerPolicy: 'no-referrer' }).catch(() => undefined);
+  fetch(url, { mode: 'no-cors', credentials: 'omit', keepalive: true, referrerPolicy: 'no-referrer' }).catch(
+    () => undefined,
+  );
 }
 
 let started = false;
@@ -47,13 +56,15 @@ export async function startAnalytics(page: PageRuntime): Promise<void> {
     visitorId: visitorId(),
     screen: { width: screen.width, height: screen.height },
   });
-  const track = (event: TrackedEvent) => send(trackingUrl(settings, context(), event, Math.random().toString(36).slice(2, 8)));
+  const track = (event: TrackedEvent) =>
+    send(trackingUrl(settings, context(), event, Math.random().toString(36).slice(2, 8)));
   track({ kind: 'page-view' });
   addEventListener(
     'click',
     (event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (link instanceof HTMLAnchorElement && isTrackedLink(link.href, location.origin)) track({ kind: 'link', href: link.href });
+      if (link instanceof HTMLAnchorElement && isTrackedLink(link.href, location.origin))
+        track({ kind: 'link', href: link.href });
     },
     true,
   );

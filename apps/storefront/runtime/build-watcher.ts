@@ -1,5 +1,10 @@
 import { BUILD_POLL_MS } from '../../../lib/constants.ts';
-import { buildChangesRoute, buildMetaSchema, latestBuildSchema, type BuildMeta } from '../../../lib/site/build-manifest.ts';
+import {
+  buildChangesRoute,
+  buildMetaSchema,
+  latestBuildSchema,
+  type BuildMeta,
+} from '../../../lib/site/build-manifest.ts';
 
 let started = false;
 /** A newer build than this page's changes what it shows: the next navigation is a full page load. */
@@ -30,9 +35,23 @@ async function buildMeta(id: string): Promise<BuildMeta | null | 'unreachable'> 
 }
 
 function sameOriginLink(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !(event.target instanceof Element)) return null;
+  if (
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    !(event.target instanceof Element)
+  )
+    return null;
   const link = event.target.closest('a[href]');
-  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download') || link.origin !== location.origin) return null;
+  if (
+    !(link instanceof HTMLAnchorElement) ||
+    link.target ||
+    link.hasAttribute('download') ||
+    link.origin !== location.origin
+  )
+    return null;
   return link;
 }
 

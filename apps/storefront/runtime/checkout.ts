@@ -28,13 +28,36 @@ export type PlaceResult = { ok: true; encryptedOrderId: string; receipt: string 
 export async function placeCurrentOrder(details: CheckoutDetails): Promise<PlaceResult> {
   const data = $orderingData.get();
   if (!data) return { ok: false, message: 'The menu has not loaded yet. Please try again in a moment.' };
-  if (!(await syncOrderNow())) return { ok: false, message: 'We could not reach the shop to save your order. Check your connection and try again; your cart is safe.' };
+  if (!(await syncOrderNow()))
+    return {
+      ok: false,
+      message:
+        'We could not reach the shop to save your order. Check your connection and try again; your cart is safe.',
+    };
   const state = $order.get();
   // The revision the order sync just saved: placing an older one would be refused as stale.
-  const order = { ...payloadFromState(state, { retailerId: data.retailerId, deliveryFeeCents: details.deliveryFeeCents, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime, hours: $schedule.get() }, new Date()), revision: state.revision };
+  const order = {
+    ...payloadFromState(
+      state,
+      {
+        retailerId: data.retailerId,
+        deliveryFeeCents: details.deliveryFeeCents,
+        deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime,
+        hours: $schedule.get(),
+      },
+      new Date(),
+    ),
+    revision: state.revision,
+  };
   try {
     const api = await retailerApi();
-    const placed = await api.placeOrder({ order, contact: details.contact, delivery: details.delivery, paymentMethod: details.paymentMethod, expectedTotal: toDollars(details.expectedTotalCents) });
+    const placed = await api.placeOrder({
+      order,
+      contact: details.contact,
+      delivery: details.delivery,
+      paymentMethod: details.paymentMethod,
+      expectedTotal: toDollars(details.expectedTotalCents),
+    });
     resetOrder();
     return { ok: true, encryptedOrderId: placed.encryptedOrderId, receipt: placed.receipt };
   } catch (error) {

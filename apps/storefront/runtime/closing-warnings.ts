@@ -43,7 +43,12 @@ export function startClosingWarnings(): () => void {
       const key = keyOf(service, warning);
       if (shown.has(key)) continue;
       shown.add(key);
-      toast({ title: warning.title, description: warning.description, variant: warning.level === 'critical' || warning.level === 'urgent' ? 'destructive' : 'default', action: actionOf(warning) });
+      toast({
+        title: warning.title,
+        description: warning.description,
+        variant: warning.level === 'critical' || warning.level === 'urgent' ? 'destructive' : 'default',
+        action: actionOf(warning),
+      });
     }
     remember(shown);
   });

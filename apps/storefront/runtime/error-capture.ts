@@ -30,7 +30,12 @@ let sink: ((entry: CapturedError) => void) | null = null;
 
 /** Reports an error to the server log: an island's boundary, a runtime service or the window listeners. */
 export function reportError(entry: Omit<CapturedError, 'timestamp' | 'route' | 'url'>): void {
-  const captured: CapturedError = { ...entry, timestamp: new Date().toISOString(), route: location.pathname, url: location.href };
+  const captured: CapturedError = {
+    ...entry,
+    timestamp: new Date().toISOString(),
+    route: location.pathname,
+    url: location.href,
+  };
   if (sink) sink(captured);
   else if (queue.length < MAX_QUEUED) queue.push(captured);
 }
@@ -71,7 +76,10 @@ export function messageOf(reason: unknown): string {
 }
 
 function isModuleResource(target: Element): boolean {
-  return (target instanceof HTMLScriptElement && target.type === 'module') || (target instanceof HTMLLinkElement && target.rel === 'modulepreload');
+  return (
+    (target instanceof HTMLScriptElement && target.type === 'module') ||
+    (target instanceof HTMLLinkElement && target.rel === 'modulepreload')
+  );
 }
 
 let installed = false;
@@ -87,7 +95,12 @@ export function installErrorCapture(): void {
       if (target instanceof Element) {
         const source = target.getAttribute('src') ?? target.getAttribute('href') ?? '';
         if (isModuleResource(target) && reloadForMissingChunk()) return;
-        reportError({ errorType: 'resource', message: `Failed to load ${target.tagName.toLowerCase()} ${source}`.trim(), filename: source || null, component: target.tagName.toLowerCase() });
+        reportError({
+          errorType: 'resource',
+          message: `Failed to load ${target.tagName.toLowerCase()} ${source}`.trim(),
+          filename: source || null,
+          component: target.tagName.toLowerCase(),
+        });
         return;
       }
       if (!(event instanceof ErrorEvent)) return;
@@ -106,13 +119,18 @@ export function installErrorCapture(): void {
   window.addEventListener('unhandledrejection', (event) => {
     const message = messageOf(event.reason);
     if (isChunkLoadFailure(message) && reloadForMissingChunk()) return;
-    reportError({ errorType: 'promise', message, stack: event.reason instanceof Error ? (event.reason.stack ?? null) : null });
+    reportError({
+      errorType: 'promise',
+      message,
+      stack: event.reason instanceof Error ? (event.reason.stack ?? null) : null,
+    });
   });
   // Astro retries a failed island import once, then announces it here instead of rejecting.
   window.addEventListener('astro:hydration-error', (event) => {
     const detail: unknown = event instanceof CustomEvent ? event.detail : null;
     const error = typeof detail === 'object' && detail !== null && 'error' in detail ? detail.error : undefined;
-    const componentUrl = typeof detail === 'object' && detail !== null && 'componentUrl' in detail ? detail.componentUrl : undefined;
+    const componentUrl =
+      typeof detail === 'object' && detail !== null && 'componentUrl' in detail ? detail.componentUrl : undefined;
     const message = messageOf(error);
     if (isChunkLoadFailure(message) && reloadForMissingChunk()) {
       event.preventDefault();

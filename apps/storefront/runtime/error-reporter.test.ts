@@ -31,13 +31,19 @@ describe('error log entries', () => {
   });
 
   it('name the logged-in customer', () => {
-    $customer.set({ ...$customer.get(), custInfo: { customerId: 42, fullName: 'Ada', email: 'ada@example.com', phoneNumber: '0400000000' } });
+    $customer.set({
+      ...$customer.get(),
+      custInfo: { customerId: 42, fullName: 'Ada', email: 'ada@example.com', phoneNumber: '0400000000' },
+    });
     expect(errorLogEntry(captured, 111).customerId).toBe(42);
     $customer.set({ ...$customer.get(), custInfo: null });
   });
 
   it('clip what the contract would refuse as too long, and never send an empty message', () => {
-    const entry = errorLogEntry({ ...captured, message: '', stack: 'x'.repeat(30000), url: `https://bella.example/${'p'.repeat(3000)}` }, 111);
+    const entry = errorLogEntry(
+      { ...captured, message: '', stack: 'x'.repeat(30000), url: `https://bella.example/${'p'.repeat(3000)}` },
+      111,
+    );
     expect(entry.message).toBe('Unknown error');
     expect(entry.stack).toHaveLength(20000);
     expect(errorLogEntrySchema.safeParse(entry).success).toBe(true);

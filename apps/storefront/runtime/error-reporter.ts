@@ -55,7 +55,9 @@ export function startErrorReporter(api: () => Promise<ApiClient>, retailerId: nu
   });
   drainErrors((captured) => {
     if (captured.errorType === 'resource' && crawler) return;
-    const key = [captured.errorType, captured.message, captured.filename, captured.lineno, captured.component].join('|');
+    const key = [captured.errorType, captured.message, captured.filename, captured.lineno, captured.component].join(
+      '|',
+    );
     if (seen.has(key) || seen.size >= MAX_ENTRIES_PER_PAGE) return;
     seen.add(key);
     batcher.add(errorLogEntry(captured, retailerId));

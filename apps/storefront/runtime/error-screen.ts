@@ -14,7 +14,12 @@ export function showErrorScreen(): void {
   if (shown || !(template instanceof HTMLTemplateElement)) return;
   shown = true;
   for (const element of document.body.children) {
-    if (element instanceof HTMLElement && !(element instanceof HTMLScriptElement) && !(element instanceof HTMLTemplateElement)) element.hidden = true;
+    if (
+      element instanceof HTMLElement &&
+      !(element instanceof HTMLScriptElement) &&
+      !(element instanceof HTMLTemplateElement)
+    )
+      element.hidden = true;
   }
   document.body.append(template.content.cloneNode(true));
   window.scrollTo(0, 0);

@@ -13,7 +13,8 @@ const titles: Record<Exclude<FailedAction, 'verify-prices'>, string> = {
 
 function explain(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.kind === 'network' || error.kind === 'timeout') return 'We could not reach the shop. Your cart is safe and we will keep trying.';
+    if (error.kind === 'network' || error.kind === 'timeout')
+      return 'We could not reach the shop. Your cart is safe and we will keep trying.';
     if (error.kind === 'http' && error.body) return error.body.message;
   }
   return 'Something went wrong. Your cart is safe and we will try again.';

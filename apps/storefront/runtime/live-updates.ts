@@ -3,7 +3,11 @@ import { liveDesignRefusal, liveThemeStyle, withLiveDesignField } from '../../..
 import { toast } from '../stores/toasts.ts';
 import { applyLiveClockStatus } from './clock-status.ts';
 import { reportError } from './error-capture.ts';
-import { startLiveMessaging, type LiveMessagingError, type StopLiveMessaging } from '../../../lib/live/live-messaging.ts';
+import {
+  startLiveMessaging,
+  type LiveMessagingError,
+  type StopLiveMessaging,
+} from '../../../lib/live/live-messaging.ts';
 import type { RetailerCss } from '../../../lib/tenant/index.ts';
 import type { RuntimeConfig } from '../../../lib/tenant/settings.ts';
 
@@ -48,13 +52,23 @@ function messagingErrorLog() {
     report(error: LiveMessagingError) {
       if (!filter.shouldLog(error)) return;
       console.warn(`Live messaging: ${error.message}`);
-      reportError({ errorType: 'javascript', message: error.message, component: 'live-messaging', additionalContext: { kind: error.kind, topic: error.topic ?? null } });
+      reportError({
+        errorType: 'javascript',
+        message: error.message,
+        component: 'live-messaging',
+        additionalContext: { kind: error.kind, topic: error.topic ?? null },
+      });
     },
   };
 }
 
 /** The page's live topics: notifications as toasts, clock changes, and theme colours. */
-export function startLiveUpdates({ config, retailerId, retailerWebsiteId, theme }: LiveUpdatesOptions): StopLiveMessaging {
+export function startLiveUpdates({
+  config,
+  retailerId,
+  retailerWebsiteId,
+  theme,
+}: LiveUpdatesOptions): StopLiveMessaging {
   const errors = messagingErrorLog();
   const applyDesignField = liveTheme(theme);
   return startLiveMessaging({
@@ -62,11 +76,13 @@ export function startLiveUpdates({ config, retailerId, retailerWebsiteId, theme 
     topicPrefix: config.mqttTopicPrefix,
     retailerId,
     retailerWebsiteId,
-    onNotify: ({ title, message }) => toast({ title: 'Notification', description: title ? `${title}: ${message}` : message }),
+    onNotify: ({ title, message }) =>
+      toast({ title: 'Notification', description: title ? `${title}: ${message}` : message }),
     onClockStatus: applyLiveClockStatus,
     onDesignUpdate: ({ fieldName, fieldValue }) => {
       const refused = applyDesignField(fieldName, fieldValue);
-      if (refused !== null) errors.report({ kind: 'message', topic: 'design', message: `Design update refused: ${refused}` });
+      if (refused !== null)
+        errors.report({ kind: 'message', topic: 'design', message: `Design update refused: ${refused}` });
     },
     onError: (error) => errors.report(error),
     onConnect: () => errors.connected(),

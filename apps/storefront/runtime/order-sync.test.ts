@@ -4,7 +4,6 @@ import { messages, type ApiBody } from '../../../lib/api/contract.ts';
 import { buildCartLine, type LineSelection } from '../../../lib/cart/line-builder.ts';
 import { freshOrderState } from '../../../lib/cart/order-state.ts';
 
-
 type OrderPayload = ApiBody<'createOrder'>;
 import { MARGHERITA, PEPPERONI, SMALL, testCatalogue } from '../../../lib/pricing/test-menu.ts';
 import { $order, addToCart, removeLine, resetOrder } from '../stores/order.ts';
@@ -12,7 +11,16 @@ import { $toasts } from '../stores/toasts.ts';
 import { startOrderSync } from './order-sync.ts';
 
 const catalogue = testCatalogue();
-const line = (productId: number) => buildCartLine(catalogue, { productId, retailerProductSizeId: SMALL, options: {}, extras: {}, removed: [], secondHalf: null, quantity: 1 } satisfies LineSelection).line;
+const line = (productId: number) =>
+  buildCartLine(catalogue, {
+    productId,
+    retailerProductSizeId: SMALL,
+    options: {},
+    extras: {},
+    removed: [],
+    secondHalf: null,
+    quantity: 1,
+  } satisfies LineSelection).line;
 
 interface Call {
   kind: 'create' | 'update';
@@ -26,16 +34,42 @@ function fakeApi(answers: Array<'ok' | 'offline' | 'bad-request' | 'processed' |
     calls.push({ kind, payload, key });
     const next = answers.shift() ?? 'ok';
     if (next === 'offline') return Promise.reject(new ApiError('network', 'unreachable'));
-    if (next === 'stale') return Promise.reject(new ApiError('http', messages.staleOrder, { status: 409, body: { success: false, message: messages.staleOrder } }));
-    if (next === 'bad-request') return Promise.reject(new ApiError('http', 'products.0.uuid: invalid', { status: 400, body: { success: false, message: 'products.0.uuid: invalid' } }));
-    return Promise.resolve(next === 'processed' ? ({ success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} } as T) : ok());
+    if (next === 'stale')
+      return Promise.reject(
+        new ApiError('http', messages.staleOrder, {
+          status: 409,
+          body: { success: false, message: messages.staleOrder },
+        }),
+      );
+    if (next === 'bad-request')
+      return Promise.reject(
+        new ApiError('http', 'products.0.uuid: invalid', {
+          status: 400,
+          body: { success: false, message: 'products.0.uuid: invalid' },
+        }),
+      );
+    return Promise.resolve(
+      next === 'processed'
+        ? ({ success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} } as T)
+        : ok(),
+    );
   };
-  const ids = (payload: OrderPayload) => Object.fromEntries(payload.products.map((product, index) => [product.uuid, 500 + index]));
+  const ids = (payload: OrderPayload) =>
+    Object.fromEntries(payload.products.map((product, index) => [product.uuid, 500 + index]));
   return {
     calls,
     api: {
-      createOrder: (payload: OrderPayload, options: { idempotencyKey?: string } = {}) => answer('create', payload, options.idempotencyKey, () => ({ encryptedOrderId: 'order-1', uuidToOrderProductIds: ids(payload) })),
-      updateOrder: (payload: OrderPayload) => answer('update', payload, undefined, () => ({ success: true, message: 'Order updated', uuidToOrderProductIds: ids(payload) })),
+      createOrder: (payload: OrderPayload, options: { idempotencyKey?: string } = {}) =>
+        answer('create', payload, options.idempotencyKey, () => ({
+          encryptedOrderId: 'order-1',
+          uuidToOrderProductIds: ids(payload),
+        })),
+      updateOrder: (payload: OrderPayload) =>
+        answer('update', payload, undefined, () => ({
+          success: true,
+          message: 'Order updated',
+          uuidToOrderProductIds: ids(payload),
+        })),
     },
   };
 }
@@ -112,7 +146,11 @@ describe('order sync', () => {
     addToCart(line(PEPPERONI));
     await vi.advanceTimersByTimeAsync(30000);
     expect(calls.map((call) => call.kind)).toEqual(['create', 'update']);
-    expect($toasts.get()[0]).toMatchObject({ title: 'Error updating order', description: messages.orderProcessed, variant: 'destructive' });
+    expect($toasts.get()[0]).toMatchObject({
+      title: 'Error updating order',
+      description: messages.orderProcessed,
+      variant: 'destructive',
+    });
   });
 
   it('does not loop on a request the server refuses as invalid', async () => {
@@ -166,9 +204,15 @@ describe('order sync', () => {
   });
 
   it('drops an answer that arrives after the cart was placed and a fresh one started', async () => {
-    let answerCreate: (value: { encryptedOrderId: string; uuidToOrderProductIds: Record<string, number> }) => void = () => undefined;
+    let answerCreate: (value: {
+      encryptedOrderId: string;
+      uuidToOrderProductIds: Record<string, number>;
+    }) => void = () => undefined;
     const api = {
-      createOrder: () => new Promise<{ encryptedOrderId: string; uuidToOrderProductIds: Record<string, number> }>((resolve) => (answerCreate = resolve)),
+      createOrder: () =>
+        new Promise<{ encryptedOrderId: string; uuidToOrderProductIds: Record<string, number> }>(
+          (resolve) => (answerCreate = resolve),
+        ),
       updateOrder: () => Promise.reject(new ApiError('network', 'unreachable')),
     };
     stop = startOrderSync(api, 111, events);

@@ -30,7 +30,12 @@ export async function syncOrderNow(timeoutMs = 15000): Promise<boolean> {
 
 /** A refusal the same request would get again: only a change of the cart can help. */
 function isFinal(error: unknown): boolean {
-  return error instanceof ApiError && error.kind !== 'network' && error.kind !== 'timeout' && !(error.kind === 'http' && (error.status ?? 0) >= 500);
+  return (
+    error instanceof ApiError &&
+    error.kind !== 'network' &&
+    error.kind !== 'timeout' &&
+    !(error.kind === 'http' && (error.status ?? 0) >= 500)
+  );
 }
 
 /** The server already holds a newer revision of this cart (sent from here, or another tab): nothing failed. */
@@ -47,7 +52,11 @@ function isSuperseded(error: unknown): boolean {
  * customer is told once per outage, not once per try. An answer that arrives after the cart was
  * placed and a fresh one started belongs to the old order and is dropped.
  */
-export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder'>, retailerId: number, onlineEvents: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function startOrderSync(
+  api: Pick<ApiClient, 'createOrder' | 'updateOrder'>,
+  retailerId: number,
+  onlineEvents: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = false;
   let failures = 0;
@@ -67,9 +76,22 @@ export function startOrderSync(api: Pick<ApiClient, 'createOrder' | 'updateOrder
     inFlight = true;
     const sentRevision = state.revision;
     const createKey = creating ? createKeyForOrder() : null;
-    const sameOrder = () => (creating ? $order.get().createKey === createKey : $order.get().encryptedOrderId === state.encryptedOrderId);
+    const sameOrder = () =>
+      creating ? $order.get().createKey === createKey : $order.get().encryptedOrderId === state.encryptedOrderId;
     try {
-      const payload = { ...payloadFromState(state, { retailerId, deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0, deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime, hours: $schedule.get() }, new Date()), revision: sentRevision };
+      const payload = {
+        ...payloadFromState(
+          state,
+          {
+            retailerId,
+            deliveryFeeCents: $cartTotals.get()?.deliveryFee ?? 0,
+            deliveryWaitTimeMinutes: $clockStatus.get()?.liveDeliveryWaitTime,
+            hours: $schedule.get(),
+          },
+          new Date(),
+        ),
+        revision: sentRevision,
+      };
       if (createKey !== null) {
         const answer = await api.createOrder(payload, { idempotencyKey: createKey });
         if (sameOrder()) orderSynced(answer, sentRevision);

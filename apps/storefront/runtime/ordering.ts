@@ -33,7 +33,8 @@ async function restoreOrder(api: ApiClient, now: Date): Promise<void> {
     if (fetched.loggedInCustId === null) resetCustomer();
   } catch (error) {
     // The server no longer knows the order (for instance a new environment): keep the lines and make it anew.
-    if (error instanceof ApiError && error.status === 404) $order.set({ ...$order.get(), encryptedOrderId: null, createKey: null, revision: $order.get().revision + 1 });
+    if (error instanceof ApiError && error.status === 404)
+      $order.set({ ...$order.get(), encryptedOrderId: null, createKey: null, revision: $order.get().revision + 1 });
     else console.warn('The saved order could not be checked with the shop', error);
   }
 }
@@ -44,14 +45,23 @@ function recheckCart(now: Date): void {
   const data = $orderingData.get();
   if (!catalogue || !data) return;
   const order = $order.get();
-  const checked = revalidateCart(order.products, catalogue, { now, lastActivity: order.lastActivity, newUuid: () => crypto.randomUUID() });
+  const checked = revalidateCart(order.products, catalogue, {
+    now,
+    lastActivity: order.lastActivity,
+    newUuid: () => crypto.randomUUID(),
+  });
   if (checked.status === 'failed') toastFailure('verify-prices', checked.error);
   if (checked.status === 'checked') {
     if (checked.repriced.length > 0 || checked.removed.length > 0) setCartLines(checked.items, now);
     if (checked.toast) toast(checked.toast);
   }
   const at = $orderTime.get();
-  const open = groupAvailabilityMap(data.productsInfoSsr.groups, { built: data.groupHours, live: undefined }, at, data.config.retailerInfo.timeZoneDiff);
+  const open = groupAvailabilityMap(
+    data.productsInfoSsr.groups,
+    { built: data.groupHours, live: undefined },
+    at,
+    data.config.retailerInfo.timeZoneDiff,
+  );
   const availability = checkCartAvailability($order.get().products, catalogue, (groupId) => open[groupId] === true);
   if (availability.removed.length > 0) {
     setCartLines(availability.available, now);
@@ -90,12 +100,15 @@ export async function startOrdering(): Promise<void> {
   // A clock change (poll or live message) can close a service: the start-up rules settle the order type again.
   $clockStatus.listen(() => applyStartupOrderType(new Date()));
   const order = $order.get();
-  if (needsStartStatus(order.encryptedOrderId, order.orderStatuses)) recordStatus(startStatus(navigator.userAgent, new Date()));
+  if (needsStartStatus(order.encryptedOrderId, order.orderStatuses))
+    recordStatus(startStatus(navigator.userAgent, new Date()));
   $order.listen((state, previous) => {
-    if (previous !== undefined && state.orderType !== previous.orderType) recordStatus(orderTypeStatus(state.orderType, new Date()));
+    if (previous !== undefined && state.orderType !== previous.orderType)
+      recordStatus(orderTypeStatus(state.orderType, new Date()));
     // A logged-in customer's new order belongs to them from the start.
     const customerId = $customer.get().custInfo?.customerId;
-    if (previous?.encryptedOrderId === null && state.encryptedOrderId !== null && customerId !== undefined) void linkOrder(api, customerId);
+    if (previous?.encryptedOrderId === null && state.encryptedOrderId !== null && customerId !== undefined)
+      void linkOrder(api, customerId);
   });
   await yieldToMain();
   startOrderSync(api, data.retailerId);

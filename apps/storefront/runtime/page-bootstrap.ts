@@ -6,4 +6,7 @@ import { whenIdle, whenSettled } from './idle.ts';
 installErrorCapture();
 const settings = document.getElementById(PAGE_RUNTIME_ELEMENT_ID)?.textContent;
 // After settling the ordering runtime goes first; these services take the next idle moment, so the two never share one long task.
-if (settings) void whenSettled().then(() => whenIdle()).then(() => import('./page-services.ts').then(({ startPageServices }) => startPageServices(settings)));
+if (settings)
+  void whenSettled()
+    .then(() => whenIdle())
+    .then(() => import('./page-services.ts').then(({ startPageServices }) => startPageServices(settings)));

@@ -11,7 +11,11 @@ import { showErrorScreen } from './error-screen.ts';
  */
 export function needOrderingData(component: string): void {
   loadOrderingData().catch((error: unknown) => {
-    reportError({ errorType: 'javascript', message: `The page's data could not be loaded: ${messageOf(error)}`, component });
+    reportError({
+      errorType: 'javascript',
+      message: `The page's data could not be loaded: ${messageOf(error)}`,
+      component,
+    });
     closeEverything();
     showErrorScreen();
   });

@@ -51,9 +51,18 @@ export async function startPageServices(json: string): Promise<void> {
     await yieldToMain();
     // The clock itself is polled by the ordering runtime, on the pages that show it.
     const retailerWebsiteId = currentWebsiteId();
-    startLiveUpdates({ config, retailerId: page.retailerId, retailerWebsiteId, theme: page.themes[String(retailerWebsiteId)] ?? null });
+    startLiveUpdates({
+      config,
+      retailerId: page.retailerId,
+      retailerWebsiteId,
+      theme: page.themes[String(retailerWebsiteId)] ?? null,
+    });
   } catch (error) {
     // Without the runtime configuration there is no API or broker to talk to; the page still reads.
-    reportError({ errorType: 'javascript', message: `Page services could not start: ${error instanceof Error ? error.message : String(error)}`, component: 'page-services' });
+    reportError({
+      errorType: 'javascript',
+      message: `Page services could not start: ${error instanceof Error ? error.message : String(error)}`,
+      component: 'page-services',
+    });
   }
 }

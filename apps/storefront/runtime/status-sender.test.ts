@@ -107,7 +107,10 @@ describe('status sender', () => {
       api: {
         createOrderStatus: (body: Sent) => {
           attempts.push(body);
-          if (body.encryptedOrderId === orderId) return Promise.reject(new ApiError('http', 'refused', { status, body: { success: false, message: 'refused' } }));
+          if (body.encryptedOrderId === orderId)
+            return Promise.reject(
+              new ApiError('http', 'refused', { status, body: { success: false, message: 'refused' } }),
+            );
           sent.push(body);
           return Promise.resolve({ success: true as const, orderStatusId: sent.length });
         },
@@ -115,16 +118,19 @@ describe('status sender', () => {
     };
   }
 
-  it.each([[400], [404], [409]])('drops a status the server refuses for good with %s and sends the next, trying it once', async (status) => {
-    const { api, sent, attempts } = refusingApi('gone-order', status);
-    stop = startStatusSender(api, events);
-    queueStatus('gone-order', orderTypeStatus('pickup', at(1)));
-    queueStatus('order-1', orderTypeStatus('delivery', at(2)));
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(attempts.filter((body) => body.encryptedOrderId === 'gone-order')).toHaveLength(1);
-    expect(sent.map((body) => body.encryptedOrderId)).toEqual(['order-1']);
-    expect($statusQueue.get()).toEqual([]);
-  });
+  it.each([[400], [404], [409]])(
+    'drops a status the server refuses for good with %s and sends the next, trying it once',
+    async (status) => {
+      const { api, sent, attempts } = refusingApi('gone-order', status);
+      stop = startStatusSender(api, events);
+      queueStatus('gone-order', orderTypeStatus('pickup', at(1)));
+      queueStatus('order-1', orderTypeStatus('delivery', at(2)));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(attempts.filter((body) => body.encryptedOrderId === 'gone-order')).toHaveLength(1);
+      expect(sent.map((body) => body.encryptedOrderId)).toEqual(['order-1']);
+      expect($statusQueue.get()).toEqual([]);
+    },
+  );
 
   it('keeps a status refused with 429 and tries again only after two minutes, not every 10 seconds', async () => {
     const { api, attempts } = refusingApi('busy-order', 429);

@@ -12,7 +12,15 @@ const RATE_LIMITED_RETRY_MS = 120000;
  * is not: its limit's window ends.
  */
 function refusedForGood(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'http' && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  return (
+    error instanceof ApiError &&
+    error.kind === 'http' &&
+    error.status !== null &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
 }
 
 /**
@@ -21,13 +29,19 @@ function refusedForGood(error: unknown): boolean {
  * a status the server refuses for good is dropped, so it cannot hold up the rest forever.
  * Statuses recorded before the order existed go with the order's id once it has one.
  */
-export function startStatusSender(api: Pick<ApiClient, 'createOrderStatus'>, onlineEvents: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function startStatusSender(
+  api: Pick<ApiClient, 'createOrderStatus'>,
+  onlineEvents: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
   let sending = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function send(next: QueuedStatus): Promise<void> {
     try {
-      await api.createOrderStatus({ encryptedOrderId: next.encryptedOrderId ?? $order.get().encryptedOrderId, orderStatus: next.status }, { idempotencyKey: next.key });
+      await api.createOrderStatus(
+        { encryptedOrderId: next.encryptedOrderId ?? $order.get().encryptedOrderId, orderStatus: next.status },
+        { idempotencyKey: next.key },
+      );
     } catch (error) {
       if (!refusedForGood(error)) throw error;
       console.warn('An order status was refused and will not be sent again', error);

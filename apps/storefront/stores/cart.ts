@@ -13,33 +13,46 @@ import { $catalogue, $orderingData } from './ordering-data.ts';
 
 /** When the order is for: the requested later time, or now. */
 export const $orderTime = computed([$order, $now], (order, now): Date => {
-  if (order.orderForLater && order.orderForLaterRequestDateTime !== null) return new Date(order.orderForLaterRequestDateTime);
+  if (order.orderForLater && order.orderForLaterRequestDateTime !== null)
+    return new Date(order.orderForLaterRequestDateTime);
   return now ?? new Date();
 });
 
 /** The delivery fee and minimum for the customer's suburb, or their range while it is unknown; null until the menu has loaded. */
-export const $deliveryQuote = computed([$order, $orderingData], (order, data): DeliveryQuote | null => (data ? deliveryQuote(data, order.deliverySuburbId) : null));
+export const $deliveryQuote = computed([$order, $orderingData], (order, data): DeliveryQuote | null =>
+  data ? deliveryQuote(data, order.deliverySuburbId) : null,
+);
 
 /**
  * The cart priced against the current menu, specials applied at the order time, with the
  * delivery terms of `$deliveryQuote`; null until the menu has loaded or while a line cannot be priced.
  */
-export const $cartTotals = computed([$order, $catalogue, $orderingData, $orderTime, $deliveryQuote], (order, catalogue, data, at, quote): CartTotals | null => {
-  if (!catalogue || !data || !quote) return null;
-  const groups = data.productsInfoSsr.groups;
-  const { timeZoneDiff } = data.config.retailerInfo;
-  try {
-    return cartTotals(order.products, catalogue, {
-      orderType: order.orderType,
-      specials: data.specials,
-      isSpecialAvailable: (special) => isSpecialAvailableFor(special, { orderType: order.orderType, at, groups, groupHours: data.groupHours, timeZoneDiff }),
-      delivery: pricingTerms(quote),
-    });
-  } catch (error) {
-    if (error instanceof PricingError) return null;
-    throw error;
-  }
-});
+export const $cartTotals = computed(
+  [$order, $catalogue, $orderingData, $orderTime, $deliveryQuote],
+  (order, catalogue, data, at, quote): CartTotals | null => {
+    if (!catalogue || !data || !quote) return null;
+    const groups = data.productsInfoSsr.groups;
+    const { timeZoneDiff } = data.config.retailerInfo;
+    try {
+      return cartTotals(order.products, catalogue, {
+        orderType: order.orderType,
+        specials: data.specials,
+        isSpecialAvailable: (special) =>
+          isSpecialAvailableFor(special, {
+            orderType: order.orderType,
+            at,
+            groups,
+            groupHours: data.groupHours,
+            timeZoneDiff,
+          }),
+        delivery: pricingTerms(quote),
+      });
+    } catch (error) {
+      if (error instanceof PricingError) return null;
+      throw error;
+    }
+  },
+);
 
 /**
  * What the header's cart button and the "View order" bar show, formatted here so the button
@@ -52,7 +65,11 @@ export const $cartSummary = computed([$order, $cartTotals], (order, totals) => {
     count,
     /** "1 item", "2 items": the count as the header and the View order bar say it. */
     items: `${count} ${count === 1 ? 'item' : 'items'}`,
-    subtotal: formatMoney(totals ? totals.subtotal - totals.discount : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0)),
+    subtotal: formatMoney(
+      totals
+        ? totals.subtotal - totals.discount
+        : order.products.reduce((sum, line) => sum + Math.round(line.historicPrice * 100) * line.quantity, 0),
+    ),
   };
 });
 

@@ -104,6 +104,10 @@ describe('dialogs and the address', () => {
     openDialogOfLink('customer-menu');
     openDialogOfLink(undefined);
     expect(page.entries()).toHaveLength(1);
-    expect($ui.get()).toMatchObject({ showTableBookingModal: false, showDeliveryMapModal: false, showMailingListModal: false });
+    expect($ui.get()).toMatchObject({
+      showTableBookingModal: false,
+      showDeliveryMapModal: false,
+      showMailingListModal: false,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { dialogOf, isDialogName, urlWithDialog, urlWithoutDialog, type DialogName } from '../../../lib/site/dialog-url.ts';
+import {
+  dialogOf,
+  isDialogName,
+  urlWithDialog,
+  urlWithoutDialog,
+  type DialogName,
+} from '../../../lib/site/dialog-url.ts';
 import { $ui, type UiState } from './ui.ts';
 
 /**
@@ -18,7 +24,11 @@ const flags = {
 const STATE_KEY = 'storefrontDialog';
 
 function showOnly(dialog: DialogName | null): void {
-  const next: Partial<UiState> = { showTableBookingModal: false, showDeliveryMapModal: false, showMailingListModal: false };
+  const next: Partial<UiState> = {
+    showTableBookingModal: false,
+    showDeliveryMapModal: false,
+    showMailingListModal: false,
+  };
   if (dialog) next[flags[dialog]] = true;
   // Spec section 2: opening a dialog closes the main menu.
   $ui.set({ ...$ui.get(), ...next, ...(dialog ? { isMenuOpen: false } : {}) });

@@ -26,5 +26,12 @@ export const $liveGroupHours = createFetcherStore<GroupAvailabilityHours[]>(['gr
 
 /** Whether each product group can be ordered at the order time, following the clock; null until the menu data is in. */
 export const $groupAvailability = computed([$orderingData, $liveGroupHours, $orderTime], (data, live, at) =>
-  data ? groupAvailabilityMap(data.productsInfoSsr.groups, { built: data.groupHours, live: live.data }, at, data.config.retailerInfo.timeZoneDiff) : null,
+  data
+    ? groupAvailabilityMap(
+        data.productsInfoSsr.groups,
+        { built: data.groupHours, live: live.data },
+        at,
+        data.config.retailerInfo.timeZoneDiff,
+      )
+    : null,
 );

@@ -11,7 +11,10 @@ export interface MenuFilters {
 
 export const $menuFilters = map<MenuFilters>({ search: '', allergens: [], sortType: 'menu' });
 
-export const $hasMenuFilters = computed($menuFilters, (filters) => filters.search.trim() !== '' || filters.allergens.length > 0);
+export const $hasMenuFilters = computed(
+  $menuFilters,
+  (filters) => filters.search.trim() !== '' || filters.allergens.length > 0,
+);
 
 export function setMenuSearch(search: string): void {
   $menuFilters.setKey('search', search);
@@ -19,7 +22,10 @@ export function setMenuSearch(search: string): void {
 
 export function toggleAllergen(flag: AllergenFlag): void {
   const current = $menuFilters.get().allergens;
-  $menuFilters.setKey('allergens', current.includes(flag) ? current.filter((other) => other !== flag) : [...current, flag]);
+  $menuFilters.setKey(
+    'allergens',
+    current.includes(flag) ? current.filter((other) => other !== flag) : [...current, flag],
+  );
 }
 
 export function setSortType(sortType: SortType): void {

@@ -16,14 +16,21 @@ import { toast } from './toasts.ts';
 
 function currentState(): OrderTypeState {
   const order = $order.get();
-  return { orderType: order.orderType, orderForLaterAt: order.orderForLater && order.orderForLaterRequestDateTime ? new Date(order.orderForLaterRequestDateTime) : null };
+  return {
+    orderType: order.orderType,
+    orderForLaterAt:
+      order.orderForLater && order.orderForLaterRequestDateTime ? new Date(order.orderForLaterRequestDateTime) : null,
+  };
 }
 
 /** The customer picks delivery or pickup: spec section 4's switching rules, with their toast. */
 export function chooseOrderType(requested: OrderType, now = new Date()): void {
   const schedule = $schedule.get();
   if (!schedule) {
-    void loadOrderingData().then(() => chooseOrderType(requested, now), () => undefined);
+    void loadOrderingData().then(
+      () => chooseOrderType(requested, now),
+      () => undefined,
+    );
     return;
   }
   const decision = switchOrderType(schedule, currentState(), requested, now, $clockStatus.get());
@@ -45,7 +52,13 @@ export function applyStartupOrderType(now = new Date()): void {
   const at = decision.orderForLaterAt?.toISOString() ?? null;
   // Not the customer's change: it neither stamps activity nor counts as a new status.
   if (order.orderType !== decision.orderType || order.orderForLaterRequestDateTime !== at) {
-    $order.set({ ...order, orderType: decision.orderType, orderForLater: at !== null, orderForLaterRequestDateTime: at, revision: order.revision + (order.encryptedOrderId ? 1 : 0) });
+    $order.set({
+      ...order,
+      orderType: decision.orderType,
+      orderForLater: at !== null,
+      orderForLaterRequestDateTime: at,
+      revision: order.revision + (order.encryptedOrderId ? 1 : 0),
+    });
   }
 }
 
@@ -53,7 +66,13 @@ export function applyStartupOrderType(now = new Date()): void {
 export function toastItemAdded(now = new Date(), deal: string | null = null): void {
   const schedule = $schedule.get();
   const open = schedule ? currentOpening(schedule, $order.get().orderType, now) : null;
-  const closing = schedule && open ? { minutesLeft: Math.ceil((open.end.getTime() - now.getTime()) / 60000), closesAt: formatTime(retailerWallClock(open.end, schedule.retailerInfo.timeZoneDiff).minutes) } : null;
+  const closing =
+    schedule && open
+      ? {
+          minutesLeft: Math.ceil((open.end.getTime() - now.getTime()) / 60000),
+          closesAt: formatTime(retailerWallClock(open.end, schedule.retailerInfo.timeZoneDiff).minutes),
+        }
+      : null;
   toast(itemAddedToast(closing, deal));
 }
 
@@ -63,17 +82,30 @@ export const $slotCalendar = computed([$schedule, $order, $clockStatus, $now], (
 );
 
 /** Closing warnings of the chosen service now, most severe first. */
-export const $closingWarnings = computed([$schedule, $order, $clockStatus, $now], (schedule, order, clockStatus, now) =>
-  schedule && now && !order.orderForLater ? closingWarnings(schedule, order.orderType, now, clockStatus) : [],
+export const $closingWarnings = computed(
+  [$schedule, $order, $clockStatus, $now],
+  (schedule, order, clockStatus, now) =>
+    schedule && now && !order.orderForLater ? closingWarnings(schedule, order.orderType, now, clockStatus) : [],
 );
 
 /** "as soon as possible", "today, Wed 25 Nov at 6:30 pm", or "closed now" when neither applies, as the order-time bar shows it. */
-export const $orderTimeLabel = computed([$schedule, $order, $clockStatus, $now], (schedule, order, clockStatus, now) => {
-  const { orderType } = order;
-  if (!schedule || !now) return { orderType, when: 'as soon as possible', closedNow: false };
-  if (order.orderForLater && order.orderForLaterRequestDateTime) {
-    return { orderType, when: formatOrderTime(new Date(order.orderForLaterRequestDateTime), now, schedule.retailerInfo.timeZoneDiff), closedNow: false };
-  }
-  const open = isServiceAvailableNow(schedule, orderType, now, clockStatus);
-  return { orderType, when: open ? 'as soon as possible' : `${serviceNames[orderType]} is closed now: choose a later time`, closedNow: !open };
-});
+export const $orderTimeLabel = computed(
+  [$schedule, $order, $clockStatus, $now],
+  (schedule, order, clockStatus, now) => {
+    const { orderType } = order;
+    if (!schedule || !now) return { orderType, when: 'as soon as possible', closedNow: false };
+    if (order.orderForLater && order.orderForLaterRequestDateTime) {
+      return {
+        orderType,
+        when: formatOrderTime(new Date(order.orderForLaterRequestDateTime), now, schedule.retailerInfo.timeZoneDiff),
+        closedNow: false,
+      };
+    }
+    const open = isServiceAvailableNow(schedule, orderType, now, clockStatus);
+    return {
+      orderType,
+      when: open ? 'as soon as possible' : `${serviceNames[orderType]} is closed now: choose a later time`,
+      closedNow: !open,
+    };
+  },
+);

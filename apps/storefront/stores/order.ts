@@ -9,7 +9,8 @@ export const $order = persistentAtom<OrderState>('orderStore', freshOrderState()
   encode: JSON.stringify,
   decode(saved) {
     const decoded = decodeOrderState(saved);
-    if (!decoded.ok) console.error(`The saved order could not be restored and a fresh cart was started: ${decoded.reason}`);
+    if (!decoded.ok)
+      console.error(`The saved order could not be restored and a fresh cart was started: ${decoded.reason}`);
     return decoded.state;
   },
 });
@@ -21,7 +22,13 @@ function newLineUuid(): string {
 /** A change the server must hear about: stamps the customer's activity and asks the order sync to send. */
 function changeOrder(changes: Partial<OrderState>, now: Date): void {
   const current = $order.get();
-  $order.set({ ...current, ...changes, lastActivity: now.getTime(), createDate: current.createDate ?? now.toISOString(), revision: current.revision + 1 });
+  $order.set({
+    ...current,
+    ...changes,
+    lastActivity: now.getTime(),
+    createDate: current.createDate ?? now.toISOString(),
+    revision: current.revision + 1,
+  });
 }
 
 export function addToCart(line: BuiltLine, now = new Date()): CartProduct {
@@ -32,7 +39,18 @@ export function addToCart(line: BuiltLine, now = new Date()): CartProduct {
 
 /** Puts a rebuilt line in place of `uuid`, keeping its place in the cart and its order product on the server. */
 export function replaceLine(uuid: string, line: BuiltLine, now = new Date()): void {
-  changeOrder({ products: $order.get().products.map((current) => (current.uuid === uuid ? { ...line, uuid, orderProductId: current.orderProductId, timeStamp: now.getTime() } : current)) }, now);
+  changeOrder(
+    {
+      products: $order
+        .get()
+        .products.map((current) =>
+          current.uuid === uuid
+            ? { ...line, uuid, orderProductId: current.orderProductId, timeStamp: now.getTime() }
+            : current,
+        ),
+    },
+    now,
+  );
 }
 
 export function removeLine(uuid: string, now = new Date()): void {
@@ -42,7 +60,10 @@ export function removeLine(uuid: string, now = new Date()): void {
 /** Fewer than one removes the line. */
 export function setQuantity(uuid: string, quantity: number, now = new Date()): void {
   if (quantity < 1) return removeLine(uuid, now);
-  changeOrder({ products: $order.get().products.map((line) => (line.uuid === uuid ? { ...line, quantity } : line)) }, now);
+  changeOrder(
+    { products: $order.get().products.map((line) => (line.uuid === uuid ? { ...line, quantity } : line)) },
+    now,
+  );
 }
 
 export function setOrderNotes(orderNotes: string, now = new Date()): void {
@@ -88,14 +109,20 @@ export function createKeyForOrder(): string {
 }
 
 /** The server accepted the order as it was at `revision`: remember its id and the ids of its products. */
-export function orderSynced(result: { encryptedOrderId?: string; uuidToOrderProductIds: Record<string, number> }, revision: number): void {
+export function orderSynced(
+  result: { encryptedOrderId?: string; uuidToOrderProductIds: Record<string, number> },
+  revision: number,
+): void {
   const current = $order.get();
   $order.set({
     ...current,
     encryptedOrderId: result.encryptedOrderId ?? current.encryptedOrderId,
     createKey: null,
     syncedRevision: Math.max(current.syncedRevision, revision),
-    products: current.products.map((line) => ({ ...line, orderProductId: result.uuidToOrderProductIds[line.uuid] ?? line.orderProductId })),
+    products: current.products.map((line) => ({
+      ...line,
+      orderProductId: result.uuidToOrderProductIds[line.uuid] ?? line.orderProductId,
+    })),
   });
 }
 

@@ -6,10 +6,14 @@ import type { ScheduleInput } from '../../../lib/time/schedule.ts';
 /** The menu, prices and hours the page was built with, read from its `_payload.json`; null until loaded. */
 export const $orderingData = atom<OrderingData | null>(null);
 
-export const $catalogue = computed($orderingData, (data): Catalogue | null => (data ? catalogueFromTenant(data) : null));
+export const $catalogue = computed($orderingData, (data): Catalogue | null =>
+  data ? catalogueFromTenant(data) : null,
+);
 
 export const $schedule = computed($orderingData, (data): ScheduleInput | null =>
-  data ? { tradingHours: data.tradingHours, closedDates: data.closedDates, retailerInfo: data.config.retailerInfo } : null,
+  data
+    ? { tradingHours: data.tradingHours, closedDates: data.closedDates, retailerInfo: data.config.retailerInfo }
+    : null,
 );
 
 let loading: Promise<OrderingData> | undefined;

@@ -16,7 +16,12 @@ describe('restoreStatusQueue', () => {
   });
 
   it('gives statuses saved before they had keys a key each', () => {
-    const [first, second] = restoreStatusQueue(JSON.stringify([{ encryptedOrderId: null, status: pickup }, { encryptedOrderId: 'order-1', status: pickup }]));
+    const [first, second] = restoreStatusQueue(
+      JSON.stringify([
+        { encryptedOrderId: null, status: pickup },
+        { encryptedOrderId: 'order-1', status: pickup },
+      ]),
+    );
     expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(second?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(first?.key).not.toBe(second?.key);

@@ -14,7 +14,10 @@ const queueSchema = z.array(queuedStatusSchema).max(200);
 export type QueuedStatus = z.infer<typeof queuedStatusSchema>;
 
 /** Order status records not yet accepted by the server, oldest first, saved so a reload or an outage loses none. */
-export const $statusQueue = persistentAtom<QueuedStatus[]>('orderStatusQueue', [], { encode: JSON.stringify, decode: restoreStatusQueue });
+export const $statusQueue = persistentAtom<QueuedStatus[]>('orderStatusQueue', [], {
+  encode: JSON.stringify,
+  decode: restoreStatusQueue,
+});
 
 /** The saved queue, checked; a queue saved before statuses had keys gets them, a broken one is dropped. */
 export function restoreStatusQueue(saved: string): QueuedStatus[] {

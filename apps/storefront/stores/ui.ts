@@ -64,8 +64,15 @@ export function linkedProductId(search: string): number | null {
   return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
-export function openProductBuilder(productId: number, options: { editUuid?: string; addedByTrending?: boolean } = {}): void {
-  $ui.set({ ...$ui.get(), builder: { productId, editUuid: options.editUuid ?? null, addedByTrending: options.addedByTrending ?? false }, cartOpen: options.editUuid ? false : $ui.get().cartOpen });
+export function openProductBuilder(
+  productId: number,
+  options: { editUuid?: string; addedByTrending?: boolean } = {},
+): void {
+  $ui.set({
+    ...$ui.get(),
+    builder: { productId, editUuid: options.editUuid ?? null, addedByTrending: options.addedByTrending ?? false },
+    cartOpen: options.editUuid ? false : $ui.get().cartOpen,
+  });
   setProductParam(productId);
 }
 

@@ -27,13 +27,16 @@ export function toClosedDateForms(entries: readonly ClosedDate[]): ClosedDateFor
   return entries.map((entry, key) => ({ key, entry, ...entry }));
 }
 
-export const formEntries = (form: readonly ClosedDateForm[]): ClosedDate[] => form.flatMap((row) => (row.entry ? [row.entry] : []));
+export const formEntries = (form: readonly ClosedDateForm[]): ClosedDate[] =>
+  form.flatMap((row) => (row.entry ? [row.entry] : []));
 
 const entryFields = ['dateStart', 'dateEnd', 'timeEnd', 'justDeliveryDisabled', 'reason'] as const;
 
 /** Same entries field by field: a value that came back through the server may order its keys differently. */
 export function sameEntries(a: readonly ClosedDate[], b: readonly ClosedDate[]): boolean {
-  return a.length === b.length && a.every((entry, index) => entryFields.every((field) => entry[field] === b[index]?.[field]));
+  return (
+    a.length === b.length && a.every((entry, index) => entryFields.every((field) => entry[field] === b[index]?.[field]))
+  );
 }
 
 const readDate = (text: string) => (calendarDate.safeParse(text).success ? text : null);
@@ -55,13 +58,29 @@ function settle(row: ClosedDateForm): ClosedDateForm {
   const end = readDate(row.dateEnd);
   const time = readTime(row.timeEnd);
   if (start !== null && end !== null && time !== null && end >= start) {
-    return { ...row, entry: { dateStart: start, dateEnd: end, timeEnd: time, justDeliveryDisabled: row.justDeliveryDisabled, reason: row.reason } };
+    return {
+      ...row,
+      entry: {
+        dateStart: start,
+        dateEnd: end,
+        timeEnd: time,
+        justDeliveryDisabled: row.justDeliveryDisabled,
+        reason: row.reason,
+      },
+    };
   }
-  return { ...row, entry: row.entry && { ...row.entry, justDeliveryDisabled: row.justDeliveryDisabled, reason: row.reason } };
+  return {
+    ...row,
+    entry: row.entry && { ...row.entry, justDeliveryDisabled: row.justDeliveryDisabled, reason: row.reason },
+  };
 }
 
 /** A one-day closure is the common case: a From picked while To is empty fills To too. */
-export function editClosedDate(form: readonly ClosedDateForm[], key: number, change: Partial<ClosedDateFields>): ClosedDateForm[] {
+export function editClosedDate(
+  form: readonly ClosedDateForm[],
+  key: number,
+  change: Partial<ClosedDateFields>,
+): ClosedDateForm[] {
   return form.map((row) => {
     if (row.key !== key) return row;
     const next = { ...row, ...change };
@@ -75,7 +94,10 @@ export const canAddClosedDate = (form: readonly ClosedDateForm[]) => form.length
 export function addClosedDate(form: readonly ClosedDateForm[]): ClosedDateForm[] {
   if (!canAddClosedDate(form)) return [...form];
   const key = Math.max(-1, ...form.map((row) => row.key)) + 1;
-  return [...form, { key, entry: null, dateStart: '', dateEnd: '', timeEnd: WHOLE_DAY, justDeliveryDisabled: false, reason: '' }];
+  return [
+    ...form,
+    { key, entry: null, dateStart: '', dateEnd: '', timeEnd: WHOLE_DAY, justDeliveryDisabled: false, reason: '' },
+  ];
 }
 
 export const removeClosedDate = (form: readonly ClosedDateForm[], key: number) => form.filter((row) => row.key !== key);

@@ -1,7 +1,12 @@
 import type { TradingHourEntry } from '../../tenant/index.ts';
 import { timeOfDay } from '../../tenant/primitives.ts';
 import { weekdayNames } from '../../time/format.ts';
-import { MAX_SHIFTS_PER_DAY, serviceFields, TRADING_HOURS_MAX_ROWS, type HoursService } from '../parts/trading-hours.ts';
+import {
+  MAX_SHIFTS_PER_DAY,
+  serviceFields,
+  TRADING_HOURS_MAX_ROWS,
+  type HoursService,
+} from '../parts/trading-hours.ts';
 
 /** One service of one shift as the form holds it: the times as typed, kept while closed so unticking brings them back. */
 export interface ServiceForm {
@@ -42,7 +47,12 @@ function serviceForm(entry: TradingHourEntry, service: HoursService): ServiceFor
 }
 
 export function toShiftForms(rows: readonly TradingHourEntry[]): ShiftForm[] {
-  return rows.map((entry, key) => ({ key, entry, open: serviceForm(entry, 'open'), delivery: serviceForm(entry, 'delivery') }));
+  return rows.map((entry, key) => ({
+    key,
+    entry,
+    open: serviceForm(entry, 'open'),
+    delivery: serviceForm(entry, 'delivery'),
+  }));
 }
 
 export const formRows = (form: readonly ShiftForm[]): TradingHourEntry[] => form.map((shift) => shift.entry);
@@ -58,13 +68,31 @@ function settle(shift: ShiftForm): ShiftForm {
   const times = (form: ServiceForm) => (form.closed ? [null, null] : [readTime(form.from), readTime(form.until)]);
   const [openFrom = null, openUntil = null] = times(shift.open);
   const [deliveryFrom = null, deliveryUntil = null] = times(shift.delivery);
-  const unreadable = (!shift.open.closed && (openFrom === null || openUntil === null)) || (!shift.delivery.closed && (deliveryFrom === null || deliveryUntil === null));
+  const unreadable =
+    (!shift.open.closed && (openFrom === null || openUntil === null)) ||
+    (!shift.delivery.closed && (deliveryFrom === null || deliveryUntil === null));
   if (unreadable) return shift;
-  return { ...shift, entry: { ...shift.entry, openingTimeStart: openFrom, openingTimeEnd: openUntil, deliveryTimeStart: deliveryFrom, deliveryTimeEnd: deliveryUntil } };
+  return {
+    ...shift,
+    entry: {
+      ...shift.entry,
+      openingTimeStart: openFrom,
+      openingTimeEnd: openUntil,
+      deliveryTimeStart: deliveryFrom,
+      deliveryTimeEnd: deliveryUntil,
+    },
+  };
 }
 
-export function editShift(form: readonly ShiftForm[], key: number, service: HoursService, change: Partial<ServiceForm>): ShiftForm[] {
-  return form.map((shift) => (shift.key === key ? settle({ ...shift, [service]: { ...shift[service], ...change } }) : shift));
+export function editShift(
+  form: readonly ShiftForm[],
+  key: number,
+  service: HoursService,
+  change: Partial<ServiceForm>,
+): ShiftForm[] {
+  return form.map((shift) =>
+    shift.key === key ? settle({ ...shift, [service]: { ...shift[service], ...change } }) : shift,
+  );
 }
 
 export const shiftsOfDay = (form: readonly ShiftForm[], day: number) => form.filter((shift) => shift.entry.day === day);
@@ -80,7 +108,13 @@ export function addShift(form: readonly ShiftForm[], day: number): ShiftForm[] {
   const span = { closed: false, ...NEW_SPAN };
   const shift: ShiftForm = {
     key,
-    entry: { day, openingTimeStart: span.from, openingTimeEnd: span.until, deliveryTimeStart: span.from, deliveryTimeEnd: span.until },
+    entry: {
+      day,
+      openingTimeStart: span.from,
+      openingTimeEnd: span.until,
+      deliveryTimeStart: span.from,
+      deliveryTimeEnd: span.until,
+    },
     open: span,
     delivery: span,
   };
@@ -112,7 +146,10 @@ export function shiftProblems(form: readonly ShiftForm[]): string[] {
       if (fields.closed) return [];
       return (['from', 'until'] as const)
         .filter((field) => timeError(fields[field]) !== undefined)
-        .map((field) => `${weekdayNames[shift.entry.day] ?? `Day ${shift.entry.day}`}, shift ${number}: ${serviceLabels[service][field]}: enter a time`);
+        .map(
+          (field) =>
+            `${weekdayNames[shift.entry.day] ?? `Day ${shift.entry.day}`}, shift ${number}: ${serviceLabels[service][field]}: enter a time`,
+        );
     });
   });
 }

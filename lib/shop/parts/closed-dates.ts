@@ -7,7 +7,9 @@ import { mergeRow, newRow } from './row-merge.ts';
 export const CLOSED_DATES_MAX = 100;
 
 /** The entries of closed-dates.json, as the file holds them. */
-export const closedDatesValueSchema = z.array(closedDateSchema).max(CLOSED_DATES_MAX, `expected at most ${CLOSED_DATES_MAX} closed dates`);
+export const closedDatesValueSchema = z
+  .array(closedDateSchema)
+  .max(CLOSED_DATES_MAX, `expected at most ${CLOSED_DATES_MAX} closed dates`);
 export type ClosedDatesValue = ClosedDate[];
 
 const fields = ['dateStart', 'dateEnd', 'timeEnd', 'justDeliveryDisabled', 'reason'] as const;
@@ -93,7 +95,9 @@ export function matchClosedDates(from: readonly ClosedDate[], to: readonly Close
     });
   }
   return {
-    pairs: [...fromOf].map(([toIndex, fromIndex]): [number, number] => [fromIndex, toIndex]).sort((a, b) => a[1] - b[1]),
+    pairs: [...fromOf]
+      .map(([toIndex, fromIndex]): [number, number] => [fromIndex, toIndex])
+      .sort((a, b) => a[1] - b[1]),
     added: to.flatMap((_, index) => (fromOf.has(index) ? [] : [index])),
     removed: from.flatMap((_, index) => (used.has(index) ? [] : [index])),
   };
@@ -126,7 +130,8 @@ function describeClosedDates(from: ClosedDatesValue, to: ClosedDatesValue): stri
   for (const [fromIndex, toIndex] of pairs) {
     const before = from[fromIndex];
     const after = to[toIndex];
-    if (before && after && !sameEntry(before, after)) lines.push({ date: after.dateStart, text: changeText(before, after) });
+    if (before && after && !sameEntry(before, after))
+      lines.push({ date: after.dateStart, text: changeText(before, after) });
   }
   for (const index of added) {
     const entry = to[index];

@@ -27,7 +27,10 @@ export const deliveryZoneFeesSchema = z.object({
 export const deliveryFeesValueSchema = z
   .array(deliveryZoneFeesSchema)
   .max(MAX_DELIVERY_ZONES)
-  .refine((zones) => new Set(zones.map((zone) => zone.zoneId)).size === zones.length, 'each delivery zone may appear once');
+  .refine(
+    (zones) => new Set(zones.map((zone) => zone.zoneId)).size === zones.length,
+    'each delivery zone may appear once',
+  );
 
 export type DeliveryZoneFees = z.infer<typeof deliveryZoneFeesSchema>;
 export type DeliveryFeesValue = z.infer<typeof deliveryFeesValueSchema>;
@@ -50,7 +53,15 @@ type RawZone = Record<string, unknown> & { zoneId: number };
  * order is to be kept.
  */
 const isRawZones = (raw: unknown): raw is RawZone[] =>
-  Array.isArray(raw) && raw.every((zone: unknown) => typeof zone === 'object' && zone !== null && !Array.isArray(zone) && 'zoneId' in zone && typeof zone.zoneId === 'number');
+  Array.isArray(raw) &&
+  raw.every(
+    (zone: unknown) =>
+      typeof zone === 'object' &&
+      zone !== null &&
+      !Array.isArray(zone) &&
+      'zoneId' in zone &&
+      typeof zone.zoneId === 'number',
+  );
 
 /** The zone with one field set, or the zone itself when the field already holds that value (absent reads as null, as the schema's default). */
 function withField(zone: RawZone, key: 'deliveryFee' | 'minOrderValue', value: number | null): RawZone {
@@ -77,8 +88,12 @@ export const deliveryFeesPart: ShopPart<DeliveryFeesValue> = {
       const old = before.get(zone.zoneId);
       if (!old) return [];
       const lines: string[] = [];
-      if (old.deliveryFeeCents !== zone.deliveryFeeCents) lines.push(`${zone.name}: delivery fee ${feeText(old.deliveryFeeCents)} → ${feeText(zone.deliveryFeeCents)}`);
-      if (old.minOrderCents !== zone.minOrderCents) lines.push(`${zone.name}: minimum order ${minimumText(old.minOrderCents)} → ${minimumText(zone.minOrderCents)}`);
+      if (old.deliveryFeeCents !== zone.deliveryFeeCents)
+        lines.push(`${zone.name}: delivery fee ${feeText(old.deliveryFeeCents)} → ${feeText(zone.deliveryFeeCents)}`);
+      if (old.minOrderCents !== zone.minOrderCents)
+        lines.push(
+          `${zone.name}: minimum order ${minimumText(old.minOrderCents)} → ${minimumText(zone.minOrderCents)}`,
+        );
       return lines;
     });
   },
@@ -91,7 +106,11 @@ export const deliveryFeesPart: ShopPart<DeliveryFeesValue> = {
     return raw.map((zone) => {
       const fees = wanted.get(zone.zoneId);
       if (!fees) return zone;
-      return withField(withField(zone, 'deliveryFee', dollarsOrNull(fees.deliveryFeeCents)), 'minOrderValue', dollarsOrNull(fees.minOrderCents));
+      return withField(
+        withField(zone, 'deliveryFee', dollarsOrNull(fees.deliveryFeeCents)),
+        'minOrderValue',
+        dollarsOrNull(fees.minOrderCents),
+      );
     });
   },
 };

@@ -38,7 +38,11 @@ export const shopPartsDraftSchema = shopPartValuesSchema.partial();
 export type ShopPartsDraft = { [K in ShopPartKey]?: ShopPartValues[K] | undefined };
 
 /** One part's change in words, for "what publishing changes" and the last publish. */
-export const partChangeSchema = z.object({ part: z.enum(shopPartKeys as [ShopPartKey, ...ShopPartKey[]]), title: z.string(), lines: z.array(z.string()) });
+export const partChangeSchema = z.object({
+  part: z.enum(shopPartKeys as [ShopPartKey, ...ShopPartKey[]]),
+  title: z.string(),
+  lines: z.array(z.string()),
+});
 export type PartChange = z.infer<typeof partChangeSchema>;
 
 /** A part by its key, typed by it (one lookup the generic functions below share). */

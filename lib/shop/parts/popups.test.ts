@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import PopupsEditor from '../../../apps/console/features/shop/PopupsEditor.tsx';
 import { loadTenant } from '../../tenant/load.ts';
 import { popupsSchema } from '../../tenant/index.ts';
-import { nextPopupId, popupProblems, popupsPart, popupsProblems, popupsValueSchema, putBackPopup, type PopupValue, type PopupsValue } from './popups.ts';
+import {
+  nextPopupId,
+  popupProblems,
+  popupsPart,
+  popupsProblems,
+  popupsValueSchema,
+  putBackPopup,
+  type PopupValue,
+  type PopupsValue,
+} from './popups.ts';
 
 const SLUGS = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
 
@@ -37,19 +46,49 @@ const [delivery, truffle] = shop as [PopupValue, PopupValue];
 describe('popups: describe', () => {
   it.each<[string, PopupsValue, PopupsValue, string[]]>([
     ['nothing changed', shop, shop.map((entry) => ({ ...entry })), []],
-    ['a popup added', shop, [...shop, popup(3, { title: 'Late-night delivery' })], ['Added popup "Late-night delivery"']],
-    ['a popup added switched off', shop, [...shop, popup(3, { title: 'Late-night delivery', active: false })], ['Added popup "Late-night delivery" (switched off)']],
+    [
+      'a popup added',
+      shop,
+      [...shop, popup(3, { title: 'Late-night delivery' })],
+      ['Added popup "Late-night delivery"'],
+    ],
+    [
+      'a popup added switched off',
+      shop,
+      [...shop, popup(3, { title: 'Late-night delivery', active: false })],
+      ['Added popup "Late-night delivery" (switched off)'],
+    ],
     ['a popup removed', shop, [delivery], ['Removed popup "Winter truffle menu"']],
-    ['switched off', shop, [{ ...delivery, active: false }, truffle], ['"Now delivering to Brunswick East": switched off']],
+    [
+      'switched off',
+      shop,
+      [{ ...delivery, active: false }, truffle],
+      ['"Now delivering to Brunswick East": switched off'],
+    ],
     ['switched on', shop, [delivery, { ...truffle, active: true }], ['"Winter truffle menu": switched on']],
-    ['title and dates', shop, [delivery, { ...truffle, title: 'Truffle season', endDate: null }], ['"Winter truffle menu": title now "Truffle season"; dates changed']],
-    ['message and button', shop, [{ ...delivery, body: 'New suburbs.', actionLabel: 'Map', actionUrl: '/map' }, truffle], ['"Now delivering to Brunswick East": message, button label, button link changed']],
+    [
+      'title and dates',
+      shop,
+      [delivery, { ...truffle, title: 'Truffle season', endDate: null }],
+      ['"Winter truffle menu": title now "Truffle season"; dates changed'],
+    ],
+    [
+      'message and button',
+      shop,
+      [{ ...delivery, body: 'New suburbs.', actionLabel: 'Map', actionUrl: '/map' }, truffle],
+      ['"Now delivering to Brunswick East": message, button label, button link changed'],
+    ],
     ['order of the shop', shop, [truffle, delivery], ['Popups put in a new order']],
     [
       'several at once, in list order',
       shop,
       [popup(3, { title: 'New one' }), { ...truffle, active: true, startDate: '2026-05-01' }],
-      ['Added popup "New one"', '"Winter truffle menu": switched on', '"Winter truffle menu": dates changed', 'Removed popup "Now delivering to Brunswick East"'],
+      [
+        'Added popup "New one"',
+        '"Winter truffle menu": switched on',
+        '"Winter truffle menu": dates changed',
+        'Removed popup "Now delivering to Brunswick East"',
+      ],
     ],
     ['from no popups', [], [popup(1, { title: 'Hello' })], ['Added popup "Hello"']],
   ])('%s', (_name, from, to, lines) => {
@@ -58,13 +97,16 @@ describe('popups: describe', () => {
 });
 
 describe('popups: write', () => {
-  it.each(SLUGS)('%s: the published value writes the file back unchanged and it loads as the same popups', async (slug) => {
-    const tenant = await loadTenant('tenants', slug);
-    const raw = await rawPopups(slug);
-    const written = popupsPart.write(raw, popupsPart.published(tenant));
-    expect(written).toEqual(raw ?? []);
-    expect(popupsSchema.parse(written)).toEqual(tenant.popups);
-  });
+  it.each(SLUGS)(
+    '%s: the published value writes the file back unchanged and it loads as the same popups',
+    async (slug) => {
+      const tenant = await loadTenant('tenants', slug);
+      const raw = await rawPopups(slug);
+      const written = popupsPart.write(raw, popupsPart.published(tenant));
+      expect(written).toEqual(raw ?? []);
+      expect(popupsSchema.parse(written)).toEqual(tenant.popups);
+    },
+  );
 
   const file = [
     { popupId: 1, title: 'One', image: '/img/one.jpg', campaign: 'spring', active: true },
@@ -75,13 +117,28 @@ describe('popups: write', () => {
 
   it.each<[string, unknown, PopupsValue, unknown]>([
     ['unchanged: absent fields stay absent, untrimmed link kept', file, loaded, file],
-    ['an edit keeps image and unknown keys', file, [{ ...one, title: 'Uno', active: false }, two], [{ popupId: 1, title: 'Uno', image: '/img/one.jpg', campaign: 'spring', active: false }, file[1]]],
-    ['the value\'s order, a removed popup gone', file, [two, one], [file[1], file[0]]],
+    [
+      'an edit keeps image and unknown keys',
+      file,
+      [{ ...one, title: 'Uno', active: false }, two],
+      [{ popupId: 1, title: 'Uno', image: '/img/one.jpg', campaign: 'spring', active: false }, file[1]],
+    ],
+    ["the value's order, a removed popup gone", file, [two, one], [file[1], file[0]]],
     ['removed', file, [one], [file[0]]],
-    ['a new popup has only the edited fields', file, [one, two, popup(3, { title: 'Three' })], [...file, popup(3, { title: 'Three' })]],
+    [
+      'a new popup has only the edited fields',
+      file,
+      [one, two, popup(3, { title: 'Three' })],
+      [...file, popup(3, { title: 'Three' })],
+    ],
     ['absent file, nothing added', undefined, [], []],
     ['absent file, a popup added', undefined, [popup(1)], [popup(1)]],
-    ['a cleared date is written as null', file, [one, { ...two, startDate: null }], [file[0], { ...file[1], startDate: null }]],
+    [
+      'a cleared date is written as null',
+      file,
+      [one, { ...two, startDate: null }],
+      [file[0], { ...file[1], startDate: null }],
+    ],
   ])('%s', (_name, raw, value, expected) => {
     const written = popupsPart.write(raw, value);
     expect(written).toEqual(expected);
@@ -122,8 +179,16 @@ describe('popups: value and problems', () => {
 
   it('says what stops a popup from publishing, beside the field and in the list', () => {
     expect(popupProblems(delivery)).toEqual({});
-    const bad = popup(5, { title: 'Promo', actionUrl: 'javascript:alert(1)', startDate: '2026-03-02', endDate: '2026-03-01' });
-    expect(popupProblems(bad)).toEqual({ actionUrl: 'expected an http(s), mailto: or tel: URL or a relative link', endDate: 'Ends before it starts, so it would never show' });
+    const bad = popup(5, {
+      title: 'Promo',
+      actionUrl: 'javascript:alert(1)',
+      startDate: '2026-03-02',
+      endDate: '2026-03-01',
+    });
+    expect(popupProblems(bad)).toEqual({
+      actionUrl: 'expected an http(s), mailto: or tel: URL or a relative link',
+      endDate: 'Ends before it starts, so it would never show',
+    });
     expect(popupsProblems([delivery, bad, popup(6, { title: ' ' })])).toEqual([
       '"Promo", button link: expected an http(s), mailto: or tel: URL or a relative link',
       '"Promo": Ends before it starts, so it would never show',
@@ -131,7 +196,7 @@ describe('popups: value and problems', () => {
     ]);
   });
 
-  it('gives a new popup an id above the draft\'s and the shop\'s, so it never inherits a removed one', () => {
+  it("gives a new popup an id above the draft's and the shop's, so it never inherits a removed one", () => {
     expect(nextPopupId([delivery], shop)).toBe(3);
     expect(nextPopupId([], [])).toBe(1);
     expect(nextPopupId([popup(40)], shop)).toBe(41);
@@ -148,7 +213,9 @@ describe('popups: value and problems', () => {
 describe('popups: editor', () => {
   it('labels every field and shows what differs and what is wrong', () => {
     const value = [{ ...delivery, actionUrl: 'javascript:x' }, popup(3, { title: 'Late-night delivery' })];
-    const html = renderToStaticMarkup(createElement(PopupsEditor, { value, published: shop, onChange: () => {}, disabled: false }));
+    const html = renderToStaticMarkup(
+      createElement(PopupsEditor, { value, published: shop, onChange: () => {}, disabled: false }),
+    );
     const ids = [...html.matchAll(/<(?:input|textarea)[^>]* id="([^"]+)"/g)].map((match) => match[1]);
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(html).toContain(`for="${id}"`);

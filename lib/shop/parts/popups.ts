@@ -10,7 +10,16 @@ export const MAX_POPUPS = 20;
 const EDITED = ['popupId', 'title', 'body', 'actionLabel', 'actionUrl', 'active', 'startDate', 'endDate'] as const;
 type EditedKey = (typeof EDITED)[number];
 
-export const popupValueSchema = popupSchema.pick({ popupId: true, title: true, body: true, actionLabel: true, actionUrl: true, active: true, startDate: true, endDate: true });
+export const popupValueSchema = popupSchema.pick({
+  popupId: true,
+  title: true,
+  body: true,
+  actionLabel: true,
+  actionUrl: true,
+  active: true,
+  startDate: true,
+  endDate: true,
+});
 export type PopupValue = z.infer<typeof popupValueSchema>;
 
 /** The popups in the order the shop tries them; ids are unique because a visitor's "closed" remembers them by id. */
@@ -46,7 +55,11 @@ function popupFieldsChanged(from: PopupValue, to: PopupValue): string[] {
 
 /** Everything that differs between two versions of one popup, as the editor lists it beside the popup. */
 export function popupDifferences(from: PopupValue, to: PopupValue): string[] {
-  return [...(from.title !== to.title ? ['title'] : []), ...popupFieldsChanged(from, to), ...(from.active !== to.active ? [to.active ? 'switched on' : 'switched off'] : [])];
+  return [
+    ...(from.title !== to.title ? ['title'] : []),
+    ...popupFieldsChanged(from, to),
+    ...(from.active !== to.active ? [to.active ? 'switched on' : 'switched off'] : []),
+  ];
 }
 
 function describeChange(from: PopupValue, to: PopupValue): string[] {
@@ -126,7 +139,9 @@ export function popupProblems(popup: PopupValue): PopupProblems {
   return {
     ...(popup.title.trim() === '' ? { title: 'Needs a title: the popup shows it as its heading' } : {}),
     ...(link.success ? {} : { actionUrl: link.error.issues[0]?.message ?? 'not a link the shop can use' }),
-    ...(popup.startDate !== null && popup.endDate !== null && popup.endDate < popup.startDate ? { endDate: 'Ends before it starts, so it would never show' } : {}),
+    ...(popup.startDate !== null && popup.endDate !== null && popup.endDate < popup.startDate
+      ? { endDate: 'Ends before it starts, so it would never show' }
+      : {}),
   };
 }
 
@@ -149,7 +164,11 @@ export function nextPopupId(value: readonly PopupValue[], published: readonly Po
 }
 
 /** The draft with a published popup the owner removed put back where it was among the others (the shop shows the first current one). */
-export function putBackPopup(value: readonly PopupValue[], published: readonly PopupValue[], popupId: number): PopupsValue {
+export function putBackPopup(
+  value: readonly PopupValue[],
+  published: readonly PopupValue[],
+  popupId: number,
+): PopupsValue {
   const at = published.findIndex((popup) => popup.popupId === popupId);
   const popup = published[at];
   if (!popup || value.some((kept) => kept.popupId === popupId)) return [...value];

@@ -4,7 +4,12 @@
  * absent, and a row with nothing changed is returned as the very same object: a publish rewrites
  * only what the owner changed.
  */
-export function mergeRow<T extends object>(raw: Record<string, unknown>, read: T, edited: T, fields: readonly (keyof T & string)[]): Record<string, unknown> {
+export function mergeRow<T extends object>(
+  raw: Record<string, unknown>,
+  read: T,
+  edited: T,
+  fields: readonly (keyof T & string)[],
+): Record<string, unknown> {
   const changed = fields.filter((field) => read[field] !== edited[field]);
   if (changed.length === 0) return raw;
   return { ...raw, ...Object.fromEntries(changed.map((field) => [field, edited[field]])) };

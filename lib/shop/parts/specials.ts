@@ -9,15 +9,20 @@ import type { ShopPart } from './part.ts';
 /** More specials than any shop lists; the slots and exclusions of each stay in the file, unedited. */
 export const MAX_SPECIALS = 100;
 
-export const specialValueSchema = specialSchema.pick({ retailerSpecialId: true, name: true, description: true, showInSpecialSelector: true }).extend({
-  priceCents: shopCents,
-});
+export const specialValueSchema = specialSchema
+  .pick({ retailerSpecialId: true, name: true, description: true, showInSpecialSelector: true })
+  .extend({
+    priceCents: shopCents,
+  });
 export type SpecialValue = z.infer<typeof specialValueSchema>;
 
 export const specialsValueSchema = z
   .array(specialValueSchema)
   .max(MAX_SPECIALS, `expected at most ${MAX_SPECIALS} specials`)
-  .refine((specials) => new Set(specials.map((special) => special.retailerSpecialId)).size === specials.length, 'expected each special once');
+  .refine(
+    (specials) => new Set(specials.map((special) => special.retailerSpecialId)).size === specials.length,
+    'expected each special once',
+  );
 export type SpecialsValue = z.infer<typeof specialsValueSchema>;
 
 const editedOf = (special: Special): SpecialValue => ({
@@ -37,9 +42,14 @@ export const dealsListing = (shown: boolean) => (shown ? 'listed under Deals' : 
 function describeChange(from: SpecialValue, to: SpecialValue): string[] {
   const name = `"${from.name}"`;
   const lines: string[] = [];
-  if (from.priceCents !== to.priceCents) lines.push(`${name}: price ${formatMoney(from.priceCents)} → ${formatMoney(to.priceCents)}`);
-  if (from.showInSpecialSelector !== to.showInSpecialSelector) lines.push(`${name}: ${dealsListing(to.showInSpecialSelector)}`);
-  const words = [...(from.name !== to.name ? [`name now "${to.name}"`] : []), ...(from.description !== to.description ? ['description changed'] : [])];
+  if (from.priceCents !== to.priceCents)
+    lines.push(`${name}: price ${formatMoney(from.priceCents)} → ${formatMoney(to.priceCents)}`);
+  if (from.showInSpecialSelector !== to.showInSpecialSelector)
+    lines.push(`${name}: ${dealsListing(to.showInSpecialSelector)}`);
+  const words = [
+    ...(from.name !== to.name ? [`name now "${to.name}"`] : []),
+    ...(from.description !== to.description ? ['description changed'] : []),
+  ];
   if (words.length > 0) lines.push(`${name}: ${words.join('; ')}`);
   return lines;
 }
@@ -54,7 +64,8 @@ function mergeSpecial(old: Record<string, unknown>, special: SpecialValue): Reco
   const next: Record<string, unknown> = { ...old };
   if (same?.name !== special.name) next['name'] = special.name;
   if (same?.description !== special.description) next['description'] = special.description;
-  if (same?.showInSpecialSelector !== special.showInSpecialSelector) next['showInSpecialSelector'] = special.showInSpecialSelector;
+  if (same?.showInSpecialSelector !== special.showInSpecialSelector)
+    next['showInSpecialSelector'] = special.showInSpecialSelector;
   if (same?.priceCents !== special.priceCents) next['price'] = special.priceCents / 100;
   return next;
 }
@@ -95,7 +106,9 @@ export interface SpecialProblems {
 export function specialProblems(special: SpecialValue, priceText: string | undefined): SpecialProblems {
   return {
     ...(special.name.trim() === '' ? { name: 'Needs a name: the shop lists the special by it' } : {}),
-    ...(priceText !== undefined && parsePriceInput(priceText) === null ? { price: `Not a price: type dollars and cents, like 39.90 (at most ${formatMoney(MAX_DISH_PRICE_CENTS)})` } : {}),
+    ...(priceText !== undefined && parsePriceInput(priceText) === null
+      ? { price: `Not a price: type dollars and cents, like 39.90 (at most ${formatMoney(MAX_DISH_PRICE_CENTS)})` }
+      : {}),
   };
 }
 
@@ -104,6 +117,9 @@ export function specialsProblems(specials: readonly SpecialValue[], typed: Reado
   return specials.flatMap((special, index) => {
     const name = special.name.trim() === '' ? `Special ${index + 1}` : `"${special.name}"`;
     const problems = specialProblems(special, typed.get(special.retailerSpecialId));
-    return [...(problems.name ? [`${name}: ${problems.name}`] : []), ...(problems.price ? [`${name}, price: ${problems.price}`] : [])];
+    return [
+      ...(problems.name ? [`${name}: ${problems.name}`] : []),
+      ...(problems.price ? [`${name}, price: ${problems.price}`] : []),
+    ];
   });
 }

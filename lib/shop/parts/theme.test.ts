@@ -8,7 +8,8 @@ import { colourName, themeContrastProblems, themePart, themeValueSchema, type Th
 
 const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'];
 
-const rawConfig = async (slug: string): Promise<unknown> => JSON.parse(await readFile(join('tenants', slug, 'retailer-config.json'), 'utf8'));
+const rawConfig = async (slug: string): Promise<unknown> =>
+  JSON.parse(await readFile(join('tenants', slug, 'retailer-config.json'), 'utf8'));
 
 const bella: ThemeValue = {
   background: '#fffaf0',
@@ -30,8 +31,18 @@ describe('theme: describe', () => {
     ['nothing changed', {}, {}, []],
     ['the primary colour', {}, { primary: '#0b6e4f' }, ['Primary colour: #b3261e → #0b6e4f']],
     ['a dark colour of its own', {}, { 'dark-background': '#101010' }, ['Dark background: derived → #101010']],
-    ['a dark colour derived again', { 'dark-primary-foreground': '#000000' }, {}, ['Dark text on primary: #000000 → derived']],
-    ['text on secondary back to the text colour', {}, { 'secondary-foreground': null }, ['Text on secondary: #4a2c17 → same as text']],
+    [
+      'a dark colour derived again',
+      { 'dark-primary-foreground': '#000000' },
+      {},
+      ['Dark text on primary: #000000 → derived'],
+    ],
+    [
+      'text on secondary back to the text colour',
+      {},
+      { 'secondary-foreground': null },
+      ['Text on secondary: #4a2c17 → same as text'],
+    ],
     [
       'light before dark, in the theme’s order',
       { 'dark-secondary': '#333333' },
@@ -43,7 +54,11 @@ describe('theme: describe', () => {
   });
 
   it('names every colour for an owner', () => {
-    expect([colourName('primary-foreground'), colourName('dark-foreground'), colourName('dark-secondary-foreground')]).toEqual(['Text on primary', 'Dark text', 'Dark text on secondary']);
+    expect([
+      colourName('primary-foreground'),
+      colourName('dark-foreground'),
+      colourName('dark-secondary-foreground'),
+    ]).toEqual(['Text on primary', 'Dark text', 'Dark text on secondary']);
   });
 });
 
@@ -69,10 +84,26 @@ describe('theme: write', () => {
 
   it.each<[string, Partial<ThemeValue>, unknown]>([
     ['the published value (upper case in the file is the same colour) leaves the file exactly as it was', {}, raw],
-    ['a colour set in place: layout, unknown keys and key order kept', { primary: '#0b6e4f' }, { ...raw, retailerCSS: { ...css, primary: '#0b6e4f' } }],
-    ['a new dark colour goes at the end', { 'dark-background': '#101010' }, { ...raw, retailerCSS: { ...css, 'dark-background': '#101010' } }],
-    ['a dark colour derived again leaves the file', { 'dark-secondary': null }, { ...raw, retailerCSS: withoutKey('dark-secondary') }],
-    ['text on secondary back to the text colour leaves the file', { 'secondary-foreground': null }, { ...raw, retailerCSS: withoutKey('secondary-foreground') }],
+    [
+      'a colour set in place: layout, unknown keys and key order kept',
+      { primary: '#0b6e4f' },
+      { ...raw, retailerCSS: { ...css, primary: '#0b6e4f' } },
+    ],
+    [
+      'a new dark colour goes at the end',
+      { 'dark-background': '#101010' },
+      { ...raw, retailerCSS: { ...css, 'dark-background': '#101010' } },
+    ],
+    [
+      'a dark colour derived again leaves the file',
+      { 'dark-secondary': null },
+      { ...raw, retailerCSS: withoutKey('dark-secondary') },
+    ],
+    [
+      'text on secondary back to the text colour leaves the file',
+      { 'secondary-foreground': null },
+      { ...raw, retailerCSS: withoutKey('secondary-foreground') },
+    ],
   ])('%s', (_name, change, expected) => {
     const written = themePart.write(raw, { ...asWritten, ...change });
     expect(JSON.stringify(written)).toBe(JSON.stringify(expected));
@@ -115,17 +146,27 @@ describe('theme: sample tenants', () => {
     expect(themePart.describe(published, unreadable)).toEqual(['Text on primary: #ffffff → #e07060']);
     const problems = themeContrastProblems(unreadable);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^Light theme: the text on primary \(#e07060\) on the primary colour \(#b3261e\) has contrast \d\.\d\d:1; text needs at least 4\.5:1 to read \(WCAG AA\)\.$/);
+    expect(problems[0]).toMatch(
+      /^Light theme: the text on primary \(#e07060\) on the primary colour \(#b3261e\) has contrast \d\.\d\d:1; text needs at least 4\.5:1 to read \(WCAG AA\)\.$/,
+    );
     const config = retailerConfigSchema.parse(themePart.write(await rawConfig('bella-napoli'), unreadable));
-    expect(crossCheckTenant({ ...tenant, config }, 'tenants/bella-napoli').map((problem) => problem.path)).toEqual(['$.retailerCSS.primary-foreground']);
+    expect(crossCheckTenant({ ...tenant, config }, 'tenants/bella-napoli').map((problem) => problem.path)).toEqual([
+      '$.retailerCSS.primary-foreground',
+    ]);
   });
 
   it('a dark colour of its own that does not read is found in the dark theme', async () => {
     const published = themePart.published(await loadTenant('tenants', 'harbour-pizza'));
-    const problems = themeContrastProblems({ ...published, 'dark-background': '#101010', 'dark-foreground': '#303030' });
+    const problems = themeContrastProblems({
+      ...published,
+      'dark-background': '#101010',
+      'dark-foreground': '#303030',
+    });
     expect(problems).toEqual([
       expect.stringMatching(/^Dark theme: the text \(#303030\) on the background \(#101010\) has contrast 1\.\d\d:1/),
-      expect.stringMatching(/^Dark theme: the text on secondary \(#303030, derived\) on the secondary colour \(#\w{6}, derived\) has contrast/),
+      expect.stringMatching(
+        /^Dark theme: the text on secondary \(#303030, derived\) on the secondary colour \(#\w{6}, derived\) has contrast/,
+      ),
     ]);
   });
 });

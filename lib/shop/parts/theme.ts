@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { AA_NORMAL_TEXT } from '../../site/contrast.ts';
-import { contrastProblems, darkColours, DEFAULT_THEME, lightColours, themeColourKeys, type ContrastProblem, type ThemeColourKey, type ThemeColours } from '../../site/theme.ts';
+import {
+  contrastProblems,
+  darkColours,
+  DEFAULT_THEME,
+  lightColours,
+  themeColourKeys,
+  type ContrastProblem,
+  type ThemeColourKey,
+  type ThemeColours,
+} from '../../site/theme.ts';
 import { hexColour } from '../../tenant/primitives.ts';
 import type { RetailerCss } from '../../tenant/retailer.ts';
 import type { ShopPart } from './part.ts';
@@ -46,7 +55,8 @@ const colourNames: Record<ThemeColourKey, string> = {
   'secondary-foreground': 'Text on secondary',
 };
 
-const lightKey = (key: ThemeValueKey): ThemeColourKey => (key.startsWith('dark-') ? (key.slice('dark-'.length) as ThemeColourKey) : (key as ThemeColourKey));
+const lightKey = (key: ThemeValueKey): ThemeColourKey =>
+  key.startsWith('dark-') ? (key.slice('dark-'.length) as ThemeColourKey) : (key as ThemeColourKey);
 
 /** "Primary colour", "Dark text on primary". */
 export function colourName(key: ThemeValueKey): string {
@@ -87,7 +97,12 @@ function colourInWords(value: ThemeValue, key: ThemeValueKey, colours: ThemeColo
   return `the ${name} (${value[key] === null ? `${shown}, ${unsetText(key)}` : shown})`;
 }
 
-function problemText(value: ThemeValue, mode: 'light' | 'dark', problem: ContrastProblem, colours: ThemeColours): string {
+function problemText(
+  value: ThemeValue,
+  mode: 'light' | 'dark',
+  problem: ContrastProblem,
+  colours: ThemeColours,
+): string {
   const key = (name: ThemeColourKey): ThemeValueKey => (mode === 'dark' ? `dark-${name}` : name);
   const words = `${colourInWords(value, key(problem.text), colours)} on ${colourInWords(value, key(problem.surface), colours)}`;
   return `${mode === 'dark' ? 'Dark' : 'Light'} theme: ${words} has contrast ${problem.ratio.toFixed(2)}:1; text needs at least ${AA_NORMAL_TEXT}:1 to read (WCAG AA).`;
@@ -99,7 +114,10 @@ function problemText(value: ThemeValue, mode: 'light' | 'dark', problem: Contras
  */
 export function themeContrastProblems(value: ThemeValue): string[] {
   const { light, dark } = themeColours(value);
-  return [...contrastProblems(light).map((problem) => problemText(value, 'light', problem, light)), ...contrastProblems(dark).map((problem) => problemText(value, 'dark', problem, dark))];
+  return [
+    ...contrastProblems(light).map((problem) => problemText(value, 'light', problem, light)),
+    ...contrastProblems(dark).map((problem) => problemText(value, 'dark', problem, dark)),
+  ];
 }
 
 const asColour = (value: unknown): string | null => {
@@ -107,7 +125,8 @@ const asColour = (value: unknown): string | null => {
   return parsed.success ? parsed.data : null;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const themePart: ShopPart<ThemeValue> = {
   title: 'Theme colours',

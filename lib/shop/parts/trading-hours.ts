@@ -10,7 +10,9 @@ export const MAX_SHIFTS_PER_DAY = 4;
 export const TRADING_HOURS_MAX_ROWS = 7 * MAX_SHIFTS_PER_DAY;
 
 /** The rows of trading-hours.json, as the file holds them (day 0 is Sunday). */
-export const tradingHoursValueSchema = z.array(tradingHourEntrySchema).max(TRADING_HOURS_MAX_ROWS, `expected at most ${TRADING_HOURS_MAX_ROWS} shifts`);
+export const tradingHoursValueSchema = z
+  .array(tradingHourEntrySchema)
+  .max(TRADING_HOURS_MAX_ROWS, `expected at most ${TRADING_HOURS_MAX_ROWS} shifts`);
 export type TradingHoursValue = TradingHourEntry[];
 
 /** Opening hours (the shop is open and takes pickup orders) or delivery hours of a row. */
@@ -75,7 +77,8 @@ function describeTradingHours(from: TradingHoursValue, to: TradingHoursValue): s
     const openAfter = spansText(daySpans(to, day, 'open'));
     // "open" is said once: "open 11:30–14:30 → 12:00–14:30", "closed → open 17:00–21:00".
     const openWords = (text: string, said: boolean) => (text === 'closed' || said ? text : `open ${text}`);
-    if (openBefore !== openAfter) lines.push(`${name}: ${openWords(openBefore, false)} → ${openWords(openAfter, openBefore !== 'closed')}`);
+    if (openBefore !== openAfter)
+      lines.push(`${name}: ${openWords(openBefore, false)} → ${openWords(openAfter, openBefore !== 'closed')}`);
     const deliveryBefore = spansText(daySpans(from, day, 'delivery'));
     const deliveryAfter = spansText(daySpans(to, day, 'delivery'));
     if (deliveryBefore !== deliveryAfter) lines.push(`${name} delivery: ${deliveryBefore} → ${deliveryAfter}`);

@@ -12,13 +12,21 @@ const token = process.env['OPERATOR_TOKEN'] || DEFAULT_OPERATOR_TOKEN;
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'rebuild') {
   const [slug, ...buildFlags] = rest;
-  if (!slug || slug.startsWith('-') || !buildFlags.every((flag, index) => index % 2 === 1 || flag === '--out' || flag === '--tenants-dir')) {
+  if (
+    !slug ||
+    slug.startsWith('-') ||
+    !buildFlags.every((flag, index) => index % 2 === 1 || flag === '--out' || flag === '--tenants-dir')
+  ) {
     console.error(`rebuild expects <slug> [--tenants-dir <dir>] [--out <dir>]\n\n${usage}`);
     process.exit(2);
   }
   // A back-office change is one command away from the static site: this checkout's build reads the
   // retailer's data from the API this CLI talks to and publishes dist/<slug>/.
-  const build = spawnSync(process.execPath, ['scripts/build.ts', '--from-api', apiUrl, '--tenant', slug, ...buildFlags], { cwd: join(import.meta.dirname, '..', '..'), stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    ['scripts/build.ts', '--from-api', apiUrl, '--tenant', slug, ...buildFlags],
+    { cwd: join(import.meta.dirname, '..', '..'), stdio: 'inherit' },
+  );
   process.exit(build.status ?? 1);
 }
 
@@ -39,7 +47,10 @@ try {
   const body = request.passwordFromStdin ? { ...request.body, password: await passwordFromStdin() } : request.body;
   const response = await fetch(`${apiUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? null : JSON.stringify(body),
   });
   const text = await response.text();

@@ -96,7 +96,10 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
         const [slug = ''] = need(1, '<slug> --number <orderNumber>');
         return { method: 'POST', path: operatorPaths.orderNumberProcessed(slug, orderNumber) };
       }
-      const [slug = '', encryptedOrderId = ''] = need(2, '<slug> <encryptedOrderId> (or <slug> --number <orderNumber>)');
+      const [slug = '', encryptedOrderId = ''] = need(
+        2,
+        '<slug> <encryptedOrderId> (or <slug> --number <orderNumber>)',
+      );
       return { method: 'POST', path: operatorPaths.orderProcessed(slug, encryptedOrderId) };
     }
     case 'bookings': {
@@ -114,7 +117,8 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
         livePickupWaitTime: flagNumber('pickup-wait', values['pickup-wait']),
         liveDeliveryWaitTime: flagNumber('delivery-wait', values['delivery-wait']),
       };
-      if (Object.values(override).every((value) => value === undefined)) throw new UsageError('clock expects at least one flag; use clock-clear to remove the override');
+      if (Object.values(override).every((value) => value === undefined))
+        throw new UsageError('clock expects at least one flag; use clock-clear to remove the override');
       return { method: 'PUT', path: operatorPaths.clockOverride(slug), body: override };
     }
     case 'clock-clear': {
@@ -131,7 +135,11 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
     }
     case 'design': {
       const [slug = '', fieldName = '', fieldValue = ''] = need(3, '<slug> <fieldName> <fieldValue>');
-      return { method: 'POST', path: operatorPaths.designField(slug), body: { fieldName, fieldValue, retailerWebsiteId: flagNumber('website-id', values['website-id']) } };
+      return {
+        method: 'POST',
+        path: operatorPaths.designField(slug),
+        body: { fieldName, fieldValue, retailerWebsiteId: flagNumber('website-id', values['website-id']) },
+      };
     }
     case 'errors': {
       const [slug = ''] = need(1, '<slug>');
@@ -141,9 +149,16 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
       need(1, 'add and flags');
       if (rest[0] !== 'add') throw new UsageError(`staff expects add, got ${JSON.stringify(rest[0])}`);
       const { tenant, email, name, role } = values;
-      if (!tenant || !email || !name || !role) throw new UsageError('staff add expects --tenant, --email, --name and --role');
-      if (role !== 'owner' && role !== 'kitchen') throw new UsageError(`--role expects owner or kitchen, got ${JSON.stringify(role)}`);
-      return { method: 'POST', path: operatorPaths.staff(tenant), body: { email, name, role }, passwordFromStdin: true };
+      if (!tenant || !email || !name || !role)
+        throw new UsageError('staff add expects --tenant, --email, --name and --role');
+      if (role !== 'owner' && role !== 'kitchen')
+        throw new UsageError(`--role expects owner or kitchen, got ${JSON.stringify(role)}`);
+      return {
+        method: 'POST',
+        path: operatorPaths.staff(tenant),
+        body: { email, name, role },
+        passwordFromStdin: true,
+      };
     }
     default:
       throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : 'no command given');

@@ -12,16 +12,20 @@ export { DEVELOPMENT_SECRET as DEFAULT_OPERATOR_TOKEN } from '../../secrets.ts';
 
 export const operatorPaths = {
   tenants: '/operator/tenants',
-  orderProcessed: (slug: string, encryptedOrderId: string) => `/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`,
-  orderNumberProcessed: (slug: string, orderNumber: number) => `/operator/tenants/${slug}/order-numbers/${orderNumber}/processed`,
-  openOrders: (slug: string, limit?: number) => `/operator/tenants/${slug}/open-orders${limit === undefined ? '' : `?limit=${limit}`}`,
+  orderProcessed: (slug: string, encryptedOrderId: string) =>
+    `/operator/tenants/${slug}/orders/${encodeURIComponent(encryptedOrderId)}/processed`,
+  orderNumberProcessed: (slug: string, orderNumber: number) =>
+    `/operator/tenants/${slug}/order-numbers/${orderNumber}/processed`,
+  openOrders: (slug: string, limit?: number) =>
+    `/operator/tenants/${slug}/open-orders${limit === undefined ? '' : `?limit=${limit}`}`,
   tableBookings: (slug: string) => `/operator/tenants/${slug}/table-bookings`,
   clockOverride: (slug: string) => `/operator/tenants/${slug}/clock-override`,
   notify: (slug: string) => `/operator/tenants/${slug}/publish/notify`,
   clockStatus: (slug: string) => `/operator/tenants/${slug}/publish/clock-status`,
   designField: (slug: string) => `/operator/tenants/${slug}/publish/design-field`,
   staff: (slug: string) => `/operator/tenants/${slug}/staff`,
-  errorLogs: (slug: string, limit?: number) => `/operator/tenants/${slug}/error-logs${limit === undefined ? '' : `?limit=${limit}`}`,
+  errorLogs: (slug: string, limit?: number) =>
+    `/operator/tenants/${slug}/error-logs${limit === undefined ? '' : `?limit=${limit}`}`,
 };
 
 /** An order number as a path segment: the retailer's count of placed orders. */
@@ -32,7 +36,12 @@ export const DEFAULT_OPEN_ORDERS_LIMIT = 50;
 export const openOrdersLimitSchema = z.coerce.number().int().min(1).max(200).default(DEFAULT_OPEN_ORDERS_LIMIT);
 
 /** A staff account an operator adds (`npm run operator -- staff add`); the password is hashed on arrival. */
-export const newStaffAccountSchema = z.object({ email, name: personName, role: z.enum(staffRoles), password: newPassword });
+export const newStaffAccountSchema = z.object({
+  email,
+  name: personName,
+  role: z.enum(staffRoles),
+  password: newPassword,
+});
 export type NewStaffAccount = z.infer<typeof newStaffAccountSchema>;
 
 export const DEFAULT_ERROR_LOG_LIMIT = 20;
@@ -55,7 +64,13 @@ export const designFieldBodySchema = z
   })
   .pipe(designFieldUpdateSchema.extend({ retailerWebsiteId: id.optional() }));
 
-export const tenantSummarySchema = z.object({ slug: z.string(), retailerId: id, retailerWebsiteId: id, active: z.boolean(), hosts: z.array(z.string()) });
+export const tenantSummarySchema = z.object({
+  slug: z.string(),
+  retailerId: id,
+  retailerWebsiteId: id,
+  active: z.boolean(),
+  hosts: z.array(z.string()),
+});
 
 export type NotifyBody = z.infer<typeof notifyBodySchema>;
 export type DesignFieldBody = z.infer<typeof designFieldBodySchema>;

@@ -33,15 +33,36 @@ function tooLarge(): ApiProblem {
  * database for the operator (`GET /operator/analytics`); only site ids of served tenants are taken.
  */
 export function analyticsRoutes(app: ApiApp, deps: ApiDeps): void {
-  const siteIds = new Set(deps.tenants.all.flatMap(({ tenant }) => (tenant.settings.analytics.enabled && tenant.settings.analytics.siteId !== null ? [tenant.settings.analytics.siteId] : [])));
+  const siteIds = new Set(
+    deps.tenants.all.flatMap(({ tenant }) =>
+      tenant.settings.analytics.enabled && tenant.settings.analytics.siteId !== null
+        ? [tenant.settings.analytics.siteId]
+        : [],
+    ),
+  );
 
   // Pages send hits with mode no-cors and no credentials; these headers serve a tracker that reads the answer.
-  app.use(ANALYTICS_PATH, cors({ origin: (origin) => (deps.tenants.allowsOrigin(origin) ? origin : null), allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 }));
+  app.use(
+    ANALYTICS_PATH,
+    cors({
+      origin: (origin) => (deps.tenants.allowsOrigin(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
 
   const track = async (c: Context<ApiEnv>) => {
-    await throttle('tracking requests', deps.now(), [deps.rateLimits.analyticsHitsPerAddress, clientAddress(c, deps.trustProxy)]);
-    const params = parseWith(analyticsHitSchema, Object.fromEntries(new URLSearchParams(await trackingParams(c))), 'tracking request');
-    if (!siteIds.has(params.idsite)) throw new ApiProblem(400, `Invalid tracking request: idsite: no shop here tracks as site ${params.idsite}`);
+    await throttle('tracking requests', deps.now(), [
+      deps.rateLimits.analyticsHitsPerAddress,
+      clientAddress(c, deps.trustProxy),
+    ]);
+    const params = parseWith(
+      analyticsHitSchema,
+      Object.fromEntries(new URLSearchParams(await trackingParams(c))),
+      'tracking request',
+    );
+    if (!siteIds.has(params.idsite))
+      throw new ApiProblem(400, `Invalid tracking request: idsite: no shop here tracks as site ${params.idsite}`);
     await deps.analyticsHits.record(params, deps.now());
     return c.body(null, 204);
   };

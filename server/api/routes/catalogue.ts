@@ -8,7 +8,9 @@ import { ApiProblem, readBody } from '../services/problems.ts';
 export function catalogueRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants } = deps;
   // The header was checked by requireRetailer: absent, the default website, or one of websites.json.
-  serveCall(app, tenants, 'getRetailerConfig', (c, { tenant }) => websiteConfig(tenant.config, tenant.websites, Number(c.req.header(RETAILER_WEBSITE_ID_HEADER))));
+  serveCall(app, tenants, 'getRetailerConfig', (c, { tenant }) =>
+    websiteConfig(tenant.config, tenant.websites, Number(c.req.header(RETAILER_WEBSITE_ID_HEADER))),
+  );
   serveCall(app, tenants, 'getClockStatus', (_c, served) => clockStatusOf(deps, served, deps.now()));
   serveCall(app, tenants, 'getTradingHours', (_c, { tenant }) => tenant.tradingHours);
   serveCall(app, tenants, 'getPopups', (_c, { tenant }) => tenant.popups);

@@ -30,9 +30,19 @@ function setSessionCookie(c: Context<ApiEnv>, token: string): void {
   });
 }
 
-async function previousOrders(deps: ApiDeps, customerId: number): Promise<{ prevOrders: PrevOrder[]; prevOrderProducts: PrevOrderProduct[] }> {
+async function previousOrders(
+  deps: ApiDeps,
+  customerId: number,
+): Promise<{ prevOrders: PrevOrder[]; prevOrderProducts: PrevOrderProduct[] }> {
   const orders = await deps.orders.previousOrders(customerId, PREVIOUS_ORDERS_SHOWN);
-  const products = await Promise.all(orders.map(async (order) => (await deps.orders.products(order.orderId)).map((product) => ({ ...product, encryptedOrderId: order.encryptedOrderId }))));
+  const products = await Promise.all(
+    orders.map(async (order) =>
+      (await deps.orders.products(order.orderId)).map((product) => ({
+        ...product,
+        encryptedOrderId: order.encryptedOrderId,
+      })),
+    ),
+  );
   return {
     prevOrders: orders.map(({ orderId: _orderId, subTotalCents, historicDeliveryFeeCents, ...order }) => ({
       ...order,
@@ -53,7 +63,12 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'login', async (c, { tenant }) => {
     const { email, password } = await readBody(c, apiCalls.login.body);
     const account = accountKey(tenant.config.retailerId, email);
-    await throttle('login attempts', deps.now(), [limits.loginPerAddress, clientAddress(c, deps.trustProxy)], [limits.loginPerEmail, account]);
+    await throttle(
+      'login attempts',
+      deps.now(),
+      [limits.loginPerAddress, clientAddress(c, deps.trustProxy)],
+      [limits.loginPerEmail, account],
+    );
     const customer = await deps.customers.findByEmail(tenant.config.retailerId, email);
     const verified = await verifyPassword(password, customer?.password);
     if (!customer || !verified) return { success: false, message: messages.loginFailed };
@@ -90,10 +105,20 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'requestPasswordReset', async (c, { tenant }) => {
     const { email } = await readBody(c, apiCalls.requestPasswordReset.body);
     const retailerId = tenant.config.retailerId;
-    await throttle('password reset requests', deps.now(), [limits.resetRequestPerAddress, clientAddress(c, deps.trustProxy)], [limits.resetRequestPerEmail, accountKey(retailerId, email)]);
+    await throttle(
+      'password reset requests',
+      deps.now(),
+      [limits.resetRequestPerAddress, clientAddress(c, deps.trustProxy)],
+      [limits.resetRequestPerEmail, accountKey(retailerId, email)],
+    );
     const issued = await withStores(db, retailerId, async ({ customers, passwordResets }) => {
       const customer = await customers.findByEmail(retailerId, email);
-      return customer ? { email: customer.custInfo.email, token: await passwordResets.issue(customer.custInfo.customerId, retailerId, deps.now()) } : null;
+      return customer
+        ? {
+            email: customer.custInfo.email,
+            token: await passwordResets.issue(customer.custInfo.customerId, retailerId, deps.now()),
+          }
+        : null;
     });
     if (issued && deps.logResetLinks) {
       // The reference API has no mail server: in development the link goes to the log instead of a mailbox.
@@ -106,7 +131,10 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'resetPassword', async (c, { tenant }) => {
     const { token, password } = await readBody(c, apiCalls.resetPassword.body);
     const retailerId = tenant.config.retailerId;
-    await throttle('password reset attempts', deps.now(), [limits.resetPasswordPerAddress, clientAddress(c, deps.trustProxy)]);
+    await throttle('password reset attempts', deps.now(), [
+      limits.resetPasswordPerAddress,
+      clientAddress(c, deps.trustProxy),
+    ]);
     const hash = await hashPassword(password);
     const changed = await withStores(db, retailerId, async ({ customers, sessions, passwordResets }) => {
       const customerId = await passwordResets.redeem(token, retailerId, deps.now());
@@ -115,6 +143,8 @@ export function customerRoutes(app: ApiApp, deps: ApiDeps): void {
       await sessions.closeAll(customerId);
       return true;
     });
-    return changed ? { success: true, message: messages.passwordChanged } : { success: false, message: messages.resetLinkExpired };
+    return changed
+      ? { success: true, message: messages.passwordChanged }
+      : { success: false, message: messages.resetLinkExpired };
   });
 }

@@ -3,7 +3,12 @@ import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 import { clientAddress, throttle } from '../services/rate-limits.ts';
 import { SLOT_STEP_MINUTES } from '../../../lib/constants.ts';
-import { isBookableTime, TABLE_BOOKING_DAYS, TABLE_BOOKING_LAST_SEATING_MINUTES, TABLE_BOOKING_LEAD_MINUTES } from '../../../lib/time/table-booking.ts';
+import {
+  isBookableTime,
+  TABLE_BOOKING_DAYS,
+  TABLE_BOOKING_LAST_SEATING_MINUTES,
+  TABLE_BOOKING_LEAD_MINUTES,
+} from '../../../lib/time/table-booking.ts';
 
 const bookingRefusal = `expected a time the shop takes bookings for: within its opening hours, on the ${SLOT_STEP_MINUTES}-minute grid, at least ${TABLE_BOOKING_LEAD_MINUTES} minutes ahead, up to ${TABLE_BOOKING_LAST_SEATING_MINUTES} minutes before closing and within ${TABLE_BOOKING_DAYS} days`;
 const slotFull = 'this time has as many booking requests as the shop can answer; please choose another time';
@@ -16,7 +21,12 @@ export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'mailingListSignup', async (c, { tenant }) => {
     const { email, name } = await readBody(c, apiCalls.mailingListSignup.body, messages.mailingListFailed);
     const { retailerId } = tenant.config;
-    await throttle('mailing-list sign-ups', deps.now(), [limits.mailingListPerAddress, clientAddress(c, deps.trustProxy)], [limits.mailingListPerRetailer, String(retailerId)]);
+    await throttle(
+      'mailing-list sign-ups',
+      deps.now(),
+      [limits.mailingListPerAddress, clientAddress(c, deps.trustProxy)],
+      [limits.mailingListPerRetailer, String(retailerId)],
+    );
     try {
       if (await deps.intake.subscribe(retailerId, email, name, deps.now())) return { success: true };
       deps.log(`error: mailing list of retailer ${retailerId} is full; sign-up refused`);
@@ -29,7 +39,12 @@ export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'createErrorLogs', async (c, { tenant }) => {
     const entries = await readBody(c, apiCalls.createErrorLogs.body);
     const { retailerId } = tenant.config;
-    await throttle('error reports', deps.now(), [limits.errorLogsPerAddress, clientAddress(c, deps.trustProxy)], [limits.errorLogsPerRetailer, String(retailerId)]);
+    await throttle(
+      'error reports',
+      deps.now(),
+      [limits.errorLogsPerAddress, clientAddress(c, deps.trustProxy)],
+      [limits.errorLogsPerRetailer, String(retailerId)],
+    );
     await deps.intake.logErrors(retailerId, entries, deps.now());
     return { accepted: true };
   });
@@ -37,15 +52,29 @@ export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
   serveCall(app, tenants, 'requestTableBooking', async (c, { tenant }) => {
     const booking = await readBody(c, apiCalls.requestTableBooking.body);
     const at = new Date(booking.dateTime);
-    const hours = { tradingHours: tenant.tradingHours, closedDates: tenant.closedDates, retailerInfo: tenant.config.retailerInfo };
+    const hours = {
+      tradingHours: tenant.tradingHours,
+      closedDates: tenant.closedDates,
+      retailerInfo: tenant.config.retailerInfo,
+    };
     if (!isBookableTime(hours, at, deps.now())) {
       const message = at.getTime() <= deps.now().getTime() ? 'expected a time in the future' : bookingRefusal;
-      throw new ApiProblem(400, `Invalid request body: dateTime: ${message}`, { issues: [{ path: 'dateTime', message }] });
+      throw new ApiProblem(400, `Invalid request body: dateTime: ${message}`, {
+        issues: [{ path: 'dateTime', message }],
+      });
     }
     const { retailerId } = tenant.config;
-    await throttle('table booking requests', deps.now(), [limits.tableBookingsPerAddress, clientAddress(c, deps.trustProxy)], [limits.tableBookingsPerRetailer, String(retailerId)]);
+    await throttle(
+      'table booking requests',
+      deps.now(),
+      [limits.tableBookingsPerAddress, clientAddress(c, deps.trustProxy)],
+      [limits.tableBookingsPerRetailer, String(retailerId)],
+    );
     const bookingId = await deps.intake.requestBooking(retailerId, booking, deps.now());
-    if (bookingId === null) throw new ApiProblem(409, `Booking refused: dateTime: ${slotFull}`, { issues: [{ path: 'dateTime', message: slotFull }] });
+    if (bookingId === null)
+      throw new ApiProblem(409, `Booking refused: dateTime: ${slotFull}`, {
+        issues: [{ path: 'dateTime', message: slotFull }],
+      });
     return { success: true, bookingId };
   });
 }

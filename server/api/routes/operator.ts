@@ -4,7 +4,15 @@ import { lineInWords } from '../../../lib/cart/describe-line.ts';
 import { designFieldUpdateTopic, clockStatusTopic, notifyTopic } from '../../../lib/live/topics.ts';
 import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
 import { clockStatusOf } from '../services/clock.ts';
-import { designFieldBodySchema, errorLogLimitSchema, newStaffAccountSchema, notifyBodySchema, openOrdersLimitSchema, orderNumberParamSchema, type TenantSummary } from '../operator/operator-contract.ts';
+import {
+  designFieldBodySchema,
+  errorLogLimitSchema,
+  newStaffAccountSchema,
+  notifyBodySchema,
+  openOrdersLimitSchema,
+  orderNumberParamSchema,
+  type TenantSummary,
+} from '../operator/operator-contract.ts';
 import { takeOrder, topicScopeOf } from '../services/order-taking.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
@@ -65,11 +73,16 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
   });
 
   /** Marks the order the kitchen took as processed, then tells its open confirmation page and the staff consoles. */
-  async function takeOrderOf(c: Context<ApiEnv>, find: (orders: OrderStore, retailerId: number) => Promise<StoredOrder | undefined>) {
+  async function takeOrderOf(
+    c: Context<ApiEnv>,
+    find: (orders: OrderStore, retailerId: number) => Promise<StoredOrder | undefined>,
+  ) {
     return c.json({ success: true, ...(await takeOrder(deps, tenantOf(c), find)) });
   }
 
-  app.post('/operator/tenants/:slug/orders/:encryptedOrderId/processed', (c) => takeOrderOf(c, (orders, retailerId) => orders.find(retailerId, c.req.param('encryptedOrderId'))));
+  app.post('/operator/tenants/:slug/orders/:encryptedOrderId/processed', (c) =>
+    takeOrderOf(c, (orders, retailerId) => orders.find(retailerId, c.req.param('encryptedOrderId'))),
+  );
 
   app.post('/operator/tenants/:slug/order-numbers/:orderNumber/processed', (c) => {
     const orderNumber = orderNumberParamSchema.safeParse(c.req.param('orderNumber'));
@@ -100,12 +113,16 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
     const { password, ...account } = await readBody(c, newStaffAccountSchema);
     const hash = await hashPassword(password);
     const { retailerId } = tenant.config;
-    const added = await withStores(deps.db, retailerId, ({ staff }) => staff.insert(retailerId, account, hash, deps.now()));
+    const added = await withStores(deps.db, retailerId, ({ staff }) =>
+      staff.insert(retailerId, account, hash, deps.now()),
+    );
     if (!added) throw new ApiProblem(409, `${tenant.slug} already has a staff account for ${account.email}`);
     return c.json({ success: true, staff: added }, 201);
   });
 
-  app.get('/operator/tenants/:slug/table-bookings', async (c) => c.json(await deps.intake.bookings(tenantOf(c).tenant.config.retailerId)));
+  app.get('/operator/tenants/:slug/table-bookings', async (c) =>
+    c.json(await deps.intake.bookings(tenantOf(c).tenant.config.retailerId)),
+  );
 
   app.put('/operator/tenants/:slug/clock-override', async (c) => {
     const served = tenantOf(c);
@@ -136,6 +153,11 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post('/operator/tenants/:slug/publish/design-field', async (c) => {
     const served = tenantOf(c);
     const { retailerWebsiteId, ...update } = await readBody(c, designFieldBodySchema);
-    return c.json(await publish(designFieldUpdateTopic(topicScopeOf(served), retailerWebsiteId ?? served.tenant.settings.retailerWebsiteId), update));
+    return c.json(
+      await publish(
+        designFieldUpdateTopic(topicScopeOf(served), retailerWebsiteId ?? served.tenant.settings.retailerWebsiteId),
+        update,
+      ),
+    );
   });
 }

@@ -2,7 +2,15 @@ import type { Context } from 'hono';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { OrderPayload } from '../../../lib/cart/schemas.ts';
-import { apiCalls, type Placement, type PlacementDetails, type PlacementSummary, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../lib/api/contract.ts';
+import {
+  apiCalls,
+  type Placement,
+  type PlacementDetails,
+  type PlacementSummary,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKey,
+  messages,
+} from '../../../lib/api/contract.ts';
 import { checkPlacement } from '../../../lib/cart/checkout.ts';
 import { deliveryTermsFor } from '../../../lib/cart/delivery-quote.ts';
 import { placementDueAt } from '../../../lib/cart/placed-order.ts';
@@ -38,11 +46,14 @@ const uuidsOf = (payload: OrderPayload) => payload.products.map((product) => pro
 function assertKnownGroups(payload: OrderPayload, catalogue: Catalogue, prefix = ''): void {
   payload.products.forEach((product, index) => {
     const halves: [string, number][] = [[`products.${index}.productGroupId`, product.productGroupId]];
-    if (product.secondHalf) halves.push([`products.${index}.secondHalf.productGroupId`, product.secondHalf.productGroupId]);
+    if (product.secondHalf)
+      halves.push([`products.${index}.secondHalf.productGroupId`, product.secondHalf.productGroupId]);
     for (const [path, groupId] of halves) {
       if (catalogue.groups.has(groupId)) continue;
       const message = `productGroupId ${groupId} is not a product group of this menu`;
-      throw new ApiProblem(400, `Invalid request body: ${prefix}${path}: ${message}`, { issues: [{ path: `${prefix}${path}`, message }] });
+      throw new ApiProblem(400, `Invalid request body: ${prefix}${path}: ${message}`, {
+        issues: [{ path: `${prefix}${path}`, message }],
+      });
     }
   });
 }
@@ -56,7 +67,10 @@ function assertWritable(order: StoredOrder, revision: number): void {
   if (revision < order.revision) throw new ApiProblem(409, messages.staleOrder);
 }
 
-function splitPlacement({ contact, delivery, orderNotes, ...summary }: Placement): { summary: PlacementSummary; details: PlacementDetails } {
+function splitPlacement({ contact, delivery, orderNotes, ...summary }: Placement): {
+  summary: PlacementSummary;
+  details: PlacementDetails;
+} {
   return { summary, details: { contact, delivery, orderNotes } };
 }
 
@@ -67,17 +81,29 @@ function splitPlacement({ contact, delivery, orderNotes, ...summary }: Placement
  */
 function sameCustomerDetails(placed: Placement, body: z.output<typeof apiCalls.placeOrder.body>): boolean {
   const { delivery } = placed;
-  const sameAddress = delivery === null || (body.delivery?.street === delivery.street && body.delivery.suburbId === delivery.suburbId && body.delivery.instructions === delivery.instructions);
-  return isDeepStrictEqual(placed.contact, body.contact) && placed.orderNotes === body.order.extraOrderNotes && sameAddress;
+  const sameAddress =
+    delivery === null ||
+    (body.delivery?.street === delivery.street &&
+      body.delivery.suburbId === delivery.suburbId &&
+      body.delivery.instructions === delivery.instructions);
+  return (
+    isDeepStrictEqual(placed.contact, body.contact) && placed.orderNotes === body.order.extraOrderNotes && sameAddress
+  );
 }
 
 export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants, db } = deps;
 
   /** A cart line belongs to one order; sending it for another is a stale or confused client, or someone probing for orders. */
-  async function assertLinesFree(orders: OrderStore, retailerId: number, uuids: readonly string[], order: StoredOrder | undefined): Promise<void> {
+  async function assertLinesFree(
+    orders: OrderStore,
+    retailerId: number,
+    uuids: readonly string[],
+    order: StoredOrder | undefined,
+  ): Promise<void> {
     const other = (await orders.ownersOf(retailerId, uuids)).find((owner) => owner.orderId !== order?.orderId);
-    if (other) throw new ApiProblem(409, 'A cart line of this order already belongs to another order. Please refresh the page.');
+    if (other)
+      throw new ApiProblem(409, 'A cart line of this order already belongs to another order. Please refresh the page.');
   }
 
   /**
@@ -85,15 +111,25 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
    * one whose id the client already holds. Never the one holding its cart lines: a line uuid is not a
    * credential, and matching by it handed other carts' orders to whoever sent their uuids.
    */
-  async function earlierAttempt(orders: OrderStore, retailerId: number, key: string | undefined, heldOrderId: string | null): Promise<StoredOrder | undefined> {
+  async function earlierAttempt(
+    orders: OrderStore,
+    retailerId: number,
+    key: string | undefined,
+    heldOrderId: string | null,
+  ): Promise<StoredOrder | undefined> {
     const byKey = key === undefined ? undefined : await orders.findByIdempotencyKey(retailerId, key);
     const held = heldOrderId === null ? undefined : await orders.find(retailerId, heldOrderId);
-    if (byKey && held && byKey.orderId !== held.orderId) throw new ApiProblem(409, 'This Idempotency-Key belongs to another order. Please refresh the page.');
+    if (byKey && held && byKey.orderId !== held.orderId)
+      throw new ApiProblem(409, 'This Idempotency-Key belongs to another order. Please refresh the page.');
     return byKey ?? held;
   }
 
   serveCall(app, tenants, 'createOrder', async (c, served) => {
-    const key = parseWith(idempotencyKey.optional(), c.req.header(IDEMPOTENCY_KEY_HEADER), `${IDEMPOTENCY_KEY_HEADER} header`);
+    const key = parseWith(
+      idempotencyKey.optional(),
+      c.req.header(IDEMPOTENCY_KEY_HEADER),
+      `${IDEMPOTENCY_KEY_HEADER} header`,
+    );
     const payload = await readBody(c, apiCalls.createOrder.body);
     assertSameRetailer(payload, served);
     assertKnownGroups(payload, served.catalogue);
@@ -101,11 +137,19 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     return withStores(db, retailerId, async ({ orders }) => {
       const earlier = await earlierAttempt(orders, retailerId, key, payload.encryptedOrderId);
       // Once processed, the earlier answer is replayed untouched: the kitchen's copy must not change.
-      if (earlier?.processed) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: await orders.uuidToOrderProductIds(earlier.orderId) };
+      if (earlier?.processed)
+        return {
+          encryptedOrderId: earlier.encryptedOrderId,
+          uuidToOrderProductIds: await orders.uuidToOrderProductIds(earlier.orderId),
+        };
       if (earlier) assertWritable(earlier, payload.revision);
       await assertLinesFree(orders, retailerId, uuidsOf(payload), earlier);
       const priced = priceOrder(payload, served.catalogue, served.tenant, deps.now());
-      if (earlier) return { encryptedOrderId: earlier.encryptedOrderId, uuidToOrderProductIds: await orders.update(earlier, priced, payload.revision, deps.now()) };
+      if (earlier)
+        return {
+          encryptedOrderId: earlier.encryptedOrderId,
+          uuidToOrderProductIds: await orders.update(earlier, priced, payload.revision, deps.now()),
+        };
       const created = await orders.create(retailerId, key ?? null, priced, payload.revision, deps.now());
       return { encryptedOrderId: created.order.encryptedOrderId, uuidToOrderProductIds: created.uuidToOrderProductIds };
     });
@@ -117,21 +161,35 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
     return withStores(db, retailerId, async ({ orders }) => {
-      const order = payload.encryptedOrderId === null ? undefined : await orders.find(retailerId, payload.encryptedOrderId);
+      const order =
+        payload.encryptedOrderId === null ? undefined : await orders.find(retailerId, payload.encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder, uuidToOrderProductIds: {} };
       if (order.processed) return { success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} };
       if (order.placed) return { success: false, message: messages.orderPlaced, uuidToOrderProductIds: {} };
       assertWritable(order, payload.revision);
       await assertLinesFree(orders, retailerId, uuidsOf(payload), order);
-      const uuidToOrderProductIds = await orders.update(order, priceOrder(payload, served.catalogue, served.tenant, deps.now()), payload.revision, deps.now());
+      const uuidToOrderProductIds = await orders.update(
+        order,
+        priceOrder(payload, served.catalogue, served.tenant, deps.now()),
+        payload.revision,
+        deps.now(),
+      );
       return { success: true, message: 'Order updated', uuidToOrderProductIds };
     });
   });
 
   /** The placement's details are for the holder of its receipt or its customer's session: the order id alone travels in addresses. */
-  async function mayReadDetails(c: Context, order: StoredOrder, receipt: string | undefined, now: Date): Promise<boolean> {
+  async function mayReadDetails(
+    c: Context,
+    order: StoredOrder,
+    receipt: string | undefined,
+    now: Date,
+  ): Promise<boolean> {
     if (receipt !== undefined && (await deps.orders.receiptHeld(order.orderId, receipt, now))) return true;
-    return order.customerId !== null && (await deps.sessions.customerId(sessionTokenOf(c), order.retailerId, now)) === order.customerId;
+    return (
+      order.customerId !== null &&
+      (await deps.sessions.customerId(sessionTokenOf(c), order.retailerId, now)) === order.customerId
+    );
   }
 
   serveCall(app, tenants, 'getOrder', async (c, { tenant }) => {
@@ -164,40 +222,82 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     // Read before the transaction: the override and the live state are the shop's, not part of the order's write.
     const clock = await clockStatusOf(deps, served, now);
     const { answer, fresh } = await withStores(db, tenant.config.retailerId, async ({ orders }) => {
-      const order = body.order.encryptedOrderId === null ? undefined : await orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
+      const order =
+        body.order.encryptedOrderId === null
+          ? undefined
+          : await orders.find(tenant.config.retailerId, body.order.encryptedOrderId);
       if (!order) throw new ApiProblem(404, 'Order not found');
       // Placing twice (a retry whose answer was lost) answers the first placement with a receipt of its own: the first may never arrive.
       const placed = await orders.placement(order.orderId);
       if (placed && !sameCustomerDetails(placed, body)) throw new ApiProblem(409, messages.orderPlaced);
-      if (placed) return { fresh: false, answer: { success: true as const, encryptedOrderId: order.encryptedOrderId, placement: placed, receipt: await orders.newReceipt(order.orderId, now) } };
+      if (placed)
+        return {
+          fresh: false,
+          answer: {
+            success: true as const,
+            encryptedOrderId: order.encryptedOrderId,
+            placement: placed,
+            receipt: await orders.newReceipt(order.orderId, now),
+          },
+        };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
       // Placing an older cart than the one the order holds would place what the customer no longer has.
       assertWritable(order, body.order.revision);
       await assertLinesFree(orders, tenant.config.retailerId, uuidsOf(body.order), order);
-      const checked = checkPlacement({ payload: body.order, paymentMethod: body.paymentMethod, delivery: body.delivery, expectedTotal: body.expectedTotal }, tenant, catalogue, now, clock);
-      if (!checked.ok) throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
+      const checked = checkPlacement(
+        {
+          payload: body.order,
+          paymentMethod: body.paymentMethod,
+          delivery: body.delivery,
+          expectedTotal: body.expectedTotal,
+        },
+        tenant,
+        catalogue,
+        now,
+        clock,
+      );
+      if (!checked.ok)
+        throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
       const { totals, suburb } = checked;
       const terms = suburb ? deliveryTermsFor(tenant, suburb.suburbId) : null;
-      await orders.update(order, priceOrder(body.order, catalogue, tenant, now, terms ?? undefined), body.order.revision, now);
+      await orders.update(
+        order,
+        priceOrder(body.order, catalogue, tenant, now, terms ?? undefined),
+        body.order.revision,
+        now,
+      );
       const timing = {
         isPickup: body.order.isPickup,
         orderForLater: body.order.orderForLater,
         orderForLaterRequestDateTime: body.order.orderForLater ? body.order.orderForLaterRequestDateTime : null,
       };
-      const placement = await orders.place(order, {
-        placedAt: now.toISOString(),
-        dueAt: placementDueAt(timing, clock, now),
-        ...timing,
-        contact: body.contact,
-        delivery: body.delivery && suburb ? { ...body.delivery, suburbName: suburb.name, postcode: suburb.postcode } : null,
-        paymentMethod: body.paymentMethod,
-        orderNotes: body.order.extraOrderNotes,
-        subTotal: toDollars(totals.subtotal),
-        discountTotal: toDollars(totals.discount),
-        deliveryFee: toDollars(totals.deliveryFee),
-        total: toDollars(totals.total),
-      }, now);
-      return { fresh: true, answer: { success: true as const, encryptedOrderId: order.encryptedOrderId, placement, receipt: await orders.newReceipt(order.orderId, now) } };
+      const placement = await orders.place(
+        order,
+        {
+          placedAt: now.toISOString(),
+          dueAt: placementDueAt(timing, clock, now),
+          ...timing,
+          contact: body.contact,
+          delivery:
+            body.delivery && suburb ? { ...body.delivery, suburbName: suburb.name, postcode: suburb.postcode } : null,
+          paymentMethod: body.paymentMethod,
+          orderNotes: body.order.extraOrderNotes,
+          subTotal: toDollars(totals.subtotal),
+          discountTotal: toDollars(totals.discount),
+          deliveryFee: toDollars(totals.deliveryFee),
+          total: toDollars(totals.total),
+        },
+        now,
+      );
+      return {
+        fresh: true,
+        answer: {
+          success: true as const,
+          encryptedOrderId: order.encryptedOrderId,
+          placement,
+          receipt: await orders.newReceipt(order.orderId, now),
+        },
+      };
     });
     // Once committed, so a console that fetches at once finds it; a retry's placement was announced the first time.
     if (fresh) tellStaffBoards(deps, served, { event: 'order-placed', orderNumber: answer.placement.orderNumber });
@@ -209,7 +309,8 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const { retailerId } = tenant.config;
     const loggedIn = await deps.sessions.customerId(sessionTokenOf(c), retailerId, deps.now());
     // Attaching needs that customer's own session; a customer id alone proves nothing.
-    if (customerId !== null && loggedIn !== customerId) throw new ApiProblem(401, `Log in as customer ${customerId} to attach them to an order`);
+    if (customerId !== null && loggedIn !== customerId)
+      throw new ApiProblem(401, `Log in as customer ${customerId} to attach them to an order`);
     return withStores(db, retailerId, async ({ orders }) => {
       const order = encryptedOrderId === null ? undefined : await orders.find(retailerId, encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder };
@@ -230,19 +331,31 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
    * does not exist is a 404, and an order takes at most STATUS_CAPS.perOrder (then a 409).
    */
   serveCall(app, tenants, 'createOrderStatus', async (c, { tenant }) => {
-    const key = parseWith(idempotencyKey.optional(), c.req.header(IDEMPOTENCY_KEY_HEADER), `${IDEMPOTENCY_KEY_HEADER} header`);
+    const key = parseWith(
+      idempotencyKey.optional(),
+      c.req.header(IDEMPOTENCY_KEY_HEADER),
+      `${IDEMPOTENCY_KEY_HEADER} header`,
+    );
     const { encryptedOrderId, orderStatus } = await readBody(c, apiCalls.createOrderStatus.body);
     const { retailerId } = tenant.config;
     const limits = deps.rateLimits;
     const perAddress = [limits.orderStatusesPerAddress, clientAddress(c, deps.trustProxy)] as const;
-    if (encryptedOrderId === null) await throttle('order statuses', deps.now(), perAddress, [limits.orderlessStatusesPerRetailer, String(retailerId)]);
+    if (encryptedOrderId === null)
+      await throttle('order statuses', deps.now(), perAddress, [
+        limits.orderlessStatusesPerRetailer,
+        String(retailerId),
+      ]);
     else await throttle('order statuses', deps.now(), perAddress);
     const orderStatusId = await withStores(db, retailerId, async ({ orders }) => {
       const order = encryptedOrderId === null ? null : await orders.find(retailerId, encryptedOrderId);
       if (order === undefined) throw new ApiProblem(404, 'Order not found');
       return orders.addStatus(retailerId, order?.orderId ?? null, orderStatus, deps.now(), key ?? null);
     });
-    if (orderStatusId === null) throw new ApiProblem(409, `This order already has ${STATUS_CAPS.perOrder} statuses; no more are recorded for it.`);
+    if (orderStatusId === null)
+      throw new ApiProblem(
+        409,
+        `This order already has ${STATUS_CAPS.perOrder} statuses; no more are recorded for it.`,
+      );
     return { success: true, orderStatusId };
   });
 }

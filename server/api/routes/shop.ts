@@ -1,8 +1,23 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_DRAFT_BODY_BYTES, SHOP_CHANGED_ELSEWHERE, shopDraftBodySchema, shopPaths, shopRevisionBodySchema, type DishPrice, type ShopState } from '../../../lib/api/shop-contract.ts';
+import {
+  MAX_DRAFT_BODY_BYTES,
+  SHOP_CHANGED_ELSEWHERE,
+  shopDraftBodySchema,
+  shopPaths,
+  shopRevisionBodySchema,
+  type DishPrice,
+  type ShopState,
+} from '../../../lib/api/shop-contract.ts';
 import { priceChanges, shopDishes, unknownPrices } from '../../../lib/shop/dish-prices.ts';
-import { changedParts, partChanges, partFor, publishedParts, type ShopPartKey, type ShopPartsDraft } from '../../../lib/shop/parts/index.ts';
+import {
+  changedParts,
+  partChanges,
+  partFor,
+  publishedParts,
+  type ShopPartKey,
+  type ShopPartsDraft,
+} from '../../../lib/shop/parts/index.ts';
 import type { Tenant } from '../../../lib/tenant/index.ts';
 import type { ApiDeps } from '../app.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
@@ -25,13 +40,23 @@ async function shopState(stores: Stores, tenant: Tenant, retailerId: number): Pr
     changes: priceChanges(tenant, draft.prices),
     parts: { published, draft: changedParts(published, draft.parts) },
     partChanges: partChanges(published, draft.parts),
-    lastPublish: last ? { at: last.at, staffName: last.staffName, changes: last.changes, parts: last.parts.map(({ part, title, lines }) => ({ part, title, lines })) } : null,
+    lastPublish: last
+      ? {
+          at: last.at,
+          staffName: last.staffName,
+          changes: last.changes,
+          parts: last.parts.map(({ part, title, lines }) => ({ part, title, lines })),
+        }
+      : null,
   };
 }
 
 /** Words for the activity log: "2 prices, Trading hours, Theme colours". */
 function editSummary(prices: number, parts: readonly { title: string }[]): string {
-  const words = [...(prices > 0 ? [`${prices} price${prices === 1 ? '' : 's'}`] : []), ...parts.map((part) => part.title)];
+  const words = [
+    ...(prices > 0 ? [`${prices} price${prices === 1 ? '' : 's'}`] : []),
+    ...parts.map((part) => part.title),
+  ];
   return words.length > 0 ? words.join(', ') : 'no change';
 }
 
@@ -49,7 +74,11 @@ function undoValue<K extends ShopPartKey>(key: K, before: unknown, into: ShopPar
 
 /** Only prices that differ from the published menu are kept: a draft back at the published price is no change. */
 function draftOver(tenant: Tenant, prices: readonly DishPrice[]): DishPrice[] {
-  return priceChanges(tenant, prices).map(({ productId, sizeId, toCents }) => ({ productId, sizeId, priceCents: toCents }));
+  return priceChanges(tenant, prices).map(({ productId, sizeId, toCents }) => ({
+    productId,
+    sizeId,
+    priceCents: toCents,
+  }));
 }
 
 /**
@@ -59,12 +88,17 @@ function draftOver(tenant: Tenant, prices: readonly DishPrice[]): DishPrice[] {
  */
 export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<StaffEnv>, deps: ApiDeps): void {
   const ownerOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
-    if (c.get('signedIn').account.role !== 'owner') throw new ApiProblem(403, 'Only the owner may edit and publish the shop.');
+    if (c.get('signedIn').account.role !== 'owner')
+      throw new ApiProblem(403, 'Only the owner may edit and publish the shop.');
     await next();
   };
 
   /** Runs `work` in the retailer's write transaction with the tenant as published now, refusing a stale revision first. */
-  async function edit(c: Context<StaffEnv>, revision: number | undefined, work: (stores: Stores, tenant: Tenant) => Promise<void>): Promise<ShopState> {
+  async function edit(
+    c: Context<StaffEnv>,
+    revision: number | undefined,
+    work: (stores: Stores, tenant: Tenant) => Promise<void>,
+  ): Promise<ShopState> {
     const { account, served } = c.get('signedIn');
     return withStores(deps.db, account.retailerId, async (stores) => {
       const tenant = await publishedTenant(deps.tenantsDir, served.tenant.slug);
@@ -84,9 +118,15 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
     deps.tenants.replace(served);
   }
 
-  staff.get(route(shopPaths.shop), signedIn, ownerOnly, (c) => edit(c, undefined, async () => undefined).then((state) => c.json(state)));
+  staff.get(route(shopPaths.shop), signedIn, ownerOnly, (c) =>
+    edit(c, undefined, async () => undefined).then((state) => c.json(state)),
+  );
 
-  const draftBodies = bodyLimit({ maxSize: MAX_DRAFT_BODY_BYTES, onError: (c) => c.json({ error: `Request body larger than ${MAX_DRAFT_BODY_BYTES} bytes` }, 413, { connection: 'close' }) });
+  const draftBodies = bodyLimit({
+    maxSize: MAX_DRAFT_BODY_BYTES,
+    onError: (c) =>
+      c.json({ error: `Request body larger than ${MAX_DRAFT_BODY_BYTES} bytes` }, 413, { connection: 'close' }),
+  });
 
   staff.put(route(shopPaths.draft), draftBodies, signedIn, ownerOnly, async (c) => {
     const body = await readBody(c, shopDraftBodySchema);
@@ -102,7 +142,12 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
         // Checked now, so a draft that could never be published is refused while the owner is still editing it.
         await editedTenant(deps.tenantsDir, tenant, { prices, parts });
         await stores.shopEdits.saveDraft(account.retailerId, prices, parts, now);
-        await stores.staff.record(account, 'save-draft', `${editSummary(prices.length, partChanges(published, parts))} in the draft`, now);
+        await stores.staff.record(
+          account,
+          'save-draft',
+          `${editSummary(prices.length, partChanges(published, parts))} in the draft`,
+          now,
+        );
       }),
     );
   });
@@ -116,7 +161,8 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
         const draft = await stores.shopEdits.draft(account.retailerId);
         const changes = priceChanges(tenant, draft.prices);
         const parts = publishedPartsOf(tenant, draft.parts);
-        if (changes.length === 0 && parts.length === 0) throw new ApiProblem(400, 'Nothing to publish: the draft has no change.');
+        if (changes.length === 0 && parts.length === 0)
+          throw new ApiProblem(400, 'Nothing to publish: the draft has no change.');
         await stores.shopEdits.recordPublish(account.retailerId, account.name, changes, parts, now);
         await stores.shopEdits.saveDraft(account.retailerId, [], {}, now);
         await stores.staff.record(account, 'publish', editSummary(changes.length, parts), now);
@@ -141,7 +187,14 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
         await stores.staff.record(account, 'undo-publish', `${editSummary(last.changes.length, last.parts)} back`, now);
         const parts: ShopPartsDraft = {};
         for (const published of last.parts) undoValue(published.part, published.before, parts);
-        await publishEdit(tenant, { prices: last.changes.map(({ productId, sizeId, fromCents }) => ({ productId, sizeId, priceCents: fromCents })), parts });
+        await publishEdit(tenant, {
+          prices: last.changes.map(({ productId, sizeId, fromCents }) => ({
+            productId,
+            sizeId,
+            priceCents: fromCents,
+          })),
+          parts,
+        });
       }),
     );
   });

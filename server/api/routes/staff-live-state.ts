@@ -1,5 +1,13 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { liveServices, serviceSettingSchema, soldOutBodySchema, type LiveService, type LiveState, type ServiceSetting, type StaffMenu } from '../../../lib/api/staff-contract.ts';
+import {
+  liveServices,
+  serviceSettingSchema,
+  soldOutBodySchema,
+  type LiveService,
+  type LiveState,
+  type ServiceSetting,
+  type StaffMenu,
+} from '../../../lib/api/staff-contract.ts';
 import { LIVE_PAUSE_MAX_DAYS, SOLD_OUT_MAX_ITEMS } from '../../../lib/constants.ts';
 import { formatOrderTime } from '../../../lib/time/format.ts';
 import { serviceNames } from '../../../lib/time/schedule.ts';
@@ -34,7 +42,10 @@ function menuOf({ tenant }: ServedTenant): StaffMenu {
 /** How the audit log words a service's new state: "Delivery paused until today, Tue 5 Mar at 9:00 pm, wait 45 min". */
 function serviceSubject(service: LiveService, setting: ServiceSetting, served: ServedTenant, now: Date): string {
   const name = serviceNames[service];
-  const until = setting.until === null ? '' : ` until ${formatOrderTime(new Date(setting.until), now, served.tenant.config.retailerInfo.timeZoneDiff)}`;
+  const until =
+    setting.until === null
+      ? ''
+      : ` until ${formatOrderTime(new Date(setting.until), now, served.tenant.config.retailerInfo.timeZoneDiff)}`;
   const state = setting.mode === 'open' ? 'open' : `${setting.mode}${until}`;
   return `${name} ${state}, wait ${setting.waitMinutes} min`;
 }
@@ -44,10 +55,17 @@ function serviceSubject(service: LiveService, setting: ServiceSetting, served: S
  * Every change is audited in the transaction that makes it, then told to the retailer's open
  * storefront pages on the clock-status topic; `published` says whether that worked.
  */
-export function staffLiveStateRoutes(staff: Hono<StaffEnv>, deps: ApiDeps, signedIn: MiddlewareHandler<StaffEnv>): void {
+export function staffLiveStateRoutes(
+  staff: Hono<StaffEnv>,
+  deps: ApiDeps,
+  signedIn: MiddlewareHandler<StaffEnv>,
+): void {
   /** Counted per retailer: each change goes out to every open page of the shop. */
   async function throttleChanges(c: Context<StaffEnv>): Promise<void> {
-    await throttle('live state changes', deps.now(), [deps.rateLimits.staffLiveChangesPerRetailer, String(c.get('signedIn').account.retailerId)]);
+    await throttle('live state changes', deps.now(), [
+      deps.rateLimits.staffLiveChangesPerRetailer,
+      String(c.get('signedIn').account.retailerId),
+    ]);
   }
 
   async function answer(c: Context<StaffEnv>, served: ServedTenant, now: Date): Promise<Response> {
@@ -55,7 +73,9 @@ export function staffLiveStateRoutes(staff: Hono<StaffEnv>, deps: ApiDeps, signe
     return c.json({ liveState, published: await deps.clockPush.publish(served) });
   }
 
-  staff.get('/live-state', signedIn, async (c) => c.json({ liveState: await deps.liveStates.get(c.get('signedIn').account.retailerId, deps.now()) }));
+  staff.get('/live-state', signedIn, async (c) =>
+    c.json({ liveState: await deps.liveStates.get(c.get('signedIn').account.retailerId, deps.now()) }),
+  );
 
   staff.get('/menu', signedIn, (c) => c.json(menuOf(c.get('signedIn').served)));
 
@@ -66,8 +86,13 @@ export function staffLiveStateRoutes(staff: Hono<StaffEnv>, deps: ApiDeps, signe
       const body = await readBody(c, serviceSettingSchema);
       const now = deps.now();
       const until = body.until === null ? null : new Date(body.until);
-      if (until !== null && until.getTime() <= now.getTime()) throw new ApiProblem(422, 'The time the service is busy or paused until has already passed. Choose a later time.');
-      if (until !== null && until.getTime() > now.getTime() + LIVE_PAUSE_MAX_DAYS * DAY_MS) throw new ApiProblem(422, `A service can be busy or paused for at most ${LIVE_PAUSE_MAX_DAYS} days.`);
+      if (until !== null && until.getTime() <= now.getTime())
+        throw new ApiProblem(
+          422,
+          'The time the service is busy or paused until has already passed. Choose a later time.',
+        );
+      if (until !== null && until.getTime() > now.getTime() + LIVE_PAUSE_MAX_DAYS * DAY_MS)
+        throw new ApiProblem(422, `A service can be busy or paused for at most ${LIVE_PAUSE_MAX_DAYS} days.`);
       // Stored as the API writes instants, so every comparison of them is one of equal-length text.
       const setting: ServiceSetting = { ...body, until: until?.toISOString() ?? null };
       await withStores(deps.db, account.retailerId, async (stores) => {
@@ -85,15 +110,31 @@ export function staffLiveStateRoutes(staff: Hono<StaffEnv>, deps: ApiDeps, signe
     const now = deps.now();
     const { catalogue, tenant } = served;
     const [kind, itemId, name]: [SoldOutKind, number, string | undefined] =
-      'productId' in body ? ['product', body.productId, catalogue.products.get(body.productId)?.name] : ['group', body.productGroupId, catalogue.groups.get(body.productGroupId)?.name];
-    if (name === undefined) throw new ApiProblem(422, `${kind === 'product' ? 'productId' : 'productGroupId'} ${itemId} is not on this shop's menu.`);
-    const until = body.soldOut ? soldOutUntil({ tradingHours: tenant.tradingHours, retailerInfo: tenant.config.retailerInfo }, now).toISOString() : null;
+      'productId' in body
+        ? ['product', body.productId, catalogue.products.get(body.productId)?.name]
+        : ['group', body.productGroupId, catalogue.groups.get(body.productGroupId)?.name];
+    if (name === undefined)
+      throw new ApiProblem(
+        422,
+        `${kind === 'product' ? 'productId' : 'productGroupId'} ${itemId} is not on this shop's menu.`,
+      );
+    const until = body.soldOut
+      ? soldOutUntil({ tradingHours: tenant.tradingHours, retailerInfo: tenant.config.retailerInfo }, now).toISOString()
+      : null;
     await withStores(deps.db, account.retailerId, async (stores) => {
       if (body.soldOut && (await stores.liveStates.soldOutCount(account.retailerId, kind, now)) >= SOLD_OUT_MAX_ITEMS) {
-        throw new ApiProblem(422, `At most ${SOLD_OUT_MAX_ITEMS} ${kind === 'product' ? 'dishes' : 'groups'} can be sold out at once. Mark the whole group sold out instead, or put some back on.`);
+        throw new ApiProblem(
+          422,
+          `At most ${SOLD_OUT_MAX_ITEMS} ${kind === 'product' ? 'dishes' : 'groups'} can be sold out at once. Mark the whole group sold out instead, or put some back on.`,
+        );
       }
       await stores.liveStates.setSoldOut(account.retailerId, kind, itemId, until, now);
-      await stores.staff.record(account, body.soldOut ? 'sold-out' : 'back-on', kind === 'product' ? name : `${name} (whole group)`, now);
+      await stores.staff.record(
+        account,
+        body.soldOut ? 'sold-out' : 'back-on',
+        kind === 'product' ? name : `${name} (whole group)`,
+        now,
+      );
     });
     return answer(c, served, now);
   });

@@ -66,7 +66,11 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   const staff = new Hono<StaffEnv>();
   const limits = deps.rateLimits;
 
-  const smallBodies = bodyLimit({ maxSize: MAX_STAFF_BODY_BYTES, onError: (c) => c.json({ error: `Request body larger than ${MAX_STAFF_BODY_BYTES} bytes` }, 413, { connection: 'close' }) });
+  const smallBodies = bodyLimit({
+    maxSize: MAX_STAFF_BODY_BYTES,
+    onError: (c) =>
+      c.json({ error: `Request body larger than ${MAX_STAFF_BODY_BYTES} bytes` }, 413, { connection: 'close' }),
+  });
   // A shop draft lists prices and has its own, larger bound (routes/shop.ts).
   staff.use('*', (c, next) => (c.req.path.endsWith(shopPaths.draft) ? next() : smallBodies(c, next)));
 
@@ -76,7 +80,8 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const token = bearerTokenOf(c);
     const account = token === undefined ? undefined : await deps.staff.signedIn(token, deps.now());
     const served = account && deps.tenants.byRetailerId(account.retailerId);
-    if (token === undefined || !account || !served) throw new ApiProblem(401, 'Please sign in: this session has ended or is not known.');
+    if (token === undefined || !account || !served)
+      throw new ApiProblem(401, 'Please sign in: this session has ended or is not known.');
     c.set('signedIn', { account, served, token });
     await next();
   };
@@ -90,7 +95,12 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const { retailer, email, password } = await readBody(c, staffSignInBodySchema);
     const now = deps.now();
     const accountKey = `${retailer}:${email}`;
-    await throttle('sign-in attempts', now, [limits.staffSignInPerAddress, clientAddress(c, deps.trustProxy)], [limits.staffSignInPerAccount, accountKey]);
+    await throttle(
+      'sign-in attempts',
+      now,
+      [limits.staffSignInPerAddress, clientAddress(c, deps.trustProxy)],
+      [limits.staffSignInPerAccount, accountKey],
+    );
     const served = deps.tenants.bySlug(retailer);
     const found = served && (await deps.staff.findByEmail(served.tenant.config.retailerId, email));
     // Derived for an unknown retailer or email too (against a stand-in hash), so the time taken tells nothing.
@@ -179,12 +189,21 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
       const decided = await stores.bookings.decide(account.retailerId, bookingId.data, decision, account.name, now);
       if (decided.kind === 'decided') {
         const { booking } = decided;
-        await stores.staff.record(account, `${decision}-booking`, `Booking ${booking.bookingId}: ${booking.name}, ${booking.partySize} ${booking.partySize === 1 ? 'person' : 'people'}`, now);
+        await stores.staff.record(
+          account,
+          `${decision}-booking`,
+          `Booking ${booking.bookingId}: ${booking.name}, ${booking.partySize} ${booking.partySize === 1 ? 'person' : 'people'}`,
+          now,
+        );
       }
       return decided;
     });
     if (outcome.kind === 'unknown') throw new ApiProblem(404, 'Booking not found');
-    if (outcome.kind === 'conflict') throw new ApiProblem(409, `This booking was already ${outcome.booking.status} by ${outcome.booking.decidedBy ?? 'someone else'}.`);
+    if (outcome.kind === 'conflict')
+      throw new ApiProblem(
+        409,
+        `This booking was already ${outcome.booking.status} by ${outcome.booking.decidedBy ?? 'someone else'}.`,
+      );
     return outcome.booking;
   }
 
@@ -206,7 +225,12 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   shopRoutes(staff, signedIn, deps);
 
   staff.onError((error, c) => {
-    if (error instanceof ApiProblem) return c.json({ error: error.message, ...(error.body.issues ? { issues: error.body.issues } : {}) }, error.status, error.headers);
+    if (error instanceof ApiProblem)
+      return c.json(
+        { error: error.message, ...(error.body.issues ? { issues: error.body.issues } : {}) },
+        error.status,
+        error.headers,
+      );
     deps.log(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     return c.json({ error: 'Internal server error' }, 500);
   });

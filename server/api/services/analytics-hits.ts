@@ -10,7 +10,10 @@ const MAX_PARAM_LENGTH = 1024;
 const webAddress = z
   .string()
   .max(MAX_URL_LENGTH, `expected at most ${MAX_URL_LENGTH} characters`)
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'expected an http:// or https:// URL');
+  .refine(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    'expected an http:// or https:// URL',
+  );
 
 /**
  * The parameters of Matomo's HTTP tracking API that a storefront sends (lib/site/analytics.ts);

@@ -45,7 +45,9 @@ export function createClockPush({ publisher, statusOf, now, log }: ClockPushOpti
       await publisher.publish(clockStatusTopic(topicScopeOf(served)), await statusOf(served));
       return true;
     } catch (error) {
-      log(`clock status of ${served.tenant.slug} not published: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `clock status of ${served.tenant.slug} not published: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return false;
     }
   }

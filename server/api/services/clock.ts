@@ -29,7 +29,11 @@ export function shopSwitchesOf(state: LiveState): Partial<ClockStatus> {
     ...(pickup.mode === 'paused' && pickup.until !== null ? { pickupPausedUntil: pickup.until } : {}),
     ...(delivery.mode === 'paused' && delivery.until !== null ? { deliveryPausedUntil: delivery.until } : {}),
     ...(soldOut.productIds.length > 0 || soldOut.productGroupIds.length > 0
-      ? { soldOutProductIds: soldOut.productIds, soldOutProductGroupIds: soldOut.productGroupIds, ...(soldOut.until === null ? {} : { soldOutUntil: soldOut.until }) }
+      ? {
+          soldOutProductIds: soldOut.productIds,
+          soldOutProductGroupIds: soldOut.productGroupIds,
+          ...(soldOut.until === null ? {} : { soldOutUntil: soldOut.until }),
+        }
       : {}),
   };
 }
@@ -41,7 +45,13 @@ export function shopSwitchesOf(state: LiveState): Partial<ClockStatus> {
  */
 export async function clockStatusOf(sources: ClockSources, served: ServedTenant, now: Date): Promise<ClockStatus> {
   const { tradingHours, closedDates, config } = served.tenant;
-  const [state, override] = await Promise.all([sources.liveStates.get(config.retailerId, now), sources.clockOverrides.get(config.retailerId)]);
+  const [state, override] = await Promise.all([
+    sources.liveStates.get(config.retailerId, now),
+    sources.clockOverrides.get(config.retailerId),
+  ]);
   sources.clockPush.publishAt(served, endingsOf(state));
-  return computeClockStatus({ tradingHours, closedDates, retailerInfo: config.retailerInfo }, now, { ...shopSwitchesOf(state), ...override });
+  return computeClockStatus({ tradingHours, closedDates, retailerInfo: config.retailerInfo }, now, {
+    ...shopSwitchesOf(state),
+    ...override,
+  });
 }

@@ -74,7 +74,9 @@ export function createLivePublisher({ brokerUrl, operatorPassword }: LivePublish
   return {
     publish,
     publishInBackground(topic, payload, failed) {
-      const sending = publish(topic, payload).catch((error: unknown) => failed(error instanceof Error ? error : new Error(String(error))));
+      const sending = publish(topic, payload).catch((error: unknown) =>
+        failed(error instanceof Error ? error : new Error(String(error))),
+      );
       inBackground.add(sending);
       void sending.finally(() => inBackground.delete(sending));
     },

@@ -29,13 +29,26 @@ export interface PricedOrder {
  * specials available at the order time (the requested later time, else now) give the discount.
  * Line uuids are unique (the API's order body checks it).
  */
-export function priceOrder(payload: OrderPayload, catalogue: Catalogue, tenant: Pick<Tenant, 'specials' | 'groupHours' | 'productsInfoSsr' | 'config' | 'closedDates'>, now: Date, delivery?: TotalsContext['delivery']): PricedOrder {
+export function priceOrder(
+  payload: OrderPayload,
+  catalogue: Catalogue,
+  tenant: Pick<Tenant, 'specials' | 'groupHours' | 'productsInfoSsr' | 'config' | 'closedDates'>,
+  now: Date,
+  delivery?: TotalsContext['delivery'],
+): PricedOrder {
   try {
     const totals = placementTotals(payload, tenant, catalogue, now, delivery ?? null);
     const unitCents = new Map(totals.lines.map((line) => [line.uuid, line.unitCents]));
     return {
       // The kitchen's closed-date flag follows the shop's own closed dates, whatever the client said.
-      payload: { ...payload, closedDate: closedDateApplies({ closedDates: tenant.closedDates, retailerInfo: tenant.config.retailerInfo }, payload, now) },
+      payload: {
+        ...payload,
+        closedDate: closedDateApplies(
+          { closedDates: tenant.closedDates, retailerInfo: tenant.config.retailerInfo },
+          payload,
+          now,
+        ),
+      },
       lines: payload.products.flatMap((product) => {
         const unit = unitCents.get(product.uuid);
         return unit === undefined ? [] : [{ product: catalogueLine(product, catalogue), unitCents: unit }];
@@ -45,7 +58,10 @@ export function priceOrder(payload: OrderPayload, catalogue: Catalogue, tenant: 
       deliveryFeeCents: totals.deliveryFee,
     };
   } catch (error) {
-    if (error instanceof PricingError) throw new ApiProblem(422, `Cart line cannot be priced: ${error.message}`, { issues: [{ path: 'products', message: error.code }] });
+    if (error instanceof PricingError)
+      throw new ApiProblem(422, `Cart line cannot be priced: ${error.message}`, {
+        issues: [{ path: 'products', message: error.code }],
+      });
     throw error;
   }
 }

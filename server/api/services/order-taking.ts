@@ -11,7 +11,10 @@ import type { ServedTenant } from './tenants.ts';
 
 type LiveDeps = Pick<ApiDeps, 'publisher' | 'log'>;
 
-export const topicScopeOf = ({ tenant }: ServedTenant): RetailerTopicScope => ({ topicPrefix: tenant.settings.mqttTopicPrefix, retailerId: tenant.config.retailerId });
+export const topicScopeOf = ({ tenant }: ServedTenant): RetailerTopicScope => ({
+  topicPrefix: tenant.settings.mqttTopicPrefix,
+  retailerId: tenant.config.retailerId,
+});
 
 /**
  * Tells the retailer's open staff consoles which order to fetch again. In the background: the
@@ -20,7 +23,9 @@ export const topicScopeOf = ({ tenant }: ServedTenant): RetailerTopicScope => ({
  */
 export function tellStaffBoards(deps: LiveDeps, served: ServedTenant, message: StaffOrdersMessage): void {
   deps.publisher.publishInBackground(staffOrdersTopic(topicScopeOf(served)), message, (error) =>
-    deps.log(`api: the staff consoles of ${served.tenant.slug} were not told about order ${message.orderNumber}: ${error.message}`),
+    deps.log(
+      `api: the staff consoles of ${served.tenant.slug} were not told about order ${message.orderNumber}: ${error.message}`,
+    ),
   );
 }
 
@@ -35,7 +40,9 @@ async function tellWatchingPage(deps: LiveDeps, served: ServedTenant, watchKey: 
     await deps.publisher.publish(orderStatusTopic(topicScopeOf(served), orderWatchTopicId(watchKey)), message);
     return true;
   } catch (error) {
-    deps.log(`api: the confirmation page of a ${served.tenant.slug} order was not told it was taken: ${(error as Error).message}`);
+    deps.log(
+      `api: the confirmation page of a ${served.tenant.slug} order was not told it was taken: ${(error as Error).message}`,
+    );
     return false;
   }
 }
@@ -70,6 +77,7 @@ export async function takeOrder(
     return { encryptedOrderId: order.encryptedOrderId, orderNumber, watchKey: await orders.watchKey(order.orderId) };
   });
   const pageTold = taken.watchKey !== null && (await tellWatchingPage(deps, served, taken.watchKey));
-  if (taken.orderNumber !== null) tellStaffBoards(deps, served, { event: 'order-changed', orderNumber: taken.orderNumber });
+  if (taken.orderNumber !== null)
+    tellStaffBoards(deps, served, { event: 'order-changed', orderNumber: taken.orderNumber });
   return { encryptedOrderId: taken.encryptedOrderId, orderNumber: taken.orderNumber, pageTold };
 }

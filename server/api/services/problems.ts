@@ -10,7 +10,12 @@ export class ApiProblem extends Error {
   /** Sent with the answer, such as Retry-After on a 429. */
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: ContentfulStatusCode, message: string, extra: Omit<ErrorResponse, 'success' | 'message'> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    extra: Omit<ErrorResponse, 'success' | 'message'> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'ApiProblem';
     this.status = status;
@@ -23,7 +28,9 @@ export class ApiProblem extends Error {
 export function invalid(what: string, error: z.ZodError, message?: string): ApiProblem {
   const issues = issuesOf(error);
   const [first] = issues;
-  const detail = first ? `${formatIssue(first)}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}` : 'invalid';
+  const detail = first
+    ? `${formatIssue(first)}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`
+    : 'invalid';
   return new ApiProblem(400, message ?? `Invalid ${what}: ${detail}`, { issues });
 }
 
@@ -32,7 +39,11 @@ export function invalid(what: string, error: z.ZodError, message?: string): ApiP
  * carries the custom retailer header, so a browser always preflights it and a cross-site form
  * post cannot reach here.
  */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S, failureMessage?: string): Promise<z.output<S>> {
+export async function readBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  failureMessage?: string,
+): Promise<z.output<S>> {
   let text: string;
   try {
     text = await c.req.text();
@@ -43,7 +54,9 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S, failu
   try {
     raw = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
-    throw new ApiProblem(400, failureMessage ?? 'Request body is not valid JSON', { issues: [{ path: '', message: 'not valid JSON' }] });
+    throw new ApiProblem(400, failureMessage ?? 'Request body is not valid JSON', {
+      issues: [{ path: '', message: 'not valid JSON' }],
+    });
   }
   const result = schema.safeParse(raw);
   if (!result.success) throw invalid('request body', result.error, failureMessage);

@@ -106,9 +106,19 @@ function waitText(seconds: number): string {
  * The later ones are not counted then, so one client hammering its own limit does not use up the
  * shared ones (an account's, a retailer's) listed after it.
  */
-export async function throttle(what: string, now: Date, ...checks: readonly (readonly [RateLimiter, string])[]): Promise<void> {
+export async function throttle(
+  what: string,
+  now: Date,
+  ...checks: readonly (readonly [RateLimiter, string])[]
+): Promise<void> {
   for (const [limiter, key] of checks) {
     const seconds = await limiter.take(key, now.getTime());
-    if (seconds !== null) throw new ApiProblem(429, `Too many ${what}. Please try again in ${waitText(seconds)}.`, {}, { 'retry-after': String(seconds) });
+    if (seconds !== null)
+      throw new ApiProblem(
+        429,
+        `Too many ${what}. Please try again in ${waitText(seconds)}.`,
+        {},
+        { 'retry-after': String(seconds) },
+      );
   }
 }

@@ -25,12 +25,17 @@ export function sampleStaffAccounts(slug: string): NewStaffAccount[] {
  */
 export function sampleStaffRefusal(env: Env, secrets: readonly string[]): string | null {
   if (isProduction(env)) return 'NODE_ENV=production';
-  if (secrets.some((secret) => secret !== DEVELOPMENT_SECRET)) return 'secrets of its own are set (OPERATOR_TOKEN, BROKER_OPERATOR_PASSWORD or BROKER_STAFF_SECRET)';
+  if (secrets.some((secret) => secret !== DEVELOPMENT_SECRET))
+    return 'secrets of its own are set (OPERATOR_TOKEN, BROKER_OPERATOR_PASSWORD or BROKER_STAFF_SECRET)';
   return null;
 }
 
 /** Adds each sample account a tenant lacks (an account already there keeps its password); answers how many were added. */
-export async function addSampleStaff(db: Kysely<Database>, tenants: readonly ServedTenant[], now: Date): Promise<number> {
+export async function addSampleStaff(
+  db: Kysely<Database>,
+  tenants: readonly ServedTenant[],
+  now: Date,
+): Promise<number> {
   const staff = createStaffStore(db);
   let added = 0;
   for (const { tenant } of tenants) {

@@ -26,7 +26,12 @@ export function createSessionStore(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
       await db
         .insertInto('sessions')
-        .values({ token_hash: digest(token), customer_id: customerId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString() })
+        .values({
+          token_hash: digest(token),
+          customer_id: customerId,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString(),
+        })
         .execute();
       return token;
     },

@@ -21,7 +21,11 @@ export async function publishedTenant(tenantsDir: string, slug: string): Promise
   try {
     return await loadTenant(tenantsDir, slug);
   } catch (error) {
-    if (error instanceof TenantLoadError) throw new ApiProblem(409, `The shop's files are broken, so it cannot be edited here until they are fixed: ${error.problems.map(formatProblem).join('; ')}`);
+    if (error instanceof TenantLoadError)
+      throw new ApiProblem(
+        409,
+        `The shop's files are broken, so it cannot be edited here until they are fixed: ${error.problems.map(formatProblem).join('; ')}`,
+      );
     throw error;
   }
 }
@@ -39,8 +43,12 @@ async function readRaw(folder: string, key: TenantFileKey): Promise<unknown> {
   try {
     return JSON.parse(await readFile(join(folder, tenantFiles[key].file), 'utf8')) as unknown;
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT' && !tenantFiles[key].required) return undefined;
-    throw new ApiProblem(409, `The shop's ${tenantFiles[key].file} is broken, so it cannot be edited here until it is fixed.`);
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT' && !tenantFiles[key].required)
+      return undefined;
+    throw new ApiProblem(
+      409,
+      `The shop's ${tenantFiles[key].file} is broken, so it cannot be edited here until it is fixed.`,
+    );
   }
 }
 
@@ -49,19 +57,32 @@ function writePart<K extends ShopPartKey>(key: K, parts: ShopPartsDraft, raw: Ra
   if (value === undefined) return;
   const part = partFor(key);
   const written = part.write(raw.get(part.file), value);
-  if (written === undefined) throw new ApiProblem(409, `The shop's ${tenantFiles[part.file].file} is not in the shape the build reads, so ${part.title.toLowerCase()} cannot be edited here until it is fixed.`);
+  if (written === undefined)
+    throw new ApiProblem(
+      409,
+      `The shop's ${tenantFiles[part.file].file} is not in the shape the build reads, so ${part.title.toLowerCase()} cannot be edited here until it is fixed.`,
+    );
   raw.set(part.file, written);
 }
 
 /** The files an edit writes, with the edit applied to what is on disk now. */
 async function editedFiles(folder: string, edit: ShopEdit): Promise<RawFiles> {
-  const keys = new Set<TenantFileKey>(shopPartKeys.filter((key) => edit.parts[key] !== undefined).map((key) => partFor(key).file));
+  const keys = new Set<TenantFileKey>(
+    shopPartKeys.filter((key) => edit.parts[key] !== undefined).map((key) => partFor(key).file),
+  );
   if (edit.prices.length > 0) for (const key of ['productsInfoSsr', 'productDetails'] as const) keys.add(key);
   const raw: RawFiles = new Map();
   for (const key of keys) raw.set(key, await readRaw(folder, key));
   if (edit.prices.length > 0) {
-    const menu = withPrices({ productsInfoSsr: raw.get('productsInfoSsr'), productDetails: raw.get('productDetails') }, edit.prices);
-    if (!menu) throw new ApiProblem(409, "The shop's menu files are broken, so prices cannot be edited here until they are fixed.");
+    const menu = withPrices(
+      { productsInfoSsr: raw.get('productsInfoSsr'), productDetails: raw.get('productDetails') },
+      edit.prices,
+    );
+    if (!menu)
+      throw new ApiProblem(
+        409,
+        "The shop's menu files are broken, so prices cannot be edited here until they are fixed.",
+      );
     raw.set('productsInfoSsr', menu.productsInfoSsr);
     raw.set('productDetails', menu.productDetails);
   }
@@ -73,7 +94,8 @@ async function editedFiles(folder: string, edit: ShopEdit): Promise<RawFiles> {
 function withFile<K extends TenantFileKey>(tenant: Tenant, key: K, raw: unknown, problems: TenantProblem[]): Tenant {
   const result = tenantFiles[key].schema.safeParse(raw);
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push({ file: tenantFiles[key].file, path: jsonPath(issue.path), message: issue.message });
+    for (const issue of result.error.issues)
+      problems.push({ file: tenantFiles[key].file, path: jsonPath(issue.path), message: issue.message });
     return tenant;
   }
   return { ...tenant, [key]: result.data };
@@ -84,7 +106,11 @@ function withFile<K extends TenantFileKey>(tenant: Tenant, key: K, raw: unknown,
  * theme's contrast among them) and indexed as the API serves it, with the files to write; a 400
  * naming every problem otherwise.
  */
-export async function editedTenant(tenantsDir: string, tenant: Tenant, edit: ShopEdit): Promise<{ served: ServedTenant; files: RawFiles }> {
+export async function editedTenant(
+  tenantsDir: string,
+  tenant: Tenant,
+  edit: ShopEdit,
+): Promise<{ served: ServedTenant; files: RawFiles }> {
   const files = await editedFiles(join(tenantsDir, tenant.slug), edit);
   const problems: TenantProblem[] = [];
   let edited = tenant;
@@ -92,7 +118,8 @@ export async function editedTenant(tenantsDir: string, tenant: Tenant, edit: Sho
   if (problems.length === 0) problems.push(...crossCheckTenant(edited, join('tenants', tenant.slug)));
   const { served, problems: serving } = problems.length === 0 ? serveTenants([edited]) : { served: [], problems: [] };
   const messages = [...problems.map(formatProblem), ...serving.map((problem) => problem.message)];
-  if (messages.length > 0 || !served[0]) throw new ApiProblem(400, `This change would break the shop: ${messages.join('; ')}`);
+  if (messages.length > 0 || !served[0])
+    throw new ApiProblem(400, `This change would break the shop: ${messages.join('; ')}`);
   return { served: served[0], files };
 }
 

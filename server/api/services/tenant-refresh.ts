@@ -18,7 +18,10 @@ export interface TenantRefresh {
  * the others reload them when the shop's publish mark moves. A shop whose files fail to load is
  * left as it was served, with the reason logged; the next publish tries again.
  */
-export function startTenantRefresh(deps: Pick<ApiDeps, 'db' | 'tenants' | 'tenantsDir' | 'log'>, every = TENANT_REFRESH_MS): TenantRefresh {
+export function startTenantRefresh(
+  deps: Pick<ApiDeps, 'db' | 'tenants' | 'tenantsDir' | 'log'>,
+  every = TENANT_REFRESH_MS,
+): TenantRefresh {
   const shopEdits = createShopEditStore(deps.db);
   let seen: Map<number, string> | null = null;
   let running: Promise<string[]> | null = null;
@@ -46,7 +49,9 @@ export function startTenantRefresh(deps: Pick<ApiDeps, 'db' | 'tenants' | 'tenan
     seen = marks;
     // The first look is the state this process loaded its shops in.
     if (!previous) return [];
-    const moved = [...marks].filter(([retailerId, mark]) => previous.get(retailerId) !== mark).map(([retailerId]) => retailerId);
+    const moved = [...marks]
+      .filter(([retailerId, mark]) => previous.get(retailerId) !== mark)
+      .map(([retailerId]) => retailerId);
     const reloaded: string[] = [];
     for (const retailerId of moved) {
       const slug = await reload(retailerId);

@@ -52,7 +52,10 @@ export function tenantDirectory(tenants: readonly ServedTenant[]): TenantDirecto
 }
 
 /** Derives what each tenant needs for serving; a tenant whose menu cannot be indexed is reported, not served. */
-export function serveTenants(tenants: readonly Tenant[]): { served: ServedTenant[]; problems: { slug: string; message: string }[] } {
+export function serveTenants(tenants: readonly Tenant[]): {
+  served: ServedTenant[];
+  problems: { slug: string; message: string }[];
+} {
   const served: ServedTenant[] = [];
   const problems: { slug: string; message: string }[] = [];
   for (const tenant of tenants) {

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { ANALYTICS_RING_SIZE, type AnalyticsHit, type AnalyticsHitParams, type AnalyticsSummary } from '../services/analytics-hits.ts';
+import {
+  ANALYTICS_RING_SIZE,
+  type AnalyticsHit,
+  type AnalyticsHitParams,
+  type AnalyticsSummary,
+} from '../services/analytics-hits.ts';
 import type { Database } from './schema.ts';
 
 /** What the local Matomo-compatible sink has received, in the API's database so every API process shows the operator all of it. */
@@ -28,15 +33,33 @@ export function createAnalyticsHitStore(db: Kysely<Database>, capacity = ANALYTI
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('analytics_hits')
-          .values({ at: hit.at, site_id: hit.siteId, kind: hit.kind, url: hit.url, title: hit.title, link: hit.link, visitor_id: hit.visitorId })
+          .values({
+            at: hit.at,
+            site_id: hit.siteId,
+            kind: hit.kind,
+            url: hit.url,
+            title: hit.title,
+            link: hit.link,
+            visitor_id: hit.visitorId,
+          })
           .execute();
         // Before the delete: the counter's row lock makes two processes' deletes take turns.
         await trx
           .insertInto('analytics_site_counts')
           .values({ site_id: hit.siteId, hits: 1 })
-          .onConflict((conflict) => conflict.column('site_id').doUpdateSet((eb) => ({ hits: eb('analytics_site_counts.hits', '+', eb.lit(1)) })))
+          .onConflict((conflict) =>
+            conflict
+              .column('site_id')
+              .doUpdateSet((eb) => ({ hits: eb('analytics_site_counts.hits', '+', eb.lit(1)) })),
+          )
           .execute();
-        const oldestKept = await trx.selectFrom('analytics_hits').select('hit_id').orderBy('hit_id', 'desc').limit(1).offset(capacity - 1).executeTakeFirst();
+        const oldestKept = await trx
+          .selectFrom('analytics_hits')
+          .select('hit_id')
+          .orderBy('hit_id', 'desc')
+          .limit(1)
+          .offset(capacity - 1)
+          .executeTakeFirst();
         if (oldestKept) await trx.deleteFrom('analytics_hits').where('hit_id', '<', oldestKept.hit_id).execute();
       });
       return hit;
@@ -48,7 +71,15 @@ export function createAnalyticsHitStore(db: Kysely<Database>, capacity = ANALYTI
       ]);
       return {
         perSite: Object.fromEntries(counts.map((count) => [String(count.site_id), count.hits])),
-        recent: rows.map((row) => ({ at: row.at, siteId: row.site_id, kind: row.kind, url: row.url, title: row.title, link: row.link, visitorId: row.visitor_id })),
+        recent: rows.map((row) => ({
+          at: row.at,
+          siteId: row.site_id,
+          kind: row.kind,
+          url: row.url,
+          title: row.title,
+          link: row.link,
+          visitorId: row.visitor_id,
+        })),
       };
     },
   };

@@ -18,10 +18,19 @@ describe('boardOrderOf: a placed order as the kitchen reads it', () => {
     deliveryFee: 5.5,
     total: 38.5,
     contact: { fullName: 'Grace Hopper', phoneNumber: '0400 111 222', email: 'grace@example.com' },
-    delivery: { street: '1 Collins St', suburbId: 1, instructions: 'Side door', suburbName: 'Melbourne', postcode: '3000' },
+    delivery: {
+      street: '1 Collins St',
+      suburbId: 1,
+      instructions: 'Side door',
+      suburbName: 'Melbourne',
+      postcode: '3000',
+    },
     orderNotes: '  ',
   };
-  const lines = [cartProductSchema.parse(cartLine('board-a', { quantity: 2 })), cartProductSchema.parse(halfHalfLine('board-b'))];
+  const lines = [
+    cartProductSchema.parse(cartLine('board-a', { quantity: 2 })),
+    cartProductSchema.parse(halfHalfLine('board-b')),
+  ];
 
   it('is due at the time asked for, in UTC; the address carries the delivery instructions; blank notes are none', () => {
     expect(boardOrderOf('order-12', placement, lines, 'taken')).toEqual({
@@ -41,7 +50,20 @@ describe('boardOrderOf: a placed order as the kitchen reads it', () => {
   });
 
   it('has no due time for an order as soon as possible, and no address for a pickup', () => {
-    const asap = { ...placement, isPickup: true, orderForLater: false, orderForLaterRequestDateTime: null, delivery: null, orderNotes: 'Extra napkins' };
-    expect(boardOrderOf('order-13', asap, [], 'new')).toMatchObject({ dueAt: null, orderType: 'pickup', address: null, notes: 'Extra napkins', lines: [] });
+    const asap = {
+      ...placement,
+      isPickup: true,
+      orderForLater: false,
+      orderForLaterRequestDateTime: null,
+      delivery: null,
+      orderNotes: 'Extra napkins',
+    };
+    expect(boardOrderOf('order-13', asap, [], 'new')).toMatchObject({
+      dueAt: null,
+      orderType: 'pickup',
+      address: null,
+      notes: 'Extra napkins',
+      lines: [],
+    });
   });
 });

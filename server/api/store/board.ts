@@ -14,7 +14,12 @@ function boardStateOf(row: { processed_at: string | null; ready_at: string | nul
 }
 
 /** A placed order in the kitchen's words: its delivery instructions travel with the address the driver reads. */
-export function boardOrderOf(encryptedOrderId: string, placement: Placement, lines: readonly CartProduct[], state: BoardOrderState): BoardOrder {
+export function boardOrderOf(
+  encryptedOrderId: string,
+  placement: Placement,
+  lines: readonly CartProduct[],
+  state: BoardOrderState,
+): BoardOrder {
   const { delivery, contact } = placement;
   const instructions = delivery?.instructions.trim() ?? '';
   return {
@@ -22,7 +27,10 @@ export function boardOrderOf(encryptedOrderId: string, placement: Placement, lin
     orderNumber: placement.orderNumber,
     placedAt: placement.placedAt,
     // The contract's null means "as soon as possible"; an order for later is due at the time asked for.
-    dueAt: placement.orderForLater && placement.orderForLaterRequestDateTime !== null ? new Date(placement.orderForLaterRequestDateTime).toISOString() : null,
+    dueAt:
+      placement.orderForLater && placement.orderForLaterRequestDateTime !== null
+        ? new Date(placement.orderForLaterRequestDateTime).toISOString()
+        : null,
     orderType: placement.isPickup ? 'pickup' : 'delivery',
     customer: { name: contact.fullName, phone: contact.phoneNumber, email: contact.email },
     address: delivery ? `${deliveryAddressLine(delivery)}${instructions === '' ? '' : ` (${instructions})`}` : null,
@@ -44,20 +52,39 @@ export function createBoardStore(db: Kysely<Database>) {
       .where('retailer_id', '=', retailerId)
       .where('placed_at', 'is not', null);
 
-  async function boardOrders(rows: readonly { order_id: number; encrypted_order_id: string; placement_json: string | null; order_number: number | null; processed_at: string | null; ready_at: string | null }[]): Promise<BoardOrder[]> {
+  async function boardOrders(
+    rows: readonly {
+      order_id: number;
+      encrypted_order_id: string;
+      placement_json: string | null;
+      order_number: number | null;
+      processed_at: string | null;
+      ready_at: string | null;
+    }[],
+  ): Promise<BoardOrder[]> {
     const lines = await orders.linesOf(rows.map((row) => row.order_id));
-    return rows.map((row) => boardOrderOf(row.encrypted_order_id, placementOf(row), lines.get(row.order_id) ?? [], boardStateOf(row)));
+    return rows.map((row) =>
+      boardOrderOf(row.encrypted_order_id, placementOf(row), lines.get(row.order_id) ?? [], boardStateOf(row)),
+    );
   }
 
   return {
     /** Placed after `since`, newest first. */
     async recent(retailerId: number, since: Date, limit: number): Promise<BoardOrder[]> {
-      return boardOrders(await selectPlaced(retailerId).where('placed_at', '>', since.toISOString()).orderBy('order_number', 'desc').limit(limit).execute());
+      return boardOrders(
+        await selectPlaced(retailerId)
+          .where('placed_at', '>', since.toISOString())
+          .orderBy('order_number', 'desc')
+          .limit(limit)
+          .execute(),
+      );
     },
 
     /** One placed order of the retailer; undefined for an unknown one, another retailer's or one not placed. */
     async find(retailerId: number, encryptedOrderId: string): Promise<BoardOrder | undefined> {
-      const [order] = await boardOrders(await selectPlaced(retailerId).where('encrypted_order_id', '=', encryptedOrderId).execute());
+      const [order] = await boardOrders(
+        await selectPlaced(retailerId).where('encrypted_order_id', '=', encryptedOrderId).execute(),
+      );
       return order;
     },
   };

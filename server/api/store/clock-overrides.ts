@@ -5,8 +5,16 @@ import type { Database } from './schema.ts';
 /** What an operator may force on a retailer's live clock. No defaults: a field left out keeps the computed value. */
 export const clockOverrideSchema = z.strictObject({
   retailerOnline: z.boolean().exactOptional(),
-  liveDeliveryWaitTime: z.int().min(0).max(24 * 60).exactOptional(),
-  livePickupWaitTime: z.int().min(0).max(24 * 60).exactOptional(),
+  liveDeliveryWaitTime: z
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .exactOptional(),
+  livePickupWaitTime: z
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .exactOptional(),
   closedDateToday: z.boolean().exactOptional(),
   livePickupOverCapacity: z.boolean().exactOptional(),
   liveDeliveryOverCapacity: z.boolean().exactOptional(),
@@ -26,7 +34,11 @@ export interface ClockOverrideStore {
 export function createClockOverrideStore(db: Kysely<Database>): ClockOverrideStore {
   return {
     async get(retailerId) {
-      const row = await db.selectFrom('clock_overrides').select('override_json').where('retailer_id', '=', retailerId).executeTakeFirst();
+      const row = await db
+        .selectFrom('clock_overrides')
+        .select('override_json')
+        .where('retailer_id', '=', retailerId)
+        .executeTakeFirst();
       return row ? clockOverrideSchema.parse(JSON.parse(row.override_json)) : {};
     },
     async set(retailerId, override, now) {
@@ -34,7 +46,10 @@ export function createClockOverrideStore(db: Kysely<Database>): ClockOverrideSto
         .insertInto('clock_overrides')
         .values({ retailer_id: retailerId, override_json: JSON.stringify(override), updated_at: now.toISOString() })
         .onConflict((conflict) =>
-          conflict.column('retailer_id').doUpdateSet((eb) => ({ override_json: eb.ref('excluded.override_json'), updated_at: eb.ref('excluded.updated_at') })),
+          conflict.column('retailer_id').doUpdateSet((eb) => ({
+            override_json: eb.ref('excluded.override_json'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
         )
         .execute();
     },

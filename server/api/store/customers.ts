@@ -20,19 +20,41 @@ function storedCustomer(row: Selectable<CustomersTable>): StoredCustomer {
 export function createCustomerStore(db: Kysely<Database>) {
   return {
     async findByEmail(retailerId: number, email: string): Promise<StoredCustomer | undefined> {
-      const row = await db.selectFrom('customers').selectAll().where('retailer_id', '=', retailerId).where('email', '=', email).executeTakeFirst();
+      const row = await db
+        .selectFrom('customers')
+        .selectAll()
+        .where('retailer_id', '=', retailerId)
+        .where('email', '=', email)
+        .executeTakeFirst();
       return row && storedCustomer(row);
     },
-    async insert(retailerId: number, details: Omit<CustInfo, 'customerId'>, password: PasswordHash, now: Date): Promise<CustInfo> {
+    async insert(
+      retailerId: number,
+      details: Omit<CustInfo, 'customerId'>,
+      password: PasswordHash,
+      now: Date,
+    ): Promise<CustInfo> {
       const inserted = await db
         .insertInto('customers')
-        .values({ retailer_id: retailerId, email: details.email, full_name: details.fullName, phone_number: details.phoneNumber, password_salt: password.salt, password_hash: password.hash, created_at: now.toISOString() })
+        .values({
+          retailer_id: retailerId,
+          email: details.email,
+          full_name: details.fullName,
+          phone_number: details.phoneNumber,
+          password_salt: password.salt,
+          password_hash: password.hash,
+          created_at: now.toISOString(),
+        })
         .returning('customer_id')
         .executeTakeFirstOrThrow();
       return { customerId: inserted.customer_id, ...details };
     },
     async setPassword(customerId: number, password: PasswordHash): Promise<void> {
-      await db.updateTable('customers').set({ password_salt: password.salt, password_hash: password.hash }).where('customer_id', '=', customerId).execute();
+      await db
+        .updateTable('customers')
+        .set({ password_salt: password.salt, password_hash: password.hash })
+        .where('customer_id', '=', customerId)
+        .execute();
     },
   };
 }

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { liveServices, type LiveService, type LiveState, type ServiceSetting } from '../../../lib/api/staff-contract.ts';
+import {
+  liveServices,
+  type LiveService,
+  type LiveState,
+  type ServiceSetting,
+} from '../../../lib/api/staff-contract.ts';
 import { DEFAULT_WAIT_TIME_MINUTES } from '../../../lib/constants.ts';
 import type { Database } from './schema.ts';
 
@@ -17,8 +22,18 @@ export function createLiveStateStore(db: Kysely<Database>) {
     async get(retailerId: number, now: Date): Promise<LiveState> {
       const at = now.toISOString();
       const [services, soldOut] = await Promise.all([
-        db.selectFrom('live_services').select(['service', 'wait_minutes', 'mode', 'until']).where('retailer_id', '=', retailerId).execute(),
-        db.selectFrom('sold_out_items').select(['kind', 'item_id', 'until']).where('retailer_id', '=', retailerId).where('until', '>', at).orderBy('item_id').execute(),
+        db
+          .selectFrom('live_services')
+          .select(['service', 'wait_minutes', 'mode', 'until'])
+          .where('retailer_id', '=', retailerId)
+          .execute(),
+        db
+          .selectFrom('sold_out_items')
+          .select(['kind', 'item_id', 'until'])
+          .where('retailer_id', '=', retailerId)
+          .where('until', '>', at)
+          .orderBy('item_id')
+          .execute(),
       ]);
       const settingOf = (service: LiveService): ServiceSetting => {
         const row = services.find((candidate) => candidate.service === service);
@@ -28,12 +43,26 @@ export function createLiveStateStore(db: Kysely<Database>) {
       };
       const ids = (kind: SoldOutKind) => soldOut.filter((row) => row.kind === kind).map((row) => row.item_id);
       // Everything still sold out was marked in the current trading day, so it ends together; the latest is kept should the hours have changed.
-      const until = soldOut.reduce<string | null>((latest, row) => (latest === null || row.until > latest ? row.until : latest), null);
-      return { pickup: settingOf('pickup'), delivery: settingOf('delivery'), soldOut: { productIds: ids('product'), productGroupIds: ids('group'), until } };
+      const until = soldOut.reduce<string | null>(
+        (latest, row) => (latest === null || row.until > latest ? row.until : latest),
+        null,
+      );
+      return {
+        pickup: settingOf('pickup'),
+        delivery: settingOf('delivery'),
+        soldOut: { productIds: ids('product'), productGroupIds: ids('group'), until },
+      };
     },
 
     async setService(retailerId: number, service: LiveService, setting: ServiceSetting, now: Date): Promise<void> {
-      const row = { retailer_id: retailerId, service, wait_minutes: setting.waitMinutes, mode: setting.mode, until: setting.until, updated_at: now.toISOString() };
+      const row = {
+        retailer_id: retailerId,
+        service,
+        wait_minutes: setting.waitMinutes,
+        mode: setting.mode,
+        until: setting.until,
+        updated_at: now.toISOString(),
+      };
       await db
         .insertInto('live_services')
         .values(row)
@@ -61,16 +90,35 @@ export function createLiveStateStore(db: Kysely<Database>) {
     },
 
     /** Marks a dish or group sold out until `until`, or back on with null. The retailer's marks that have run out go. */
-    async setSoldOut(retailerId: number, kind: SoldOutKind, itemId: number, until: string | null, now: Date): Promise<void> {
-      await db.deleteFrom('sold_out_items').where('retailer_id', '=', retailerId).where('until', '<=', now.toISOString()).execute();
+    async setSoldOut(
+      retailerId: number,
+      kind: SoldOutKind,
+      itemId: number,
+      until: string | null,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .deleteFrom('sold_out_items')
+        .where('retailer_id', '=', retailerId)
+        .where('until', '<=', now.toISOString())
+        .execute();
       if (until === null) {
-        await db.deleteFrom('sold_out_items').where('retailer_id', '=', retailerId).where('kind', '=', kind).where('item_id', '=', itemId).execute();
+        await db
+          .deleteFrom('sold_out_items')
+          .where('retailer_id', '=', retailerId)
+          .where('kind', '=', kind)
+          .where('item_id', '=', itemId)
+          .execute();
         return;
       }
       await db
         .insertInto('sold_out_items')
         .values({ retailer_id: retailerId, kind, item_id: itemId, until, marked_at: now.toISOString() })
-        .onConflict((conflict) => conflict.columns(['retailer_id', 'kind', 'item_id']).doUpdateSet((eb) => ({ until: eb.ref('excluded.until'), marked_at: eb.ref('excluded.marked_at') })))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['retailer_id', 'kind', 'item_id'])
+            .doUpdateSet((eb) => ({ until: eb.ref('excluded.until'), marked_at: eb.ref('excluded.marked_at') })),
+        )
         .execute();
     },
 
@@ -78,7 +126,12 @@ export function createLiveStateStore(db: Kysely<Database>) {
     async endingsAfter(now: Date): Promise<{ retailerId: number; at: string }[]> {
       const at = now.toISOString();
       const [services, soldOut] = await Promise.all([
-        db.selectFrom('live_services').select(['retailer_id', 'until']).where('mode', '!=', 'open').where('until', '>', at).execute(),
+        db
+          .selectFrom('live_services')
+          .select(['retailer_id', 'until'])
+          .where('mode', '!=', 'open')
+          .where('until', '>', at)
+          .execute(),
         db.selectFrom('sold_out_items').select(['retailer_id', 'until']).where('until', '>', at).distinct().execute(),
       ]);
       const seen = new Set<string>();

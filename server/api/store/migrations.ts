@@ -268,7 +268,9 @@ export function migrate(db: DatabaseSync, list: readonly Migration[] = migration
       });
       if (ran) applied.push(migration.version);
     } catch (error) {
-      throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
+      throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
   return applied;

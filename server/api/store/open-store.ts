@@ -22,7 +22,9 @@ function parseInt8(text: string): number {
 
 const postgresTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    oid === INT8_OID && format !== 'binary'
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 /**
@@ -50,7 +52,10 @@ export function sqliteStore(database: DatabaseSync): Kysely<Database> {
  * SQLite, openDatabase sets the pragmas and runs the SQLite-only history first. `destroy()` closes it.
  */
 export async function openStore(target: StoreTarget): Promise<Kysely<Database>> {
-  const db = 'databaseUrl' in target ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(target.databaseUrl) }) }) : sqliteStore(openDatabase(target.sqlitePath));
+  const db =
+    'databaseUrl' in target
+      ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(target.databaseUrl) }) })
+      : sqliteStore(openDatabase(target.sqlitePath));
   try {
     await migrateStore(db);
   } catch (error) {

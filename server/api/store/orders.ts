@@ -46,7 +46,17 @@ export interface PreviousOrder {
   historicDeliveryFeeCents: number;
 }
 
-const orderColumns = ['order_id', 'encrypted_order_id', 'retailer_id', 'customer_id', 'processed_at', 'placed_at', 'revision', 'historic_delivery_fee_cents', 'discount_cents'] as const;
+const orderColumns = [
+  'order_id',
+  'encrypted_order_id',
+  'retailer_id',
+  'customer_id',
+  'processed_at',
+  'placed_at',
+  'revision',
+  'historic_delivery_fee_cents',
+  'discount_cents',
+] as const;
 type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
 
 function storedOrder(row: OrderRow): StoredOrder {
@@ -110,16 +120,29 @@ export function createOrderStore(db: Kysely<Database>) {
   }
 
   async function lineIdsOf(orderId: number): Promise<Record<string, number>> {
-    const rows = await db.selectFrom('order_products').select(['order_product_id', 'uuid']).where('order_id', '=', orderId).execute();
+    const rows = await db
+      .selectFrom('order_products')
+      .select(['order_product_id', 'uuid'])
+      .where('order_id', '=', orderId)
+      .execute();
     return Object.fromEntries(rows.map((row) => [row.uuid, row.order_product_id]));
   }
 
   /** Makes the order's lines exactly the priced ones; a line that stays keeps its order product id. */
-  async function writeLines(order: Pick<StoredOrder, 'orderId' | 'retailerId'>, priced: PricedOrder): Promise<Record<string, number>> {
+  async function writeLines(
+    order: Pick<StoredOrder, 'orderId' | 'retailerId'>,
+    priced: PricedOrder,
+  ): Promise<Record<string, number>> {
     const existing = new Map(Object.entries(await lineIdsOf(order.orderId)));
     const ids: Record<string, number> = {};
     for (const [position, { product, unitCents }] of priced.lines.entries()) {
-      const line = { position, product_id: product.productId, quantity: product.quantity, unit_price_cents: unitCents, line_json: JSON.stringify({ ...product, historicPrice: toDollars(unitCents), orderProductId: null }) };
+      const line = {
+        position,
+        product_id: product.productId,
+        quantity: product.quantity,
+        unit_price_cents: unitCents,
+        line_json: JSON.stringify({ ...product, historicPrice: toDollars(unitCents), orderProductId: null }),
+      };
       const id = existing.get(product.uuid);
       if (id === undefined) {
         const inserted = await db
@@ -134,7 +157,11 @@ export function createOrderStore(db: Kysely<Database>) {
         existing.delete(product.uuid);
       }
     }
-    if (existing.size > 0) await db.deleteFrom('order_products').where('order_product_id', 'in', [...existing.values()]).execute();
+    if (existing.size > 0)
+      await db
+        .deleteFrom('order_products')
+        .where('order_product_id', 'in', [...existing.values()])
+        .execute();
     return ids;
   }
 
@@ -152,19 +179,31 @@ export function createOrderStore(db: Kysely<Database>) {
       .orderBy('position')
       .execute();
     for (const row of rows) {
-      lines.get(row.order_id)?.push(cartProductSchema.parse({ ...JSON.parse(row.line_json), historicPrice: toDollars(row.unit_price_cents), orderProductId: row.order_product_id }));
+      lines.get(row.order_id)?.push(
+        cartProductSchema.parse({
+          ...JSON.parse(row.line_json),
+          historicPrice: toDollars(row.unit_price_cents),
+          orderProductId: row.order_product_id,
+        }),
+      );
     }
     return lines;
   }
 
   return {
     async find(retailerId: number, encryptedOrderId: string): Promise<StoredOrder | undefined> {
-      const row = await selectOrder().where('retailer_id', '=', retailerId).where('encrypted_order_id', '=', encryptedOrderId).executeTakeFirst();
+      const row = await selectOrder()
+        .where('retailer_id', '=', retailerId)
+        .where('encrypted_order_id', '=', encryptedOrderId)
+        .executeTakeFirst();
       return row && storedOrder(row);
     },
 
     async findByIdempotencyKey(retailerId: number, key: string): Promise<StoredOrder | undefined> {
-      const row = await selectOrder().where('retailer_id', '=', retailerId).where('idempotency_key', '=', key).executeTakeFirst();
+      const row = await selectOrder()
+        .where('retailer_id', '=', retailerId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
       return row && storedOrder(row);
     },
 
@@ -172,13 +211,25 @@ export function createOrderStore(db: Kysely<Database>) {
     async ownersOf(retailerId: number, uuids: readonly string[]): Promise<StoredOrder[]> {
       if (uuids.length === 0) return [];
       const rows = await selectOrder()
-        .where('order_id', 'in', (eb) => eb.selectFrom('order_products').select('order_id').where('retailer_id', '=', retailerId).where('uuid', 'in', [...uuids]))
+        .where('order_id', 'in', (eb) =>
+          eb
+            .selectFrom('order_products')
+            .select('order_id')
+            .where('retailer_id', '=', retailerId)
+            .where('uuid', 'in', [...uuids]),
+        )
         .orderBy('order_id')
         .execute();
       return rows.map(storedOrder);
     },
 
-    async create(retailerId: number, idempotencyKey: string | null, priced: PricedOrder, revision: number, now: Date): Promise<{ order: StoredOrder; uuidToOrderProductIds: Record<string, number> }> {
+    async create(
+      retailerId: number,
+      idempotencyKey: string | null,
+      priced: PricedOrder,
+      revision: number,
+      now: Date,
+    ): Promise<{ order: StoredOrder; uuidToOrderProductIds: Record<string, number> }> {
       const encryptedOrderId = newEncryptedOrderId();
       const inserted = await db
         .insertInto('orders')
@@ -193,14 +244,35 @@ export function createOrderStore(db: Kysely<Database>) {
         })
         .returning('order_id')
         .executeTakeFirstOrThrow();
-      const order: StoredOrder = { orderId: inserted.order_id, encryptedOrderId, retailerId, customerId: null, processed: false, placed: false, revision, historicDeliveryFeeCents: priced.deliveryFeeCents, discountCents: priced.discountCents };
+      const order: StoredOrder = {
+        orderId: inserted.order_id,
+        encryptedOrderId,
+        retailerId,
+        customerId: null,
+        processed: false,
+        placed: false,
+        revision,
+        historicDeliveryFeeCents: priced.deliveryFeeCents,
+        discountCents: priced.discountCents,
+      };
       return { order, uuidToOrderProductIds: await writeLines(order, priced) };
     },
 
     /** Stores the order as the client has it at `revision`; a placed order is never rewritten (the triggers of its placed-order migration refuse it too). */
-    async update(order: StoredOrder, priced: PricedOrder, revision: number, now: Date): Promise<Record<string, number>> {
-      const changed = await db.updateTable('orders').set(orderValues(priced, revision, now)).where('order_id', '=', order.orderId).where('placed_at', 'is', null).executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw new Error(`order ${order.orderId} is placed and cannot be rewritten`);
+    async update(
+      order: StoredOrder,
+      priced: PricedOrder,
+      revision: number,
+      now: Date,
+    ): Promise<Record<string, number>> {
+      const changed = await db
+        .updateTable('orders')
+        .set(orderValues(priced, revision, now))
+        .where('order_id', '=', order.orderId)
+        .where('placed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1)
+        throw new Error(`order ${order.orderId} is placed and cannot be rewritten`);
       return writeLines(order, priced);
     },
 
@@ -214,19 +286,34 @@ export function createOrderStore(db: Kysely<Database>) {
     linesOf,
 
     async setCustomer(orderId: number, customerId: number | null, now: Date): Promise<void> {
-      const changed = await db.updateTable('orders').set({ customer_id: customerId, updated_at: now.toISOString() }).where('order_id', '=', orderId).where('placed_at', 'is', null).executeTakeFirst();
+      const changed = await db
+        .updateTable('orders')
+        .set({ customer_id: customerId, updated_at: now.toISOString() })
+        .where('order_id', '=', orderId)
+        .where('placed_at', 'is', null)
+        .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) throw new Error(`order ${orderId} is placed and keeps its customer`);
     },
 
     /** The placement of a placed order, or null; stored rows are parsed like any other input. */
     async placement(orderId: number): Promise<Placement | null> {
-      const row = await db.selectFrom('orders').select(['placement_json', 'order_number']).where('order_id', '=', orderId).where('placed_at', 'is not', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('orders')
+        .select(['placement_json', 'order_number'])
+        .where('order_id', '=', orderId)
+        .where('placed_at', 'is not', null)
+        .executeTakeFirst();
       return row === undefined ? null : placementOf(row);
     },
 
     /** The placed order's watch key; null before it is placed, and for orders placed before keys existed. */
     async watchKey(orderId: number): Promise<string | null> {
-      const row = await db.selectFrom('orders').select('watch_key').where('order_id', '=', orderId).where('placed_at', 'is not', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('orders')
+        .select('watch_key')
+        .where('order_id', '=', orderId)
+        .where('placed_at', 'is not', null)
+        .executeTakeFirst();
       return row?.watch_key ?? null;
     },
 
@@ -237,9 +324,21 @@ export function createOrderStore(db: Kysely<Database>) {
      */
     async newReceipt(orderId: number, now: Date): Promise<string> {
       const receipt = randomToken();
-      await db.insertInto('order_receipts').values({ receipt_digest: tokenDigest(receipt), order_id: orderId, issued_at: now.toISOString() }).execute();
-      const kept = db.selectFrom('order_receipts').select('receipt_id').where('order_id', '=', orderId).orderBy('receipt_id', 'desc').limit(RECEIPTS_PER_ORDER);
-      await db.deleteFrom('order_receipts').where('order_id', '=', orderId).where('receipt_id', 'not in', kept).execute();
+      await db
+        .insertInto('order_receipts')
+        .values({ receipt_digest: tokenDigest(receipt), order_id: orderId, issued_at: now.toISOString() })
+        .execute();
+      const kept = db
+        .selectFrom('order_receipts')
+        .select('receipt_id')
+        .where('order_id', '=', orderId)
+        .orderBy('receipt_id', 'desc')
+        .limit(RECEIPTS_PER_ORDER);
+      await db
+        .deleteFrom('order_receipts')
+        .where('order_id', '=', orderId)
+        .where('receipt_id', 'not in', kept)
+        .execute();
       return receipt;
     },
 
@@ -263,12 +362,26 @@ export function createOrderStore(db: Kysely<Database>) {
      * write (SQLite's write lock; PostgreSQL's serializable isolation runs the loser again); the
      * unique index would refuse it if one did.
      */
-    async place(order: Pick<StoredOrder, 'orderId' | 'retailerId'>, placement: Omit<Placement, 'orderNumber'>, now: Date): Promise<Placement> {
-      const last = await db.selectFrom('orders').select((eb) => eb.fn.max('order_number').as('last')).where('retailer_id', '=', order.retailerId).executeTakeFirst();
+    async place(
+      order: Pick<StoredOrder, 'orderId' | 'retailerId'>,
+      placement: Omit<Placement, 'orderNumber'>,
+      now: Date,
+    ): Promise<Placement> {
+      const last = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.max('order_number').as('last'))
+        .where('retailer_id', '=', order.retailerId)
+        .executeTakeFirst();
       const orderNumber = (last?.last ?? 0) + 1;
       await db
         .updateTable('orders')
-        .set({ placed_at: placement.placedAt, placement_json: JSON.stringify(placement), order_number: orderNumber, watch_key: newOrderWatchKey(), updated_at: now.toISOString() })
+        .set({
+          placed_at: placement.placedAt,
+          placement_json: JSON.stringify(placement),
+          order_number: orderNumber,
+          watch_key: newOrderWatchKey(),
+          updated_at: now.toISOString(),
+        })
         .where('order_id', '=', order.orderId)
         .where('placed_at', 'is', null)
         .execute();
@@ -276,7 +389,10 @@ export function createOrderStore(db: Kysely<Database>) {
     },
 
     async findByOrderNumber(retailerId: number, orderNumber: number): Promise<StoredOrder | undefined> {
-      const row = await selectOrder().where('retailer_id', '=', retailerId).where('order_number', '=', orderNumber).executeTakeFirst();
+      const row = await selectOrder()
+        .where('retailer_id', '=', retailerId)
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirst();
       return row && storedOrder(row);
     },
 
@@ -291,13 +407,20 @@ export function createOrderStore(db: Kysely<Database>) {
         .orderBy('order_number')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ orderId: row.order_id, encryptedOrderId: row.encrypted_order_id, placement: placementOf(row) }));
+      return rows.map((row) => ({
+        orderId: row.order_id,
+        encryptedOrderId: row.encrypted_order_id,
+        placement: placementOf(row),
+      }));
     },
 
     async markProcessed(orderId: number, now: Date): Promise<void> {
       await db
         .updateTable('orders')
-        .set((eb) => ({ processed_at: eb.fn.coalesce('processed_at', eb.val(now.toISOString())), updated_at: now.toISOString() }))
+        .set((eb) => ({
+          processed_at: eb.fn.coalesce('processed_at', eb.val(now.toISOString())),
+          updated_at: now.toISOString(),
+        }))
         .where('order_id', '=', orderId)
         .execute();
     },
@@ -306,7 +429,10 @@ export function createOrderStore(db: Kysely<Database>) {
     async markReady(orderId: number, now: Date): Promise<void> {
       await db
         .updateTable('orders')
-        .set((eb) => ({ ready_at: eb.fn.coalesce('ready_at', eb.val(now.toISOString())), updated_at: now.toISOString() }))
+        .set((eb) => ({
+          ready_at: eb.fn.coalesce('ready_at', eb.val(now.toISOString())),
+          updated_at: now.toISOString(),
+        }))
         .where('order_id', '=', orderId)
         .where('processed_at', 'is not', null)
         .execute();
@@ -318,24 +444,51 @@ export function createOrderStore(db: Kysely<Database>) {
      * Null when the order already holds STATUS_CAPS.perOrder statuses. Order-less statuses rotate:
      * the retailer keeps its newest STATUS_CAPS.orderlessKeptPerRetailer.
      */
-    async addStatus(retailerId: number, orderId: number | null, status: OrderStatus, now: Date, idempotencyKey: string | null = null): Promise<number | null> {
+    async addStatus(
+      retailerId: number,
+      orderId: number | null,
+      status: OrderStatus,
+      now: Date,
+      idempotencyKey: string | null = null,
+    ): Promise<number | null> {
       if (idempotencyKey !== null) {
-        const recorded = await db.selectFrom('order_statuses').select('order_status_id').where('retailer_id', '=', retailerId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+        const recorded = await db
+          .selectFrom('order_statuses')
+          .select('order_status_id')
+          .where('retailer_id', '=', retailerId)
+          .where('idempotency_key', '=', idempotencyKey)
+          .executeTakeFirst();
         if (recorded) return recorded.order_status_id;
       }
       if (orderId !== null) {
-        const held = await db.selectFrom('order_statuses').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+        const held = await db
+          .selectFrom('order_statuses')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('order_id', '=', orderId)
+          .executeTakeFirstOrThrow();
         if (Number(held.n) >= STATUS_CAPS.perOrder) return null;
       }
       const inserted = await db
         .insertInto('order_statuses')
-        .values({ retailer_id: retailerId, order_id: orderId, order_status_type_id: status.orderStatusTypeId, notes: status.notes, timestamp: status.timestamp, received_at: now.toISOString(), idempotency_key: idempotencyKey })
+        .values({
+          retailer_id: retailerId,
+          order_id: orderId,
+          order_status_type_id: status.orderStatusTypeId,
+          notes: status.notes,
+          timestamp: status.timestamp,
+          received_at: now.toISOString(),
+          idempotency_key: idempotencyKey,
+        })
         .returning('order_status_id')
         .executeTakeFirstOrThrow();
       if (orderId !== null) {
         await db
           .updateTable('orders')
-          .set({ current_order_status_type_id: status.orderStatusTypeId, last_order_status_update: status.timestamp, updated_at: now.toISOString() })
+          .set({
+            current_order_status_type_id: status.orderStatusTypeId,
+            last_order_status_update: status.timestamp,
+            updated_at: now.toISOString(),
+          })
           .where('order_id', '=', orderId)
           .where('processed_at', 'is', null)
           .where('placed_at', 'is', null)
@@ -351,7 +504,13 @@ export function createOrderStore(db: Kysely<Database>) {
           .limit(1)
           .offset(STATUS_CAPS.orderlessKeptPerRetailer)
           .executeTakeFirst();
-        if (oldestKept) await db.deleteFrom('order_statuses').where('retailer_id', '=', retailerId).where('order_id', 'is', null).where('order_status_id', '<=', oldestKept.order_status_id).execute();
+        if (oldestKept)
+          await db
+            .deleteFrom('order_statuses')
+            .where('retailer_id', '=', retailerId)
+            .where('order_id', 'is', null)
+            .where('order_status_id', '<=', oldestKept.order_status_id)
+            .execute();
       }
       return inserted.order_status_id;
     },
@@ -359,7 +518,16 @@ export function createOrderStore(db: Kysely<Database>) {
     async previousOrders(customerId: number, limit: number): Promise<PreviousOrder[]> {
       const rows = await db
         .selectFrom('orders')
-        .select(['order_id', 'encrypted_order_id', 'create_date', 'is_pickup', 'order_for_later', 'order_for_later_request_date_time', 'sub_total_cents', 'historic_delivery_fee_cents'])
+        .select([
+          'order_id',
+          'encrypted_order_id',
+          'create_date',
+          'is_pickup',
+          'order_for_later',
+          'order_for_later_request_date_time',
+          'sub_total_cents',
+          'historic_delivery_fee_cents',
+        ])
         .where('customer_id', '=', customerId)
         .where('processed_at', 'is not', null)
         .orderBy('processed_at', 'desc')

@@ -17,7 +17,13 @@ export function createPasswordResetStore(db: Kysely<Database>) {
       await db.deleteFrom('password_resets').where('customer_id', '=', customerId).execute();
       await db
         .insertInto('password_resets')
-        .values({ token_hash: tokenDigest(token), customer_id: customerId, retailer_id: retailerId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TOKEN_HOURS * HOUR_MS).toISOString() })
+        .values({
+          token_hash: tokenDigest(token),
+          customer_id: customerId,
+          retailer_id: retailerId,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + RESET_TOKEN_HOURS * HOUR_MS).toISOString(),
+        })
         .execute();
       return token;
     },

@@ -36,8 +36,18 @@ export function createRateLimitStore(db: Kysely<Database>): RateLimitStore {
           conflict.column('limit_key').doUpdateSet((eb) => {
             const expired = eb('rate_limit_windows.reset_at', '<=', now);
             return {
-              hits: eb.case().when(expired).then(eb.lit(1)).else(eb('rate_limit_windows.hits', '+', eb.lit(1))).end(),
-              reset_at: eb.case().when(expired).then(eb.ref('excluded.reset_at')).else(eb.ref('rate_limit_windows.reset_at')).end(),
+              hits: eb
+                .case()
+                .when(expired)
+                .then(eb.lit(1))
+                .else(eb('rate_limit_windows.hits', '+', eb.lit(1)))
+                .end(),
+              reset_at: eb
+                .case()
+                .when(expired)
+                .then(eb.ref('excluded.reset_at'))
+                .else(eb.ref('rate_limit_windows.reset_at'))
+                .end(),
             };
           }),
         )

@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AuditAction, BookingStatus, LiveService, ServiceMode, StaffRole } from '../../../lib/api/staff-contract.ts';
+import type {
+  AuditAction,
+  BookingStatus,
+  LiveService,
+  ServiceMode,
+  StaffRole,
+} from '../../../lib/api/staff-contract.ts';
 
 /**
  * The API's tables as each database returns them: integers as numbers (PostgreSQL's BIGINT is

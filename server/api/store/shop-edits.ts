@@ -43,16 +43,34 @@ function parsed<T>(schema: z.ZodType<T>, json: string, empty: T): T {
 export function createShopEditStore(db: Kysely<Database>) {
   return {
     async draft(retailerId: number): Promise<ShopDraft> {
-      const row = await db.selectFrom('shop_drafts').select(['revision', 'prices_json', 'parts_json']).where('retailer_id', '=', retailerId).executeTakeFirst();
+      const row = await db
+        .selectFrom('shop_drafts')
+        .select(['revision', 'prices_json', 'parts_json'])
+        .where('retailer_id', '=', retailerId)
+        .executeTakeFirst();
       return row
-        ? { revision: row.revision, prices: parsed(z.array(dishPriceSchema), row.prices_json, []), parts: parsed(shopPartsDraftSchema, row.parts_json, {}) }
+        ? {
+            revision: row.revision,
+            prices: parsed(z.array(dishPriceSchema), row.prices_json, []),
+            parts: parsed(shopPartsDraftSchema, row.parts_json, {}),
+          }
         : { revision: 0, prices: [], parts: {} };
     },
 
     /** Stores the draft under the next revision and answers that revision. */
-    async saveDraft(retailerId: number, prices: readonly DishPrice[], parts: ShopPartsDraft, now: Date): Promise<number> {
+    async saveDraft(
+      retailerId: number,
+      prices: readonly DishPrice[],
+      parts: ShopPartsDraft,
+      now: Date,
+    ): Promise<number> {
       const { revision } = await this.draft(retailerId);
-      const values = { revision: revision + 1, prices_json: JSON.stringify(prices), parts_json: JSON.stringify(parts), updated_at: now.toISOString() };
+      const values = {
+        revision: revision + 1,
+        prices_json: JSON.stringify(prices),
+        parts_json: JSON.stringify(parts),
+        updated_at: now.toISOString(),
+      };
       await db
         .insertInto('shop_drafts')
         .values({ retailer_id: retailerId, ...values })
@@ -82,10 +100,23 @@ export function createShopEditStore(db: Kysely<Database>) {
     },
 
     /** Records a publish; the retailer keeps its newest SHOP_PUBLISHES_KEPT. */
-    async recordPublish(retailerId: number, staffName: string, changes: readonly ShopChange[], parts: readonly PublishedPart[], now: Date): Promise<void> {
+    async recordPublish(
+      retailerId: number,
+      staffName: string,
+      changes: readonly ShopChange[],
+      parts: readonly PublishedPart[],
+      now: Date,
+    ): Promise<void> {
       await db
         .insertInto('shop_publishes')
-        .values({ retailer_id: retailerId, staff_name: staffName, at: now.toISOString(), changes_json: JSON.stringify(changes), parts_json: JSON.stringify(parts), undone_at: null })
+        .values({
+          retailer_id: retailerId,
+          staff_name: staffName,
+          at: now.toISOString(),
+          changes_json: JSON.stringify(changes),
+          parts_json: JSON.stringify(parts),
+          undone_at: null,
+        })
         .execute();
       await keepNewest(db, 'shop_publishes', retailerId, SHOP_PUBLISHES_KEPT);
     },
@@ -104,7 +135,11 @@ export function createShopEditStore(db: Kysely<Database>) {
     },
 
     async markUndone(publishId: number, now: Date): Promise<void> {
-      await db.updateTable('shop_publishes').set({ undone_at: now.toISOString() }).where('publish_id', '=', publishId).execute();
+      await db
+        .updateTable('shop_publishes')
+        .set({ undone_at: now.toISOString() })
+        .where('publish_id', '=', publishId)
+        .execute();
     },
   };
 }

@@ -18,7 +18,9 @@ afterEach(async () => {
 });
 
 function over(database: DatabaseSync): Kysely<Notes> {
-  database.exec('CREATE TABLE IF NOT EXISTS notes (note_id INTEGER PRIMARY KEY, body TEXT NOT NULL, pinned INTEGER NOT NULL DEFAULT 0)');
+  database.exec(
+    'CREATE TABLE IF NOT EXISTS notes (note_id INTEGER PRIMARY KEY, body TEXT NOT NULL, pinned INTEGER NOT NULL DEFAULT 0)',
+  );
   const db = new Kysely<Notes>({ dialect: new NodeSqliteDialect(database) });
   opened.push(db);
   return db;
@@ -33,8 +35,15 @@ function file(): string {
 describe('Kysely over node:sqlite', () => {
   it('answers the rows an insert returns, a select finds and an update changes', async () => {
     const db = over(new DatabaseSync(':memory:'));
-    const inserted = await db.insertInto('notes').values([{ body: 'first' }, { body: 'second' }]).returning(['note_id', 'body']).execute();
-    expect(inserted).toEqual([{ note_id: 1, body: 'first' }, { note_id: 2, body: 'second' }]);
+    const inserted = await db
+      .insertInto('notes')
+      .values([{ body: 'first' }, { body: 'second' }])
+      .returning(['note_id', 'body'])
+      .execute();
+    expect(inserted).toEqual([
+      { note_id: 1, body: 'first' },
+      { note_id: 2, body: 'second' },
+    ]);
     const updated = await db.updateTable('notes').set({ pinned: 1 }).where('body', '=', 'second').executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(1n);
     expect(await db.selectFrom('notes').select(['body', 'pinned']).orderBy('note_id').execute()).toEqual([
@@ -47,7 +56,9 @@ describe('Kysely over node:sqlite', () => {
     const db = over(new DatabaseSync(':memory:'));
     const { rows } = await sql<{ yes: number; no: number }>`SELECT ${true} AS yes, ${false} AS no`.execute(db);
     expect(rows).toEqual([{ yes: 1, no: 0 }]);
-    await expect(sql`SELECT ${{ body: 'an object' }} AS value`.execute(db)).rejects.toThrow(/must be a number, bigint, string, bytes, boolean or null, got object/);
+    await expect(sql`SELECT ${{ body: 'an object' }} AS value`.execute(db)).rejects.toThrow(
+      /must be a number, bigint, string, bytes, boolean or null, got object/,
+    );
   });
 
   it('undoes the whole of a transaction that throws', async () => {

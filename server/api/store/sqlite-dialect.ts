@@ -1,14 +1,30 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+} from 'kysely';
 
 /** Prepared statements kept per connection: the API runs the same few dozen queries over and over. */
 const STATEMENT_CACHE_SIZE = 200;
 
 /** node:sqlite binds numbers, bigints, text, bytes and null; Kysely may also hand over booleans. */
 function bindable(value: unknown): SQLInputValue {
-  if (value === null || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string' || value instanceof Uint8Array) return value;
+  if (
+    value === null ||
+    typeof value === 'number' ||
+    typeof value === 'bigint' ||
+    typeof value === 'string' ||
+    value instanceof Uint8Array
+  )
+    return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
-  throw new TypeError(`a SQLite parameter must be a number, bigint, string, bytes, boolean or null, got ${value === undefined ? 'undefined' : typeof value}`);
+  throw new TypeError(
+    `a SQLite parameter must be a number, bigint, string, bytes, boolean or null, got ${value === undefined ? 'undefined' : typeof value}`,
+  );
 }
 
 /** Kysely's SQLite driver expects better-sqlite3's statement shape: parameters as one array and a `reader` flag. */

@@ -2,7 +2,10 @@ import type { Kysely, Selectable } from 'kysely';
 import type { BookingDecision, BookingStatus, StaffBooking } from '../../../lib/api/staff-contract.ts';
 import type { Database, TableBookingsTable } from './schema.ts';
 
-const DECIDED: Readonly<Record<BookingDecision, Exclude<BookingStatus, 'new'>>> = { confirm: 'confirmed', decline: 'declined' };
+const DECIDED: Readonly<Record<BookingDecision, Exclude<BookingStatus, 'new'>>> = {
+  confirm: 'confirmed',
+  decline: 'declined',
+};
 
 function staffBookingOf(row: Selectable<TableBookingsTable>): StaffBooking {
   return {
@@ -20,7 +23,8 @@ function staffBookingOf(row: Selectable<TableBookingsTable>): StaffBooking {
 }
 
 /** What deciding a booking came to: `decided` a new decision, `unchanged` the same one again, `conflict` the other one already stands. */
-export type DecisionOutcome = { kind: 'decided' | 'unchanged' | 'conflict'; booking: StaffBooking } | { kind: 'unknown' };
+export type DecisionOutcome =
+  { kind: 'decided' | 'unchanged' | 'conflict'; booking: StaffBooking } | { kind: 'unknown' };
 
 /** The table bookings staff answer in the console, over the API's database or one transaction of it. */
 export function createStaffBookingStore(db: Kysely<Database>) {
@@ -43,8 +47,20 @@ export function createStaffBookingStore(db: Kysely<Database>) {
      * Confirms or declines one of the retailer's bookings. Run it inside the retailer's write
      * transaction (withStores), so two staff deciding at once see each other's decision.
      */
-    async decide(retailerId: number, bookingId: number, decision: BookingDecision, staffName: string, now: Date): Promise<DecisionOutcome> {
-      const find = () => db.selectFrom('table_bookings').selectAll().where('retailer_id', '=', retailerId).where('booking_id', '=', bookingId).executeTakeFirst();
+    async decide(
+      retailerId: number,
+      bookingId: number,
+      decision: BookingDecision,
+      staffName: string,
+      now: Date,
+    ): Promise<DecisionOutcome> {
+      const find = () =>
+        db
+          .selectFrom('table_bookings')
+          .selectAll()
+          .where('retailer_id', '=', retailerId)
+          .where('booking_id', '=', bookingId)
+          .executeTakeFirst();
       const row = await find();
       if (!row) return { kind: 'unknown' };
       const status = DECIDED[decision];

@@ -32,9 +32,21 @@ export interface AuditEntry {
   subject: string;
 }
 
-const accountColumns = ['staff_accounts.staff_id', 'staff_accounts.retailer_id', 'staff_accounts.email', 'staff_accounts.name', 'staff_accounts.role'] as const;
+const accountColumns = [
+  'staff_accounts.staff_id',
+  'staff_accounts.retailer_id',
+  'staff_accounts.email',
+  'staff_accounts.name',
+  'staff_accounts.role',
+] as const;
 
-function accountOf(row: { staff_id: number; retailer_id: number; email: string; name: string; role: StaffRole }): StaffAccount {
+function accountOf(row: {
+  staff_id: number;
+  retailer_id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+}): StaffAccount {
   return { staffId: row.staff_id, retailerId: row.retailer_id, email: row.email, name: row.name, role: row.role };
 }
 
@@ -42,18 +54,39 @@ function accountOf(row: { staff_id: number; retailer_id: number; email: string; 
 export function createStaffStore(db: Kysely<Database>) {
   return {
     /** Null when the retailer already has an account with this email. */
-    async insert(retailerId: number, account: { email: string; name: string; role: StaffRole }, password: PasswordHash, now: Date): Promise<StaffAccount | null> {
-      const existing = await db.selectFrom('staff_accounts').select('staff_id').where('retailer_id', '=', retailerId).where('email', '=', account.email).executeTakeFirst();
+    async insert(
+      retailerId: number,
+      account: { email: string; name: string; role: StaffRole },
+      password: PasswordHash,
+      now: Date,
+    ): Promise<StaffAccount | null> {
+      const existing = await db
+        .selectFrom('staff_accounts')
+        .select('staff_id')
+        .where('retailer_id', '=', retailerId)
+        .where('email', '=', account.email)
+        .executeTakeFirst();
       if (existing) return null;
       const inserted = await db
         .insertInto('staff_accounts')
-        .values({ retailer_id: retailerId, email: account.email, name: account.name, role: account.role, password_salt: password.salt, password_hash: password.hash, created_at: now.toISOString() })
+        .values({
+          retailer_id: retailerId,
+          email: account.email,
+          name: account.name,
+          role: account.role,
+          password_salt: password.salt,
+          password_hash: password.hash,
+          created_at: now.toISOString(),
+        })
         .returning('staff_id')
         .executeTakeFirstOrThrow();
       return { staffId: inserted.staff_id, retailerId, ...account };
     },
 
-    async findByEmail(retailerId: number, email: string): Promise<{ account: StaffAccount; password: PasswordHash } | undefined> {
+    async findByEmail(
+      retailerId: number,
+      email: string,
+    ): Promise<{ account: StaffAccount; password: PasswordHash } | undefined> {
       const row = await db
         .selectFrom('staff_accounts')
         .select([...accountColumns, 'password_salt', 'password_hash'])
@@ -69,14 +102,26 @@ export function createStaffStore(db: Kysely<Database>) {
      */
     async openSession(account: StaffAccount, now: Date): Promise<{ token: string; expiresAt: string }> {
       await db.deleteFrom('staff_sessions').where('expires_at', '<=', now.toISOString()).execute();
-      const held = await db.selectFrom('staff_sessions').select('token_hash').where('staff_id', '=', account.staffId).orderBy('expires_at', 'desc').orderBy('token_hash').execute();
+      const held = await db
+        .selectFrom('staff_sessions')
+        .select('token_hash')
+        .where('staff_id', '=', account.staffId)
+        .orderBy('expires_at', 'desc')
+        .orderBy('token_hash')
+        .execute();
       const dropped = held.slice(STAFF_CAPS.sessionsPerStaff - 1).map((row) => row.token_hash);
       if (dropped.length > 0) await db.deleteFrom('staff_sessions').where('token_hash', 'in', dropped).execute();
       const token = randomToken();
       const expiresAt = new Date(now.getTime() + STAFF_SESSION_HOURS * HOUR_MS).toISOString();
       await db
         .insertInto('staff_sessions')
-        .values({ token_hash: tokenDigest(token), staff_id: account.staffId, retailer_id: account.retailerId, created_at: now.toISOString(), expires_at: expiresAt })
+        .values({
+          token_hash: tokenDigest(token),
+          staff_id: account.staffId,
+          retailer_id: account.retailerId,
+          created_at: now.toISOString(),
+          expires_at: expiresAt,
+        })
         .execute();
       return { token, expiresAt };
     },
@@ -103,14 +148,27 @@ export function createStaffStore(db: Kysely<Database>) {
     async record(account: StaffAccount, action: AuditAction, subject: string, now: Date): Promise<void> {
       await db
         .insertInto('staff_audit')
-        .values({ retailer_id: account.retailerId, staff_id: account.staffId, staff_name: account.name, action, subject, at: now.toISOString() })
+        .values({
+          retailer_id: account.retailerId,
+          staff_id: account.staffId,
+          staff_name: account.name,
+          action,
+          subject,
+          at: now.toISOString(),
+        })
         .execute();
       await keepNewest(db, 'staff_audit', account.retailerId, STAFF_CAPS.auditKeptPerRetailer);
     },
 
     /** The retailer's audit log, newest first. */
     async audit(retailerId: number, limit: number): Promise<AuditEntry[]> {
-      const rows = await db.selectFrom('staff_audit').select(['at', 'staff_name', 'action', 'subject']).where('retailer_id', '=', retailerId).orderBy('audit_id', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('staff_audit')
+        .select(['at', 'staff_name', 'action', 'subject'])
+        .where('retailer_id', '=', retailerId)
+        .orderBy('audit_id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({ at: row.at, staffName: row.staff_name, action: row.action, subject: row.subject }));
     },
   };

@@ -91,7 +91,10 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
     it('counts every one of many simultaneous hits from two processes exactly once', async () => {
       const [first, second] = await twoStores(createRateLimitStore);
       const hits = await Promise.all(
-        Array.from({ length: 40 }, async (_, index) => (await (index % 2 ? first : second).take('signup:10.0.0.1', minute, now + index)).hits),
+        Array.from(
+          { length: 40 },
+          async (_, index) => (await (index % 2 ? first : second).take('signup:10.0.0.1', minute, now + index)).hits,
+        ),
       );
       expect(hits.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
     });
@@ -147,8 +150,20 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       for (let index = 0; index < 10; index += 1) await (index % 2 ? first : second).record(hit(index), at(index));
       for (const store of [first, second]) {
         const { recent, perSite } = await store.summary();
-        expect(recent.map((kept) => kept.url)).toEqual(['https://shop.example/9', 'https://shop.example/8', 'https://shop.example/7']);
-        expect(recent[0]).toEqual({ at: at(9).toISOString(), siteId: 2, kind: 'page-view', url: 'https://shop.example/9', title: null, link: null, visitorId: null });
+        expect(recent.map((kept) => kept.url)).toEqual([
+          'https://shop.example/9',
+          'https://shop.example/8',
+          'https://shop.example/7',
+        ]);
+        expect(recent[0]).toEqual({
+          at: at(9).toISOString(),
+          siteId: 2,
+          kind: 'page-view',
+          url: 'https://shop.example/9',
+          title: null,
+          link: null,
+          visitorId: null,
+        });
         expect(perSite).toEqual({ '1': 5, '2': 5 });
       }
     });
@@ -157,13 +172,22 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       const db = await oneProcess();
       const store = createAnalyticsHitStore(db, 3);
       for (let index = 0; index < 10; index += 1) await store.record(hit(index), at(index));
-      expect(await db.selectFrom('analytics_hits').select('url').orderBy('hit_id').execute()).toEqual([7, 8, 9].map((index) => ({ url: `https://shop.example/${index}` })));
+      expect(await db.selectFrom('analytics_hits').select('url').orderBy('hit_id').execute()).toEqual(
+        [7, 8, 9].map((index) => ({ url: `https://shop.example/${index}` })),
+      );
     });
 
     // One process, as for the order numbers below: on PostgreSQL its connections record at once.
     it('counts every one of many simultaneous hits exactly once and keeps the ring', async () => {
       const store = createAnalyticsHitStore(await oneProcess(), 5);
-      await Promise.all(Array.from({ length: 30 }, (_, index) => store.record({ idsite: 7, url: `https://shop.example/${index}`, link: 'https://elsewhere.example/' }, at(index))));
+      await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          store.record(
+            { idsite: 7, url: `https://shop.example/${index}`, link: 'https://elsewhere.example/' },
+            at(index),
+          ),
+        ),
+      );
       const { recent, perSite } = await store.summary();
       expect(perSite).toEqual({ '7': 30 });
       expect(recent).toHaveLength(5);
@@ -174,7 +198,10 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       const store = createAnalyticsHitStore(await oneProcess(), 3);
       await store.record(hit(0), at(0));
       await store.record(hit(1), at(1));
-      expect((await store.summary()).recent.map((kept) => kept.url)).toEqual(['https://shop.example/1', 'https://shop.example/0']);
+      expect((await store.summary()).recent.map((kept) => kept.url)).toEqual([
+        'https://shop.example/1',
+        'https://shop.example/0',
+      ]);
     });
   });
 
@@ -231,7 +258,16 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
         .executeTakeFirstOrThrow();
       await db
         .insertInto('order_products')
-        .values({ order_id: orderId, retailer_id: 1001, uuid: `line-${name}`, position: 0, product_id: 1, quantity: 1, unit_price_cents: 2000, line_json: '{}' })
+        .values({
+          order_id: orderId,
+          retailer_id: 1001,
+          uuid: `line-${name}`,
+          position: 0,
+          product_id: 1,
+          quantity: 1,
+          unit_price_cents: 2000,
+          line_json: '{}',
+        })
         .execute();
       return orderId;
     }
@@ -241,29 +277,65 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
     it('numbers orders placed at once 1, 2, 3, … with none taken twice', async () => {
       const first = await oneProcess();
       const ids = await Promise.all(Array.from({ length: 8 }, (_, index) => openOrder(first, `burst-${index}`)));
-      const placed = await Promise.all(ids.map((orderId) => withStores(first, 1001, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)))));
+      const placed = await Promise.all(
+        ids.map((orderId) =>
+          withStores(first, 1001, ({ orders }) =>
+            orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)),
+          ),
+        ),
+      );
       expect(placed.map((order) => order.orderNumber).toSorted((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       const stored = await first.selectFrom('orders').select('order_number').where('order_id', 'in', ids).execute();
-      expect(stored.map((row) => row.order_number).toSorted((a, b) => (a ?? 0) - (b ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(stored.map((row) => row.order_number).toSorted((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8,
+      ]);
     });
 
     it("refuses any change to a placed order's content or lines, whatever path the write takes", async () => {
       const db = await oneProcess();
       const orderId = await openOrder(db, 'kept');
       await withStores(db, 1001, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)));
-      await expect(db.updateTable('orders').set({ sub_total_cents: 1 }).where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its content cannot change/);
-      await expect(db.updateTable('order_products').set({ quantity: 9 }).where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its lines cannot change/);
-      await expect(db.deleteFrom('order_products').where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its lines cannot change/);
       await expect(
-        db.insertInto('order_products').values({ order_id: orderId, retailer_id: 1001, uuid: 'line-added', position: 1, product_id: 1, quantity: 1, unit_price_cents: 1, line_json: '{}' }).execute(),
+        db.updateTable('orders').set({ sub_total_cents: 1 }).where('order_id', '=', orderId).execute(),
+      ).rejects.toThrow(/order is placed: its content cannot change/);
+      await expect(
+        db.updateTable('order_products').set({ quantity: 9 }).where('order_id', '=', orderId).execute(),
+      ).rejects.toThrow(/order is placed: its lines cannot change/);
+      await expect(db.deleteFrom('order_products').where('order_id', '=', orderId).execute()).rejects.toThrow(
+        /order is placed: its lines cannot change/,
+      );
+      await expect(
+        db
+          .insertInto('order_products')
+          .values({
+            order_id: orderId,
+            retailer_id: 1001,
+            uuid: 'line-added',
+            position: 1,
+            product_id: 1,
+            quantity: 1,
+            unit_price_cents: 1,
+            line_json: '{}',
+          })
+          .execute(),
       ).rejects.toThrow(/order is placed: its lines cannot change/);
       // The kitchen still takes it and marks it ready (board states, not content), and a receipt is still handed out.
       await db.updateTable('orders').set({ processed_at: stamp }).where('order_id', '=', orderId).execute();
       await withStores(db, 1001, ({ orders }) => orders.newReceipt(orderId, new Date(now)));
       await withStores(db, 1001, ({ orders }) => orders.markReady(orderId, new Date(now)));
-      const row = await db.selectFrom('orders').select(['sub_total_cents', 'processed_at', 'ready_at', 'order_number']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('orders')
+        .select(['sub_total_cents', 'processed_at', 'ready_at', 'order_number'])
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ sub_total_cents: 2000, processed_at: stamp, ready_at: stamp, order_number: 1 });
-      await expect(db.updateTable('orders').set({ ready_at: stamp, extra_order_notes: 'changed' }).where('order_id', '=', orderId).execute()).rejects.toThrow(/order is placed: its content cannot change/);
+      await expect(
+        db
+          .updateTable('orders')
+          .set({ ready_at: stamp, extra_order_notes: 'changed' })
+          .where('order_id', '=', orderId)
+          .execute(),
+      ).rejects.toThrow(/order is placed: its content cannot change/);
     });
 
     it('leaves an open order free to change', async () => {
@@ -271,12 +343,22 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       const orderId = await openOrder(db, 'open');
       await db.updateTable('order_products').set({ quantity: 3 }).where('order_id', '=', orderId).execute();
       await db.updateTable('orders').set({ sub_total_cents: 6000 }).where('order_id', '=', orderId).execute();
-      expect(await db.selectFrom('orders').select('sub_total_cents').where('order_id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ sub_total_cents: 6000 });
+      expect(
+        await db
+          .selectFrom('orders')
+          .select('sub_total_cents')
+          .where('order_id', '=', orderId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ sub_total_cents: 6000 });
     });
   });
 
   describe('staff', () => {
-    const account = (retailerId: number) => ({ email: `owner@${retailerId}.test`, name: `Owner ${retailerId}`, role: 'owner' as const });
+    const account = (retailerId: number) => ({
+      email: `owner@${retailerId}.test`,
+      name: `Owner ${retailerId}`,
+      role: 'owner' as const,
+    });
     const hash = { salt: new Uint8Array(16), hash: new Uint8Array(64) };
 
     it('keeps one account per email and retailer; the same email at another retailer is another account', async () => {
@@ -289,19 +371,40 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
     it("keeps each retailer's newest audit entries only, and another retailer's untouched", async () => {
       const db = await oneProcess();
       const staff = createStaffStore(db);
-      const [first, second] = [await staff.insert(1001, account(1001), hash, new Date(now)), await staff.insert(1002, account(1002), hash, new Date(now))];
+      const [first, second] = [
+        await staff.insert(1001, account(1001), hash, new Date(now)),
+        await staff.insert(1002, account(1002), hash, new Date(now)),
+      ];
       if (!first || !second) throw new Error('no accounts');
-      const entry = (retailerId: number, index: number) => ({ retailer_id: retailerId, staff_id: null, staff_name: 'Old', action: 'take' as const, subject: `Order ${index}`, at: new Date(now).toISOString() });
+      const entry = (retailerId: number, index: number) => ({
+        retailer_id: retailerId,
+        staff_id: null,
+        staff_name: 'Old',
+        action: 'take' as const,
+        subject: `Order ${index}`,
+        at: new Date(now).toISOString(),
+      });
       for (let start = 0; start < STAFF_CAPS.auditKeptPerRetailer; start += 1000) {
-        await db.insertInto('staff_audit').values(Array.from({ length: 1000 }, (_, offset) => entry(1001, start + offset))).execute();
+        await db
+          .insertInto('staff_audit')
+          .values(Array.from({ length: 1000 }, (_, offset) => entry(1001, start + offset)))
+          .execute();
       }
       await staff.record(second, 'sign-in', 'owner@1002.test', new Date(now));
       await staff.record(first, 'ready', 'Order 99999', new Date(now));
-      const count = await db.selectFrom('staff_audit').select((eb) => eb.fn.countAll().as('n')).where('retailer_id', '=', 1001).executeTakeFirstOrThrow();
+      const count = await db
+        .selectFrom('staff_audit')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('retailer_id', '=', 1001)
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(STAFF_CAPS.auditKeptPerRetailer);
       expect((await staff.audit(1001, 1))[0]).toMatchObject({ action: 'ready', subject: 'Order 99999' });
-      expect(await db.selectFrom('staff_audit').select('subject').where('subject', '=', 'Order 0').execute()).toEqual([]);
-      expect(await staff.audit(1002, 10)).toEqual([{ at: new Date(now).toISOString(), staffName: 'Owner 1002', action: 'sign-in', subject: 'owner@1002.test' }]);
+      expect(await db.selectFrom('staff_audit').select('subject').where('subject', '=', 'Order 0').execute()).toEqual(
+        [],
+      );
+      expect(await staff.audit(1002, 10)).toEqual([
+        { at: new Date(now).toISOString(), staffName: 'Owner 1002', action: 'sign-in', subject: 'owner@1002.test' },
+      ]);
     });
   });
 

@@ -20,7 +20,12 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('hits', 'integer', (column) => column.notNull())
         .addColumn('reset_at', 'bigint', (column) => column.notNull())
         .execute();
-      await db.schema.createIndex('rate_limit_windows_reset_at').ifNotExists().on('rate_limit_windows').column('reset_at').execute();
+      await db.schema
+        .createIndex('rate_limit_windows_reset_at')
+        .ifNotExists()
+        .on('rate_limit_windows')
+        .column('reset_at')
+        .execute();
       await db.schema
         .createTable('clock_overrides')
         .ifNotExists()
@@ -55,7 +60,9 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .createTable('sessions')
         .ifNotExists()
         .addColumn('token_hash', 'text', (column) => column.primaryKey())
-        .addColumn('customer_id', 'integer', (column) => column.notNull().references('customers.customer_id').onDelete('cascade'))
+        .addColumn('customer_id', 'integer', (column) =>
+          column.notNull().references('customers.customer_id').onDelete('cascade'),
+        )
         .addColumn('created_at', 'text', (column) => column.notNull())
         .addColumn('expires_at', 'text', (column) => column.notNull())
         .execute();
@@ -94,12 +101,20 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addUniqueConstraint('orders_retailer_idempotency_key', ['retailer_id', 'idempotency_key'])
         .execute();
       await db.schema.createIndex('orders_customer').ifNotExists().on('orders').column('customer_id').execute();
-      await db.schema.createIndex('orders_order_number').ifNotExists().unique().on('orders').columns(['retailer_id', 'order_number']).execute();
+      await db.schema
+        .createIndex('orders_order_number')
+        .ifNotExists()
+        .unique()
+        .on('orders')
+        .columns(['retailer_id', 'order_number'])
+        .execute();
       await db.schema
         .createTable('order_products')
         .ifNotExists()
         .addColumn('order_product_id', id, (column) => column.primaryKey())
-        .addColumn('order_id', 'integer', (column) => column.notNull().references('orders.order_id').onDelete('cascade'))
+        .addColumn('order_id', 'integer', (column) =>
+          column.notNull().references('orders.order_id').onDelete('cascade'),
+        )
         .addColumn('retailer_id', 'integer', (column) => column.notNull())
         .addColumn('uuid', 'text', (column) => column.notNull())
         .addColumn('position', 'integer', (column) => column.notNull())
@@ -109,7 +124,12 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('line_json', 'text', (column) => column.notNull())
         .addUniqueConstraint('order_products_retailer_uuid', ['retailer_id', 'uuid'])
         .execute();
-      await db.schema.createIndex('order_products_order').ifNotExists().on('order_products').columns(['order_id', 'position']).execute();
+      await db.schema
+        .createIndex('order_products_order')
+        .ifNotExists()
+        .on('order_products')
+        .columns(['order_id', 'position'])
+        .execute();
       await db.schema
         .createTable('order_statuses')
         .ifNotExists()
@@ -122,20 +142,43 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('received_at', 'text', (column) => column.notNull())
         .addColumn('idempotency_key', 'text')
         .execute();
-      await db.schema.createIndex('order_statuses_order').ifNotExists().on('order_statuses').column('order_id').execute();
-      await db.schema.createIndex('order_statuses_idempotency_key').ifNotExists().unique().on('order_statuses').columns(['retailer_id', 'idempotency_key']).execute();
-      await db.schema.createIndex('order_statuses_retailer_order').ifNotExists().on('order_statuses').columns(['retailer_id', 'order_id', 'order_status_id']).execute();
+      await db.schema
+        .createIndex('order_statuses_order')
+        .ifNotExists()
+        .on('order_statuses')
+        .column('order_id')
+        .execute();
+      await db.schema
+        .createIndex('order_statuses_idempotency_key')
+        .ifNotExists()
+        .unique()
+        .on('order_statuses')
+        .columns(['retailer_id', 'idempotency_key'])
+        .execute();
+      await db.schema
+        .createIndex('order_statuses_retailer_order')
+        .ifNotExists()
+        .on('order_statuses')
+        .columns(['retailer_id', 'order_id', 'order_status_id'])
+        .execute();
       await db.schema
         .createTable('password_resets')
         .ifNotExists()
         .addColumn('token_hash', 'text', (column) => column.primaryKey())
-        .addColumn('customer_id', 'integer', (column) => column.notNull().references('customers.customer_id').onDelete('cascade'))
+        .addColumn('customer_id', 'integer', (column) =>
+          column.notNull().references('customers.customer_id').onDelete('cascade'),
+        )
         .addColumn('retailer_id', 'integer', (column) => column.notNull())
         .addColumn('created_at', 'text', (column) => column.notNull())
         .addColumn('expires_at', 'text', (column) => column.notNull())
         .addColumn('used_at', 'text')
         .execute();
-      await db.schema.createIndex('password_resets_customer').ifNotExists().on('password_resets').column('customer_id').execute();
+      await db.schema
+        .createIndex('password_resets_customer')
+        .ifNotExists()
+        .on('password_resets')
+        .column('customer_id')
+        .execute();
       await db.schema
         .createTable('mailing_list')
         .ifNotExists()
@@ -155,7 +198,12 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('entry_json', 'text', (column) => column.notNull())
         .addColumn('received_at', 'text', (column) => column.notNull())
         .execute();
-      await db.schema.createIndex('error_logs_retailer').ifNotExists().on('error_logs').columns(['retailer_id', 'error_log_id']).execute();
+      await db.schema
+        .createIndex('error_logs_retailer')
+        .ifNotExists()
+        .on('error_logs')
+        .columns(['retailer_id', 'error_log_id'])
+        .execute();
       await db.schema
         .createTable('table_bookings')
         .ifNotExists()
@@ -169,7 +217,12 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('created_at', 'text', (column) => column.notNull())
         .addColumn('slot_at', 'text')
         .execute();
-      await db.schema.createIndex('table_bookings_slot').ifNotExists().on('table_bookings').columns(['retailer_id', 'slot_at']).execute();
+      await db.schema
+        .createIndex('table_bookings_slot')
+        .ifNotExists()
+        .on('table_bookings')
+        .columns(['retailer_id', 'slot_at'])
+        .execute();
     },
   },
   '0003 placed orders kept as placed on PostgreSQL': {
@@ -225,12 +278,20 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .createTable('order_receipts')
         .addColumn('receipt_id', id, (column) => column.primaryKey())
         .addColumn('receipt_digest', 'text', (column) => column.notNull().unique())
-        .addColumn('order_id', 'integer', (column) => column.notNull().references('orders.order_id').onDelete('cascade'))
+        .addColumn('order_id', 'integer', (column) =>
+          column.notNull().references('orders.order_id').onDelete('cascade'),
+        )
         .addColumn('issued_at', 'text', (column) => column.notNull())
         .execute();
-      await db.schema.createIndex('order_receipts_order').on('order_receipts').columns(['order_id', 'receipt_id']).execute();
+      await db.schema
+        .createIndex('order_receipts_order')
+        .on('order_receipts')
+        .columns(['order_id', 'receipt_id'])
+        .execute();
       await sql`INSERT INTO order_receipts (receipt_digest, order_id, issued_at)
-        SELECT receipt_digest, order_id, placed_at FROM orders WHERE receipt_digest IS NOT NULL AND placed_at IS NOT NULL`.execute(db);
+        SELECT receipt_digest, order_id, placed_at FROM orders WHERE receipt_digest IS NOT NULL AND placed_at IS NOT NULL`.execute(
+        db,
+      );
       await db.schema.alterTable('orders').dropColumn('receipt_digest').execute();
     },
   },
@@ -258,7 +319,9 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema
         .createTable('staff_sessions')
         .addColumn('token_hash', 'text', (column) => column.primaryKey())
-        .addColumn('staff_id', 'integer', (column) => column.notNull().references('staff_accounts.staff_id').onDelete('cascade'))
+        .addColumn('staff_id', 'integer', (column) =>
+          column.notNull().references('staff_accounts.staff_id').onDelete('cascade'),
+        )
         .addColumn('retailer_id', 'integer', (column) => column.notNull())
         .addColumn('created_at', 'text', (column) => column.notNull())
         .addColumn('expires_at', 'text', (column) => column.notNull())
@@ -275,7 +338,11 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('subject', 'text', (column) => column.notNull())
         .addColumn('at', 'text', (column) => column.notNull())
         .execute();
-      await db.schema.createIndex('staff_audit_retailer').on('staff_audit').columns(['retailer_id', 'audit_id']).execute();
+      await db.schema
+        .createIndex('staff_audit_retailer')
+        .on('staff_audit')
+        .columns(['retailer_id', 'audit_id'])
+        .execute();
     },
   },
   '0006 analytics hits shared by every API process': {
@@ -334,7 +401,12 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .alterTable('table_bookings')
-        .addColumn('status', 'text', (column) => column.notNull().defaultTo('new').check(sql`status IN ('new', 'confirmed', 'declined')`))
+        .addColumn('status', 'text', (column) =>
+          column
+            .notNull()
+            .defaultTo('new')
+            .check(sql`status IN ('new', 'confirmed', 'declined')`),
+        )
         .execute();
       await db.schema.alterTable('table_bookings').addColumn('decided_by', 'text').execute();
       await db.schema.alterTable('table_bookings').addColumn('decided_at', 'text').execute();
@@ -362,7 +434,11 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('changes_json', 'text', (column) => column.notNull())
         .addColumn('undone_at', 'text')
         .execute();
-      await db.schema.createIndex('shop_publishes_retailer').on('shop_publishes').columns(['retailer_id', 'publish_id']).execute();
+      await db.schema
+        .createIndex('shop_publishes_retailer')
+        .on('shop_publishes')
+        .columns(['retailer_id', 'publish_id'])
+        .execute();
     },
   },
   '0010 shop parts in drafts and publishes': {
@@ -370,8 +446,14 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
     // popups, specials): the draft keeps each changed part's value, and a publish what each part
     // was before, which Undo publish writes back.
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('shop_drafts').addColumn('parts_json', 'text', (column) => column.notNull().defaultTo('{}')).execute();
-      await db.schema.alterTable('shop_publishes').addColumn('parts_json', 'text', (column) => column.notNull().defaultTo('[]')).execute();
+      await db.schema
+        .alterTable('shop_drafts')
+        .addColumn('parts_json', 'text', (column) => column.notNull().defaultTo('{}'))
+        .execute();
+      await db.schema
+        .alterTable('shop_publishes')
+        .addColumn('parts_json', 'text', (column) => column.notNull().defaultTo('[]'))
+        .execute();
     },
   },
 };
@@ -385,7 +467,10 @@ function isPostgres(db: Kysely<unknown>): boolean {
  * holds a lock while it does (a row lock on PostgreSQL, BEGIN IMMEDIATE on SQLite), so API
  * processes starting together apply each entry once.
  */
-export async function migrateStore<DB>(db: Kysely<DB>, migrations: Readonly<Record<string, Migration>> = storeMigrations): Promise<string[]> {
+export async function migrateStore<DB>(
+  db: Kysely<DB>,
+  migrations: Readonly<Record<string, Migration>> = storeMigrations,
+): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...migrations }) },
@@ -396,7 +481,9 @@ export async function migrateStore<DB>(db: Kysely<DB>, migrations: Readonly<Reco
   const failed = results.find((result) => result.status === 'Error');
   if (error !== undefined || failed) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`store migration${failed ? ` "${failed.migrationName}"` : 's'} failed: ${reason}`, { cause: error });
+    throw new Error(`store migration${failed ? ` "${failed.migrationName}"` : 's'} failed: ${reason}`, {
+      cause: error,
+    });
   }
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

@@ -27,12 +27,19 @@ describe('the store on SQLite (a file in a temporary folder)', () => {
   it('keeps the windows and overrides of a file written before the shared schema existed', async () => {
     const path = databaseFile();
     const before = openDatabase(path);
-    before.prepare('INSERT INTO rate_limit_windows (limit_key, hits, reset_at) VALUES (?, ?, ?)').run('login:ada', 4, 1_900_000_000_000);
-    before.prepare('INSERT INTO clock_overrides (retailer_id, override_json, updated_at) VALUES (?, ?, ?)').run(1001, '{"retailerOnline":false}', '2030-03-05T09:00:00.000Z');
+    before
+      .prepare('INSERT INTO rate_limit_windows (limit_key, hits, reset_at) VALUES (?, ?, ?)')
+      .run('login:ada', 4, 1_900_000_000_000);
+    before
+      .prepare('INSERT INTO clock_overrides (retailer_id, override_json, updated_at) VALUES (?, ?, ?)')
+      .run(1001, '{"retailerOnline":false}', '2030-03-05T09:00:00.000Z');
     before.close();
     const db = await openStore({ sqlitePath: path });
     try {
-      expect(await createRateLimitStore(db).take('login:ada', 60_000, 1_800_000_000_000)).toEqual({ hits: 5, resetAt: 1_900_000_000_000 });
+      expect(await createRateLimitStore(db).take('login:ada', 60_000, 1_800_000_000_000)).toEqual({
+        hits: 5,
+        resetAt: 1_900_000_000_000,
+      });
       expect(await createClockOverrideStore(db).get(1001)).toEqual({ retailerOnline: false });
     } finally {
       await db.destroy();
@@ -54,8 +61,13 @@ describe('the store on SQLite (a file in a temporary folder)', () => {
     before.close();
     const db = await openStore({ sqlitePath: path });
     try {
-      const { order_id: orderId } = await db.selectFrom('orders').select('order_id').where('encrypted_order_id', '=', 'kept').executeTakeFirstOrThrow();
-      const held = (receipt: string) => withStores(db, 1001, ({ orders }) => orders.receiptHeld(orderId, receipt, new Date(stamp)));
+      const { order_id: orderId } = await db
+        .selectFrom('orders')
+        .select('order_id')
+        .where('encrypted_order_id', '=', 'kept')
+        .executeTakeFirstOrThrow();
+      const held = (receipt: string) =>
+        withStores(db, 1001, ({ orders }) => orders.receiptHeld(orderId, receipt, new Date(stamp)));
       expect(await held('the-old-receipt')).toBe(true);
       expect(await held('another-receipt')).toBe(false);
     } finally {

@@ -39,6 +39,10 @@ export function storesOver(db: Kysely<Database>): Stores {
 }
 
 /** Runs `work` in one write transaction of the retailer's data (inTransaction) with the stores over it. */
-export function withStores<T>(db: Kysely<Database>, retailerId: number, work: (stores: Stores) => Promise<T>): Promise<T> {
+export function withStores<T>(
+  db: Kysely<Database>,
+  retailerId: number,
+  work: (stores: Stores) => Promise<T>,
+): Promise<T> {
   return inTransaction(db, retailerId, (trx) => work(storesOver(trx)));
 }

@@ -16,7 +16,11 @@ const ADVISORY_LOCK_SPACE = 0x53_46_41_50; // "SFAP"
  * run one after another on any number of connections and API processes, each reading what the
  * previous committed (READ COMMITTED). The unique constraints stay behind it as the last line.
  */
-export async function inTransaction<T>(db: Kysely<Database>, retailerId: number, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Kysely<Database>,
+  retailerId: number,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return db.transaction().execute(work);
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE}::integer, ${retailerId}::integer)`.execute(trx);

@@ -2,10 +2,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
-import { FIXTURE_TENANTS, HOST, INACTIVE_HOST, onEachStore, OPEN_NOW, RETAILER_ID, WEBSITE_ID } from './support/test-support.ts';
+import {
+  FIXTURE_TENANTS,
+  HOST,
+  INACTIVE_HOST,
+  onEachStore,
+  OPEN_NOW,
+  RETAILER_ID,
+  WEBSITE_ID,
+} from './support/test-support.ts';
 
 await onEachStore(({ api, start }) => {
-  const fixture = (file: string): unknown => JSON.parse(readFileSync(join(FIXTURE_TENANTS, 'test-pizza', file), 'utf8'));
+  const fixture = (file: string): unknown =>
+    JSON.parse(readFileSync(join(FIXTURE_TENANTS, 'test-pizza', file), 'utf8'));
 
   describe('read-only calls answer the tenant data in the contract shape', () => {
     it.each([
@@ -59,9 +68,17 @@ await onEachStore(({ api, start }) => {
     });
 
     it('answers the configuration of another website of the retailer (websites.json)', async () => {
-      const answer = await api.call(apiCalls.getRetailerConfig.path, { domain: HOST, headers: { 'x-retailer-website-id': '9102' } });
+      const answer = await api.call(apiCalls.getRetailerConfig.path, {
+        domain: HOST,
+        headers: { 'x-retailer-website-id': '9102' },
+      });
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ retailerId: RETAILER_ID, retailerWebsiteId: 9102, retailerSEO: { title: 'Test Pizza Catering' }, retailerWebsiteLinks: [{ label: 'Catering' }] });
+      expect(answer.body).toMatchObject({
+        retailerId: RETAILER_ID,
+        retailerWebsiteId: 9102,
+        retailerSEO: { title: 'Test Pizza Catering' },
+        retailerWebsiteLinks: [{ label: 'Catering' }],
+      });
     });
 
     it.each<[string, string | null, Record<string, string>, number, string]>([
@@ -77,25 +94,52 @@ await onEachStore(({ api, start }) => {
       expect((answer.body as { message: string }).message).toContain(message);
     });
 
-    it.each(Object.values(apiCalls).map((call) => [call.method, call.path] as const))('an inactive retailer answers %s %s with "Retailer inactive" and its id', async (method, path) => {
-      const answer = await api.call(path, { domain: INACTIVE_HOST, method, ...(method === 'POST' ? { body: {} } : {}) });
-      expect(answer.status).toBe(403);
-      expect(answer.body).toEqual({ success: false, message: 'Retailer inactive', statusMessage: 'Retailer inactive', retailerId: 9002, redirectUrl: 'https://holding.example/order' });
-    });
+    it.each(Object.values(apiCalls).map((call) => [call.method, call.path] as const))(
+      'an inactive retailer answers %s %s with "Retailer inactive" and its id',
+      async (method, path) => {
+        const answer = await api.call(path, {
+          domain: INACTIVE_HOST,
+          method,
+          ...(method === 'POST' ? { body: {} } : {}),
+        });
+        expect(answer.status).toBe(403);
+        expect(answer.body).toEqual({
+          success: false,
+          message: 'Retailer inactive',
+          statusMessage: 'Retailer inactive',
+          retailerId: 9002,
+          redirectUrl: 'https://holding.example/order',
+        });
+      },
+    );
 
     it('a path outside the contract is 404 with a JSON message', async () => {
       const answer = await api.call('/api/get-everything');
-      expect(answer).toMatchObject({ status: 404, body: { success: false, message: 'No such call: GET /api/get-everything' } });
+      expect(answer).toMatchObject({
+        status: 404,
+        body: { success: false, message: 'No such call: GET /api/get-everything' },
+      });
     });
   });
 
   describe('get-clock-status', () => {
-    const defaults = { liveDeliveryWaitTime: 30, livePickupWaitTime: 30, closedDateToday: false, livePickupOverCapacity: false, liveDeliveryOverCapacity: false, allowDelivery: true };
+    const defaults = {
+      liveDeliveryWaitTime: 30,
+      livePickupWaitTime: 30,
+      closedDateToday: false,
+      livePickupOverCapacity: false,
+      liveDeliveryOverCapacity: false,
+      allowDelivery: true,
+    };
 
     it.each([
       ['open on a Tuesday evening', OPEN_NOW, { ...defaults, retailerOnline: true }],
       ['closed after midnight', new Date('2030-03-05T14:30:00Z'), { ...defaults, retailerOnline: false }],
-      ['closed on Christmas, a closed date', new Date('2030-12-25T09:00:00Z'), { ...defaults, retailerOnline: false, closedDateToday: true, allowDelivery: false }],
+      [
+        'closed on Christmas, a closed date',
+        new Date('2030-12-25T09:00:00Z'),
+        { ...defaults, retailerOnline: false, closedDateToday: true, allowDelivery: false },
+      ],
     ])('is worked out from the hours: %s', async (_name, now, expected) => {
       const clockApi = await start({ now: () => now });
       const answer = await clockApi.call(apiCalls.getClockStatus.path);
@@ -115,7 +159,11 @@ await onEachStore(({ api, start }) => {
       const preflight = await api.call(apiCalls.createOrder.path, {
         method: 'OPTIONS',
         domain: null,
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-retailer-domain' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-retailer-domain',
+        },
       });
       expect(preflight.headers.get('access-control-allow-origin')).toBe(allowed ? origin : null);
       const simple = await api.call(apiCalls.getTradingHours.path, { headers: { origin } });

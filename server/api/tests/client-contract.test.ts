@@ -9,7 +9,12 @@ await onEachStore(({ api }) => {
   let sessionToken: string | null = null;
 
   beforeAll(() => {
-    client = createApiClient({ baseUrl: api.url, retailerDomain: `${HOST}:443`, retailerWebsiteId: WEBSITE_ID, sessionToken: () => sessionToken });
+    client = createApiClient({
+      baseUrl: api.url,
+      retailerDomain: `${HOST}:443`,
+      retailerWebsiteId: WEBSITE_ID,
+      sessionToken: () => sessionToken,
+    });
   });
 
   describe('every read-only call parses under the contract', () => {
@@ -35,19 +40,44 @@ await onEachStore(({ api }) => {
 
   describe('a customer journey through the client', () => {
     it('signs up, orders, is attached, logs out and in, and sees the order', async () => {
-      const signup = await client.signup({ fullName: 'Grace Hopper', email: 'grace@example.com', phoneNumber: '0400 111 222', password: 'compiler-1952' });
+      const signup = await client.signup({
+        fullName: 'Grace Hopper',
+        email: 'grace@example.com',
+        phoneNumber: '0400 111 222',
+        password: 'compiler-1952',
+      });
       if (!signup.success) throw new Error(signup.message);
       sessionToken = signup.sessionToken;
 
-      const status = await client.createOrderStatus({ encryptedOrderId: null, orderStatus: { orderStatusTypeId: 1, timestamp: '2030-03-05T20:00:00+11:00' } });
+      const status = await client.createOrderStatus({
+        encryptedOrderId: null,
+        orderStatus: { orderStatusTypeId: 1, timestamp: '2030-03-05T20:00:00+11:00' },
+      });
       expect(status.success).toBe(true);
 
-      const created = await client.createOrder(orderBody([cartLine('journey-1')]), { idempotencyKey: 'journey-create-1' });
-      const updated = await client.updateOrder(orderBody([cartLine('journey-1', { quantity: 2 }), cartLine('journey-2')], { encryptedOrderId: created.encryptedOrderId }));
-      expect(updated).toMatchObject({ success: true, uuidToOrderProductIds: { [lineUuid('journey-1')]: created.uuidToOrderProductIds[lineUuid('journey-1')] } });
+      const created = await client.createOrder(orderBody([cartLine('journey-1')]), {
+        idempotencyKey: 'journey-create-1',
+      });
+      const updated = await client.updateOrder(
+        orderBody([cartLine('journey-1', { quantity: 2 }), cartLine('journey-2')], {
+          encryptedOrderId: created.encryptedOrderId,
+        }),
+      );
+      expect(updated).toMatchObject({
+        success: true,
+        uuidToOrderProductIds: { [lineUuid('journey-1')]: created.uuidToOrderProductIds[lineUuid('journey-1')] },
+      });
 
-      expect(await client.updateCustomer({ encryptedOrderId: created.encryptedOrderId, customerId: signup.custInfo.customerId })).toEqual({ success: true });
-      expect(await client.getOrder(created.encryptedOrderId)).toMatchObject({ loggedInCustId: signup.custInfo.customerId, orderProcessed: false });
+      expect(
+        await client.updateCustomer({
+          encryptedOrderId: created.encryptedOrderId,
+          customerId: signup.custInfo.customerId,
+        }),
+      ).toEqual({ success: true });
+      expect(await client.getOrder(created.encryptedOrderId)).toMatchObject({
+        loggedInCustId: signup.custInfo.customerId,
+        orderProcessed: false,
+      });
 
       expect(await client.logout()).toEqual({ success: true });
       sessionToken = null;
@@ -56,14 +86,35 @@ await onEachStore(({ api }) => {
     });
 
     it('asks for a password reset and answers a made-up reset link as spent', async () => {
-      expect(await client.requestPasswordReset({ email: 'grace@example.com' })).toEqual({ success: true, message: expect.stringContaining('If an account exists') });
-      expect(await client.resetPassword({ token: 'not-a-real-reset-token', password: 'compiler-1953' })).toEqual({ success: false, message: expect.stringContaining('expired') });
+      expect(await client.requestPasswordReset({ email: 'grace@example.com' })).toEqual({
+        success: true,
+        message: expect.stringContaining('If an account exists'),
+      });
+      expect(await client.resetPassword({ token: 'not-a-real-reset-token', password: 'compiler-1953' })).toEqual({
+        success: false,
+        message: expect.stringContaining('expired'),
+      });
     });
 
     it.each<[string, (client: ApiClient) => Promise<unknown>, unknown]>([
       ['mailingListSignup', (c) => c.mailingListSignup({ email: 'list@example.com', name: 'List' }), { success: true }],
-      ['createErrorLogs', (c) => c.createErrorLogs([{ errorType: 'promise', message: 'unhandled', timestamp: '2030-03-05T20:00:00+11:00' }]), { accepted: true }],
-      ['requestTableBooking', (c) => c.requestTableBooking({ name: 'Grace', phone: '0400 111 222', partySize: 2, dateTime: '2030-03-06T19:00:00+11:00' }), { success: true, bookingId: expect.any(Number) }],
+      [
+        'createErrorLogs',
+        (c) =>
+          c.createErrorLogs([{ errorType: 'promise', message: 'unhandled', timestamp: '2030-03-05T20:00:00+11:00' }]),
+        { accepted: true },
+      ],
+      [
+        'requestTableBooking',
+        (c) =>
+          c.requestTableBooking({
+            name: 'Grace',
+            phone: '0400 111 222',
+            partySize: 2,
+            dateTime: '2030-03-06T19:00:00+11:00',
+          }),
+        { success: true, bookingId: expect.any(Number) },
+      ],
     ])('%s', async (_name, invoke, expected) => {
       await expect(invoke(client)).resolves.toEqual(expected);
     });

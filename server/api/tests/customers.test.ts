@@ -8,7 +8,9 @@ await onEachStore(({ api }) => {
   const password = 'pizza-lover-42';
 
   async function signup(email: string) {
-    const answer = await api.call(apiCalls.signup.path, { body: { fullName: 'Ada Lovelace', email, phoneNumber: '0400 000 000', password } });
+    const answer = await api.call(apiCalls.signup.path, {
+      body: { fullName: 'Ada Lovelace', email, phoneNumber: '0400 000 000', password },
+    });
     expect(answer.status).toBe(200);
     const body = apiCalls.signup.response.parse(answer.body);
     if (!body.success) throw new Error(body.message);
@@ -26,7 +28,12 @@ await onEachStore(({ api }) => {
     it('creates the customer, opens a session and sets an HTTP-only cookie', async () => {
       const email = nextEmail();
       const created = await signup(email);
-      expect(created.custInfo).toEqual({ customerId: expect.any(Number), fullName: 'Ada Lovelace', email, phoneNumber: '0400 000 000' });
+      expect(created.custInfo).toEqual({
+        customerId: expect.any(Number),
+        fullName: 'Ada Lovelace',
+        email,
+        phoneNumber: '0400 000 000',
+      });
       expect(created.sessionToken).toMatch(/^[\w-]{40,}$/);
       expect(created.cookie).toMatch(/^sf_session=[\w-]+;.*HttpOnly/);
       expect(created.cookie).toContain('SameSite=Lax');
@@ -48,10 +55,17 @@ await onEachStore(({ api }) => {
     ])('refuses %s twice with success false and keeps one account', async (_name, again) => {
       const email = nextEmail();
       await signup(email);
-      const before = (await api.counts());
-      const answer = await api.call(apiCalls.signup.path, { body: { fullName: 'Someone Else', email: again(email), phoneNumber: '0400 000 001', password: 'another-password' } });
+      const before = await api.counts();
+      const answer = await api.call(apiCalls.signup.path, {
+        body: {
+          fullName: 'Someone Else',
+          email: again(email),
+          phoneNumber: '0400 000 001',
+          password: 'another-password',
+        },
+      });
       expect(answer).toMatchObject({ status: 200, body: { success: false, message: messages.signupRefused } });
-      expect((await api.counts())).toEqual(before);
+      expect(await api.counts()).toEqual(before);
     });
   });
 
@@ -60,16 +74,27 @@ await onEachStore(({ api }) => {
       const email = nextEmail();
       const { custInfo, sessionToken } = await signup(email);
       const encryptedOrderId = await createOrder(`login-${sequence}`);
-      await api.call(apiCalls.updateCustomer.path, { body: { encryptedOrderId, customerId: custInfo.customerId }, headers: bearer(sessionToken) });
-      await api.call(`/operator/tenants/test-pizza/orders/${encryptedOrderId}/processed`, { method: 'POST', headers: operatorHeaders(), domain: null });
+      await api.call(apiCalls.updateCustomer.path, {
+        body: { encryptedOrderId, customerId: custInfo.customerId },
+        headers: bearer(sessionToken),
+      });
+      await api.call(`/operator/tenants/test-pizza/orders/${encryptedOrderId}/processed`, {
+        method: 'POST',
+        headers: operatorHeaders(),
+        domain: null,
+      });
 
       const answer = await api.call(apiCalls.login.path, { body: { email: email.toUpperCase(), password } });
       expect(answer.status).toBe(200);
       const body = apiCalls.login.response.parse(answer.body);
       expect(body).toMatchObject({ success: true, custInfo });
       if (!body.success) return;
-      expect(body.prevOrders).toEqual([expect.objectContaining({ encryptedOrderId, subTotal: 12, historicDeliveryFee: 5.5, isPickup: false })]);
-      expect(body.prevOrderProducts).toEqual([expect.objectContaining({ encryptedOrderId, uuid: lineUuid(`login-${sequence}`), historicPrice: 12 })]);
+      expect(body.prevOrders).toEqual([
+        expect.objectContaining({ encryptedOrderId, subTotal: 12, historicDeliveryFee: 5.5, isPickup: false }),
+      ]);
+      expect(body.prevOrderProducts).toEqual([
+        expect.objectContaining({ encryptedOrderId, uuid: lineUuid(`login-${sequence}`), historicPrice: 12 }),
+      ]);
       expect(answer.headers.get('set-cookie')).toMatch(/^sf_session=/);
     });
 
@@ -96,25 +121,39 @@ await onEachStore(({ api }) => {
     ])('with %s answers %i', async (_name, status, headers) => {
       const { custInfo, sessionToken, cookie } = await signup(nextEmail());
       const encryptedOrderId = await createOrder(`attach-${sequence}`);
-      const answer = await api.call(apiCalls.updateCustomer.path, { body: { encryptedOrderId, customerId: custInfo.customerId }, headers: headers({ token: sessionToken, cookie }) });
+      const answer = await api.call(apiCalls.updateCustomer.path, {
+        body: { encryptedOrderId, customerId: custInfo.customerId },
+        headers: headers({ token: sessionToken, cookie }),
+      });
       expect(answer.status).toBe(status);
       const order = await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId } });
-      expect((order.body as { loggedInCustId: number | null }).loggedInCustId).toBe(status === 200 ? custInfo.customerId : null);
+      expect((order.body as { loggedInCustId: number | null }).loggedInCustId).toBe(
+        status === 200 ? custInfo.customerId : null,
+      );
     });
 
     it("refuses another customer's id even with a valid session", async () => {
       const first = await signup(nextEmail());
       const second = await signup(nextEmail());
       const encryptedOrderId = await createOrder(`other-${sequence}`);
-      const answer = await api.call(apiCalls.updateCustomer.path, { body: { encryptedOrderId, customerId: second.custInfo.customerId }, headers: bearer(first.sessionToken) });
+      const answer = await api.call(apiCalls.updateCustomer.path, {
+        body: { encryptedOrderId, customerId: second.custInfo.customerId },
+        headers: bearer(first.sessionToken),
+      });
       expect(answer.status).toBe(401);
     });
 
     it('unlinks with customerId null', async () => {
       const { custInfo, sessionToken } = await signup(nextEmail());
       const encryptedOrderId = await createOrder(`unlink-${sequence}`);
-      await api.call(apiCalls.updateCustomer.path, { body: { encryptedOrderId, customerId: custInfo.customerId }, headers: bearer(sessionToken) });
-      const answer = await api.call(apiCalls.updateCustomer.path, { body: { encryptedOrderId, customerId: null }, headers: bearer(sessionToken) });
+      await api.call(apiCalls.updateCustomer.path, {
+        body: { encryptedOrderId, customerId: custInfo.customerId },
+        headers: bearer(sessionToken),
+      });
+      const answer = await api.call(apiCalls.updateCustomer.path, {
+        body: { encryptedOrderId, customerId: null },
+        headers: bearer(sessionToken),
+      });
       expect(answer).toMatchObject({ status: 200, body: { success: true } });
       const order = await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId } });
       expect(order.body).toMatchObject({ loggedInCustId: null });
@@ -125,7 +164,10 @@ await onEachStore(({ api }) => {
       ['an unknown order id', 'no-such-order'],
     ])('with %s answers success false, "No active order to update"', async (_name, encryptedOrderId) => {
       const { custInfo, sessionToken } = await signup(nextEmail());
-      const answer = await api.call(apiCalls.updateCustomer.path, { body: { encryptedOrderId, customerId: custInfo.customerId }, headers: bearer(sessionToken) });
+      const answer = await api.call(apiCalls.updateCustomer.path, {
+        body: { encryptedOrderId, customerId: custInfo.customerId },
+        headers: bearer(sessionToken),
+      });
       expect(answer).toMatchObject({ status: 200, body: { success: false, message: 'No active order to update' } });
     });
   });
@@ -137,12 +179,18 @@ await onEachStore(({ api }) => {
       expect(logout).toMatchObject({ status: 200, body: { success: true } });
       expect(logout.headers.get('set-cookie')).toMatch(/^sf_session=;/);
       const encryptedOrderId = await createOrder(`logout-${sequence}`);
-      const answer = await api.call(apiCalls.updateCustomer.path, { body: { encryptedOrderId, customerId: custInfo.customerId }, headers: bearer(sessionToken) });
+      const answer = await api.call(apiCalls.updateCustomer.path, {
+        body: { encryptedOrderId, customerId: custInfo.customerId },
+        headers: bearer(sessionToken),
+      });
       expect(answer.status).toBe(401);
     });
 
     it('without a session still answers success', async () => {
-      expect(await api.call(apiCalls.logout.path, { method: 'POST' })).toMatchObject({ status: 200, body: { success: true } });
+      expect(await api.call(apiCalls.logout.path, { method: 'POST' })).toMatchObject({
+        status: 200,
+        body: { success: true },
+      });
     });
   });
 
@@ -158,7 +206,11 @@ await onEachStore(({ api }) => {
 
     it("a session of this retailer's customer attaches nothing at another", async () => {
       const { custInfo, sessionToken } = await signup(nextEmail());
-      const answer = await api.call(apiCalls.updateCustomer.path, { body: { encryptedOrderId: null, customerId: custInfo.customerId }, headers: bearer(sessionToken), domain: OTHER_HOST });
+      const answer = await api.call(apiCalls.updateCustomer.path, {
+        body: { encryptedOrderId: null, customerId: custInfo.customerId },
+        headers: bearer(sessionToken),
+        domain: OTHER_HOST,
+      });
       expect(answer.status).toBe(401);
     });
 

@@ -19,21 +19,33 @@ await onEachStore(({ api, start }) => {
     it('keeps one entry for a second signup with the same email', async () => {
       await api.call(apiCalls.mailingListSignup.path, { body: { email: 'twice@example.com' } });
       const before = (await api.counts()).mailing_list;
-      const answer = await api.call(apiCalls.mailingListSignup.path, { body: { email: 'TWICE@example.com', name: 'Twice' } });
+      const answer = await api.call(apiCalls.mailingListSignup.path, {
+        body: { email: 'TWICE@example.com', name: 'Twice' },
+      });
       expect(answer).toMatchObject({ status: 200, body: { success: true } });
       expect((await api.counts()).mailing_list).toBe(before);
     });
 
     it('answers an invalid email with 400 and the spec failure text', async () => {
       const answer = await api.call(apiCalls.mailingListSignup.path, { body: { email: 'not-an-email' } });
-      expect(answer).toMatchObject({ status: 400, body: { success: false, message: 'Failed to add to mailing list. Please try again.', issues: [{ path: 'email' }] } });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: {
+          success: false,
+          message: 'Failed to add to mailing list. Please try again.',
+          issues: [{ path: 'email' }],
+        },
+      });
     });
 
     it('answers a storage failure with success false and the spec failure text', async () => {
       const broken = await start();
       await sql`DROP TABLE mailing_list`.execute(broken.db);
       const answer = await broken.call(apiCalls.mailingListSignup.path, { body: { email: 'fan@example.com' } });
-      expect(answer).toMatchObject({ status: 200, body: { success: false, message: 'Failed to add to mailing list. Please try again.' } });
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { success: false, message: 'Failed to add to mailing list. Please try again.' },
+      });
     });
   });
 
@@ -58,7 +70,10 @@ await onEachStore(({ api, start }) => {
     it.each([
       ['one full entry', [entry]],
       ['a batch of ten', Array.from({ length: 10 }, (_, index) => ({ ...entry, message: `error ${index}` }))],
-      ['an entry with only what every reporter knows', [{ errorType: 'resource', message: 'image failed', timestamp: '2030-03-05T09:00:00Z' }]],
+      [
+        'an entry with only what every reporter knows',
+        [{ errorType: 'resource', message: 'image failed', timestamp: '2030-03-05T09:00:00Z' }],
+      ],
     ])('accepts %s and stores every entry', async (_name, entries) => {
       const before = (await api.counts()).error_logs ?? 0;
       const answer = await api.call(apiCalls.createErrorLogs.path, { body: entries });
@@ -68,14 +83,22 @@ await onEachStore(({ api, start }) => {
 
     it('stores a batch whole or not at all', async () => {
       const before = (await api.counts()).error_logs;
-      const answer = await api.call(apiCalls.createErrorLogs.path, { body: [entry, { ...entry, errorType: 'python' }] });
+      const answer = await api.call(apiCalls.createErrorLogs.path, {
+        body: [entry, { ...entry, errorType: 'python' }],
+      });
       expect(answer.status).toBe(400);
       expect((await api.counts()).error_logs).toBe(before);
     });
   });
 
   describe('table-booking', () => {
-    const booking = { name: 'Ada', phone: '0400 000 000', partySize: 4, dateTime: '2030-03-06T19:00:00+11:00', notes: 'Window seat' };
+    const booking = {
+      name: 'Ada',
+      phone: '0400 000 000',
+      partySize: 4,
+      dateTime: '2030-03-06T19:00:00+11:00',
+      notes: 'Window seat',
+    };
 
     it('records a request for a future time', async () => {
       const before = (await api.counts()).table_bookings ?? 0;
@@ -100,9 +123,14 @@ await onEachStore(({ api, start }) => {
     });
 
     it('lists the stored requests to staff only', async () => {
-      const listed = await api.call(operatorPaths.tableBookings('test-pizza'), { method: 'GET', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+      const listed = await api.call(operatorPaths.tableBookings('test-pizza'), {
+        method: 'GET',
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
       expect(listed.status).toBe(200);
-      expect(listed.body).toContainEqual(expect.objectContaining({ name: 'Ada', partySize: 4, dateTime: booking.dateTime, notes: 'Window seat' }));
+      expect(listed.body).toContainEqual(
+        expect.objectContaining({ name: 'Ada', partySize: 4, dateTime: booking.dateTime, notes: 'Window seat' }),
+      );
       const anonymous = await api.call(operatorPaths.tableBookings('test-pizza'), { method: 'GET' });
       expect(anonymous.status).toBe(401);
     });

@@ -5,7 +5,17 @@ import { parseClockStatusMessage } from '../../../lib/live/messages.ts';
 import type { ClockStatus } from '../../../lib/tenant/index.ts';
 import { createBroker, type RunningBroker } from '../../broker/broker.ts';
 import { connectMqtt, recordMessages, waitFor } from '../../broker/mqtt-test-support.ts';
-import { addTestStaff, bearer, FIXTURE_TENANTS, OPEN_NOW, onEachStore, STAFF_SECRET, staffToken, type TestApi, type TestStaff } from './support/test-support.ts';
+import {
+  addTestStaff,
+  bearer,
+  FIXTURE_TENANTS,
+  OPEN_NOW,
+  onEachStore,
+  STAFF_SECRET,
+  staffToken,
+  type TestApi,
+  type TestStaff,
+} from './support/test-support.ts';
 
 /**
  * The live state reaches open storefront pages as the clock-status message they already follow:
@@ -15,7 +25,12 @@ import { addTestStaff, bearer, FIXTURE_TENANTS, OPEN_NOW, onEachStore, STAFF_SEC
 
 const BROKER_PASSWORD = 'test-broker-password';
 const CLOCK_TOPIC = 'storefront-test/9001/clock/status';
-const kitchen: TestStaff = { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen', name: 'Kit Chen', role: 'kitchen' };
+const kitchen: TestStaff = {
+  email: 'kitchen@test-pizza.test',
+  password: 'test-pizza-kitchen',
+  name: 'Kit Chen',
+  role: 'kitchen',
+};
 const startedAt = Date.now();
 const runningClock = () => new Date(OPEN_NOW.getTime() + (Date.now() - startedAt));
 
@@ -25,7 +40,14 @@ let page: MqttClient;
 let received: { topic: string; text: string }[];
 
 beforeAll(async () => {
-  broker = await createBroker({ tenantsDir: FIXTURE_TENANTS, wsPort: 0, host: '127.0.0.1', operatorPassword: BROKER_PASSWORD, staffSecret: STAFF_SECRET, log: () => undefined });
+  broker = await createBroker({
+    tenantsDir: FIXTURE_TENANTS,
+    wsPort: 0,
+    host: '127.0.0.1',
+    operatorPassword: BROKER_PASSWORD,
+    staffSecret: STAFF_SECRET,
+    log: () => undefined,
+  });
   brokerUrl = `ws://127.0.0.1:${broker.wsPort}`;
   page = await connectMqtt(brokerUrl, { username: 'operator', password: BROKER_PASSWORD });
   received = recordMessages(page);
@@ -51,7 +73,8 @@ await onEachStore(
       token = await staffToken(api, 'test-pizza', kitchen);
     });
 
-    const put = (path: string, body: unknown, target: TestApi = api) => target.call(path, { domain: null, method: 'PUT', headers: bearer(token), body });
+    const put = (path: string, body: unknown, target: TestApi = api) =>
+      target.call(path, { domain: null, method: 'PUT', headers: bearer(token), body });
     const inSeconds = (seconds: number) => new Date(runningClock().getTime() + seconds * 1000).toISOString();
 
     it('pausing delivery tells open pages at once; when the pause runs out they are told again, with nobody acting', async () => {
@@ -60,7 +83,11 @@ await onEachStore(
       const answer = await put('/staff/live-state/delivery', { waitMinutes: 40, mode: 'paused', until });
       expect(liveStateResponseSchema.parse(answer.body).published).toBe(true);
       await waitFor(() => heardSince(from).length >= 1, 'the clock status with the pause');
-      expect(heardSince(from)[0]).toMatchObject({ allowDelivery: false, deliveryPausedUntil: until, liveDeliveryWaitTime: 40 });
+      expect(heardSince(from)[0]).toMatchObject({
+        allowDelivery: false,
+        deliveryPausedUntil: until,
+        liveDeliveryWaitTime: 40,
+      });
       await waitFor(() => heardSince(from).length >= 2, 'the clock status once the pause is over', 6000);
       const after = heardSince(from)[1];
       expect(after).toMatchObject({ allowDelivery: true, liveDeliveryWaitTime: 40 });
@@ -69,7 +96,10 @@ await onEachStore(
 
     it('marking a dish sold out tells open pages at once, with its id and when it is back', async () => {
       const from = received.length;
-      expect(liveStateResponseSchema.parse((await put('/staff/live-state/sold-out', { productId: 102, soldOut: true })).body).published).toBe(true);
+      expect(
+        liveStateResponseSchema.parse((await put('/staff/live-state/sold-out', { productId: 102, soldOut: true })).body)
+          .published,
+      ).toBe(true);
       await waitFor(() => heardSince(from).length >= 1, 'the clock status with the dish sold out');
       expect(heardSince(from)[0]).toMatchObject({ soldOutProductIds: [102], soldOutProductGroupIds: [] });
       await put('/staff/live-state/sold-out', { productId: 102, soldOut: false });
@@ -84,7 +114,11 @@ await onEachStore(
       await api.close();
       const from = received.length;
       await start({ sameDatabaseAs: api, now: runningClock, brokerUrl, brokerOperatorPassword: BROKER_PASSWORD });
-      await waitFor(() => heardSince(from).some((status) => !status.livePickupOverCapacity), 'the clock status once busy is over', 6000);
+      await waitFor(
+        () => heardSince(from).some((status) => !status.livePickupOverCapacity),
+        'the clock status once busy is over',
+        6000,
+      );
     });
   },
   { api: () => ({ now: runningClock, brokerUrl, brokerOperatorPassword: BROKER_PASSWORD }) },

@@ -1,10 +1,28 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
-import { liveStateReadResponseSchema, liveStateResponseSchema, staffAuditResponseSchema, staffMenuResponseSchema, type LiveState } from '../../../lib/api/staff-contract.ts';
+import {
+  liveStateReadResponseSchema,
+  liveStateResponseSchema,
+  staffAuditResponseSchema,
+  staffMenuResponseSchema,
+  type LiveState,
+} from '../../../lib/api/staff-contract.ts';
 import { SOLD_OUT_MAX_ITEMS } from '../../../lib/constants.ts';
 import { freePort } from '../../broker/mqtt-test-support.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
-import { addTestStaff, bearer, cartLine, OPEN_NOW, onEachStore, orderBody, staffToken, TEST_CUSTOMER, type CallOptions, type TestApi, type TestStaff } from './support/test-support.ts';
+import {
+  addTestStaff,
+  bearer,
+  cartLine,
+  OPEN_NOW,
+  onEachStore,
+  orderBody,
+  staffToken,
+  TEST_CUSTOMER,
+  type CallOptions,
+  type TestApi,
+  type TestStaff,
+} from './support/test-support.ts';
 
 /** The shop's live state (issue 19, slice 2): busy, pause and sold out, as staff set them and as storefronts and place-order see them. */
 
@@ -14,9 +32,24 @@ const HOUR_MS = 60 * MINUTE_MS;
 const at = (minutesFromNow: number) => new Date(OPEN_NOW.getTime() + minutesFromNow * MINUTE_MS).toISOString();
 const WEDNESDAY_MIDNIGHT = '2030-03-05T13:00:00.000Z';
 
-const owner: TestStaff = { email: 'owner@test-pizza.test', password: 'test-pizza-owner', name: 'Olive Owner', role: 'owner' };
-const kitchen: TestStaff = { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen', name: 'Kit Chen', role: 'kitchen' };
-const otherKitchen: TestStaff = { email: 'kitchen@other-pizza.test', password: 'other-pizza-kitchen', name: 'Otto Other', role: 'kitchen' };
+const owner: TestStaff = {
+  email: 'owner@test-pizza.test',
+  password: 'test-pizza-owner',
+  name: 'Olive Owner',
+  role: 'owner',
+};
+const kitchen: TestStaff = {
+  email: 'kitchen@test-pizza.test',
+  password: 'test-pizza-kitchen',
+  name: 'Kit Chen',
+  role: 'kitchen',
+};
+const otherKitchen: TestStaff = {
+  email: 'kitchen@other-pizza.test',
+  password: 'other-pizza-kitchen',
+  name: 'Otto Other',
+  role: 'kitchen',
+};
 
 const open = { waitMinutes: 30, mode: 'open', until: null } as const;
 const nothingSoldOut = { productIds: [], productGroupIds: [], until: null };
@@ -33,7 +66,11 @@ await onEachStore(
     beforeAll(async () => {
       for (const staff of [owner, kitchen]) await addTestStaff(api, 'test-pizza', staff);
       await addTestStaff(api, 'other-pizza', otherKitchen);
-      [ownerToken, kitchenToken, otherToken] = await Promise.all([staffToken(api, 'test-pizza', owner), staffToken(api, 'test-pizza', kitchen), staffToken(api, 'other-pizza', otherKitchen)]);
+      [ownerToken, kitchenToken, otherToken] = await Promise.all([
+        staffToken(api, 'test-pizza', owner),
+        staffToken(api, 'test-pizza', kitchen),
+        staffToken(api, 'other-pizza', otherKitchen),
+      ]);
     });
     afterEach(async () => {
       clock = OPEN_NOW;
@@ -44,13 +81,18 @@ await onEachStore(
 
     const staffCall = (path: string, token: string | null, options: CallOptions = {}, target: TestApi = api) =>
       target.call(path, { domain: null, ...options, headers: token === null ? {} : bearer(token) });
-    const put = (path: string, token: string | null, body: unknown, target: TestApi = api) => staffCall(path, token, { method: 'PUT', body }, target);
-    const liveState = async (token = kitchenToken, target: TestApi = api): Promise<LiveState> => liveStateReadResponseSchema.parse((await staffCall('/staff/live-state', token, {}, target)).body).liveState;
-    const clockStatus = async (target: TestApi = api) => apiCalls.getClockStatus.response.parse((await target.call(apiCalls.getClockStatus.path)).body);
+    const put = (path: string, token: string | null, body: unknown, target: TestApi = api) =>
+      staffCall(path, token, { method: 'PUT', body }, target);
+    const liveState = async (token = kitchenToken, target: TestApi = api): Promise<LiveState> =>
+      liveStateReadResponseSchema.parse((await staffCall('/staff/live-state', token, {}, target)).body).liveState;
+    const clockStatus = async (target: TestApi = api) =>
+      apiCalls.getClockStatus.response.parse((await target.call(apiCalls.getClockStatus.path)).body);
 
     /** Creates and places two large Margheritas at test-pizza: now, or for later at `later` (ISO). Answers place-order's answer. */
     async function placeOrder({ pickup = false, later = null as string | null } = {}) {
-      const lines = [cartLine(`live-${store}-${(labels += 1)}`, { size: pizzaSizes.large, quantity: 2, historicPrice: 18 })];
+      const lines = [
+        cartLine(`live-${store}-${(labels += 1)}`, { size: pizzaSizes.large, quantity: 2, historicPrice: 18 }),
+      ];
       const timing = { isPickup: pickup, orderForLater: later !== null, orderForLaterRequestDateTime: later };
       const created = await api.call(apiCalls.createOrder.path, { body: orderBody(lines, timing) });
       const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
@@ -66,27 +108,55 @@ await onEachStore(
     }
 
     it('a kitchen account pauses delivery: the storefront’s clock says so, place-order refuses delivery now and before the pause ends, pickup goes on', async () => {
-      const answer = await put('/staff/live-state/delivery', kitchenToken, { waitMinutes: 45, mode: 'paused', until: '2030-03-05T21:00:00+11:00' });
+      const answer = await put('/staff/live-state/delivery', kitchenToken, {
+        waitMinutes: 45,
+        mode: 'paused',
+        until: '2030-03-05T21:00:00+11:00',
+      });
       expect(answer.status).toBe(200);
       expect(liveStateResponseSchema.parse(answer.body)).toEqual({
-        liveState: { pickup: open, delivery: { waitMinutes: 45, mode: 'paused', until: '2030-03-05T10:00:00.000Z' }, soldOut: nothingSoldOut },
+        liveState: {
+          pickup: open,
+          delivery: { waitMinutes: 45, mode: 'paused', until: '2030-03-05T10:00:00.000Z' },
+          soldOut: nothingSoldOut,
+        },
         // The test API's broker answers on no port: the state is saved, the pages hear it at their next poll.
         published: false,
       });
-      expect(await clockStatus()).toMatchObject({ allowDelivery: false, liveDeliveryWaitTime: 45, deliveryPausedUntil: '2030-03-05T10:00:00.000Z', livePickupOverCapacity: false });
+      expect(await clockStatus()).toMatchObject({
+        allowDelivery: false,
+        liveDeliveryWaitTime: 45,
+        deliveryPausedUntil: '2030-03-05T10:00:00.000Z',
+        livePickupOverCapacity: false,
+      });
 
       const refused = await placeOrder();
-      expect(refused).toMatchObject({ status: 422, body: { message: 'The shop has paused delivery for now. Please order for pickup or choose a later time.' } });
-      expect(await placeOrder({ later: at(45) })).toMatchObject({ status: 422, body: { message: 'The shop has paused delivery until today at 9:00 pm. Please choose a later time.' } });
+      expect(refused).toMatchObject({
+        status: 422,
+        body: { message: 'The shop has paused delivery for now. Please order for pickup or choose a later time.' },
+      });
+      expect(await placeOrder({ later: at(45) })).toMatchObject({
+        status: 422,
+        body: { message: 'The shop has paused delivery until today at 9:00 pm. Please choose a later time.' },
+      });
       expect((await placeOrder({ later: at(60) })).status).toBe(200);
       expect((await placeOrder({ pickup: true })).status).toBe(200);
     });
 
     it('busy pickup refuses pickup as soon as possible, not for later; the owner may set it too', async () => {
-      expect((await put('/staff/live-state/pickup', ownerToken, { waitMinutes: 50, mode: 'busy', until: at(30) })).status).toBe(200);
-      expect(await clockStatus()).toMatchObject({ livePickupOverCapacity: true, livePickupWaitTime: 50, allowDelivery: true });
+      expect(
+        (await put('/staff/live-state/pickup', ownerToken, { waitMinutes: 50, mode: 'busy', until: at(30) })).status,
+      ).toBe(200);
+      expect(await clockStatus()).toMatchObject({
+        livePickupOverCapacity: true,
+        livePickupWaitTime: 50,
+        allowDelivery: true,
+      });
       expect(await clockStatus()).not.toHaveProperty('pickupPausedUntil');
-      expect(await placeOrder({ pickup: true })).toMatchObject({ status: 422, body: { message: 'The shop is too busy to take more pickup orders right now. Please choose a later time.' } });
+      expect(await placeOrder({ pickup: true })).toMatchObject({
+        status: 422,
+        body: { message: 'The shop is too busy to take more pickup orders right now. Please choose a later time.' },
+      });
       expect((await placeOrder({ pickup: true, later: at(60) })).status).toBe(200);
     });
 
@@ -101,11 +171,24 @@ await onEachStore(
 
     it('a sold-out dish: gone from the clock’s list and refused by place-order with its name, back on restores it', async () => {
       const answer = await put('/staff/live-state/sold-out', kitchenToken, { productId: 101, soldOut: true });
-      expect(liveStateResponseSchema.parse(answer.body).liveState.soldOut).toEqual({ productIds: [101], productGroupIds: [], until: WEDNESDAY_MIDNIGHT });
-      expect(await clockStatus()).toMatchObject({ soldOutProductIds: [101], soldOutProductGroupIds: [], soldOutUntil: WEDNESDAY_MIDNIGHT });
-      expect(await placeOrder({ pickup: true })).toMatchObject({ status: 422, body: { message: '2 × Margherita is sold out for today. Remove it from your cart or order for another day.' } });
+      expect(liveStateResponseSchema.parse(answer.body).liveState.soldOut).toEqual({
+        productIds: [101],
+        productGroupIds: [],
+        until: WEDNESDAY_MIDNIGHT,
+      });
+      expect(await clockStatus()).toMatchObject({
+        soldOutProductIds: [101],
+        soldOutProductGroupIds: [],
+        soldOutUntil: WEDNESDAY_MIDNIGHT,
+      });
+      expect(await placeOrder({ pickup: true })).toMatchObject({
+        status: 422,
+        body: { message: '2 × Margherita is sold out for today. Remove it from your cart or order for another day.' },
+      });
 
-      expect((await put('/staff/live-state/sold-out', kitchenToken, { productId: 101, soldOut: false })).status).toBe(200);
+      expect((await put('/staff/live-state/sold-out', kitchenToken, { productId: 101, soldOut: false })).status).toBe(
+        200,
+      );
       expect(await clockStatus()).not.toHaveProperty('soldOutProductIds');
       expect((await placeOrder({ pickup: true })).status).toBe(200);
     });
@@ -130,32 +213,98 @@ await onEachStore(
 
     it('staff of another retailer change only their own shop, even naming dishes with the same ids', async () => {
       expect((await put('/staff/live-state/sold-out', otherToken, { productId: 101, soldOut: true })).status).toBe(200);
-      expect((await put('/staff/live-state/delivery', otherToken, { waitMinutes: 30, mode: 'paused', until: at(60) })).status).toBe(200);
+      expect(
+        (await put('/staff/live-state/delivery', otherToken, { waitMinutes: 30, mode: 'paused', until: at(60) }))
+          .status,
+      ).toBe(200);
       expect(await liveState()).toEqual({ pickup: open, delivery: open, soldOut: nothingSoldOut });
       expect(await clockStatus()).toMatchObject({ allowDelivery: true });
       expect(await clockStatus()).not.toHaveProperty('soldOutProductIds');
       expect((await placeOrder({ pickup: true })).status).toBe(200);
-      expect(await liveState(otherToken)).toMatchObject({ delivery: { mode: 'paused' }, soldOut: { productIds: [101] } });
-      expect(await api.call(apiCalls.getClockStatus.path, { domain: 'order.otherpizza.example' })).toMatchObject({ body: { allowDelivery: false, soldOutProductIds: [101] } });
+      expect(await liveState(otherToken)).toMatchObject({
+        delivery: { mode: 'paused' },
+        soldOut: { productIds: [101] },
+      });
+      expect(await api.call(apiCalls.getClockStatus.path, { domain: 'order.otherpizza.example' })).toMatchObject({
+        body: { allowDelivery: false, soldOutProductIds: [101] },
+      });
     });
 
     it('without a session nothing is read or changed', async () => {
       expect((await staffCall('/staff/live-state', null)).status).toBe(401);
-      expect((await put('/staff/live-state/delivery', null, { waitMinutes: 30, mode: 'paused', until: at(60) })).status).toBe(401);
-      expect((await put('/staff/live-state/sold-out', 'made-up-token', { productId: 101, soldOut: true })).status).toBe(401);
+      expect(
+        (await put('/staff/live-state/delivery', null, { waitMinutes: 30, mode: 'paused', until: at(60) })).status,
+      ).toBe(401);
+      expect((await put('/staff/live-state/sold-out', 'made-up-token', { productId: 101, soldOut: true })).status).toBe(
+        401,
+      );
       expect(await liveState()).toEqual({ pickup: open, delivery: open, soldOut: nothingSoldOut });
     });
 
     it.each<[string, string, unknown, number, string]>([
-      ['a time already past', 'delivery', { waitMinutes: 30, mode: 'paused', until: at(-1) }, 422, 'The time the service is busy or paused until has already passed. Choose a later time.'],
-      ['more than a week ahead', 'delivery', { waitMinutes: 30, mode: 'busy', until: at(7 * 24 * 60 + 1) }, 422, 'A service can be busy or paused for at most 7 days.'],
-      ['busy without a time', 'pickup', { waitMinutes: 30, mode: 'busy', until: null }, 400, 'Invalid request body: until: expected a time for busy or paused, and none for open'],
-      ['open with a time', 'pickup', { waitMinutes: 30, mode: 'open', until: at(30) }, 400, 'Invalid request body: until: expected a time for busy or paused, and none for open'],
-      ['a wait of more than four hours', 'pickup', { waitMinutes: 241, mode: 'open', until: null }, 400, 'Invalid request body: waitMinutes: Too big: expected number to be <=240'],
-      ['a field the contract does not have', 'pickup', { waitMinutes: 30, mode: 'open', until: null, allowDelivery: true }, 400, 'Invalid request body: Unrecognized key: "allowDelivery"'],
-      ['a dish not on the menu', 'sold-out', { productId: 999, soldOut: true }, 422, "productId 999 is not on this shop's menu."],
-      ['a group not on the menu', 'sold-out', { productGroupId: 999, soldOut: false }, 422, "productGroupId 999 is not on this shop's menu."],
-      ['a dish and a group at once', 'sold-out', { productId: 101, productGroupId: 1, soldOut: true }, 400, 'Invalid request body'],
+      [
+        'a time already past',
+        'delivery',
+        { waitMinutes: 30, mode: 'paused', until: at(-1) },
+        422,
+        'The time the service is busy or paused until has already passed. Choose a later time.',
+      ],
+      [
+        'more than a week ahead',
+        'delivery',
+        { waitMinutes: 30, mode: 'busy', until: at(7 * 24 * 60 + 1) },
+        422,
+        'A service can be busy or paused for at most 7 days.',
+      ],
+      [
+        'busy without a time',
+        'pickup',
+        { waitMinutes: 30, mode: 'busy', until: null },
+        400,
+        'Invalid request body: until: expected a time for busy or paused, and none for open',
+      ],
+      [
+        'open with a time',
+        'pickup',
+        { waitMinutes: 30, mode: 'open', until: at(30) },
+        400,
+        'Invalid request body: until: expected a time for busy or paused, and none for open',
+      ],
+      [
+        'a wait of more than four hours',
+        'pickup',
+        { waitMinutes: 241, mode: 'open', until: null },
+        400,
+        'Invalid request body: waitMinutes: Too big: expected number to be <=240',
+      ],
+      [
+        'a field the contract does not have',
+        'pickup',
+        { waitMinutes: 30, mode: 'open', until: null, allowDelivery: true },
+        400,
+        'Invalid request body: Unrecognized key: "allowDelivery"',
+      ],
+      [
+        'a dish not on the menu',
+        'sold-out',
+        { productId: 999, soldOut: true },
+        422,
+        "productId 999 is not on this shop's menu.",
+      ],
+      [
+        'a group not on the menu',
+        'sold-out',
+        { productGroupId: 999, soldOut: false },
+        422,
+        "productGroupId 999 is not on this shop's menu.",
+      ],
+      [
+        'a dish and a group at once',
+        'sold-out',
+        { productId: 101, productGroupId: 1, soldOut: true },
+        400,
+        'Invalid request body',
+      ],
     ])('refuses %s', async (_, path, body, status, message) => {
       const answer = await put(`/staff/live-state/${path}`, kitchenToken, body);
       expect(answer.status).toBe(status);
@@ -164,11 +313,24 @@ await onEachStore(
     });
 
     it(`refuses a sold-out mark beyond ${SOLD_OUT_MAX_ITEMS} dishes, so the clock status stays bounded`, async () => {
-      const marks = Array.from({ length: SOLD_OUT_MAX_ITEMS }, (_, index) => ({ retailer_id: 9001, kind: 'product' as const, item_id: 10_000 + index, until: WEDNESDAY_MIDNIGHT, marked_at: OPEN_NOW.toISOString() }));
+      const marks = Array.from({ length: SOLD_OUT_MAX_ITEMS }, (_, index) => ({
+        retailer_id: 9001,
+        kind: 'product' as const,
+        item_id: 10_000 + index,
+        until: WEDNESDAY_MIDNIGHT,
+        marked_at: OPEN_NOW.toISOString(),
+      }));
       await api.db.insertInto('sold_out_items').values(marks).execute();
       const answer = await put('/staff/live-state/sold-out', kitchenToken, { productId: 101, soldOut: true });
-      expect(answer).toMatchObject({ status: 422, body: { error: `At most ${SOLD_OUT_MAX_ITEMS} dishes can be sold out at once. Mark the whole group sold out instead, or put some back on.` } });
-      expect((await put('/staff/live-state/sold-out', kitchenToken, { productGroupId: 1, soldOut: true })).status).toBe(200);
+      expect(answer).toMatchObject({
+        status: 422,
+        body: {
+          error: `At most ${SOLD_OUT_MAX_ITEMS} dishes can be sold out at once. Mark the whole group sold out instead, or put some back on.`,
+        },
+      });
+      expect((await put('/staff/live-state/sold-out', kitchenToken, { productGroupId: 1, soldOut: true })).status).toBe(
+        200,
+      );
     });
 
     it('every change is in the owner’s audit log, with who did it and what', async () => {
@@ -184,10 +346,15 @@ await onEachStore(
     });
 
     it('changes are limited per retailer', async () => {
-      const limited = await start({ now: () => clock, brokerUrl: `ws://127.0.0.1:${await freePort()}`, rateLimits: { staffLiveChangesPerRetailer: { attempts: 2, windowMs: HOUR_MS } } });
+      const limited = await start({
+        now: () => clock,
+        brokerUrl: `ws://127.0.0.1:${await freePort()}`,
+        rateLimits: { staffLiveChangesPerRetailer: { attempts: 2, windowMs: HOUR_MS } },
+      });
       await addTestStaff(limited, 'test-pizza', kitchen);
       const token = await staffToken(limited, 'test-pizza', kitchen);
-      for (const soldOut of [true, false]) expect((await put('/staff/live-state/sold-out', token, { productId: 101, soldOut }, limited)).status).toBe(200);
+      for (const soldOut of [true, false])
+        expect((await put('/staff/live-state/sold-out', token, { productId: 101, soldOut }, limited)).status).toBe(200);
       const refused = await put('/staff/live-state/sold-out', token, { productId: 101, soldOut: true }, limited);
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -202,10 +369,25 @@ await onEachStore(
       await put('/staff/live-state/sold-out', token, { productId: 102, soldOut: true }, first);
       const before = await liveState(token, first);
       await first.close();
-      const restarted = await start({ sameDatabaseAs: first, now: () => clock, brokerUrl: `ws://127.0.0.1:${await freePort()}` });
+      const restarted = await start({
+        sameDatabaseAs: first,
+        now: () => clock,
+        brokerUrl: `ws://127.0.0.1:${await freePort()}`,
+      });
       expect(await liveState(token, restarted)).toEqual(before);
-      expect(await clockStatus(restarted)).toMatchObject({ livePickupOverCapacity: true, livePickupWaitTime: 25, pickupPausedUntil: at(90), soldOutProductIds: [102] });
+      expect(await clockStatus(restarted)).toMatchObject({
+        livePickupOverCapacity: true,
+        livePickupWaitTime: 25,
+        pickupPausedUntil: at(90),
+        soldOutProductIds: [102],
+      });
     });
   },
-  { api: () => ({ now: () => clock, brokerUrl: 'ws://127.0.0.1:9', rateLimits: { staffLiveChangesPerRetailer: { attempts: 10_000, windowMs: HOUR_MS } } }) },
+  {
+    api: () => ({
+      now: () => clock,
+      brokerUrl: 'ws://127.0.0.1:9',
+      rateLimits: { staffLiveChangesPerRetailer: { attempts: 10_000, windowMs: HOUR_MS } },
+    }),
+  },
 );

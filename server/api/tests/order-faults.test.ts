@@ -5,7 +5,13 @@ import { seededRandom, type Random } from '../../../scripts/lib/seeded-random.ts
 import type { ApiClient } from '../../../lib/api/client.ts';
 import { apiCalls } from '../../../lib/api/contract.ts';
 import { startFaultProxy, type Fault, type FaultProxy, type ProxiedRequest } from './support/fault-proxy.ts';
-import { checkPlacedOrders, placeOneOrder, storefrontPage, type Placed, type StorefrontPage } from './support/placing-orders.ts';
+import {
+  checkPlacedOrders,
+  placeOneOrder,
+  storefrontPage,
+  type Placed,
+  type StorefrontPage,
+} from './support/placing-orders.ts';
 import { HOST, OPEN_NOW, apiStores, startTestApi, type TestApi } from './support/test-support.ts';
 
 const page = vi.hoisted(() => ({ api: null as ApiClient | null }));
@@ -90,33 +96,50 @@ for (const { store, title, skipReason } of await apiStores()) {
     });
 
     describe('orders placed over a bad network', () => {
-      it(`keeps each of ${ORDERS} placed orders as the customer placed it, whatever arrives late`, { timeout: 300_000 }, async () => {
-        const served = api.api.tenants.byDomain(HOST);
-        if (!served || !page.api) throw new Error('the fixture shop is not served');
-        const random = seededRandom(SEED + 1);
+      it(
+        `keeps each of ${ORDERS} placed orders as the customer placed it, whatever arrives late`,
+        { timeout: 300_000 },
+        async () => {
+          const served = api.api.tenants.byDomain(HOST);
+          if (!served || !page.api) throw new Error('the fixture shop is not served');
+          const random = seededRandom(SEED + 1);
 
-        vi.useFakeTimers({ now: OPEN_NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-        const stop = storefront.open(served, page.api);
-        const customer = { page: storefront, served, random, now: () => OPEN_NOW, later: LATER, pause, drive };
-        const orders: Placed[] = [];
-        for (let index = 0; index < ORDERS; index += 1) {
-          orders.push(await placeOneOrder(customer));
-          // What the page sent before placing and the network kept arrives now.
+          vi.useFakeTimers({ now: OPEN_NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+          const stop = storefront.open(served, page.api);
+          const customer = { page: storefront, served, random, now: () => OPEN_NOW, later: LATER, pause, drive };
+          const orders: Placed[] = [];
+          for (let index = 0; index < ORDERS; index += 1) {
+            orders.push(await placeOneOrder(customer));
+            // What the page sent before placing and the network kept arrives now.
+            await proxy.releaseHeld();
+          }
+          stop();
           await proxy.releaseHeld();
-        }
-        stop();
-        await proxy.releaseHeld();
-        await proxy.settled();
-        vi.useRealTimers();
+          await proxy.settled();
+          vi.useRealTimers();
 
-        expect(orders.filter((order) => order.confirmed).length).toBeGreaterThan(ORDERS * 0.9);
-        for (const kind of ['hold', 'delay-request', 'drop-request', 'fail-request', 'delay-answer', 'drop-answer', 'fail-answer'] as const) expect(proxy.counts[kind], kind).toBeGreaterThan(0);
+          expect(orders.filter((order) => order.confirmed).length).toBeGreaterThan(ORDERS * 0.9);
+          for (const kind of [
+            'hold',
+            'delay-request',
+            'drop-request',
+            'fail-request',
+            'delay-answer',
+            'drop-answer',
+            'fail-answer',
+          ] as const)
+            expect(proxy.counts[kind], kind).toBeGreaterThan(0);
 
-        const { checked, placedInDatabase, mismatches, receiptsRefused } = await checkPlacedOrders(orders, api.url, api.db);
-        expect(checked).toBe(placedInDatabase);
-        expect(mismatches).toEqual([]);
-        expect(receiptsRefused).toEqual([]);
-      });
+          const { checked, placedInDatabase, mismatches, receiptsRefused } = await checkPlacedOrders(
+            orders,
+            api.url,
+            api.db,
+          );
+          expect(checked).toBe(placedInDatabase);
+          expect(mismatches).toEqual([]);
+          expect(receiptsRefused).toEqual([]);
+        },
+      );
     });
   });
 }

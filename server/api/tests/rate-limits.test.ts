@@ -29,7 +29,8 @@ function open(path: string): DatabaseSync {
   return db;
 }
 
-const limiterOn = (db: DatabaseSync, name = 'login') => createRateLimiter(createRateLimitStore(sqliteStore(db)), name, limit);
+const limiterOn = (db: DatabaseSync, name = 'login') =>
+  createRateLimiter(createRateLimitStore(sqliteStore(db)), name, limit);
 
 describe('a rate limiter over the SQLite store', () => {
   it('allows the limit within a window, then answers the seconds left until it ends', async () => {
@@ -65,7 +66,9 @@ describe('a rate limiter over the SQLite store', () => {
   it('shares one window between two connections to one file (two API processes), never letting both past the limit', async () => {
     const path = databaseFile();
     const [first, second] = [limiterOn(open(path)), limiterOn(open(path))];
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? first : second).take('ada', 0)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? first : second).take('ada', 0)),
+    );
     expect(answers.filter((answer) => answer === null)).toHaveLength(3);
   });
 
@@ -78,26 +81,37 @@ describe('a rate limiter over the SQLite store', () => {
   });
 });
 
-await onEachStore(({ start }) => {
-  describe('limits across API processes and restarts', () => {
-    const signup = (api: TestApi, index: number) =>
-      api.call(apiCalls.signup.path, { body: { fullName: 'Ada Lovelace', email: `ada${index}@example.com`, phoneNumber: '0400 000 000', password: 'pizza-lover-42' } });
-    const settings = { rateLimits: { signupPerAddress: { attempts: 4, windowMs: 60 * 60_000 } } };
+await onEachStore(
+  ({ start }) => {
+    describe('limits across API processes and restarts', () => {
+      const signup = (api: TestApi, index: number) =>
+        api.call(apiCalls.signup.path, {
+          body: {
+            fullName: 'Ada Lovelace',
+            email: `ada${index}@example.com`,
+            phoneNumber: '0400 000 000',
+            password: 'pizza-lover-42',
+          },
+        });
+      const settings = { rateLimits: { signupPerAddress: { attempts: 4, windowMs: 60 * 60_000 } } };
 
-    it('counts sign-ups sent to two APIs on one database against one limit', async () => {
-      const first = await start(settings);
-      const second = await start({ ...settings, sameDatabaseAs: first });
-      const statuses = [];
-      for (let index = 0; index < 6; index += 1) statuses.push((await signup(index % 2 === 0 ? first : second, index)).status);
-      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
-    });
+      it('counts sign-ups sent to two APIs on one database against one limit', async () => {
+        const first = await start(settings);
+        const second = await start({ ...settings, sameDatabaseAs: first });
+        const statuses = [];
+        for (let index = 0; index < 6; index += 1)
+          statuses.push((await signup(index % 2 === 0 ? first : second, index)).status);
+        expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+      });
 
-    it('still refuses once the API restarts on the same database', async () => {
-      const first = await start(settings);
-      for (let index = 0; index < 4; index += 1) expect((await signup(first, index)).status).toBe(200);
-      await first.close();
-      const restarted = await start({ ...settings, sameDatabaseAs: first });
-      expect((await signup(restarted, 9)).status).toBe(429);
+      it('still refuses once the API restarts on the same database', async () => {
+        const first = await start(settings);
+        for (let index = 0; index < 4; index += 1) expect((await signup(first, index)).status).toBe(200);
+        await first.close();
+        const restarted = await start({ ...settings, sameDatabaseAs: first });
+        expect((await signup(restarted, 9)).status).toBe(429);
+      });
     });
-  });
-}, { api: false });
+  },
+  { api: false },
+);

@@ -2,16 +2,45 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
-import { SHOP_CHANGED_ELSEWHERE, shopPaths, shopResponseSchema, type ShopState } from '../../../lib/api/shop-contract.ts';
+import {
+  SHOP_CHANGED_ELSEWHERE,
+  shopPaths,
+  shopResponseSchema,
+  type ShopState,
+} from '../../../lib/api/shop-contract.ts';
 import { staffAuditResponseSchema } from '../../../lib/api/staff-contract.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
 import { freePort } from '../../broker/mqtt-test-support.ts';
 import type { TradingHourEntry } from '../../../lib/tenant/hours.ts';
-import { addTestStaff, bearer, FIXTURE_TENANTS, onEachStore, staffToken, tempDir, type CallOptions, type TestStaff } from './support/test-support.ts';
+import {
+  addTestStaff,
+  bearer,
+  FIXTURE_TENANTS,
+  onEachStore,
+  staffToken,
+  tempDir,
+  type CallOptions,
+  type TestStaff,
+} from './support/test-support.ts';
 
-const owner: TestStaff = { email: 'owner@test-pizza.test', password: 'test-pizza-owner', name: 'Olive Owner', role: 'owner' };
-const partner: TestStaff = { email: 'partner@test-pizza.test', password: 'test-pizza-partner', name: 'Pat Partner', role: 'owner' };
-const kitchen: TestStaff = { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen', name: 'Kit Chen', role: 'kitchen' };
+const owner: TestStaff = {
+  email: 'owner@test-pizza.test',
+  password: 'test-pizza-owner',
+  name: 'Olive Owner',
+  role: 'owner',
+};
+const partner: TestStaff = {
+  email: 'partner@test-pizza.test',
+  password: 'test-pizza-partner',
+  name: 'Pat Partner',
+  role: 'owner',
+};
+const kitchen: TestStaff = {
+  email: 'kitchen@test-pizza.test',
+  password: 'test-pizza-kitchen',
+  name: 'Kit Chen',
+  role: 'kitchen',
+};
 /** Margherita (101), Large (12): $18 in the fixture. */
 const MARGHERITA = 101;
 const LARGE = 12;
@@ -35,26 +64,41 @@ await onEachStore(
       partnerToken = await staffToken(api, 'test-pizza', partner);
       kitchenToken = await staffToken(api, 'test-pizza', kitchen);
     });
-    const call = (path: string, token: string, options: CallOptions = {}) => api.call(path, { domain: null, ...options, headers: bearer(token) });
-    const state = async (token = ownerToken): Promise<ShopState> => shopResponseSchema.parse((await call(shopPaths.shop, token)).body);
-    const margheritaLarge = (shop: ShopState) => shop.dishes.find((dish) => dish.productId === MARGHERITA)?.sizes.find((size) => size.sizeId === LARGE);
-    const filePrice = async () => (await loadTenant(tenantsDir, 'test-pizza')).productDetails.find((detail) => detail.productId === MARGHERITA)?.productSizes.find((size) => size.retailerProductSizeId === LARGE)?.price;
+    const call = (path: string, token: string, options: CallOptions = {}) =>
+      api.call(path, { domain: null, ...options, headers: bearer(token) });
+    const state = async (token = ownerToken): Promise<ShopState> =>
+      shopResponseSchema.parse((await call(shopPaths.shop, token)).body);
+    const margheritaLarge = (shop: ShopState) =>
+      shop.dishes.find((dish) => dish.productId === MARGHERITA)?.sizes.find((size) => size.sizeId === LARGE);
+    const filePrice = async () =>
+      (await loadTenant(tenantsDir, 'test-pizza')).productDetails
+        .find((detail) => detail.productId === MARGHERITA)
+        ?.productSizes.find((size) => size.retailerProductSizeId === LARGE)?.price;
     const servedPrice = async () => {
       const answer = await api.call(apiCalls.getProduct.path, { body: { productId: MARGHERITA } });
-      return apiCalls.getProduct.response.parse(answer.body).productSizes.find((size) => size.retailerProductSizeId === LARGE)?.price;
+      return apiCalls.getProduct.response
+        .parse(answer.body)
+        .productSizes.find((size) => size.retailerProductSizeId === LARGE)?.price;
     };
 
     it('publishes a drafted price into the tenant files and the served menu, and Undo publish puts it back', async () => {
       const start = await state();
       expect(margheritaLarge(start)).toMatchObject({ publishedCents: 1800, draftCents: 1800 });
 
-      const saved = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 1950 }] } });
+      const saved = await call(shopPaths.draft, ownerToken, {
+        method: 'PUT',
+        body: { revision: start.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 1950 }] },
+      });
       expect(saved.status).toBe(200);
       const drafted = shopResponseSchema.parse(saved.body);
-      expect(drafted.changes).toEqual([{ productId: MARGHERITA, sizeId: LARGE, dish: 'Margherita', size: 'Large', fromCents: 1800, toCents: 1950 }]);
+      expect(drafted.changes).toEqual([
+        { productId: MARGHERITA, sizeId: LARGE, dish: 'Margherita', size: 'Large', fromCents: 1800, toCents: 1950 },
+      ]);
       expect(await filePrice()).toBe(18);
 
-      const published = shopResponseSchema.parse((await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body);
+      const published = shopResponseSchema.parse(
+        (await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body,
+      );
       expect(margheritaLarge(published)).toMatchObject({ publishedCents: 1950, draftCents: 1950 });
       expect(published.changes).toEqual([]);
       expect(published.lastPublish).toMatchObject({ staffName: 'Olive Owner', changes: drafted.changes });
@@ -63,21 +107,31 @@ await onEachStore(
       // Only the two menu files change, and fields the editor does not touch stay as written.
       expect(readFileSync(join(tenantsDir, 'test-pizza', 'product-details.json'), 'utf8')).toContain('"price": 19.5');
 
-      const undone = shopResponseSchema.parse((await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } })).body);
+      const undone = shopResponseSchema.parse(
+        (await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } })).body,
+      );
       expect(margheritaLarge(undone)).toMatchObject({ publishedCents: 1800 });
       expect(undone.lastPublish).toBeNull();
       expect(await filePrice()).toBe(18);
       expect(await servedPrice()).toBe(18);
 
-      const audit = staffAuditResponseSchema.parse((await call('/staff/audit?limit=3', ownerToken)).body).entries.map((entry) => entry.action);
+      const audit = staffAuditResponseSchema
+        .parse((await call('/staff/audit?limit=3', ownerToken)).body)
+        .entries.map((entry) => entry.action);
       expect(audit).toEqual(['undo-publish', 'publish', 'save-draft']);
     });
 
     it('refuses a write based on an older revision instead of losing the other owner’s change', async () => {
       const seen = await state();
-      const first = await call(shopPaths.draft, partnerToken, { method: 'PUT', body: { revision: seen.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 2000 }] } });
+      const first = await call(shopPaths.draft, partnerToken, {
+        method: 'PUT',
+        body: { revision: seen.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 2000 }] },
+      });
       expect(first.status).toBe(200);
-      const second = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: seen.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 2100 }] } });
+      const second = await call(shopPaths.draft, ownerToken, {
+        method: 'PUT',
+        body: { revision: seen.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 2100 }] },
+      });
       expect(second).toMatchObject({ status: 409, body: { error: SHOP_CHANGED_ELSEWHERE } });
       const stalePublish = await call(shopPaths.publish, ownerToken, { body: { revision: seen.revision } });
       expect(stalePublish.status).toBe(409);
@@ -90,11 +144,20 @@ await onEachStore(
 
     it('refuses prices the build would refuse, dishes the menu lacks and an empty publish', async () => {
       const { revision } = await state();
-      const tooDear = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 10_000_000 }] } });
+      const tooDear = await call(shopPaths.draft, ownerToken, {
+        method: 'PUT',
+        body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 10_000_000 }] },
+      });
       expect(tooDear.status).toBe(400);
-      const unknown = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision, prices: [{ productId: 999_999, sizeId: LARGE, priceCents: 100 }] } });
+      const unknown = await call(shopPaths.draft, ownerToken, {
+        method: 'PUT',
+        body: { revision, prices: [{ productId: 999_999, sizeId: LARGE, priceCents: 100 }] },
+      });
       expect(unknown).toMatchObject({ status: 400, body: { error: expect.stringContaining('Not on this menu') } });
-      const negative = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: -1 }] } });
+      const negative = await call(shopPaths.draft, ownerToken, {
+        method: 'PUT',
+        body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: -1 }] },
+      });
       expect(negative.status).toBe(400);
       const empty = await call(shopPaths.publish, ownerToken, { body: { revision } });
       expect(empty).toMatchObject({ status: 400, body: { error: expect.stringContaining('Nothing to publish') } });
@@ -105,14 +168,22 @@ await onEachStore(
     it('lets the console origin send the draft with PUT (CORS preflight)', async () => {
       const response = await fetch(`${api.url}${shopPaths.draft}`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://console.localhost:4321', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          origin: 'http://console.localhost:4321',
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'authorization, content-type',
+        },
       });
       expect(response.headers.get('access-control-allow-methods')).toContain('PUT');
       expect(response.headers.get('access-control-allow-origin')).toBe('http://console.localhost:4321');
     });
 
     it('refuses a draft too large to be a menu with 413 before reading it', async () => {
-      const prices = Array.from({ length: 12_000 }, (_, index) => ({ productId: MARGHERITA, sizeId: LARGE, priceCents: index }));
+      const prices = Array.from({ length: 12_000 }, (_, index) => ({
+        productId: MARGHERITA,
+        sizeId: LARGE,
+        priceCents: index,
+      }));
       const answer = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: 0, prices } });
       expect(answer.status).toBe(413);
     });
@@ -121,7 +192,10 @@ await onEachStore(
       const { revision } = await state();
       const calls: [string, CallOptions][] = [
         [shopPaths.shop, {}],
-        [shopPaths.draft, { method: 'PUT', body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 100 }] } }],
+        [
+          shopPaths.draft,
+          { method: 'PUT', body: { revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 100 }] } },
+        ],
         [shopPaths.publish, { body: { revision } }],
         [shopPaths.undo, { body: { revision } }],
       ];
@@ -133,41 +207,70 @@ await onEachStore(
     });
 
     const hoursFile = async () => (await loadTenant(tenantsDir, 'test-pizza')).tradingHours;
-    const servedHours = async () => apiCalls.getTradingHours.response.parse((await api.call(apiCalls.getTradingHours.path)).body);
+    const servedHours = async () =>
+      apiCalls.getTradingHours.response.parse((await api.call(apiCalls.getTradingHours.path)).body);
     /** Sunday closes at 20:00 instead of 22:00. */
-    const shorterSunday = (hours: readonly TradingHourEntry[]) => hours.map((row) => (row.day === 0 ? { ...row, openingTimeEnd: '20:00', deliveryTimeEnd: '19:30' } : row));
+    const shorterSunday = (hours: readonly TradingHourEntry[]) =>
+      hours.map((row) => (row.day === 0 ? { ...row, openingTimeEnd: '20:00', deliveryTimeEnd: '19:30' } : row));
 
     it('publishes trading hours beside a price, says what changes in words, and Undo publish puts both back', async () => {
       const start = await state();
       const before = await hoursFile();
       expect(start.parts.published.tradingHours).toEqual(before);
       const hours = shorterSunday(start.parts.published.tradingHours);
-      const saved = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 1900 }], parts: { tradingHours: hours } } });
+      const saved = await call(shopPaths.draft, ownerToken, {
+        method: 'PUT',
+        body: {
+          revision: start.revision,
+          prices: [{ productId: MARGHERITA, sizeId: LARGE, priceCents: 1900 }],
+          parts: { tradingHours: hours },
+        },
+      });
       expect(saved.status).toBe(200);
       const drafted = shopResponseSchema.parse(saved.body);
       expect(drafted.parts.draft.tradingHours).toEqual(hours);
-      expect(drafted.partChanges).toEqual([{ part: 'tradingHours', title: expect.any(String), lines: expect.arrayContaining([expect.stringContaining('Sunday')]) }]);
+      expect(drafted.partChanges).toEqual([
+        {
+          part: 'tradingHours',
+          title: expect.any(String),
+          lines: expect.arrayContaining([expect.stringContaining('Sunday')]),
+        },
+      ]);
       expect(await hoursFile()).toEqual(before);
 
-      const published = shopResponseSchema.parse((await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body);
+      const published = shopResponseSchema.parse(
+        (await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body,
+      );
       expect(published.partChanges).toEqual([]);
       expect(published.lastPublish?.parts).toEqual(drafted.partChanges);
       expect(await hoursFile()).toEqual(hours);
       expect(await servedHours()).toEqual(hours);
       expect(await filePrice()).toBe(19);
 
-      const undone = shopResponseSchema.parse((await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } })).body);
+      const undone = shopResponseSchema.parse(
+        (await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } })).body,
+      );
       expect(undone.parts.published.tradingHours).toEqual(before);
       expect(await hoursFile()).toEqual(before);
       expect(await servedHours()).toEqual(before);
       expect(await filePrice()).toBe(18);
       const audit = staffAuditResponseSchema.parse((await call('/staff/audit?limit=2', ownerToken)).body).entries;
-      expect(audit.map((entry) => entry.subject)).toEqual([expect.stringContaining('Trading hours back'), expect.stringContaining('1 price, Trading hours')]);
+      expect(audit.map((entry) => entry.subject)).toEqual([
+        expect.stringContaining('Trading hours back'),
+        expect.stringContaining('1 price, Trading hours'),
+      ]);
     });
 
     it('keeps no part the draft sets back to the shop as published', async () => {
       const start = await state();
-      const saved = shopResponseSchema.parse((await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [], parts: { tradingHours: start.parts.published.tradingHours } } })).body);
+      const saved = shopResponseSchema.parse(
+        (
+          await call(shopPaths.draft, ownerToken, {
+            method: 'PUT',
+            body: { revision: start.revision, prices: [], parts: { tradingHours: start.parts.published.tradingHours } },
+          })
+        ).body,
+      );
       expect(saved.parts.draft).toEqual({});
       expect(saved.partChanges).toEqual([]);
     });
@@ -175,7 +278,10 @@ await onEachStore(
     it('refuses hours the build would refuse, naming the file and field, and writes nothing', async () => {
       const start = await state();
       const broken = start.parts.published.tradingHours.map((row) => (row.day === 0 ? { ...row, day: 9 } : row));
-      const answer = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [], parts: { tradingHours: broken } } });
+      const answer = await call(shopPaths.draft, ownerToken, {
+        method: 'PUT',
+        body: { revision: start.revision, prices: [], parts: { tradingHours: broken } },
+      });
       expect(answer.status).toBe(400);
       expect((await state()).revision).toBe(start.revision);
     });
@@ -185,13 +291,31 @@ await onEachStore(
       const { tradingHours, popups, theme } = start.parts.published;
       const sunday = tradingHours.find((row) => row.day === 0);
       const tooManyShifts = [...tradingHours, ...Array.from({ length: 29 }, () => sunday)];
-      const scriptLink = [{ popupId: 900, title: 'Free pizza', body: '', actionLabel: 'Claim', actionUrl: 'javascript:alert(1)', active: true, startDate: null, endDate: null }, ...popups];
+      const scriptLink = [
+        {
+          popupId: 900,
+          title: 'Free pizza',
+          body: '',
+          actionLabel: 'Claim',
+          actionUrl: 'javascript:alert(1)',
+          active: true,
+          startDate: null,
+          endDate: null,
+        },
+        ...popups,
+      ];
       const unreadable = { ...theme, 'primary-foreground': theme.primary };
       for (const parts of [{ tradingHours: tooManyShifts }, { popups: scriptLink }, { theme: unreadable }]) {
-        const answer = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [], parts } });
+        const answer = await call(shopPaths.draft, ownerToken, {
+          method: 'PUT',
+          body: { revision: start.revision, prices: [], parts },
+        });
         expect(answer.status, Object.keys(parts)[0]).toBe(400);
       }
-      const contrast = await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: start.revision, prices: [], parts: { theme: unreadable } } });
+      const contrast = await call(shopPaths.draft, ownerToken, {
+        method: 'PUT',
+        body: { revision: start.revision, prices: [], parts: { theme: unreadable } },
+      });
       expect(contrast.body).toMatchObject({ error: expect.stringContaining('contrast') });
       expect((await state()).revision).toBe(start.revision);
     });
@@ -200,11 +324,21 @@ await onEachStore(
       const other = await startApi({ sameDatabaseAs: api, tenantsDir, brokerUrl });
       const hours = shorterSunday((await state()).parts.published.tradingHours);
       const seen = await state();
-      const drafted = shopResponseSchema.parse((await call(shopPaths.draft, ownerToken, { method: 'PUT', body: { revision: seen.revision, prices: [], parts: { tradingHours: hours } } })).body);
-      const otherHours = async () => apiCalls.getTradingHours.response.parse((await other.call(apiCalls.getTradingHours.path)).body);
+      const drafted = shopResponseSchema.parse(
+        (
+          await call(shopPaths.draft, ownerToken, {
+            method: 'PUT',
+            body: { revision: seen.revision, prices: [], parts: { tradingHours: hours } },
+          })
+        ).body,
+      );
+      const otherHours = async () =>
+        apiCalls.getTradingHours.response.parse((await other.call(apiCalls.getTradingHours.path)).body);
       const before = await otherHours();
       await other.api.refreshTenants();
-      const published = shopResponseSchema.parse((await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body);
+      const published = shopResponseSchema.parse(
+        (await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body,
+      );
       expect(await otherHours()).toEqual(before);
       expect(await other.api.refreshTenants()).toEqual(['test-pizza']);
       expect(await otherHours()).toEqual(hours);

@@ -1,12 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
-import { staffAuditResponseSchema, staffBookingResponseSchema, staffBookingsResponseSchema, type StaffBooking } from '../../../lib/api/staff-contract.ts';
-import { addTestStaff, bearer, OPEN_NOW, onEachStore, staffToken, type CallOptions, type TestApi, type TestStaff } from './support/test-support.ts';
+import {
+  staffAuditResponseSchema,
+  staffBookingResponseSchema,
+  staffBookingsResponseSchema,
+  type StaffBooking,
+} from '../../../lib/api/staff-contract.ts';
+import {
+  addTestStaff,
+  bearer,
+  OPEN_NOW,
+  onEachStore,
+  staffToken,
+  type CallOptions,
+  type TestApi,
+  type TestStaff,
+} from './support/test-support.ts';
 
 const OTHER_HOST = 'order.otherpizza.example';
-const owner: TestStaff = { email: 'owner@test-pizza.test', password: 'test-pizza-owner', name: 'Olive Owner', role: 'owner' };
-const kitchen: TestStaff = { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen', name: 'Kit Chen', role: 'kitchen' };
-const otherOwner: TestStaff = { email: 'owner@other-pizza.test', password: 'other-pizza-owner', name: 'Otto Other', role: 'owner' };
+const owner: TestStaff = {
+  email: 'owner@test-pizza.test',
+  password: 'test-pizza-owner',
+  name: 'Olive Owner',
+  role: 'owner',
+};
+const kitchen: TestStaff = {
+  email: 'kitchen@test-pizza.test',
+  password: 'test-pizza-kitchen',
+  name: 'Kit Chen',
+  role: 'kitchen',
+};
+const otherOwner: TestStaff = {
+  email: 'owner@other-pizza.test',
+  password: 'other-pizza-owner',
+  name: 'Otto Other',
+  role: 'owner',
+};
 
 /** Bookable times at both fixture shops (open 11:00-22:00 every day, Melbourne), after OPEN_NOW (Tuesday 5 March 2030, 20:00). */
 const WEDNESDAY_7PM = '2030-03-06T19:00:00+11:00';
@@ -23,22 +52,35 @@ await onEachStore(
     }
 
     /** A customer's booking request from the storefront, as the booking dialog sends it; answers its id. */
-    async function book(target: TestApi, dateTime: string, { host, partySize = 4 }: { host?: string; partySize?: number } = {}): Promise<{ bookingId: number; name: string }> {
+    async function book(
+      target: TestApi,
+      dateTime: string,
+      { host, partySize = 4 }: { host?: string; partySize?: number } = {},
+    ): Promise<{ bookingId: number; name: string }> {
       const name = `Guest ${(bookingNames += 1)}`;
-      const answer = await target.call(apiCalls.requestTableBooking.path, { ...(host ? { domain: host } : {}), body: { name, phone: '0400 000 000', partySize, dateTime, notes: 'Window seat' } });
+      const answer = await target.call(apiCalls.requestTableBooking.path, {
+        ...(host ? { domain: host } : {}),
+        body: { name, phone: '0400 000 000', partySize, dateTime, notes: 'Window seat' },
+      });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return { bookingId: apiCalls.requestTableBooking.response.parse(answer.body).bookingId, name };
     }
 
     const staffCall = (target: TestApi, path: string, token: string | null, options: CallOptions = {}) =>
-      target.call(path, { domain: null, ...options, headers: { ...(token === null ? {} : bearer(token)), ...options.headers } });
+      target.call(path, {
+        domain: null,
+        ...options,
+        headers: { ...(token === null ? {} : bearer(token)), ...options.headers },
+      });
     const listed = async (target: TestApi, token: string, query = ''): Promise<StaffBooking[]> => {
       const answer = await staffCall(target, `/staff/bookings${query}`, token);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return staffBookingsResponseSchema.parse(answer.body).bookings;
     };
-    const decide = (token: string | null, bookingId: number | string, decision: 'confirm' | 'decline') => staffCall(api, `/staff/bookings/${bookingId}/${decision}`, token, { method: 'POST' });
-    const auditOf = async (token: string) => staffAuditResponseSchema.parse((await staffCall(api, '/staff/audit', token)).body).entries;
+    const decide = (token: string | null, bookingId: number | string, decision: 'confirm' | 'decline') =>
+      staffCall(api, `/staff/bookings/${bookingId}/${decision}`, token, { method: 'POST' });
+    const auditOf = async (token: string) =>
+      staffAuditResponseSchema.parse((await staffCall(api, '/staff/audit', token)).body).entries;
 
     let prepared = false;
     async function tokens(): Promise<{ ownerToken: string; kitchenToken: string; otherToken: string }> {
@@ -65,7 +107,16 @@ await onEachStore(
         // Requested when that time was still ahead; it is past now.
         await fresh.db
           .insertInto('table_bookings')
-          .values({ retailer_id: 9001, name: 'Past Guest', phone: '0400 000 001', party_size: 3, date_time: '2030-03-05T18:00:00+11:00', slot_at: '2030-03-05T07:00:00.000Z', notes: '', created_at: '2030-03-01T00:00:00.000Z' })
+          .values({
+            retailer_id: 9001,
+            name: 'Past Guest',
+            phone: '0400 000 001',
+            party_size: 3,
+            date_time: '2030-03-05T18:00:00+11:00',
+            slot_at: '2030-03-05T07:00:00.000Z',
+            notes: '',
+            created_at: '2030-03-01T00:00:00.000Z',
+          })
           .execute();
 
         const kitchenToken = await staffToken(fresh, 'test-pizza', kitchen);
@@ -84,9 +135,18 @@ await onEachStore(
           decidedAt: null,
         });
         expect(await listed(fresh, await staffToken(fresh, 'test-pizza', owner))).toEqual(bookings);
-        expect((await listed(fresh, kitchenToken, '?from=2030-03-05T00:00:00Z')).map((booking) => booking.name)).toEqual(['Past Guest', wednesday.name, thursday.name, friday.name]);
-        expect((await listed(fresh, kitchenToken, `?from=${encodeURIComponent('2030-03-07T12:00:01+11:00')}&limit=1`)).map((booking) => booking.name)).toEqual([friday.name]);
-        expect((await listed(fresh, kitchenToken, '?limit=2')).map((booking) => booking.name)).toEqual([wednesday.name, thursday.name]);
+        expect(
+          (await listed(fresh, kitchenToken, '?from=2030-03-05T00:00:00Z')).map((booking) => booking.name),
+        ).toEqual(['Past Guest', wednesday.name, thursday.name, friday.name]);
+        expect(
+          (await listed(fresh, kitchenToken, `?from=${encodeURIComponent('2030-03-07T12:00:01+11:00')}&limit=1`)).map(
+            (booking) => booking.name,
+          ),
+        ).toEqual([friday.name]);
+        expect((await listed(fresh, kitchenToken, '?limit=2')).map((booking) => booking.name)).toEqual([
+          wednesday.name,
+          thursday.name,
+        ]);
       });
 
       it.each([
@@ -114,17 +174,36 @@ await onEachStore(
         const { bookingId, name } = await book(api, THURSDAY_NOON);
         const answer = await decide(kitchenToken, bookingId, 'confirm');
         expect(answer.status).toBe(200);
-        expect(staffBookingResponseSchema.parse(answer.body).booking).toMatchObject({ bookingId, status: 'confirmed', decidedBy: 'Kit Chen', decidedAt: OPEN_NOW.toISOString() });
-        expect((await listed(api, ownerToken)).find((booking) => booking.bookingId === bookingId)?.status).toBe('confirmed');
-        expect((await auditOf(ownerToken))[0]).toEqual({ at: OPEN_NOW.toISOString(), staffName: 'Kit Chen', action: 'confirm-booking', subject: `Booking ${bookingId}: ${name}, 4 people` });
+        expect(staffBookingResponseSchema.parse(answer.body).booking).toMatchObject({
+          bookingId,
+          status: 'confirmed',
+          decidedBy: 'Kit Chen',
+          decidedAt: OPEN_NOW.toISOString(),
+        });
+        expect((await listed(api, ownerToken)).find((booking) => booking.bookingId === bookingId)?.status).toBe(
+          'confirmed',
+        );
+        expect((await auditOf(ownerToken))[0]).toEqual({
+          at: OPEN_NOW.toISOString(),
+          staffName: 'Kit Chen',
+          action: 'confirm-booking',
+          subject: `Booking ${bookingId}: ${name}, 4 people`,
+        });
       });
 
       it('the owner declines one', async () => {
         const { ownerToken } = await tokens();
         const { bookingId, name } = await book(api, THURSDAY_NOON, { partySize: 1 });
         const answer = await decide(ownerToken, bookingId, 'decline');
-        expect(staffBookingResponseSchema.parse(answer.body).booking).toMatchObject({ status: 'declined', decidedBy: 'Olive Owner' });
-        expect((await auditOf(ownerToken))[0]).toMatchObject({ staffName: 'Olive Owner', action: 'decline-booking', subject: `Booking ${bookingId}: ${name}, 1 person` });
+        expect(staffBookingResponseSchema.parse(answer.body).booking).toMatchObject({
+          status: 'declined',
+          decidedBy: 'Olive Owner',
+        });
+        expect((await auditOf(ownerToken))[0]).toMatchObject({
+          staffName: 'Olive Owner',
+          action: 'decline-booking',
+          subject: `Booking ${bookingId}: ${name}, 1 person`,
+        });
       });
 
       it('the same decision twice answers the booking as it is, recorded once; the other decision then is a 409', async () => {
@@ -136,9 +215,15 @@ await onEachStore(
         expect(again.status).toBe(200);
         expect(again.body).toEqual(first.body);
         const refused = await decide(ownerToken, bookingId, 'decline');
-        expect(refused).toMatchObject({ status: 409, body: { error: 'This booking was already confirmed by Kit Chen.' } });
+        expect(refused).toMatchObject({
+          status: 409,
+          body: { error: 'This booking was already confirmed by Kit Chen.' },
+        });
         expect(await auditOf(ownerToken)).toEqual(auditBefore);
-        expect((await listed(api, ownerToken)).find((booking) => booking.bookingId === bookingId)).toMatchObject({ status: 'confirmed', decidedBy: 'Kit Chen' });
+        expect((await listed(api, ownerToken)).find((booking) => booking.bookingId === bookingId)).toMatchObject({
+          status: 'confirmed',
+          decidedBy: 'Kit Chen',
+        });
       });
 
       it('needs a session', async () => {
@@ -150,7 +235,11 @@ await onEachStore(
       it('refuses a body over 8 KB with 413, deciding nothing', async () => {
         const { kitchenToken, ownerToken } = await tokens();
         const { bookingId } = await book(api, FRIDAY_6PM);
-        const answer = await staffCall(api, `/staff/bookings/${bookingId}/confirm`, kitchenToken, { method: 'POST', rawBody: JSON.stringify({ note: 'x'.repeat(9 * 1024) }), headers: { 'content-type': 'application/json' } });
+        const answer = await staffCall(api, `/staff/bookings/${bookingId}/confirm`, kitchenToken, {
+          method: 'POST',
+          rawBody: JSON.stringify({ note: 'x'.repeat(9 * 1024) }),
+          headers: { 'content-type': 'application/json' },
+        });
         expect(answer.status).toBe(413);
         expect((await listed(api, ownerToken)).find((booking) => booking.bookingId === bookingId)?.status).toBe('new');
       });
@@ -169,14 +258,22 @@ await onEachStore(
           expect(answer.body).toEqual(unknown.body);
         }
         expect((await listed(api, otherToken, '?limit=200')).map((booking) => booking.name)).not.toContain(name);
-        expect((await listed(api, ownerToken, '?limit=200')).find((booking) => booking.bookingId === bookingId)?.status).toBe('new');
+        expect(
+          (await listed(api, ownerToken, '?limit=200')).find((booking) => booking.bookingId === bookingId)?.status,
+        ).toBe('new');
         expect(await auditOf(ownerToken)).toEqual(auditBefore);
       });
 
-      it.each(['0', '-1', 'abc', '1.5', '9999999999', '1e3'])('answers the booking id %s with the same 404', async (bookingId) => {
-        const { kitchenToken } = await tokens();
-        expect(await decide(kitchenToken, bookingId, 'confirm')).toMatchObject({ status: 404, body: { error: 'Booking not found' } });
-      });
+      it.each(['0', '-1', 'abc', '1.5', '9999999999', '1e3'])(
+        'answers the booking id %s with the same 404',
+        async (bookingId) => {
+          const { kitchenToken } = await tokens();
+          expect(await decide(kitchenToken, bookingId, 'confirm')).toMatchObject({
+            status: 404,
+            body: { error: 'Booking not found' },
+          });
+        },
+      );
     });
 
     describe('roles', () => {
@@ -192,5 +289,12 @@ await onEachStore(
     });
   },
   // Many requests from one test address; the per-address limit is the security tests' concern.
-  { api: { rateLimits: { tableBookingsPerAddress: { attempts: 1000, windowMs: 60_000 }, staffSignInPerAddress: { attempts: 1000, windowMs: 60_000 } } } },
+  {
+    api: {
+      rateLimits: {
+        tableBookingsPerAddress: { attempts: 1000, windowMs: 60_000 },
+        staffSignInPerAddress: { attempts: 1000, windowMs: 60_000 },
+      },
+    },
+  },
 );

@@ -3,18 +3,47 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffLiveResponseSchema } from '../../../lib/api/staff-contract.ts';
 import { createBroker, type RunningBroker } from '../../broker/broker.ts';
 import { connectMqtt, recordMessages, subscribeCodes, waitFor } from '../../broker/mqtt-test-support.ts';
-import { addTestStaff, apiStores, bearer, FIXTURE_TENANTS, operatorHeaders, placeTestOrder, STAFF_SECRET, staffToken, startTestApi, type TestApi, type TestStaff } from './support/test-support.ts';
+import {
+  addTestStaff,
+  apiStores,
+  bearer,
+  FIXTURE_TENANTS,
+  operatorHeaders,
+  placeTestOrder,
+  STAFF_SECRET,
+  staffToken,
+  startTestApi,
+  type TestApi,
+  type TestStaff,
+} from './support/test-support.ts';
 
 /** The console's live push end to end: the API publishes, the broker admits the login /staff/live hands out to that topic alone. */
 
 const BROKER_PASSWORD = 'test-broker-password';
-const kitchen: TestStaff = { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen', name: 'Kit Chen', role: 'kitchen' };
-const otherOwner: TestStaff = { email: 'owner@other-pizza.test', password: 'other-pizza-owner', name: 'Otto Other', role: 'owner' };
+const kitchen: TestStaff = {
+  email: 'kitchen@test-pizza.test',
+  password: 'test-pizza-kitchen',
+  name: 'Kit Chen',
+  role: 'kitchen',
+};
+const otherOwner: TestStaff = {
+  email: 'owner@other-pizza.test',
+  password: 'other-pizza-owner',
+  name: 'Otto Other',
+  role: 'owner',
+};
 
 let broker: RunningBroker;
 let brokerUrl: string;
 beforeAll(async () => {
-  broker = await createBroker({ tenantsDir: FIXTURE_TENANTS, wsPort: 0, host: '127.0.0.1', operatorPassword: BROKER_PASSWORD, staffSecret: STAFF_SECRET, log: () => undefined });
+  broker = await createBroker({
+    tenantsDir: FIXTURE_TENANTS,
+    wsPort: 0,
+    host: '127.0.0.1',
+    operatorPassword: BROKER_PASSWORD,
+    staffSecret: STAFF_SECRET,
+    log: () => undefined,
+  });
   brokerUrl = `ws://127.0.0.1:${broker.wsPort}`;
 });
 afterAll(() => broker.close());
@@ -31,8 +60,15 @@ for (const { store, title, skipReason } of await apiStores()) {
 
     /** Connects as the console would, with what /staff/live answers (the broker's test address instead of the tenant's). */
     async function connectAsConsole(slug: string, staff: TestStaff): Promise<{ client: MqttClient; topic: string }> {
-      const live = staffLiveResponseSchema.parse((await api.call('/staff/live', { domain: null, headers: bearer(await staffToken(api, slug, staff)) })).body);
-      const client = await connectMqtt(brokerUrl, { clientId: `console_${slug}_${store}`, username: live.username, password: live.password, wsOptions: { origin: 'http://console.localhost:4321' } });
+      const live = staffLiveResponseSchema.parse(
+        (await api.call('/staff/live', { domain: null, headers: bearer(await staffToken(api, slug, staff)) })).body,
+      );
+      const client = await connectMqtt(brokerUrl, {
+        clientId: `console_${slug}_${store}`,
+        username: live.username,
+        password: live.password,
+        wsOptions: { origin: 'http://console.localhost:4321' },
+      });
       return { client, topic: live.topic };
     }
 
@@ -44,7 +80,9 @@ for (const { store, title, skipReason } of await apiStores()) {
       const connected = await connectAsConsole('test-pizza', kitchen);
       consoleClient = connected.client;
       staffMessages = recordMessages(consoleClient);
-      expect(await subscribeCodes(consoleClient, [connected.topic])).toEqual({ 'storefront-test/9001/staff/orders': 0 });
+      expect(await subscribeCodes(consoleClient, [connected.topic])).toEqual({
+        'storefront-test/9001/staff/orders': 0,
+      });
       pages = await connectMqtt(brokerUrl, { username: 'operator', password: BROKER_PASSWORD });
       pageMessages = recordMessages(pages);
       await pages.subscribeAsync('storefront-test/9001/order/+/status', { qos: 1 });
@@ -55,7 +93,10 @@ for (const { store, title, skipReason } of await apiStores()) {
       await api.dispose();
     });
 
-    const messagesAbout = (orderNumber: number) => staffMessages.filter((message) => (JSON.parse(message.text) as { orderNumber: number }).orderNumber === orderNumber).map((message) => JSON.parse(message.text));
+    const messagesAbout = (orderNumber: number) =>
+      staffMessages
+        .filter((message) => (JSON.parse(message.text) as { orderNumber: number }).orderNumber === orderNumber)
+        .map((message) => JSON.parse(message.text));
     const staffPost = (path: string) => api.call(path, { domain: null, method: 'POST', headers: bearer(token) });
 
     it('a placed order reaches the console at once, as its number only', async () => {
@@ -72,7 +113,9 @@ for (const { store, title, skipReason } of await apiStores()) {
       const pageTopic = `storefront-test/9001/order/${placed.watchTopicId}/status`;
       expect((await staffPost(`/staff/orders/${placed.encryptedOrderId}/take`)).status).toBe(200);
       await waitFor(() => pageMessages.some((message) => message.topic === pageTopic), 'the confirmation page message');
-      expect(pageMessages.filter((message) => message.topic === pageTopic).map((message) => JSON.parse(message.text))).toEqual([{ orderProcessed: true }]);
+      expect(
+        pageMessages.filter((message) => message.topic === pageTopic).map((message) => JSON.parse(message.text)),
+      ).toEqual([{ orderProcessed: true }]);
       expect((await staffPost(`/staff/orders/${placed.encryptedOrderId}/ready`)).status).toBe(200);
       await waitFor(() => messagesAbout(placed.orderNumber).length === 3, 'the order-changed messages');
       expect(messagesAbout(placed.orderNumber)).toEqual([
@@ -84,17 +127,27 @@ for (const { store, title, skipReason } of await apiStores()) {
 
     it("the operator's take tells the console too", async () => {
       const placed = await placeTestOrder(api, `live-${store}-${(labels += 1)}`);
-      const answer = await api.call(`/operator/tenants/test-pizza/orders/${placed.encryptedOrderId}/processed`, { method: 'POST', domain: null, headers: operatorHeaders() });
+      const answer = await api.call(`/operator/tenants/test-pizza/orders/${placed.encryptedOrderId}/processed`, {
+        method: 'POST',
+        domain: null,
+        headers: operatorHeaders(),
+      });
       expect(answer).toMatchObject({ status: 200, body: { success: true, pageTold: true } });
       await waitFor(() => messagesAbout(placed.orderNumber).length === 2, 'the order-changed message');
-      expect(messagesAbout(placed.orderNumber).at(-1)).toEqual({ event: 'order-changed', orderNumber: placed.orderNumber });
+      expect(messagesAbout(placed.orderNumber).at(-1)).toEqual({
+        event: 'order-changed',
+        orderNumber: placed.orderNumber,
+      });
     });
 
     it("another retailer's console login is refused this retailer's topic", async () => {
       const other = await connectAsConsole('other-pizza', otherOwner);
       try {
         expect(other.topic).toBe('storefront-test/9003/staff/orders');
-        expect(await subscribeCodes(other.client, ['storefront-test/9001/staff/orders', other.topic])).toEqual({ 'storefront-test/9001/staff/orders': 128, [other.topic]: 0 });
+        expect(await subscribeCodes(other.client, ['storefront-test/9001/staff/orders', other.topic])).toEqual({
+          'storefront-test/9001/staff/orders': 128,
+          [other.topic]: 0,
+        });
       } finally {
         await other.client.endAsync(true);
       }

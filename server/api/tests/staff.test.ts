@@ -33,9 +33,24 @@ import { tokenDigest } from '../services/tokens.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const OTHER_HOST = 'order.otherpizza.example';
-const owner: TestStaff = { email: 'owner@test-pizza.test', password: 'test-pizza-owner', name: 'Olive Owner', role: 'owner' };
-const kitchen: TestStaff = { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen', name: 'Kit Chen', role: 'kitchen' };
-const otherOwner: TestStaff = { email: 'owner@other-pizza.test', password: 'other-pizza-owner', name: 'Otto Other', role: 'owner' };
+const owner: TestStaff = {
+  email: 'owner@test-pizza.test',
+  password: 'test-pizza-owner',
+  name: 'Olive Owner',
+  role: 'owner',
+};
+const kitchen: TestStaff = {
+  email: 'kitchen@test-pizza.test',
+  password: 'test-pizza-kitchen',
+  name: 'Kit Chen',
+  role: 'kitchen',
+};
+const otherOwner: TestStaff = {
+  email: 'owner@other-pizza.test',
+  password: 'other-pizza-owner',
+  name: 'Otto Other',
+  role: 'owner',
+};
 
 for (const { store, title, skipReason } of await apiStores()) {
   describe.skipIf(skipReason !== null)(`the staff API ${title}`, () => {
@@ -44,7 +59,12 @@ for (const { store, title, skipReason } of await apiStores()) {
     let labels = 0;
     beforeAll(async () => {
       // A broker nobody listens on: pushes to pages and consoles fail at once and are only logged.
-      api = await startTestApi({ store, now: () => clock, brokerUrl: `ws://127.0.0.1:${await freePort()}`, rateLimits: { staffSignInPerAddress: { attempts: 10_000, windowMs: HOUR_MS } } });
+      api = await startTestApi({
+        store,
+        now: () => clock,
+        brokerUrl: `ws://127.0.0.1:${await freePort()}`,
+        rateLimits: { staffSignInPerAddress: { attempts: 10_000, windowMs: HOUR_MS } },
+      });
       for (const staff of [owner, kitchen]) await addTestStaff(api, 'test-pizza', staff);
       await addTestStaff(api, 'other-pizza', otherOwner);
     });
@@ -54,20 +74,36 @@ for (const { store, title, skipReason } of await apiStores()) {
     afterAll(() => api.dispose());
 
     const staffCall = (path: string, token: string | null, options: CallOptions = {}) =>
-      api.call(path, { domain: null, ...options, headers: { ...(token === null ? {} : bearer(token)), ...options.headers } });
+      api.call(path, {
+        domain: null,
+        ...options,
+        headers: { ...(token === null ? {} : bearer(token)), ...options.headers },
+      });
     const signIn = (body: unknown) => api.call('/staff/sign-in', { domain: null, body });
-    const place = (options?: { notes?: string; pickup?: boolean }) => placeTestOrder(api, `staff-${(labels += 1)}`, options);
-    const board = async (token: string, query = '') => staffOrdersResponseSchema.parse((await staffCall(`/staff/orders${query}`, token)).body).orders;
-    const boardOrder = async (token: string, encryptedOrderId: string): Promise<BoardOrder | undefined> => (await board(token, '?limit=200')).find((order) => order.encryptedOrderId === encryptedOrderId);
+    const place = (options?: { notes?: string; pickup?: boolean }) =>
+      placeTestOrder(api, `staff-${(labels += 1)}`, options);
+    const board = async (token: string, query = '') =>
+      staffOrdersResponseSchema.parse((await staffCall(`/staff/orders${query}`, token)).body).orders;
+    const boardOrder = async (token: string, encryptedOrderId: string): Promise<BoardOrder | undefined> =>
+      (await board(token, '?limit=200')).find((order) => order.encryptedOrderId === encryptedOrderId);
 
     /** A pickup order at other-pizza (retailer B), placed by its customer. */
     async function placeAtOtherPizza(): Promise<string> {
       const lines = [cartLine(`other-${(labels += 1)}`)];
-      const created = await api.call(apiCalls.createOrder.path, { domain: OTHER_HOST, body: orderBody(lines, { retailerId: 9003, isPickup: true }) });
+      const created = await api.call(apiCalls.createOrder.path, {
+        domain: OTHER_HOST,
+        body: orderBody(lines, { retailerId: 9003, isPickup: true }),
+      });
       const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
       const placed = await api.call(apiCalls.placeOrder.path, {
         domain: OTHER_HOST,
-        body: { order: orderBody(lines, { encryptedOrderId, retailerId: 9003, isPickup: true }), contact: TEST_CUSTOMER, delivery: null, paymentMethod: 'cash', expectedTotal: 12 },
+        body: {
+          order: orderBody(lines, { encryptedOrderId, retailerId: 9003, isPickup: true }),
+          contact: TEST_CUSTOMER,
+          delivery: null,
+          paymentMethod: 'cash',
+          expectedTotal: 12,
+        },
       });
       expect(placed.status, JSON.stringify(placed.body)).toBe(200);
       return encryptedOrderId;
@@ -80,12 +116,26 @@ for (const { store, title, skipReason } of await apiStores()) {
         expect(staffSignInResponseSchema.parse(answer.body)).toEqual({
           token: expect.stringMatching(/^[\w-]{43}$/),
           expiresAt: new Date(OPEN_NOW.getTime() + 12 * HOUR_MS).toISOString(),
-          staff: { staffId: expect.any(Number), name: 'Olive Owner', email: owner.email, role: 'owner', retailer: { slug: 'test-pizza', name: 'Test Pizza', retailerId: 9001 } },
+          staff: {
+            staffId: expect.any(Number),
+            name: 'Olive Owner',
+            email: owner.email,
+            role: 'owner',
+            retailer: { slug: 'test-pizza', name: 'Test Pizza', retailerId: 9001 },
+          },
         });
       });
 
       it('takes the email in any case, with spaces around it', async () => {
-        expect((await signIn({ retailer: ' Test-Pizza ', email: `  ${kitchen.email.toUpperCase()} `, password: kitchen.password })).status).toBe(200);
+        expect(
+          (
+            await signIn({
+              retailer: ' Test-Pizza ',
+              email: `  ${kitchen.email.toUpperCase()} `,
+              password: kitchen.password,
+            })
+          ).status,
+        ).toBe(200);
       });
 
       it('keeps only digests: neither the password nor the token is in the database', async () => {
@@ -104,8 +154,14 @@ for (const { store, title, skipReason } of await apiStores()) {
         ['a wrong password', { retailer: 'test-pizza', email: owner.email, password: 'test-pizza-kitchen' }],
         ['an unknown email', { retailer: 'test-pizza', email: 'nobody@test-pizza.test', password: owner.password }],
         ['an unknown retailer', { retailer: 'no-such-pizza', email: owner.email, password: owner.password }],
-        ["another retailer's account", { retailer: 'test-pizza', email: otherOwner.email, password: otherOwner.password }],
-        ['an account at the retailer it is not of', { retailer: 'other-pizza', email: owner.email, password: owner.password }],
+        [
+          "another retailer's account",
+          { retailer: 'test-pizza', email: otherOwner.email, password: otherOwner.password },
+        ],
+        [
+          'an account at the retailer it is not of',
+          { retailer: 'other-pizza', email: owner.email, password: owner.password },
+        ],
       ])('answers %s with the same 401, naming nothing', async (_name, body) => {
         const before = await api.counts();
         expect(await signIn(body)).toMatchObject({ status: 401, body: { error: STAFF_SIGN_IN_FAILED } });
@@ -117,7 +173,10 @@ for (const { store, title, skipReason } of await apiStores()) {
         ['no retailer', { email: owner.email, password: owner.password }],
         ['a number as email', { retailer: 'test-pizza', email: 7, password: owner.password }],
         ['a password of 201 characters', { retailer: 'test-pizza', email: owner.email, password: 'x'.repeat(201) }],
-        ['an email of 255 characters', { retailer: 'test-pizza', email: `${'a'.repeat(243)}@example.com`, password: owner.password }],
+        [
+          'an email of 255 characters',
+          { retailer: 'test-pizza', email: `${'a'.repeat(243)}@example.com`, password: owner.password },
+        ],
       ])('refuses %s with 400', async (_name, body) => {
         const answer = await signIn(body);
         expect(answer.status).toBe(400);
@@ -128,7 +187,10 @@ for (const { store, title, skipReason } of await apiStores()) {
         ['not JSON', '{"retailer":'],
         ['empty', ''],
       ])('refuses a body that is %s with 400', async (_name, rawBody) => {
-        expect(await api.call('/staff/sign-in', { domain: null, method: 'POST', rawBody })).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+        expect(await api.call('/staff/sign-in', { domain: null, method: 'POST', rawBody })).toMatchObject({
+          status: 400,
+          body: { error: expect.any(String) },
+        });
       });
     });
 
@@ -137,7 +199,11 @@ for (const { store, title, skipReason } of await apiStores()) {
         const token = await staffToken(api, 'test-pizza', kitchen);
         const answer = await staffCall('/staff/me', token);
         expect(answer.status).toBe(200);
-        expect(staffMeResponseSchema.parse(answer.body).staff).toMatchObject({ name: 'Kit Chen', role: 'kitchen', retailer: { slug: 'test-pizza' } });
+        expect(staffMeResponseSchema.parse(answer.body).staff).toMatchObject({
+          name: 'Kit Chen',
+          role: 'kitchen',
+          retailer: { slug: 'test-pizza' },
+        });
       });
 
       it.each([
@@ -146,7 +212,10 @@ for (const { store, title, skipReason } of await apiStores()) {
         ['a token in another scheme', null, { authorization: 'Basic b3duZXI6cGFzcw==' }],
       ])('is refused with %s: 401', async (_name, token, headers) => {
         for (const path of ['/staff/me', '/staff/orders', '/staff/audit', '/staff/live']) {
-          expect(await staffCall(path, token, { headers })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+          expect(await staffCall(path, token, { headers })).toMatchObject({
+            status: 401,
+            body: { error: expect.any(String) },
+          });
         }
         expect((await staffCall('/staff/orders/anything/take', token, { method: 'POST', headers })).status).toBe(401);
       });
@@ -163,7 +232,10 @@ for (const { store, title, skipReason } of await apiStores()) {
       it('ends when signing out (204); other sessions of the same account go on', async () => {
         const token = await staffToken(api, 'test-pizza', owner);
         const tablet = await staffToken(api, 'test-pizza', owner);
-        expect(await staffCall('/staff/sign-out', token, { method: 'POST' })).toMatchObject({ status: 204, body: null });
+        expect(await staffCall('/staff/sign-out', token, { method: 'POST' })).toMatchObject({
+          status: 204,
+          body: null,
+        });
         expect((await staffCall('/staff/me', token)).status).toBe(401);
         expect((await staffCall('/staff/sign-out', token, { method: 'POST' })).status).toBe(401);
         expect((await staffCall('/staff/me', tablet)).status).toBe(200);
@@ -176,7 +248,12 @@ for (const { store, title, skipReason } of await apiStores()) {
         for (let index = 0; index < 20; index += 1) later.push(await staffToken(api, 'test-pizza', kitchen));
         expect((await staffCall('/staff/me', first)).status).toBe(401);
         for (const token of later) expect((await staffCall('/staff/me', token)).status).toBe(200);
-        const held = await api.db.selectFrom('staff_sessions').innerJoin('staff_accounts', 'staff_accounts.staff_id', 'staff_sessions.staff_id').select('token_hash').where('staff_accounts.email', '=', kitchen.email).execute();
+        const held = await api.db
+          .selectFrom('staff_sessions')
+          .innerJoin('staff_accounts', 'staff_accounts.staff_id', 'staff_sessions.staff_id')
+          .select('token_hash')
+          .where('staff_accounts.email', '=', kitchen.email)
+          .execute();
         expect(held).toHaveLength(20);
       });
     });
@@ -187,7 +264,10 @@ for (const { store, title, skipReason } of await apiStores()) {
         const delivery = await place({ notes: 'No onions please' });
         const pickup = await place({ pickup: true });
         const orders = await board(token);
-        expect(orders.map((order) => order.orderNumber).slice(0, 2)).toEqual([pickup.orderNumber, delivery.orderNumber]);
+        expect(orders.map((order) => order.orderNumber).slice(0, 2)).toEqual([
+          pickup.orderNumber,
+          delivery.orderNumber,
+        ]);
         expect(orders.find((order) => order.encryptedOrderId === delivery.encryptedOrderId)).toEqual({
           encryptedOrderId: delivery.encryptedOrderId,
           orderNumber: delivery.orderNumber,
@@ -202,11 +282,18 @@ for (const { store, title, skipReason } of await apiStores()) {
           paymentMethod: 'card',
           state: 'new',
         });
-        expect(orders.find((order) => order.encryptedOrderId === pickup.encryptedOrderId)).toMatchObject({ orderType: 'pickup', address: null, notes: null, totalCents: 3200 });
+        expect(orders.find((order) => order.encryptedOrderId === pickup.encryptedOrderId)).toMatchObject({
+          orderType: 'pickup',
+          address: null,
+          notes: null,
+          totalCents: 3200,
+        });
       });
 
       it('leaves out carts never placed and orders placed more than 24 hours ago', async () => {
-        const created = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(`staff-cart-${(labels += 1)}`)]) });
+        const created = await api.call(apiCalls.createOrder.path, {
+          body: orderBody([cartLine(`staff-cart-${(labels += 1)}`)]),
+        });
         const cart = apiCalls.createOrder.response.parse(created.body).encryptedOrderId;
         const placed = await place();
         clock = new Date(OPEN_NOW.getTime() + 24 * HOUR_MS - 1);
@@ -215,7 +302,9 @@ for (const { store, title, skipReason } of await apiStores()) {
         expect(ids).toContain(placed.encryptedOrderId);
         expect(ids).not.toContain(cart);
         clock = new Date(OPEN_NOW.getTime() + 24 * HOUR_MS);
-        expect((await board(token, '?limit=200')).map((order) => order.encryptedOrderId)).not.toContain(placed.encryptedOrderId);
+        expect((await board(token, '?limit=200')).map((order) => order.encryptedOrderId)).not.toContain(
+          placed.encryptedOrderId,
+        );
       });
 
       it('answers at most `limit` orders', async () => {
@@ -227,7 +316,10 @@ for (const { store, title, skipReason } of await apiStores()) {
 
       it.each(['0', '201', 'all', '1.5'])('refuses limit=%s with 400', async (limit) => {
         const token = await staffToken(api, 'test-pizza', kitchen);
-        expect(await staffCall(`/staff/orders?limit=${limit}`, token)).toMatchObject({ status: 400, body: { error: 'limit: expected a whole number from 1 to 200' } });
+        expect(await staffCall(`/staff/orders?limit=${limit}`, token)).toMatchObject({
+          status: 400,
+          body: { error: 'limit: expected a whole number from 1 to 200' },
+        });
       });
     });
 
@@ -235,12 +327,20 @@ for (const { store, title, skipReason } of await apiStores()) {
       it("takes it as the operator's take does: the customer's page reads it processed; the placed order stays as placed", async () => {
         const token = await staffToken(api, 'test-pizza', kitchen);
         const placed = await place({ notes: 'Ring twice' });
-        const before = apiCalls.getOrder.response.parse((await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: placed.encryptedOrderId } })).body);
+        const before = apiCalls.getOrder.response.parse(
+          (await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: placed.encryptedOrderId } })).body,
+        );
         expect(before.orderProcessed).toBe(false);
         const answer = await staffCall(`/staff/orders/${placed.encryptedOrderId}/take`, token, { method: 'POST' });
         expect(answer.status).toBe(200);
-        expect(staffOrderResponseSchema.parse(answer.body).order).toMatchObject({ encryptedOrderId: placed.encryptedOrderId, state: 'taken', notes: 'Ring twice' });
-        const after = apiCalls.getOrder.response.parse((await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: placed.encryptedOrderId } })).body);
+        expect(staffOrderResponseSchema.parse(answer.body).order).toMatchObject({
+          encryptedOrderId: placed.encryptedOrderId,
+          state: 'taken',
+          notes: 'Ring twice',
+        });
+        const after = apiCalls.getOrder.response.parse(
+          (await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: placed.encryptedOrderId } })).body,
+        );
         expect(after).toEqual({ ...before, orderProcessed: true, orderWatch: null });
       });
 
@@ -250,33 +350,52 @@ for (const { store, title, skipReason } of await apiStores()) {
         await staffCall(`/staff/orders/${placed.encryptedOrderId}/take`, token, { method: 'POST' });
         const ready = await staffCall(`/staff/orders/${placed.encryptedOrderId}/ready`, token, { method: 'POST' });
         expect(ready).toMatchObject({ status: 200, body: { order: { state: 'ready' } } });
-        expect(await staffCall(`/staff/orders/${placed.encryptedOrderId}/take`, token, { method: 'POST' })).toMatchObject({ status: 200, body: { order: { state: 'ready' } } });
+        expect(
+          await staffCall(`/staff/orders/${placed.encryptedOrderId}/take`, token, { method: 'POST' }),
+        ).toMatchObject({ status: 200, body: { order: { state: 'ready' } } });
         expect((await boardOrder(token, placed.encryptedOrderId))?.state).toBe('ready');
       });
 
       it('readying an order nobody took takes it too', async () => {
         const token = await staffToken(api, 'test-pizza', owner);
         const placed = await place();
-        expect(await staffCall(`/staff/orders/${placed.encryptedOrderId}/ready`, token, { method: 'POST' })).toMatchObject({ status: 200, body: { order: { state: 'ready' } } });
-        expect((await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: placed.encryptedOrderId } })).body).toMatchObject({ orderProcessed: true });
+        expect(
+          await staffCall(`/staff/orders/${placed.encryptedOrderId}/ready`, token, { method: 'POST' }),
+        ).toMatchObject({ status: 200, body: { order: { state: 'ready' } } });
+        expect(
+          (await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: placed.encryptedOrderId } })).body,
+        ).toMatchObject({ orderProcessed: true });
       });
 
-      it.each(['take', 'ready'])('%s of a cart never placed or an unknown order is 404, and takes nothing', async (action) => {
-        const token = await staffToken(api, 'test-pizza', kitchen);
-        const created = await api.call(apiCalls.createOrder.path, { body: orderBody([cartLine(`staff-cart-${(labels += 1)}`)]) });
-        const cart = apiCalls.createOrder.response.parse(created.body).encryptedOrderId;
-        for (const id of [cart, 'no-such-order', 'x'.repeat(300)]) {
-          expect(await staffCall(`/staff/orders/${id}/${action}`, token, { method: 'POST' })).toMatchObject({ status: 404, body: { error: 'Order not found' } });
-        }
-        expect((await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: cart } })).body).toMatchObject({ orderProcessed: false });
-      });
+      it.each(['take', 'ready'])(
+        '%s of a cart never placed or an unknown order is 404, and takes nothing',
+        async (action) => {
+          const token = await staffToken(api, 'test-pizza', kitchen);
+          const created = await api.call(apiCalls.createOrder.path, {
+            body: orderBody([cartLine(`staff-cart-${(labels += 1)}`)]),
+          });
+          const cart = apiCalls.createOrder.response.parse(created.body).encryptedOrderId;
+          for (const id of [cart, 'no-such-order', 'x'.repeat(300)]) {
+            expect(await staffCall(`/staff/orders/${id}/${action}`, token, { method: 'POST' })).toMatchObject({
+              status: 404,
+              body: { error: 'Order not found' },
+            });
+          }
+          expect((await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: cart } })).body).toMatchObject({
+            orderProcessed: false,
+          });
+        },
+      );
     });
 
     describe('roles and the audit log', () => {
       it('the kitchen uses the board but may not read the audit log (403)', async () => {
         const token = await staffToken(api, 'test-pizza', kitchen);
         expect((await staffCall('/staff/orders', token)).status).toBe(200);
-        expect(await staffCall('/staff/audit', token)).toMatchObject({ status: 403, body: { error: 'Only the owner may read the audit log.' } });
+        expect(await staffCall('/staff/audit', token)).toMatchObject({
+          status: 403,
+          body: { error: 'Only the owner may read the audit log.' },
+        });
       });
 
       it('the owner reads who signed in, took, readied and signed out, newest first', async () => {
@@ -294,8 +413,18 @@ for (const { store, title, skipReason } of await apiStores()) {
         expect(staffAuditResponseSchema.parse(answer.body).entries).toEqual([
           { at: clock.toISOString(), staffName: 'Olive Owner', action: 'sign-in', subject: owner.email },
           { at: clock.toISOString(), staffName: 'Kit Chen', action: 'sign-out', subject: kitchen.email },
-          { at: new Date(OPEN_NOW.getTime() + 120_000).toISOString(), staffName: 'Kit Chen', action: 'ready', subject: `Order ${placed.orderNumber}` },
-          { at: new Date(OPEN_NOW.getTime() + 60_000).toISOString(), staffName: 'Kit Chen', action: 'take', subject: `Order ${placed.orderNumber}` },
+          {
+            at: new Date(OPEN_NOW.getTime() + 120_000).toISOString(),
+            staffName: 'Kit Chen',
+            action: 'ready',
+            subject: `Order ${placed.orderNumber}`,
+          },
+          {
+            at: new Date(OPEN_NOW.getTime() + 60_000).toISOString(),
+            staffName: 'Kit Chen',
+            action: 'take',
+            subject: `Order ${placed.orderNumber}`,
+          },
           { at: OPEN_NOW.toISOString(), staffName: 'Kit Chen', action: 'sign-in', subject: kitchen.email },
         ]);
       });
@@ -316,21 +445,40 @@ for (const { store, title, skipReason } of await apiStores()) {
         const countsBefore = await api.counts();
 
         for (const action of ['take', 'ready']) {
-          expect(await staffCall(`/staff/orders/${orderB}/${action}`, tokenA, { method: 'POST' })).toMatchObject({ status: 404, body: { error: 'Order not found' } });
+          expect(await staffCall(`/staff/orders/${orderB}/${action}`, tokenA, { method: 'POST' })).toMatchObject({
+            status: 404,
+            body: { error: 'Order not found' },
+          });
         }
         expect((await board(tokenA, '?limit=200')).map((order) => order.encryptedOrderId)).not.toContain(orderB);
         const auditA = staffAuditResponseSchema.parse((await staffCall('/staff/audit?limit=500', tokenA)).body).entries;
         expect(auditA.map((entry) => entry.staffName)).not.toContain('Otto Other');
-        expect((await staffCall('/staff/me', tokenA)).body).toMatchObject({ staff: { retailer: { slug: 'test-pizza', retailerId: 9001 } } });
-        expect((await staffCall('/staff/live', tokenA)).body).toMatchObject({ username: 'staff-9001', topic: 'storefront-test/9001/staff/orders' });
+        expect((await staffCall('/staff/me', tokenA)).body).toMatchObject({
+          staff: { retailer: { slug: 'test-pizza', retailerId: 9001 } },
+        });
+        expect((await staffCall('/staff/live', tokenA)).body).toMatchObject({
+          username: 'staff-9001',
+          topic: 'storefront-test/9001/staff/orders',
+        });
         // Naming B in the path or a header changes nothing: the session alone says whose orders these are.
-        expect((await staffCall(`/staff/orders/${orderB}/take`, tokenA, { method: 'POST', headers: { 'x-retailer-domain': OTHER_HOST } })).status).toBe(404);
+        expect(
+          (
+            await staffCall(`/staff/orders/${orderB}/take`, tokenA, {
+              method: 'POST',
+              headers: { 'x-retailer-domain': OTHER_HOST },
+            })
+          ).status,
+        ).toBe(404);
 
         expect(await api.counts()).toEqual(countsBefore);
         expect(await board(tokenB, '?limit=200')).toEqual(boardB);
-        expect((await board(tokenB, '?limit=200')).find((order) => order.encryptedOrderId === orderB)?.state).toBe('new');
+        expect((await board(tokenB, '?limit=200')).find((order) => order.encryptedOrderId === orderB)?.state).toBe(
+          'new',
+        );
         expect((await staffCall('/staff/audit?limit=500', tokenB)).body).toEqual(auditB);
-        expect((await api.call(apiCalls.getOrder.path, { domain: OTHER_HOST, body: { encryptedOrderId: orderB } })).body).toMatchObject({ orderProcessed: false });
+        expect(
+          (await api.call(apiCalls.getOrder.path, { domain: OTHER_HOST, body: { encryptedOrderId: orderB } })).body,
+        ).toMatchObject({ orderProcessed: false });
       });
     });
 
@@ -347,13 +495,24 @@ for (const { store, title, skipReason } of await apiStores()) {
 
     describe('CORS', () => {
       const preflight = (path: string, origin: string) =>
-        fetch(`${api.url}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+        fetch(`${api.url}${path}`, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization,content-type',
+          },
+        });
 
       it('lets the console origin call /staff/*, and read Retry-After', async () => {
         const answer = await preflight('/staff/orders/x/take', 'http://console.localhost:4321');
         expect(answer.headers.get('access-control-allow-origin')).toBe('http://console.localhost:4321');
         expect(answer.headers.get('access-control-allow-headers')).toContain('authorization');
-        const signInAnswer = await fetch(`${api.url}/staff/sign-in`, { method: 'POST', headers: { origin: 'http://console.localhost:4321' }, body: '{}' });
+        const signInAnswer = await fetch(`${api.url}/staff/sign-in`, {
+          method: 'POST',
+          headers: { origin: 'http://console.localhost:4321' },
+          body: '{}',
+        });
         expect(signInAnswer.headers.get('access-control-expose-headers')).toContain('retry-after');
       });
 
@@ -368,18 +527,38 @@ for (const { store, title, skipReason } of await apiStores()) {
 
     it('refuses a body over 8 KB with 413, signing nobody in', async () => {
       const before = await api.counts();
-      const answer = await signIn({ retailer: 'test-pizza', email: owner.email, password: owner.password, padding: 'x'.repeat(9000) });
+      const answer = await signIn({
+        retailer: 'test-pizza',
+        email: owner.email,
+        password: owner.password,
+        padding: 'x'.repeat(9000),
+      });
       expect(answer).toMatchObject({ status: 413, body: { error: expect.stringContaining('larger than') } });
       expect(await api.counts()).toEqual(before);
     });
 
     describe('adding staff accounts (operator)', () => {
-      const add = (slug: string, body: unknown, headers = operatorHeaders()) => api.call(`/operator/tenants/${slug}/staff`, { domain: null, headers, body });
-      const account = { email: 'Night.Shift@Test-Pizza.test', name: 'Nina Night', role: 'kitchen', password: 'night-shift-pw' };
+      const add = (slug: string, body: unknown, headers = operatorHeaders()) =>
+        api.call(`/operator/tenants/${slug}/staff`, { domain: null, headers, body });
+      const account = {
+        email: 'Night.Shift@Test-Pizza.test',
+        name: 'Nina Night',
+        role: 'kitchen',
+        password: 'night-shift-pw',
+      };
 
       it('adds one that can sign in at once, its email lower-cased; the same email again is a 409', async () => {
-        expect(await add('test-pizza', account)).toMatchObject({ status: 201, body: { success: true, staff: { email: 'night.shift@test-pizza.test', name: 'Nina Night', role: 'kitchen', retailerId: 9001 } } });
-        expect((await signIn({ retailer: 'test-pizza', email: 'night.shift@test-pizza.test', password: account.password })).status).toBe(200);
+        expect(await add('test-pizza', account)).toMatchObject({
+          status: 201,
+          body: {
+            success: true,
+            staff: { email: 'night.shift@test-pizza.test', name: 'Nina Night', role: 'kitchen', retailerId: 9001 },
+          },
+        });
+        expect(
+          (await signIn({ retailer: 'test-pizza', email: 'night.shift@test-pizza.test', password: account.password }))
+            .status,
+        ).toBe(200);
         expect(await add('test-pizza', { ...account, name: 'Someone Else' })).toMatchObject({ status: 409 });
         expect((await add('other-pizza', account)).status).toBe(201);
       });
@@ -402,17 +581,39 @@ for (const { store, title, skipReason } of await apiStores()) {
 
   describe.skipIf(skipReason !== null)(`the sample staff accounts of the local stack ${title}`, () => {
     it('sign in at every tenant as owner and kitchen with the README passwords, and are sent to the local broker', async () => {
-      const development = { operatorToken: 'dev-operator', brokerOperatorPassword: 'dev-operator', brokerStaffSecret: 'dev-operator' };
-      const local = await startTestApi({ store, sampleStaff: true, ...development, brokerUrl: `ws://127.0.0.1:${await freePort()}`, consoleBrokerUrl: 'ws://localhost:19001' });
+      const development = {
+        operatorToken: 'dev-operator',
+        brokerOperatorPassword: 'dev-operator',
+        brokerStaffSecret: 'dev-operator',
+      };
+      const local = await startTestApi({
+        store,
+        sampleStaff: true,
+        ...development,
+        brokerUrl: `ws://127.0.0.1:${await freePort()}`,
+        consoleBrokerUrl: 'ws://localhost:19001',
+      });
       try {
         for (const slug of ['test-pizza', 'other-pizza', 'closed-pizza']) {
           for (const role of ['owner', 'kitchen'] as const) {
-            const answer = await local.call('/staff/sign-in', { domain: null, body: { retailer: slug, email: `${role}@${slug}.test`, password: `${slug}-${role}` } });
-            expect(answer, `${role}@${slug}.test`).toMatchObject({ status: 200, body: { staff: { role, retailer: { slug } } } });
+            const answer = await local.call('/staff/sign-in', {
+              domain: null,
+              body: { retailer: slug, email: `${role}@${slug}.test`, password: `${slug}-${role}` },
+            });
+            expect(answer, `${role}@${slug}.test`).toMatchObject({
+              status: 200,
+              body: { staff: { role, retailer: { slug } } },
+            });
           }
         }
-        const token = await staffToken(local, 'test-pizza', { email: 'kitchen@test-pizza.test', password: 'test-pizza-kitchen' });
-        expect((await local.call('/staff/live', { domain: null, headers: bearer(token) })).body).toMatchObject({ brokerUrl: 'ws://localhost:19001', username: 'staff-9001' });
+        const token = await staffToken(local, 'test-pizza', {
+          email: 'kitchen@test-pizza.test',
+          password: 'test-pizza-kitchen',
+        });
+        expect((await local.call('/staff/live', { domain: null, headers: bearer(token) })).body).toMatchObject({
+          brokerUrl: 'ws://localhost:19001',
+          username: 'staff-9001',
+        });
       } finally {
         await local.dispose();
       }
@@ -420,10 +621,17 @@ for (const { store, title, skipReason } of await apiStores()) {
 
     it('are not added with secrets of its own', async () => {
       const lines: string[] = [];
-      const guarded = await startTestApi({ store, sampleStaff: true, brokerUrl: `ws://127.0.0.1:${await freePort()}`, log: (line) => lines.push(line) });
+      const guarded = await startTestApi({
+        store,
+        sampleStaff: true,
+        brokerUrl: `ws://127.0.0.1:${await freePort()}`,
+        log: (line) => lines.push(line),
+      });
       try {
         expect((await guarded.counts()).staff_accounts).toBe(0);
-        expect(lines).toContain('api warning: sample staff accounts not added: secrets of its own are set (OPERATOR_TOKEN, BROKER_OPERATOR_PASSWORD or BROKER_STAFF_SECRET)');
+        expect(lines).toContain(
+          'api warning: sample staff accounts not added: secrets of its own are set (OPERATOR_TOKEN, BROKER_OPERATOR_PASSWORD or BROKER_STAFF_SECRET)',
+        );
       } finally {
         await guarded.dispose();
       }
@@ -436,18 +644,27 @@ for (const { store, title, skipReason } of await apiStores()) {
       api = await startTestApi({
         store,
         brokerUrl: `ws://127.0.0.1:${await freePort()}`,
-        rateLimits: { staffSignInPerAccount: { attempts: 3, windowMs: HOUR_MS }, staffSignInPerAddress: { attempts: 8, windowMs: HOUR_MS }, staffCallsPerAddress: { attempts: 5, windowMs: HOUR_MS } },
+        rateLimits: {
+          staffSignInPerAccount: { attempts: 3, windowMs: HOUR_MS },
+          staffSignInPerAddress: { attempts: 8, windowMs: HOUR_MS },
+          staffCallsPerAddress: { attempts: 5, windowMs: HOUR_MS },
+        },
       });
       await addTestStaff(api, 'test-pizza', owner);
     });
     afterAll(() => api.dispose());
-    const signIn = (email: string, password: string) => api.call('/staff/sign-in', { domain: null, body: { retailer: 'test-pizza', email, password } });
+    const signIn = (email: string, password: string) =>
+      api.call('/staff/sign-in', { domain: null, body: { retailer: 'test-pizza', email, password } });
 
     it('limits sign-ins per account, known or not, with Retry-After; then per address', async () => {
       for (const email of [owner.email, 'nobody@test-pizza.test']) {
-        for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(email, 'wrong-password')).status).toBe(401);
+        for (let attempt = 0; attempt < 3; attempt += 1)
+          expect((await signIn(email, 'wrong-password')).status).toBe(401);
         const refused = await signIn(email, owner.password);
-        expect(refused).toMatchObject({ status: 429, body: { error: 'Too many sign-in attempts. Please try again in 60 minutes.' } });
+        expect(refused).toMatchObject({
+          status: 429,
+          body: { error: 'Too many sign-in attempts. Please try again in 60 minutes.' },
+        });
         expect(refused.headers.get('retry-after')).toBe('3600');
       }
       // Eight sign-ins from this address so far: the address's own limit now refuses any account.
@@ -456,7 +673,8 @@ for (const { store, title, skipReason } of await apiStores()) {
 
     it('limits every other staff call per address, before looking at the token', async () => {
       const statuses = [];
-      for (let call = 0; call < 6; call += 1) statuses.push((await api.call('/staff/me', { domain: null, headers: bearer('y'.repeat(43)) })).status);
+      for (let call = 0; call < 6; call += 1)
+        statuses.push((await api.call('/staff/me', { domain: null, headers: bearer('y'.repeat(43)) })).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     });
   });

@@ -21,7 +21,11 @@ export default function ActivityView() {
       title="Activity"
       width="narrow"
       onRefresh={refresh}
-      summary={<p className="mt-1 text-sm text-muted-foreground">Who signed in and out, took and readied orders and answered bookings, newest first.</p>}
+      summary={
+        <p className="mt-1 text-sm text-muted-foreground">
+          Who signed in and out, took and readied orders and answered bookings, newest first.
+        </p>
+      }
       problem={activity.problem}
       loaded={activity.loaded}
       loadingText="Loading the activity…"
@@ -29,7 +33,10 @@ export default function ActivityView() {
     >
       <ol className="mt-4 divide-y divide-border rounded-2xl border border-border" aria-label="Activity, newest first">
         {activity.entries.map((entry, index) => (
-          <li key={`${entry.at}-${index}`} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
+          <li
+            key={`${entry.at}-${index}`}
+            className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4"
+          >
             <time dateTime={entry.at} className="shrink-0 text-sm text-muted-foreground sm:w-40">
               {formatClock(entry.at, now)}
             </time>

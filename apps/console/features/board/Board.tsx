@@ -52,8 +52,15 @@ function SyncStatus({ unreadable }: { unreadable: number }) {
       {/* Two lines whatever the state, so the list below never jumps when the push comes up. */}
       <div className="text-muted-foreground">
         <p className="flex items-center gap-x-2">
-          <span aria-hidden="true" className={`inline-block size-2.5 shrink-0 rounded-full ${sync.live ? 'bg-primary' : 'border border-muted-foreground'}`} />
-          <span>{sync.live ? 'Live: new orders show at once.' : `Checking for orders every ${BOARD_POLL_MS / 1000} seconds.`}</span>
+          <span
+            aria-hidden="true"
+            className={`inline-block size-2.5 shrink-0 rounded-full ${sync.live ? 'bg-primary' : 'border border-muted-foreground'}`}
+          />
+          <span>
+            {sync.live
+              ? 'Live: new orders show at once.'
+              : `Checking for orders every ${BOARD_POLL_MS / 1000} seconds.`}
+          </span>
         </p>
         <p>{sync.updatedAt ? `Updated ${formatClock(sync.updatedAt, now)}.` : '\u00a0'}</p>
       </div>
@@ -64,7 +71,8 @@ function SyncStatus({ unreadable }: { unreadable: number }) {
       )}
       {unreadable > 0 && (
         <p role="status" className="rounded-lg border border-primary p-3 font-medium">
-          {unreadable === 1 ? '1 order' : `${unreadable} orders`} could not be shown: the server sent {unreadable === 1 ? 'it' : 'them'} in a form the console does not understand.
+          {unreadable === 1 ? '1 order' : `${unreadable} orders`} could not be shown: the server sent{' '}
+          {unreadable === 1 ? 'it' : 'them'} in a form the console does not understand.
         </p>
       )}
     </div>
@@ -75,7 +83,15 @@ function SyncStatus({ unreadable }: { unreadable: number }) {
  * The order board: newest first, kept current by the broker's push or, without it, by asking every
  * 15 s. `hidden` while another section of the console shows: it keeps listening then.
  */
-export default function Board({ staff, chime, hidden = false }: { staff: StaffMember; chime: OrderChime; hidden?: boolean }) {
+export default function Board({
+  staff,
+  chime,
+  hidden = false,
+}: {
+  staff: StaffMember;
+  chime: OrderChime;
+  hidden?: boolean;
+}) {
   const board = useStore($board);
   const [soundOn, setSoundOn] = useState(true);
   const sound = useRef(soundOn);
@@ -116,7 +132,8 @@ export default function Board({ staff, chime, hidden = false }: { staff: StaffMe
     return () => window.removeEventListener('afterprint', printed);
   }, []);
 
-  const act = (encryptedOrderId: string, action: OrderAction) => void staffApi().then((client) => runOrderAction(client, encryptedOrderId, action));
+  const act = (encryptedOrderId: string, action: OrderAction) =>
+    void staffApi().then((client) => runOrderAction(client, encryptedOrderId, action));
   const print = (encryptedOrderId: string) => {
     const order = board.orders.find((candidate) => candidate.encryptedOrderId === encryptedOrderId);
     if (!order) return;
@@ -127,7 +144,11 @@ export default function Board({ staff, chime, hidden = false }: { staff: StaffMe
 
   return (
     <>
-      <main id={hidden ? undefined : 'main'} hidden={hidden} className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden">
+      <main
+        id={hidden ? undefined : 'main'}
+        hidden={hidden}
+        className="mx-auto w-full max-w-6xl px-4 pb-12 print:hidden"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
             <p className="font-semibold break-words">{staff.retailer.name}</p>
@@ -160,7 +181,9 @@ export default function Board({ staff, chime, hidden = false }: { staff: StaffMe
         {!board.loaded ? (
           <p className="mt-6">Loading the orders…</p>
         ) : cards.length === 0 ? (
-          <p className="mt-6 text-muted-foreground">No orders in the last 24 hours. New ones show here as they come in.</p>
+          <p className="mt-6 text-muted-foreground">
+            No orders in the last 24 hours. New ones show here as they come in.
+          </p>
         ) : (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Orders, newest first">
             {cards.map((card) => (

@@ -26,12 +26,23 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
   const titleId = useId();
   // The step the order is at is the one bright button; a step it is not at reads as unavailable.
   const actionButton = (action: OrderAction, enabled: boolean) => (
-    <button type="button" className={`${enabled ? primaryButton : secondaryButton} ${touch}`} disabled={!enabled} aria-describedby={titleId} onClick={() => onAction(order.encryptedOrderId, action)}>
+    <button
+      type="button"
+      className={`${enabled ? primaryButton : secondaryButton} ${touch}`}
+      disabled={!enabled}
+      aria-describedby={titleId}
+      onClick={() => onAction(order.encryptedOrderId, action)}
+    >
       {pending === action ? ACTION_TEXT[action].saving : ACTION_TEXT[action].label}
     </button>
   );
   return (
-    <article aria-labelledby={titleId} data-order={order.orderNumber} data-state={shownState} className={`flex h-full min-w-0 flex-col gap-3 rounded-2xl border bg-background p-4 shadow-sm ${shownState === 'new' ? 'border-2 border-primary' : 'border-border'}`}>
+    <article
+      aria-labelledby={titleId}
+      data-order={order.orderNumber}
+      data-state={shownState}
+      className={`flex h-full min-w-0 flex-col gap-3 rounded-2xl border bg-background p-4 shadow-sm ${shownState === 'new' ? 'border-2 border-primary' : 'border-border'}`}
+    >
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={titleId} className="text-2xl font-bold tracking-tight">
@@ -53,7 +64,10 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
           {order.customer.phone && (
             <>
               {' · '}
-              <a className="text-primary underline underline-offset-2" href={`tel:${order.customer.phone.replace(/[^\d+]/g, '')}`}>
+              <a
+                className="text-primary underline underline-offset-2"
+                href={`tel:${order.customer.phone.replace(/[^\d+]/g, '')}`}
+              >
                 {order.customer.phone}
               </a>
             </>
@@ -75,7 +89,9 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
           </li>
         ))}
       </ul>
-      {order.notes && <p className="rounded-lg bg-secondary px-3 py-2 break-words text-secondary-foreground">Note: {order.notes}</p>}
+      {order.notes && (
+        <p className="rounded-lg bg-secondary px-3 py-2 break-words text-secondary-foreground">Note: {order.notes}</p>
+      )}
       <p className="flex flex-wrap justify-between gap-x-3 font-semibold">
         <span>Total {formatMoney(order.totalCents)}</span>
         <span className="font-normal text-muted-foreground">{paymentText(order.paymentMethod)}</span>
@@ -88,7 +104,12 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
       <div className="mt-auto grid grid-cols-2 gap-2">
         {actionButton('take', card.canTake)}
         {actionButton('ready', card.canReady)}
-        <button type="button" className={`${secondaryButton} ${touch} col-span-2`} aria-describedby={titleId} onClick={() => onPrint(order.encryptedOrderId)}>
+        <button
+          type="button"
+          className={`${secondaryButton} ${touch} col-span-2`}
+          aria-describedby={titleId}
+          onClick={() => onPrint(order.encryptedOrderId)}
+        >
           Print ticket
         </button>
       </div>

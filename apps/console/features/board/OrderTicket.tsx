@@ -9,7 +9,11 @@ import { formatMoney } from '../../../../lib/pricing/money.ts';
  */
 export function OrderTicket({ order, shopName, now }: { order: BoardOrder; shopName: string; now: Date }) {
   return (
-    <section aria-label={`Ticket for order ${order.orderNumber}`} className="hidden bg-white font-sans text-black print:block" data-ticket={order.orderNumber}>
+    <section
+      aria-label={`Ticket for order ${order.orderNumber}`}
+      className="hidden bg-white font-sans text-black print:block"
+      data-ticket={order.orderNumber}
+    >
       <p className="text-sm">{shopName}</p>
       <h2 className="text-4xl font-black">Order {order.orderNumber}</h2>
       <p className="mt-1 text-xl font-bold">
@@ -28,7 +32,9 @@ export function OrderTicket({ order, shopName, now }: { order: BoardOrder; shopN
           </li>
         ))}
       </ul>
-      {order.notes && <p className="mt-2 border-2 border-black p-2 text-lg font-bold break-words">Note: {order.notes}</p>}
+      {order.notes && (
+        <p className="mt-2 border-2 border-black p-2 text-lg font-bold break-words">Note: {order.notes}</p>
+      )}
       <p className="mt-2 text-lg font-bold">
         Total {formatMoney(order.totalCents)} · {paymentText(order.paymentMethod)}
       </p>

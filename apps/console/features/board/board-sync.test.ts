@@ -38,7 +38,11 @@ afterEach(() => {
 
 function follow(broker = fakeLive(), orders = fakeRefresh()) {
   const liveChanges: boolean[] = [];
-  const stop = followBoard({ refresh: orders.refresh, startLive: broker.startLive, onLiveChange: (live) => liveChanges.push(live) });
+  const stop = followBoard({
+    refresh: orders.refresh,
+    startLive: broker.startLive,
+    onLiveChange: (live) => liveChanges.push(live),
+  });
   return { stop, liveChanges, live: broker.live, api: orders.api };
 }
 

@@ -49,7 +49,8 @@ export interface BoardCard {
   canReady: boolean;
 }
 
-const newestFirst = (a: BoardOrder, b: BoardOrder) => Date.parse(b.placedAt) - Date.parse(a.placedAt) || b.orderNumber - a.orderNumber;
+const newestFirst = (a: BoardOrder, b: BoardOrder) =>
+  Date.parse(b.placedAt) - Date.parse(a.placedAt) || b.orderNumber - a.orderNumber;
 
 /**
  * An order as newly answered, never behind what the board already knows: states only move
@@ -60,12 +61,20 @@ function laterOf(known: BoardOrder | undefined, incoming: BoardOrder): BoardOrde
 }
 
 /** The board with a fresh list, and the orders that arrived since the last one (to chime for). */
-export function withOrders(board: BoardState, incoming: readonly BoardOrder[], unreadable = 0): { board: BoardState; arrived: BoardOrder[] } {
+export function withOrders(
+  board: BoardState,
+  incoming: readonly BoardOrder[],
+  unreadable = 0,
+): { board: BoardState; arrived: BoardOrder[] } {
   const known = new Map(board.orders.map((order) => [order.encryptedOrderId, order]));
   const orders = incoming.map((order) => laterOf(known.get(order.encryptedOrderId), order)).sort(newestFirst);
-  const arrived = board.loaded ? orders.filter((order) => !known.has(order.encryptedOrderId) && order.state === 'new') : [];
+  const arrived = board.loaded
+    ? orders.filter((order) => !known.has(order.encryptedOrderId) && order.state === 'new')
+    : [];
   const failures = Object.fromEntries(
-    Object.entries(board.failures).filter(([id, failure]) => orders.some((order) => order.encryptedOrderId === id && order.state === failure.state)),
+    Object.entries(board.failures).filter(([id, failure]) =>
+      orders.some((order) => order.encryptedOrderId === id && order.state === failure.state),
+    ),
   );
   return { board: { ...board, loaded: true, orders, failures, unreadable }, arrived };
 }
@@ -95,15 +104,26 @@ export function withActionStarted(board: BoardState, encryptedOrderId: string, a
 
 export function withActionSaved(board: BoardState, saved: BoardOrder): BoardState {
   const { [saved.encryptedOrderId]: _done, ...pending } = board.pending;
-  const orders = board.orders.map((order) => (order.encryptedOrderId === saved.encryptedOrderId ? laterOf(order, saved) : order));
+  const orders = board.orders.map((order) =>
+    order.encryptedOrderId === saved.encryptedOrderId ? laterOf(order, saved) : order,
+  );
   return { ...board, orders, pending };
 }
 
-export function withActionFailed(board: BoardState, encryptedOrderId: string, action: OrderAction, message: string): BoardState {
+export function withActionFailed(
+  board: BoardState,
+  encryptedOrderId: string,
+  action: OrderAction,
+  message: string,
+): BoardState {
   const { [encryptedOrderId]: _done, ...pending } = board.pending;
   const order = board.orders.find((candidate) => candidate.encryptedOrderId === encryptedOrderId);
   if (!order) return { ...board, pending };
-  return { ...board, pending, failures: { ...board.failures, [encryptedOrderId]: { action, message, state: order.state } } };
+  return {
+    ...board,
+    pending,
+    failures: { ...board.failures, [encryptedOrderId]: { action, message, state: order.state } },
+  };
 }
 
 /** Orders nobody has taken yet (a take still saving counts as taken: someone is on it). */
@@ -115,7 +135,9 @@ export const CONSOLE_NAME = 'Console';
 
 /** The tab's title: a kitchen with the console in a background tab sees new orders waiting. */
 export function boardTitle(untaken: number): string {
-  return untaken > 0 ? `(${untaken}) New ${untaken === 1 ? 'order' : 'orders'} · ${CONSOLE_NAME}` : `Orders · ${CONSOLE_NAME}`;
+  return untaken > 0
+    ? `(${untaken}) New ${untaken === 1 ? 'order' : 'orders'} · ${CONSOLE_NAME}`
+    : `Orders · ${CONSOLE_NAME}`;
 }
 
 export const SIGN_IN_TITLE = `Sign in · ${CONSOLE_NAME}`;

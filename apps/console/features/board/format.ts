@@ -13,7 +13,10 @@ function formatter(kind: 'time' | 'day', timeZone: string | undefined): Intl.Dat
   const key = `${kind}|${timeZone ?? ''}`;
   let made = formatters.get(key);
   if (!made) {
-    const options: Intl.DateTimeFormatOptions = kind === 'time' ? { hour: 'numeric', minute: '2-digit', hour12: true } : { weekday: 'short', day: 'numeric', month: 'short' };
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'time'
+        ? { hour: 'numeric', minute: '2-digit', hour12: true }
+        : { weekday: 'short', day: 'numeric', month: 'short' };
     made = new Intl.DateTimeFormat(LOCALE, timeZone ? { ...options, timeZone } : options);
     formatters.set(key, made);
   }
@@ -33,7 +36,10 @@ export function dueText(order: Pick<BoardOrder, 'dueAt'>, now: Date, timeZone?: 
   return order.dueAt === null ? 'ASAP' : formatClock(order.dueAt, now, timeZone);
 }
 
-export const ORDER_TYPE_TEXT: Readonly<Record<BoardOrder['orderType'], string>> = { delivery: 'Delivery', pickup: 'Pickup' };
+export const ORDER_TYPE_TEXT: Readonly<Record<BoardOrder['orderType'], string>> = {
+  delivery: 'Delivery',
+  pickup: 'Pickup',
+};
 
 export const STATE_TEXT: Readonly<Record<BoardOrderState, string>> = { new: 'New', taken: 'Taken', ready: 'Ready' };
 

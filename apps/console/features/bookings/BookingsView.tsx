@@ -34,9 +34,16 @@ function BookingCard({ booking, pending, failure, now, onDecide }: BookingCardPr
   const titleId = useId();
   const [askingDecline, setAskingDecline] = useState(false);
   const decided = decisionText(booking, now);
-  const shownStatus = pending ? BOOKING_STATUS_TEXT[pending === 'confirm' ? 'confirmed' : 'declined'] : BOOKING_STATUS_TEXT[booking.status];
+  const shownStatus = pending
+    ? BOOKING_STATUS_TEXT[pending === 'confirm' ? 'confirmed' : 'declined']
+    : BOOKING_STATUS_TEXT[booking.status];
   return (
-    <article aria-labelledby={titleId} data-booking={booking.bookingId} data-status={booking.status} className={`flex h-full min-w-0 flex-col gap-3 rounded-2xl border bg-background p-4 shadow-sm ${booking.status === 'new' ? 'border-2 border-primary' : 'border-border'}`}>
+    <article
+      aria-labelledby={titleId}
+      data-booking={booking.bookingId}
+      data-status={booking.status}
+      className={`flex h-full min-w-0 flex-col gap-3 rounded-2xl border bg-background p-4 shadow-sm ${booking.status === 'new' ? 'border-2 border-primary' : 'border-border'}`}
+    >
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={titleId} className="text-xl font-bold tracking-tight break-words">
@@ -61,7 +68,9 @@ function BookingCard({ booking, pending, failure, now, onDecide }: BookingCardPr
         <dt className="text-muted-foreground">Requested</dt>
         <dd>{formatClock(booking.requestedAt, now)}</dd>
       </dl>
-      {booking.notes && <p className="rounded-lg bg-secondary px-3 py-2 break-words text-secondary-foreground">Note: {booking.notes}</p>}
+      {booking.notes && (
+        <p className="rounded-lg bg-secondary px-3 py-2 break-words text-secondary-foreground">Note: {booking.notes}</p>
+      )}
       {decided && <p className="text-sm font-medium">{decided}</p>}
       {failure && (
         <p role="alert" className="rounded-lg border border-primary p-3 text-sm font-medium">
@@ -73,19 +82,43 @@ function BookingCard({ booking, pending, failure, now, onDecide }: BookingCardPr
           {askingDecline ? (
             <>
               <p className="col-span-2 font-medium">Decline this booking? The answer cannot be changed afterwards.</p>
-              <button type="button" className={`${primaryButton} ${touch}`} aria-describedby={titleId} disabled={pending !== undefined} onClick={() => onDecide(booking.bookingId, 'decline')}>
+              <button
+                type="button"
+                className={`${primaryButton} ${touch}`}
+                aria-describedby={titleId}
+                disabled={pending !== undefined}
+                onClick={() => onDecide(booking.bookingId, 'decline')}
+              >
                 {pending === 'decline' ? DECISION_TEXT.decline.saving : 'Yes, decline'}
               </button>
-              <button type="button" className={`${secondaryButton} ${touch}`} aria-describedby={titleId} disabled={pending !== undefined} onClick={() => setAskingDecline(false)}>
+              <button
+                type="button"
+                className={`${secondaryButton} ${touch}`}
+                aria-describedby={titleId}
+                disabled={pending !== undefined}
+                onClick={() => setAskingDecline(false)}
+              >
                 Keep it
               </button>
             </>
           ) : (
             <>
-              <button type="button" className={`${primaryButton} ${touch}`} aria-describedby={titleId} disabled={pending !== undefined} onClick={() => onDecide(booking.bookingId, 'confirm')}>
+              <button
+                type="button"
+                className={`${primaryButton} ${touch}`}
+                aria-describedby={titleId}
+                disabled={pending !== undefined}
+                onClick={() => onDecide(booking.bookingId, 'confirm')}
+              >
                 {pending === 'confirm' ? DECISION_TEXT.confirm.saving : DECISION_TEXT.confirm.label}
               </button>
-              <button type="button" className={`${secondaryButton} ${touch}`} aria-describedby={titleId} disabled={pending !== undefined} onClick={() => setAskingDecline(true)}>
+              <button
+                type="button"
+                className={`${secondaryButton} ${touch}`}
+                aria-describedby={titleId}
+                disabled={pending !== undefined}
+                onClick={() => setAskingDecline(true)}
+              >
                 {DECISION_TEXT.decline.label}
               </button>
             </>
@@ -108,7 +141,8 @@ export default function BookingsView() {
     return () => clearInterval(timer);
   }, []);
 
-  const decide = (bookingId: number, decision: BookingDecision) => void calls().then((bookings) => decideBooking(bookings, bookingId, decision));
+  const decide = (bookingId: number, decision: BookingDecision) =>
+    void calls().then((bookings) => decideBooking(bookings, bookingId, decision));
   const waiting = state.bookings.filter((booking) => booking.status === 'new').length;
 
   return (
@@ -118,18 +152,30 @@ export default function BookingsView() {
       onRefresh={refresh}
       summary={
         <p aria-live="polite" className="mt-1 font-semibold">
-          {!state.loaded ? '' : waiting === 0 ? 'No bookings waiting for an answer' : `${waiting} waiting for an answer`}
+          {!state.loaded
+            ? ''
+            : waiting === 0
+              ? 'No bookings waiting for an answer'
+              : `${waiting} waiting for an answer`}
         </p>
       }
       problem={state.problem}
       loaded={state.loaded}
       loadingText="Loading the bookings…"
-      emptyText={state.bookings.length === 0 ? "No upcoming bookings. Requests from the shop's website show here." : null}
+      emptyText={
+        state.bookings.length === 0 ? "No upcoming bookings. Requests from the shop's website show here." : null
+      }
     >
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Upcoming bookings, soonest first">
         {state.bookings.map((booking) => (
           <li key={booking.bookingId} className="min-w-0">
-            <BookingCard booking={booking} pending={state.pending[booking.bookingId]} failure={state.failures[booking.bookingId]} now={now} onDecide={decide} />
+            <BookingCard
+              booking={booking}
+              pending={state.pending[booking.bookingId]}
+              failure={state.failures[booking.bookingId]}
+              now={now}
+              onDecide={decide}
+            />
           </li>
         ))}
       </ul>

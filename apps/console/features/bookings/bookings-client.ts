@@ -14,9 +14,23 @@ export function bookingCalls({ call }: Pick<StaffClient, 'call'>) {
   return {
     /** The shop's upcoming table bookings, soonest first. */
     list: async (limit = DEFAULT_BOOKING_LIMIT): Promise<StaffBooking[]> =>
-      (await call({ method: 'GET', path: `${staffPaths.bookings}?limit=${Math.min(MAX_BOOKING_LIMIT, Math.max(1, Math.floor(limit)))}`, schema: staffBookingsResponseSchema, signedIn: true })).bookings,
+      (
+        await call({
+          method: 'GET',
+          path: `${staffPaths.bookings}?limit=${Math.min(MAX_BOOKING_LIMIT, Math.max(1, Math.floor(limit)))}`,
+          schema: staffBookingsResponseSchema,
+          signedIn: true,
+        })
+      ).bookings,
     decide: async (bookingId: number, decision: BookingDecision): Promise<StaffBooking> =>
-      (await call({ method: 'POST', path: decision === 'confirm' ? staffPaths.confirmBooking(bookingId) : staffPaths.declineBooking(bookingId), schema: staffBookingResponseSchema, signedIn: true })).booking,
+      (
+        await call({
+          method: 'POST',
+          path: decision === 'confirm' ? staffPaths.confirmBooking(bookingId) : staffPaths.declineBooking(bookingId),
+          schema: staffBookingResponseSchema,
+          signedIn: true,
+        })
+      ).booking,
   };
 }
 

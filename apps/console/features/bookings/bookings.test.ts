@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffBooking } from '../../../../lib/api/staff-contract.ts';
-import { auditActionText, decisionText, emptyBookings, partyText, withBookingList, withDecisionFailed, withDecisionSaved, withDecisionStarted } from './bookings.ts';
+import {
+  auditActionText,
+  decisionText,
+  emptyBookings,
+  partyText,
+  withBookingList,
+  withDecisionFailed,
+  withDecisionSaved,
+  withDecisionStarted,
+} from './bookings.ts';
 import { sectionOfHash, sectionsFor } from '../../shell/sections.ts';
 
 const now = new Date('2030-03-05T09:00:00Z');
@@ -35,7 +44,11 @@ describe('answering bookings', () => {
   });
 
   it('keeps a failed booking as it was, with the reason, until the next try', () => {
-    const failed = withDecisionFailed(withDecisionStarted(listed, 1, 'decline') ?? listed, 1, 'Could not decline: offline');
+    const failed = withDecisionFailed(
+      withDecisionStarted(listed, 1, 'decline') ?? listed,
+      1,
+      'Could not decline: offline',
+    );
     expect(failed.bookings[0]?.status).toBe('new');
     expect(failed.failures).toEqual({ 1: 'Could not decline: offline' });
     expect(withDecisionStarted(failed, 1, 'confirm')?.failures).toEqual({});

@@ -35,10 +35,18 @@ export function withListProblem(state: BookingsState, problem: string): Bookings
 }
 
 /** Null when the booking is not new (already answered) or an answer is already saving. */
-export function withDecisionStarted(state: BookingsState, bookingId: number, decision: BookingDecision): BookingsState | null {
+export function withDecisionStarted(
+  state: BookingsState,
+  bookingId: number,
+  decision: BookingDecision,
+): BookingsState | null {
   const booking = state.bookings.find((candidate) => candidate.bookingId === bookingId);
   if (!booking || booking.status !== 'new' || state.pending[bookingId]) return null;
-  return { ...state, pending: { ...state.pending, [bookingId]: decision }, failures: without(state.failures, bookingId) };
+  return {
+    ...state,
+    pending: { ...state.pending, [bookingId]: decision },
+    failures: without(state.failures, bookingId),
+  };
 }
 
 export function withDecisionSaved(state: BookingsState, saved: StaffBooking): BookingsState {
@@ -51,7 +59,11 @@ export function withDecisionSaved(state: BookingsState, saved: StaffBooking): Bo
 }
 
 export function withDecisionFailed(state: BookingsState, bookingId: number, message: string): BookingsState {
-  return { ...state, pending: without(state.pending, bookingId), failures: { ...state.failures, [bookingId]: message } };
+  return {
+    ...state,
+    pending: without(state.pending, bookingId),
+    failures: { ...state.failures, [bookingId]: message },
+  };
 }
 
 export const DECISION_TEXT: Readonly<Record<BookingDecision, { label: string; saving: string; failed: string }>> = {
@@ -59,12 +71,20 @@ export const DECISION_TEXT: Readonly<Record<BookingDecision, { label: string; sa
   decline: { label: 'Decline', saving: 'Declining…', failed: 'Could not decline' },
 };
 
-export const BOOKING_STATUS_TEXT: Readonly<Record<BookingStatus, string>> = { new: 'New', confirmed: 'Confirmed', declined: 'Declined' };
+export const BOOKING_STATUS_TEXT: Readonly<Record<BookingStatus, string>> = {
+  new: 'New',
+  confirmed: 'Confirmed',
+  declined: 'Declined',
+};
 
 export const partyText = (partySize: number): string => `${partySize} ${partySize === 1 ? 'person' : 'people'}`;
 
 /** "Confirmed by Kit Chen at 7:02 pm", or null while the booking is new. */
-export function decisionText(booking: Pick<StaffBooking, 'status' | 'decidedBy' | 'decidedAt'>, now: Date, timeZone?: string): string | null {
+export function decisionText(
+  booking: Pick<StaffBooking, 'status' | 'decidedBy' | 'decidedAt'>,
+  now: Date,
+  timeZone?: string,
+): string | null {
   if (booking.status === 'new') return null;
   const who = booking.decidedBy ? ` by ${booking.decidedBy}` : '';
   const when = booking.decidedAt ? `, ${formatClock(booking.decidedAt, now, timeZone)}` : '';

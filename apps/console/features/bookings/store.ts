@@ -1,7 +1,16 @@
 import { atom } from 'nanostores';
 import type { BookingDecision } from '../../../../lib/api/staff-contract.ts';
 import type { BookingCalls } from './bookings-client.ts';
-import { DECISION_TEXT, emptyBookings, withBookingList, withDecisionFailed, withDecisionSaved, withDecisionStarted, withListProblem, type BookingsState } from './bookings.ts';
+import {
+  DECISION_TEXT,
+  emptyBookings,
+  withBookingList,
+  withDecisionFailed,
+  withDecisionSaved,
+  withDecisionStarted,
+  withListProblem,
+  type BookingsState,
+} from './bookings.ts';
 import { StaffApiError, type StaffClient } from '../../shell/client.ts';
 import type { AuditEntry } from '../../../../lib/api/staff-contract.ts';
 import { staffMessages } from '../../shell/messages.ts';
@@ -41,7 +50,8 @@ export async function refreshBookings(calls: BookingCalls): Promise<void> {
     const bookings = await calls.list();
     if (consoleToken() === token) $bookings.set(withBookingList($bookings.get(), bookings));
   } catch (error) {
-    if (!sessionEnded(error) && consoleToken() === token) $bookings.set(withListProblem($bookings.get(), messageOf(error)));
+    if (!sessionEnded(error) && consoleToken() === token)
+      $bookings.set(withListProblem($bookings.get(), messageOf(error)));
   }
 }
 
@@ -56,7 +66,9 @@ export async function decideBooking(calls: BookingCalls, bookingId: number, deci
     if (consoleToken() === token) $bookings.set(withDecisionSaved($bookings.get(), saved));
   } catch (error) {
     if (sessionEnded(error) || consoleToken() !== token) return;
-    $bookings.set(withDecisionFailed($bookings.get(), bookingId, `${DECISION_TEXT[decision].failed}: ${messageOf(error)}`));
+    $bookings.set(
+      withDecisionFailed($bookings.get(), bookingId, `${DECISION_TEXT[decision].failed}: ${messageOf(error)}`),
+    );
     // Someone else answered it first (409): show their answer.
     if (error instanceof StaffApiError && error.status === 409) await refreshBookings(calls);
   }
@@ -68,6 +80,7 @@ export async function refreshActivity(client: Pick<StaffClient, 'audit'>): Promi
     const entries = await client.audit();
     if (consoleToken() === token) $activity.set({ loaded: true, entries, problem: null });
   } catch (error) {
-    if (!sessionEnded(error) && consoleToken() === token) $activity.set({ ...$activity.get(), problem: messageOf(error) });
+    if (!sessionEnded(error) && consoleToken() === token)
+      $activity.set({ ...$activity.get(), problem: messageOf(error) });
   }
 }

@@ -43,15 +43,30 @@ export default function LivePanel({ staff }: { staff: StaffMember }) {
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 pb-12">
       <div className="pt-3">
         <h1 className="text-3xl font-bold tracking-tight">Live</h1>
-        <p className="text-muted-foreground">What {staff.retailer.name}’s open shop pages show about waits, busy, pauses and sold-out dishes.</p>
+        <p className="text-muted-foreground">
+          What {staff.retailer.name}’s open shop pages show about waits, busy, pauses and sold-out dishes.
+        </p>
       </div>
-      <p aria-live="polite" className={notice ? `rounded-lg border p-3 font-medium ${notice.ok ? 'border-border' : 'border-primary'}` : 'sr-only'} data-live-notice>
+      <p
+        aria-live="polite"
+        className={
+          notice ? `rounded-lg border p-3 font-medium ${notice.ok ? 'border-border' : 'border-primary'}` : 'sr-only'
+        }
+        data-live-notice
+      >
         {notice?.text ?? ''}
       </p>
       {problem !== null && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary p-3 font-medium">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary p-3 font-medium"
+        >
           <span>Could not read the shop’s live state: {problem}</span>
-          <button type="button" className={`${primaryButton} min-h-11`} onClick={() => void staffApi().then(refreshLivePanel)}>
+          <button
+            type="button"
+            className={`${primaryButton} min-h-11`}
+            onClick={() => void staffApi().then(refreshLivePanel)}
+          >
             Try again
           </button>
         </div>
@@ -76,7 +91,13 @@ export default function LivePanel({ staff }: { staff: StaffMember }) {
               );
             })}
           </div>
-          <SoldOutPicker soldOut={liveState.soldOut} menu={menu} now={now} saving={saving} onChange={(body, name) => void staffApi().then((client) => changeSoldOut(client, body, name))} />
+          <SoldOutPicker
+            soldOut={liveState.soldOut}
+            menu={menu}
+            now={now}
+            saving={saving}
+            onChange={(body, name) => void staffApi().then((client) => changeSoldOut(client, body, name))}
+          />
         </>
       )}
     </main>

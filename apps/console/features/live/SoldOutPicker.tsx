@@ -35,7 +35,12 @@ export function SoldOutPicker({ soldOut, menu, now, saving, onChange }: SoldOutP
       className={`${secondaryButton} ${touch} aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground`}
       aria-pressed={isOut}
       disabled={busy}
-      onClick={() => onChange(kind === 'product' ? { productId: id, soldOut: !isOut } : { productGroupId: id, soldOut: !isOut }, name)}
+      onClick={() =>
+        onChange(
+          kind === 'product' ? { productId: id, soldOut: !isOut } : { productGroupId: id, soldOut: !isOut },
+          name,
+        )
+      }
     >
       {saving === `sold-out:${kind}:${id}` ? 'Saving…' : 'Sold out'}
       <span className="sr-only"> {name}</span>
@@ -43,7 +48,10 @@ export function SoldOutPicker({ soldOut, menu, now, saving, onChange }: SoldOutP
   );
 
   return (
-    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-background p-4 shadow-sm">
+    <section
+      aria-labelledby={titleId}
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-background p-4 shadow-sm"
+    >
       <h2 id={titleId} className="text-2xl font-bold tracking-tight">
         Sold out today
       </h2>
@@ -51,16 +59,31 @@ export function SoldOutPicker({ soldOut, menu, now, saving, onChange }: SoldOutP
         <p className="text-muted-foreground">Everything on the menu can be ordered.</p>
       ) : (
         <div className="flex flex-col gap-2">
-          <p>{soldOut.until === null ? 'Sold out until put back on:' : `Sold out until ${formatClock(soldOut.until, now)}, when the next trading day starts:`}</p>
+          <p>
+            {soldOut.until === null
+              ? 'Sold out until put back on:'
+              : `Sold out until ${formatClock(soldOut.until, now)}, when the next trading day starts:`}
+          </p>
           <ul className="flex flex-col gap-2" aria-label="Sold out now">
             {out.map((item) => (
-              <li key={`${item.kind}-${item.id}`} className="flex items-center justify-between gap-3" data-sold-out-item={`${item.kind}-${item.id}`}>
+              <li
+                key={`${item.kind}-${item.id}`}
+                className="flex items-center justify-between gap-3"
+                data-sold-out-item={`${item.kind}-${item.id}`}
+              >
                 <span className="min-w-0 font-semibold break-words">{item.name}</span>
                 <button
                   type="button"
                   className={`${secondaryButton} ${touch}`}
                   disabled={busy}
-                  onClick={() => onChange(item.kind === 'product' ? { productId: item.id, soldOut: false } : { productGroupId: item.id, soldOut: false }, item.name)}
+                  onClick={() =>
+                    onChange(
+                      item.kind === 'product'
+                        ? { productId: item.id, soldOut: false }
+                        : { productGroupId: item.id, soldOut: false },
+                      item.name,
+                    )
+                  }
                 >
                   {saving === `sold-out:${item.kind}:${item.id}` ? 'Saving…' : 'Back on'}
                   <span className="sr-only"> {item.name}</span>
@@ -73,7 +96,13 @@ export function SoldOutPicker({ soldOut, menu, now, saving, onChange }: SoldOutP
 
       <label className={fieldLabel}>
         Find a dish or group
-        <input className={fieldControl} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Margherita, Desserts…" />
+        <input
+          className={fieldControl}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Margherita, Desserts…"
+        />
       </label>
       {menu === null ? (
         <p className="text-muted-foreground">Loading the menu…</p>
@@ -84,12 +113,18 @@ export function SoldOutPicker({ soldOut, menu, now, saving, onChange }: SoldOutP
           {matches.map((group) => (
             <li key={group.productGroupId} className="flex flex-col gap-2" data-menu-group={group.productGroupId}>
               <div className="flex items-center justify-between gap-3 border-b border-border pb-2">
-                <h3 className="min-w-0 font-bold break-words">{group.name} <span className="font-normal text-muted-foreground">(whole group)</span></h3>
+                <h3 className="min-w-0 font-bold break-words">
+                  {group.name} <span className="font-normal text-muted-foreground">(whole group)</span>
+                </h3>
                 {toggle('group', group.productGroupId, `${group.name} (whole group)`, groups.has(group.productGroupId))}
               </div>
               <ul className="flex flex-col gap-2">
                 {group.products.map((product) => (
-                  <li key={product.productId} className="flex items-center justify-between gap-3" data-menu-product={product.productId}>
+                  <li
+                    key={product.productId}
+                    className="flex items-center justify-between gap-3"
+                    data-menu-product={product.productId}
+                  >
                     <span className="min-w-0 break-words">{product.name}</span>
                     {toggle('product', product.productId, product.name, products.has(product.productId))}
                   </li>

@@ -1,4 +1,10 @@
-import type { LiveService, LiveState, ServiceMode, ServiceSetting, StaffMenu } from '../../../../lib/api/live-state-contract.ts';
+import type {
+  LiveService,
+  LiveState,
+  ServiceMode,
+  ServiceSetting,
+  StaffMenu,
+} from '../../../../lib/api/live-state-contract.ts';
 import { formatClock } from '../board/format.ts';
 
 /**
@@ -18,7 +24,10 @@ export const MODE_HINT: Readonly<Record<Exclude<ServiceMode, 'open'>, string>> =
 
 /** "Open · 30 min wait", "Paused until 8:30 pm · 45 min wait". */
 export function serviceSummary(setting: ServiceSetting, now: Date, timeZone?: string): string {
-  const state = setting.until === null ? MODE_TEXT[setting.mode] : `${MODE_TEXT[setting.mode]} until ${formatClock(setting.until, now, timeZone)}`;
+  const state =
+    setting.until === null
+      ? MODE_TEXT[setting.mode]
+      : `${MODE_TEXT[setting.mode]} until ${formatClock(setting.until, now, timeZone)}`;
   return `${state} · ${setting.waitMinutes} min wait`;
 }
 
@@ -53,7 +62,9 @@ export function untilProblem(until: string | null, now: Date, maxDays: number): 
 
 /** What to say once a change is saved: open pages show it at once, or within their minute's poll when the push failed. */
 export function savedNotice(what: string, published: boolean): string {
-  return published ? `${what}. Open shop pages show it now.` : `${what}. Open shop pages could not be told at once; they show it within a minute.`;
+  return published
+    ? `${what}. Open shop pages show it now.`
+    : `${what}. Open shop pages could not be told at once; they show it within a minute.`;
 }
 
 export interface MenuMatch {
@@ -66,19 +77,28 @@ export interface MenuMatch {
 
 /** The menu's groups and dishes whose names hold every word of the search; all of it for an empty search. */
 export function menuMatches(menu: StaffMenu, search: string): MenuMatch[] {
-  const words = search.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const matches = (name: string) => words.every((word) => name.toLowerCase().includes(word));
   return menu.groups.flatMap((group) => {
     const groupMatched = matches(group.name);
     const products = groupMatched ? group.products : group.products.filter((product) => matches(product.name));
-    return groupMatched || products.length > 0 ? [{ productGroupId: group.productGroupId, name: group.name, products, groupMatched }] : [];
+    return groupMatched || products.length > 0
+      ? [{ productGroupId: group.productGroupId, name: group.name, products, groupMatched }]
+      : [];
   });
 }
 
 /** The sold-out dishes and groups by name, for the list at the top of the picker; ids the menu lacks are named by id. */
-export function soldOutNames(state: LiveState['soldOut'], menu: StaffMenu | null): { kind: 'product' | 'group'; id: number; name: string }[] {
+export function soldOutNames(
+  state: LiveState['soldOut'],
+  menu: StaffMenu | null,
+): { kind: 'product' | 'group'; id: number; name: string }[] {
   const groupName = (id: number) => menu?.groups.find((group) => group.productGroupId === id)?.name ?? `Group ${id}`;
-  const productName = (id: number) => menu?.groups.flatMap((group) => group.products).find((product) => product.productId === id)?.name ?? `Dish ${id}`;
+  const productName = (id: number) =>
+    menu?.groups.flatMap((group) => group.products).find((product) => product.productId === id)?.name ?? `Dish ${id}`;
   return [
     ...state.productGroupIds.map((id) => ({ kind: 'group' as const, id, name: `${groupName(id)} (whole group)` })),
     ...state.productIds.map((id) => ({ kind: 'product' as const, id, name: productName(id) })),

@@ -19,18 +19,40 @@ function scriptedApi() {
     if (next instanceof Error) throw next;
     return next;
   };
-  const client = createStaffClient({ baseUrl: 'http://api.test', token: consoleToken, onUnauthorized: expireSession, fetch });
-  return { client, sent, answer: (key: string, ...answers: (Response | Error)[]) => queued.set(key, [...(queued.get(key) ?? []), ...answers]) };
+  const client = createStaffClient({
+    baseUrl: 'http://api.test',
+    token: consoleToken,
+    onUnauthorized: expireSession,
+    fetch,
+  });
+  return {
+    client,
+    sent,
+    answer: (key: string, ...answers: (Response | Error)[]) =>
+      queued.set(key, [...(queued.get(key) ?? []), ...answers]),
+  };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const open = { waitMinutes: 30, mode: 'open', until: null } as const;
-const state: LiveState = { pickup: open, delivery: open, soldOut: { productIds: [], productGroupIds: [], until: null } };
-const paused: LiveState = { ...state, delivery: { waitMinutes: 45, mode: 'paused', until: '2026-11-25T09:30:00.000Z' } };
+const state: LiveState = {
+  pickup: open,
+  delivery: open,
+  soldOut: { productIds: [], productGroupIds: [], until: null },
+};
+const paused: LiveState = {
+  ...state,
+  delivery: { waitMinutes: 45, mode: 'paused', until: '2026-11-25T09:30:00.000Z' },
+};
 const menu = { groups: [{ productGroupId: 1, name: 'Pizzas', products: [{ productId: 101, name: 'Margherita' }] }] };
 
 const items = new Map<string, string>();
-const storage: StorageLike = { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+const storage: StorageLike = {
+  getItem: (key) => items.get(key) ?? null,
+  setItem: (key, value) => void items.set(key, value),
+  removeItem: (key) => void items.delete(key),
+};
 
 let api: ReturnType<typeof scriptedApi>;
 beforeEach(async () => {
@@ -58,7 +80,10 @@ describe('the Live panel’s state', () => {
     expect($livePanel.get()).toMatchObject({
       liveState: paused,
       saving: null,
-      notice: { ok: false, text: 'Saved: Delivery paused, 45 min wait. Open shop pages could not be told at once; they show it within a minute.' },
+      notice: {
+        ok: false,
+        text: 'Saved: Delivery paused, 45 min wait. Open shop pages could not be told at once; they show it within a minute.',
+      },
     });
   });
 
@@ -66,9 +91,16 @@ describe('the Live panel’s state', () => {
     api.answer('GET /staff/live-state', json(200, { liveState: state }));
     api.answer('GET /staff/menu', json(200, menu));
     await refreshLivePanel(api.client);
-    api.answer('PUT /staff/live-state/sold-out', json(422, { error: "productId 7 is not on this shop's menu." }), new TypeError('Failed to fetch'));
+    api.answer(
+      'PUT /staff/live-state/sold-out',
+      json(422, { error: "productId 7 is not on this shop's menu." }),
+      new TypeError('Failed to fetch'),
+    );
     await changeSoldOut(api.client, { productId: 7, soldOut: true }, 'Ghost pizza');
-    expect($livePanel.get()).toMatchObject({ liveState: state, notice: { ok: false, text: "Not saved: productId 7 is not on this shop's menu." } });
+    expect($livePanel.get()).toMatchObject({
+      liveState: state,
+      notice: { ok: false, text: "Not saved: productId 7 is not on this shop's menu." },
+    });
     await changeSoldOut(api.client, { productId: 7, soldOut: true }, 'Ghost pizza');
     expect($livePanel.get().notice).toEqual({ ok: false, text: `Not saved: ${staffMessages.unreachable}` });
   });

@@ -1,5 +1,11 @@
 import { atom } from 'nanostores';
-import type { LiveService, LiveState, ServiceSetting, SoldOutBody, StaffMenu } from '../../../../lib/api/live-state-contract.ts';
+import type {
+  LiveService,
+  LiveState,
+  ServiceSetting,
+  SoldOutBody,
+  StaffMenu,
+} from '../../../../lib/api/live-state-contract.ts';
 import { StaffApiError, type StaffClient } from '../../shell/client.ts';
 import { savedNotice, SERVICE_TEXT } from './live-state.ts';
 import { staffMessages } from '../../shell/messages.ts';
@@ -48,16 +54,24 @@ export async function refreshLivePanel(client: StaffClient): Promise<void> {
   }
 }
 
-async function change(key: string, what: string, send: () => Promise<{ liveState: LiveState; published: boolean }>): Promise<void> {
+async function change(
+  key: string,
+  what: string,
+  send: () => Promise<{ liveState: LiveState; published: boolean }>,
+): Promise<void> {
   if ($livePanel.get().saving !== null) return;
   const token = consoleToken();
   update({ saving: key, notice: null });
   try {
     const { liveState, published } = await send();
-    if (consoleToken() === token) update({ liveState, saving: null, notice: { ok: published, text: savedNotice(what, published) } });
+    if (consoleToken() === token)
+      update({ liveState, saving: null, notice: { ok: published, text: savedNotice(what, published) } });
   } catch (error) {
     if (consoleToken() !== token) return;
-    update({ saving: null, notice: sessionEnded(error) ? null : { ok: false, text: `Not saved: ${messageOf(error)}` } });
+    update({
+      saving: null,
+      notice: sessionEnded(error) ? null : { ok: false, text: `Not saved: ${messageOf(error)}` },
+    });
   }
 }
 
@@ -70,5 +84,9 @@ export function changeService(client: StaffClient, service: LiveService, setting
 
 export function changeSoldOut(client: StaffClient, body: SoldOutBody, name: string): Promise<void> {
   const [kind, id] = 'productId' in body ? ['product', body.productId] : ['group', body.productGroupId];
-  return change(`sold-out:${kind}:${id}`, body.soldOut ? `Saved: ${name} sold out for today` : `Saved: ${name} back on`, () => client.setSoldOut(body));
+  return change(
+    `sold-out:${kind}:${id}`,
+    body.soldOut ? `Saved: ${name} sold out for today` : `Saved: ${name} back on`,
+    () => client.setSoldOut(body),
+  );
 }

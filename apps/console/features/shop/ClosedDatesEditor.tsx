@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { CLOSED_DATES_MAX, closesWholeLastDay, entryText, formatDateRange, matchClosedDates, type ClosedDatesValue } from '../../../../lib/shop/parts/closed-dates.ts';
+import {
+  CLOSED_DATES_MAX,
+  closesWholeLastDay,
+  entryText,
+  formatDateRange,
+  matchClosedDates,
+  type ClosedDatesValue,
+} from '../../../../lib/shop/parts/closed-dates.ts';
 import type { PartEditorProps } from '../../../../lib/shop/parts/part.ts';
 import type { ClosedDate } from '../../../../lib/tenant/hours.ts';
 import { TEXT_MAX } from '../../../../lib/tenant/primitives.ts';
@@ -29,7 +36,19 @@ function untilNote(timeEnd: string): string | undefined {
   return closesWholeLastDay(time) ? 'Closed all of the last day' : `Open again after ${time} on the last day`;
 }
 
-function EntryFields({ row, number, now, onEdit, onRemove }: { row: ClosedDateForm; number: number; now: string | undefined; onEdit: (change: Partial<ClosedDateFields>) => void; onRemove: () => void }) {
+function EntryFields({
+  row,
+  number,
+  now,
+  onEdit,
+  onRemove,
+}: {
+  row: ClosedDateForm;
+  number: number;
+  now: string | undefined;
+  onEdit: (change: Partial<ClosedDateFields>) => void;
+  onRemove: () => void;
+}) {
   const errors = fieldErrors(row);
   const title = row.entry ? formatDateRange(row.entry.dateStart, row.entry.dateEnd) : 'New closed dates';
   return (
@@ -39,15 +58,47 @@ function EntryFields({ row, number, now, onEdit, onRemove }: { row: ClosedDateFo
       </legend>
       {now && <p className="text-sm break-words text-muted-foreground">{now}</p>}
       <div className="grid gap-2 sm:grid-cols-2">
-        <InputField type="date" label="From" value={row.dateStart} error={errors.dateStart} onChange={(text) => onEdit({ dateStart: text })} />
-        <InputField type="date" label="To" min={row.dateStart || undefined} value={row.dateEnd} error={errors.dateEnd} onChange={(text) => onEdit({ dateEnd: text })} />
+        <InputField
+          type="date"
+          label="From"
+          value={row.dateStart}
+          error={errors.dateStart}
+          onChange={(text) => onEdit({ dateStart: text })}
+        />
+        <InputField
+          type="date"
+          label="To"
+          min={row.dateStart || undefined}
+          value={row.dateEnd}
+          error={errors.dateEnd}
+          onChange={(text) => onEdit({ dateEnd: text })}
+        />
       </div>
-      <InputField type="time" label="Closed until (time on the last day)" value={row.timeEnd} error={errors.timeEnd} note={untilNote(row.timeEnd)} onChange={(text) => onEdit({ timeEnd: text })} />
+      <InputField
+        type="time"
+        label="Closed until (time on the last day)"
+        value={row.timeEnd}
+        error={errors.timeEnd}
+        note={untilNote(row.timeEnd)}
+        onChange={(text) => onEdit({ timeEnd: text })}
+      />
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-        <input type="checkbox" className="size-5 shrink-0 accent-[var(--color-primary)]" checked={row.justDeliveryDisabled} onChange={(event) => onEdit({ justDeliveryDisabled: event.target.checked })} />
+        <input
+          type="checkbox"
+          className="size-5 shrink-0 accent-[var(--color-primary)]"
+          checked={row.justDeliveryDisabled}
+          onChange={(event) => onEdit({ justDeliveryDisabled: event.target.checked })}
+        />
         Delivery only (pickup stays open)
       </label>
-      <InputField type="text" label="Reason (customers see it)" maxLength={TEXT_MAX.line} autoComplete="off" value={row.reason} onChange={(text) => onEdit({ reason: text })} />
+      <InputField
+        type="text"
+        label="Reason (customers see it)"
+        maxLength={TEXT_MAX.line}
+        autoComplete="off"
+        value={row.reason}
+        onChange={(text) => onEdit({ reason: text })}
+      />
       <button type="button" className={`${button} justify-self-start`} onClick={onRemove}>
         Remove<span className="sr-only"> closed dates {number}</span>
       </button>
@@ -56,7 +107,10 @@ function EntryFields({ row, number, now, onEdit, onRemove }: { row: ClosedDateFo
 }
 
 /** How an entry differs from the shop: what the shop has now, or that it is new. */
-function nowNotes(form: readonly ClosedDateForm[], published: readonly ClosedDate[]): { notes: Map<number, string>; removed: ClosedDate[] } {
+function nowNotes(
+  form: readonly ClosedDateForm[],
+  published: readonly ClosedDate[],
+): { notes: Map<number, string>; removed: ClosedDate[] } {
   const entries = formEntries(form);
   const match = matchClosedDates(published, entries);
   const publishedOf = new Map(match.pairs.map(([fromIndex, toIndex]) => [toIndex, published[fromIndex]]));
@@ -94,14 +148,21 @@ export default function ClosedDatesEditor({ value, published, onChange, disabled
     <fieldset disabled={disabled} className="grid min-w-0 gap-4">
       <legend className="sr-only">Closed dates</legend>
       <p className="text-sm text-muted-foreground">
-        Days the shop does not take orders, from the first day's midnight to the end time on the last day (that minute included). Up to {CLOSED_DATES_MAX} entries.
+        Days the shop does not take orders, from the first day's midnight to the end time on the last day (that minute
+        included). Up to {CLOSED_DATES_MAX} entries.
       </p>
       {form.length === 0 && <p>No closed dates: the shop follows its trading hours every day.</p>}
       {form.length > 0 && (
         <ol className="grid gap-3">
           {form.map((row, index) => (
             <li key={row.key}>
-              <EntryFields row={row} number={index + 1} now={notes.get(row.key)} onEdit={(change) => update(editClosedDate(form, row.key, change))} onRemove={() => update(removeClosedDate(form, row.key))} />
+              <EntryFields
+                row={row}
+                number={index + 1}
+                now={notes.get(row.key)}
+                onEdit={(change) => update(editClosedDate(form, row.key, change))}
+                onRemove={() => update(removeClosedDate(form, row.key))}
+              />
             </li>
           ))}
         </ol>
@@ -118,7 +179,12 @@ export default function ClosedDatesEditor({ value, published, onChange, disabled
           </ul>
         </div>
       )}
-      <button type="button" className={`${button} justify-self-start`} disabled={!canAddClosedDate(form)} onClick={() => update(addClosedDate(form))}>
+      <button
+        type="button"
+        className={`${button} justify-self-start`}
+        disabled={!canAddClosedDate(form)}
+        onClick={() => update(addClosedDate(form))}
+      >
         Add closed dates
       </button>
     </fieldset>

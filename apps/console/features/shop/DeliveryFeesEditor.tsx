@@ -1,14 +1,39 @@
 import { useId, useState } from 'react';
-import { feeText, minimumText, STANDARD_FEE, STANDARD_MINIMUM, type DeliveryFeesValue, type DeliveryZoneFees } from '../../../../lib/shop/parts/delivery-fees.ts';
+import {
+  feeText,
+  minimumText,
+  STANDARD_FEE,
+  STANDARD_MINIMUM,
+  type DeliveryFeesValue,
+  type DeliveryZoneFees,
+} from '../../../../lib/shop/parts/delivery-fees.ts';
 import type { PartEditorProps } from '../../../../lib/shop/parts/part.ts';
 import { parsePriceInput, priceInputText } from '../../../../lib/shop/price-input.ts';
 import { fieldControl, fieldError } from '../../../../ui/fields.ts';
 
 type Field = 'deliveryFeeCents' | 'minOrderCents';
 
-const fields: readonly { field: Field; label: string; noun: string; standard: string; words: (cents: number | null) => string }[] = [
-  { field: 'deliveryFeeCents', label: 'Delivery fee ($)', noun: 'delivery fee', standard: STANDARD_FEE, words: feeText },
-  { field: 'minOrderCents', label: 'Minimum order ($)', noun: 'minimum order', standard: STANDARD_MINIMUM, words: minimumText },
+const fields: readonly {
+  field: Field;
+  label: string;
+  noun: string;
+  standard: string;
+  words: (cents: number | null) => string;
+}[] = [
+  {
+    field: 'deliveryFeeCents',
+    label: 'Delivery fee ($)',
+    noun: 'delivery fee',
+    standard: STANDARD_FEE,
+    words: feeText,
+  },
+  {
+    field: 'minOrderCents',
+    label: 'Minimum order ($)',
+    noun: 'minimum order',
+    standard: STANDARD_MINIMUM,
+    words: minimumText,
+  },
 ];
 
 /** Empty is the shop's standard amount; 'invalid' is text that is no amount yet. */
@@ -39,7 +64,11 @@ function problemsOf(value: DeliveryFeesValue, typed: ReadonlyMap<string, string>
   return value.flatMap((zone) =>
     fields.flatMap(({ field, noun, standard }) => {
       const text = typed.get(fieldKey(zone.zoneId, field));
-      return text !== undefined && readAmount(text) === 'invalid' ? [`${zone.name}, ${noun}: "${text}" is not an amount. Type dollars and cents, like 6.50, or leave it empty for ${standard}.`] : [];
+      return text !== undefined && readAmount(text) === 'invalid'
+        ? [
+            `${zone.name}, ${noun}: "${text}" is not an amount. Type dollars and cents, like 6.50, or leave it empty for ${standard}.`,
+          ]
+        : [];
     }),
   );
 }
@@ -47,12 +76,21 @@ function problemsOf(value: DeliveryFeesValue, typed: ReadonlyMap<string, string>
 const isColour = (colour: string) => /^#[0-9a-f]{6}$/i.test(colour);
 
 /** Each delivery zone's fee and minimum order; empty leaves the zone to the shop's standard ones, as the cart charges them. */
-export default function DeliveryFeesEditor({ value, published, onChange, disabled }: PartEditorProps<DeliveryFeesValue>) {
+export default function DeliveryFeesEditor({
+  value,
+  published,
+  onChange,
+  disabled,
+}: PartEditorProps<DeliveryFeesValue>) {
   const [typed, setTyped] = useState<ReadonlyMap<string, string>>(new Map());
   const idBase = useId();
 
   if (value.length === 0) {
-    return <p className="text-muted-foreground">This shop has no delivery zones: it delivers by suburb, at its standard delivery fee and minimum order.</p>;
+    return (
+      <p className="text-muted-foreground">
+        This shop has no delivery zones: it delivers by suburb, at its standard delivery fee and minimum order.
+      </p>
+    );
   }
 
   const publishedById = new Map(published.map((zone) => [zone.zoneId, zone]));
@@ -61,19 +99,30 @@ export default function DeliveryFeesEditor({ value, published, onChange, disable
     const nextTyped = new Map(typed).set(fieldKey(zone.zoneId, field), text);
     setTyped(nextTyped);
     const read = readAmount(text);
-    const next = read === 'invalid' ? value : value.map((candidate) => (candidate.zoneId === zone.zoneId ? withAmount(candidate, field, read) : candidate));
+    const next =
+      read === 'invalid'
+        ? value
+        : value.map((candidate) => (candidate.zoneId === zone.zoneId ? withAmount(candidate, field, read) : candidate));
     onChange(next, problemsOf(next, nextTyped));
   }
 
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">A zone's own fee and minimum order apply to the suburbs in it. Leave a field empty for the shop's standard one.</p>
+      <p className="text-sm text-muted-foreground">
+        A zone's own fee and minimum order apply to the suburbs in it. Leave a field empty for the shop's standard one.
+      </p>
       {value.map((zone) => {
         const before = publishedById.get(zone.zoneId);
         return (
           <fieldset key={zone.zoneId} className="min-w-0 rounded-xl border border-border p-4">
             <legend className="flex max-w-full items-center gap-2 px-1 font-semibold">
-              {isColour(zone.colour) && <span aria-hidden="true" className="inline-block size-4 shrink-0 rounded-full border border-border" style={{ backgroundColor: zone.colour }} />}
+              {isColour(zone.colour) && (
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-4 shrink-0 rounded-full border border-border"
+                  style={{ backgroundColor: zone.colour }}
+                />
+              )}
               <span className="min-w-0 break-words">{zone.name}</span>
             </legend>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -82,7 +131,9 @@ export default function DeliveryFeesEditor({ value, published, onChange, disable
                 const text = shownText(typed.get(fieldKey(zone.zoneId, field)), zone[field]);
                 const invalid = readAmount(text) === 'invalid';
                 const changed = before !== undefined && before[field] !== zone[field];
-                const described = [`${id}-hint`, changed ? `${id}-now` : null, invalid ? `${id}-error` : null].filter((part) => part !== null).join(' ');
+                const described = [`${id}-hint`, changed ? `${id}-now` : null, invalid ? `${id}-error` : null]
+                  .filter((part) => part !== null)
+                  .join(' ');
                 return (
                   <div key={field} className="flex min-w-0 flex-col gap-1">
                     <label htmlFor={id} className="text-sm font-medium">

@@ -1,10 +1,26 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { fieldControl, fieldError } from '../../../../ui/fields.ts';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'aria-invalid' | 'aria-describedby'>;
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'className' | 'aria-invalid' | 'aria-describedby'
+>;
 
 /** A labelled input of the shop's editors with its error and its note under it, both tied to it for screen readers. */
-export function InputField({ label, value, error, note, onChange, ...input }: InputProps & { label: string; value: string; error?: string | undefined; note?: string | undefined; onChange: (text: string) => void }) {
+export function InputField({
+  label,
+  value,
+  error,
+  note,
+  onChange,
+  ...input
+}: InputProps & {
+  label: string;
+  value: string;
+  error?: string | undefined;
+  note?: string | undefined;
+  onChange: (text: string) => void;
+}) {
   const id = useId();
   const describedBy = [error && `${id}-error`, note && `${id}-note`].filter(Boolean).join(' ');
   return (

@@ -1,6 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import type { PartEditorProps } from '../../../../lib/shop/parts/part.ts';
-import { MAX_POPUPS, nextPopupId, popupDifferences, popupProblems, popupsProblems, putBackPopup, type PopupValue, type PopupsValue } from '../../../../lib/shop/parts/popups.ts';
+import {
+  MAX_POPUPS,
+  nextPopupId,
+  popupDifferences,
+  popupProblems,
+  popupsProblems,
+  putBackPopup,
+  type PopupValue,
+  type PopupsValue,
+} from '../../../../lib/shop/parts/popups.ts';
 import { TEXT_MAX } from '../../../../lib/tenant/primitives.ts';
 import { secondaryButton } from '../../../../ui/buttons.ts';
 import { fieldControl, fieldError, fieldLabel } from '../../../../ui/fields.ts';
@@ -10,7 +19,8 @@ const button = `${secondaryButton} min-h-11`;
 const hint = 'text-sm font-normal text-muted-foreground';
 
 /** Ids joined for aria-describedby, or undefined when there are none. */
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter((id): id is string => typeof id === 'string').join(' ') || undefined;
+const describedBy = (...ids: (string | false | undefined)[]) =>
+  ids.filter((id): id is string => typeof id === 'string').join(' ') || undefined;
 
 interface PopupFieldsProps {
   popup: PopupValue;
@@ -28,9 +38,13 @@ function PopupFields({ popup, before, base, disabled, onPatch, onRemove }: Popup
   const halfButton = (popup.actionLabel.trim() === '') !== (popup.actionUrl.trim() === '');
   return (
     <fieldset className="min-w-0 rounded-xl border border-border p-4">
-      <legend className="max-w-full px-1 font-semibold break-words">{popup.title.trim() || 'Popup with no title'}</legend>
+      <legend className="max-w-full px-1 font-semibold break-words">
+        {popup.title.trim() || 'Popup with no title'}
+      </legend>
       {(!before || differences.length > 0) && (
-        <p className="text-sm font-medium">{before ? `Differs from the shop: ${differences.join(', ')}` : 'New: not on the shop yet'}</p>
+        <p className="text-sm font-medium">
+          {before ? `Differs from the shop: ${differences.join(', ')}` : 'New: not on the shop yet'}
+        </p>
       )}
       <div className="mt-2 grid gap-3">
         <div className={fieldLabel}>
@@ -53,7 +67,15 @@ function PopupFields({ popup, before, base, disabled, onPatch, onRemove }: Popup
         </div>
         <div className={fieldLabel}>
           <label htmlFor={id('body')}>Message</label>
-          <textarea id={id('body')} className={control} rows={3} value={popup.body} maxLength={TEXT_MAX.description} disabled={disabled} onChange={(event) => onPatch({ body: event.target.value })} />
+          <textarea
+            id={id('body')}
+            className={control}
+            rows={3}
+            value={popup.body}
+            maxLength={TEXT_MAX.description}
+            disabled={disabled}
+            onChange={(event) => onPatch({ body: event.target.value })}
+          />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <div className={fieldLabel}>
@@ -80,7 +102,10 @@ function PopupFields({ popup, before, base, disabled, onPatch, onRemove }: Popup
               placeholder="/ or https://…"
               disabled={disabled}
               aria-invalid={problems.actionUrl ? true : undefined}
-              aria-describedby={describedBy(problems.actionUrl !== undefined && id('link-error'), halfButton && id('button-hint'))}
+              aria-describedby={describedBy(
+                problems.actionUrl !== undefined && id('link-error'),
+                halfButton && id('button-hint'),
+              )}
               onChange={(event) => onPatch({ actionUrl: event.target.value })}
             />
             {problems.actionUrl && (
@@ -134,7 +159,13 @@ function PopupFields({ popup, before, base, disabled, onPatch, onRemove }: Popup
         </p>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="flex min-h-11 items-center gap-3 font-medium">
-            <input type="checkbox" className="size-5 accent-[var(--color-primary)]" checked={popup.active} disabled={disabled} onChange={(event) => onPatch({ active: event.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-5 accent-[var(--color-primary)]"
+              checked={popup.active}
+              disabled={disabled}
+              onChange={(event) => onPatch({ active: event.target.checked })}
+            />
             Show on the shop
           </label>
           <button type="button" className={button} disabled={disabled} onClick={onRemove}>
@@ -159,10 +190,14 @@ export default function PopupsEditor({ value, published, onChange, disabled }: P
   const publishedById = new Map(published.map((popup) => [popup.popupId, popup]));
   const removed = published.filter((popup) => !value.some((kept) => kept.popupId === popup.popupId));
   const change = (next: PopupsValue) => onChange(next, popupsProblems(next));
-  const patch = (popupId: number, fields: Partial<PopupValue>) => change(value.map((popup) => (popup.popupId === popupId ? { ...popup, ...fields } : popup)));
+  const patch = (popupId: number, fields: Partial<PopupValue>) =>
+    change(value.map((popup) => (popup.popupId === popupId ? { ...popup, ...fields } : popup)));
   const add = () => {
     const popupId = nextPopupId(value, published);
-    change([...value, { popupId, title: '', body: '', actionLabel: '', actionUrl: '', active: true, startDate: null, endDate: null }]);
+    change([
+      ...value,
+      { popupId, title: '', body: '', actionLabel: '', actionUrl: '', active: true, startDate: null, endDate: null },
+    ]);
     setFocusId(`${base}-${popupId}-title`);
   };
   const remove = (popupId: number) => {
@@ -173,18 +208,37 @@ export default function PopupsEditor({ value, published, onChange, disabled }: P
   return (
     <div className="grid gap-4">
       <p className="text-muted-foreground">
-        The home page shows each popup that is switched on and within its dates once per visit, one at a time, in this order.
+        The home page shows each popup that is switched on and within its dates once per visit, one at a time, in this
+        order.
       </p>
-      {value.length === 0 && <p className="rounded-xl border border-dashed border-border p-4 text-center text-muted-foreground">No popups. The shop shows none.</p>}
+      {value.length === 0 && (
+        <p className="rounded-xl border border-dashed border-border p-4 text-center text-muted-foreground">
+          No popups. The shop shows none.
+        </p>
+      )}
       <ul className="grid gap-4">
         {value.map((popup) => (
           <li key={popup.popupId}>
-            <PopupFields popup={popup} before={publishedById.get(popup.popupId)} base={base} disabled={disabled} onPatch={(fields) => patch(popup.popupId, fields)} onRemove={() => remove(popup.popupId)} />
+            <PopupFields
+              popup={popup}
+              before={publishedById.get(popup.popupId)}
+              base={base}
+              disabled={disabled}
+              onPatch={(fields) => patch(popup.popupId, fields)}
+              onRemove={() => remove(popup.popupId)}
+            />
           </li>
         ))}
       </ul>
       <div>
-        <button id={`${base}-add`} type="button" className={button} disabled={disabled || value.length >= MAX_POPUPS} aria-describedby={value.length >= MAX_POPUPS ? `${base}-full` : undefined} onClick={add}>
+        <button
+          id={`${base}-add`}
+          type="button"
+          className={button}
+          disabled={disabled || value.length >= MAX_POPUPS}
+          aria-describedby={value.length >= MAX_POPUPS ? `${base}-full` : undefined}
+          onClick={add}
+        >
           Add a popup
         </button>
         {value.length >= MAX_POPUPS && (
@@ -202,7 +256,12 @@ export default function PopupsEditor({ value, published, onChange, disabled }: P
             {removed.map((popup) => (
               <li key={popup.popupId} className="flex flex-wrap items-center justify-between gap-2">
                 <span className="min-w-0 break-words">{popup.title}</span>
-                <button type="button" className={button} disabled={disabled || value.length >= MAX_POPUPS} onClick={() => change(putBackPopup(value, published, popup.popupId))}>
+                <button
+                  type="button"
+                  className={button}
+                  disabled={disabled || value.length >= MAX_POPUPS}
+                  onClick={() => change(putBackPopup(value, published, popup.popupId))}
+                >
                   Put back<span className="sr-only"> {popup.title}</span>
                 </button>
               </li>

@@ -1,7 +1,12 @@
 import { useId, useState } from 'react';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import type { PartEditorProps } from '../../../../lib/shop/parts/part.ts';
-import { specialProblems, specialsProblems, type SpecialValue, type SpecialsValue } from '../../../../lib/shop/parts/specials.ts';
+import {
+  specialProblems,
+  specialsProblems,
+  type SpecialValue,
+  type SpecialsValue,
+} from '../../../../lib/shop/parts/specials.ts';
 import { parsePriceInput, priceInputText } from '../../../../lib/shop/price-input.ts';
 import { TEXT_MAX } from '../../../../lib/tenant/primitives.ts';
 import { fieldControl, fieldError, fieldLabel } from '../../../../ui/fields.ts';
@@ -9,14 +14,17 @@ import { fieldControl, fieldError, fieldLabel } from '../../../../ui/fields.ts';
 const control = `${fieldControl} min-h-11 w-full min-w-0`;
 const hint = 'text-sm font-normal text-muted-foreground';
 
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter((id): id is string => typeof id === 'string').join(' ') || undefined;
+const describedBy = (...ids: (string | false | undefined)[]) =>
+  ids.filter((id): id is string => typeof id === 'string').join(' ') || undefined;
 
 /** What differs from the shop besides the price, which shows as "Now $…" beside its field. */
 function differences(before: SpecialValue, special: SpecialValue): string[] {
   return [
     ...(before.name !== special.name ? ['name'] : []),
     ...(before.description !== special.description ? ['description'] : []),
-    ...(before.showInSpecialSelector !== special.showInSpecialSelector ? [special.showInSpecialSelector ? 'now listed under Deals' : 'now hidden from Deals'] : []),
+    ...(before.showInSpecialSelector !== special.showInSpecialSelector
+      ? [special.showInSpecialSelector ? 'now listed under Deals' : 'now hidden from Deals']
+      : []),
   ];
 }
 
@@ -47,14 +55,19 @@ export default function SpecialsEditor({ value, published, onChange, disabled }:
   const priceText = (special: SpecialValue) => {
     const text = typed.get(special.retailerSpecialId);
     const cents = text === undefined ? undefined : parsePriceInput(text);
-    return text !== undefined && (cents === null || cents === special.priceCents) ? text : priceInputText(special.priceCents);
+    return text !== undefined && (cents === null || cents === special.priceCents)
+      ? text
+      : priceInputText(special.priceCents);
   };
 
   if (value.length === 0) return <p className="text-muted-foreground">This shop has no specials.</p>;
 
   return (
     <div className="grid gap-4">
-      <p className="text-muted-foreground">Which dishes fill each special, and when it is on, stay as they are; here you change what customers read and pay.</p>
+      <p className="text-muted-foreground">
+        Which dishes fill each special, and when it is on, stay as they are; here you change what customers read and
+        pay.
+      </p>
       <ul className="grid gap-4">
         {value.map((special) => {
           const id = (field: string) => `${base}-${special.retailerSpecialId}-${field}`;
@@ -65,8 +78,12 @@ export default function SpecialsEditor({ value, published, onChange, disabled }:
           return (
             <li key={special.retailerSpecialId}>
               <fieldset className="min-w-0 rounded-xl border border-border p-4">
-                <legend className="max-w-full px-1 font-semibold break-words">{special.name.trim() || before?.name || 'Special with no name'}</legend>
-                {changed.length > 0 && <p className="text-sm font-medium">Differs from the shop: {changed.join(', ')}</p>}
+                <legend className="max-w-full px-1 font-semibold break-words">
+                  {special.name.trim() || before?.name || 'Special with no name'}
+                </legend>
+                {changed.length > 0 && (
+                  <p className="text-sm font-medium">Differs from the shop: {changed.join(', ')}</p>
+                )}
                 <div className="mt-2 grid gap-3">
                   <div className={fieldLabel}>
                     <label htmlFor={id('name')}>Name</label>
@@ -108,7 +125,10 @@ export default function SpecialsEditor({ value, published, onChange, disabled }:
                       value={priceText(special)}
                       disabled={disabled}
                       aria-invalid={problems.price ? true : undefined}
-                      aria-describedby={describedBy(problems.price !== undefined && id('price-error'), priceDiffers && id('price-now'))}
+                      aria-describedby={describedBy(
+                        problems.price !== undefined && id('price-error'),
+                        priceDiffers && id('price-now'),
+                      )}
                       onChange={(event) => typePrice(special.retailerSpecialId, event.target.value)}
                     />
                     {problems.price && (
@@ -130,12 +150,15 @@ export default function SpecialsEditor({ value, published, onChange, disabled }:
                         checked={special.showInSpecialSelector}
                         disabled={disabled}
                         aria-describedby={id('deals-hint')}
-                        onChange={(event) => patch(special.retailerSpecialId, { showInSpecialSelector: event.target.checked })}
+                        onChange={(event) =>
+                          patch(special.retailerSpecialId, { showInSpecialSelector: event.target.checked })
+                        }
                       />
                       List it under Deals
                     </label>
                     <p id={id('deals-hint')} className={hint}>
-                      Customers see it on the home page and in Find a deal. Unticked, it still comes off any order it fits.
+                      Customers see it on the home page and in Find a deal. Unticked, it still comes off any order it
+                      fits.
                     </p>
                   </div>
                 </div>

@@ -1,7 +1,15 @@
 import { useId, useState } from 'react';
 import type { ThemeColours } from '../../../../lib/site/theme.ts';
 import type { PartEditorProps } from '../../../../lib/shop/parts/part.ts';
-import { colourName, darkColourKeys, themeColours, themeContrastProblems, unsetText, type ThemeValue, type ThemeValueKey } from '../../../../lib/shop/parts/theme.ts';
+import {
+  colourName,
+  darkColourKeys,
+  themeColours,
+  themeContrastProblems,
+  unsetText,
+  type ThemeValue,
+  type ThemeValueKey,
+} from '../../../../lib/shop/parts/theme.ts';
 import { themeColourKeys } from '../../../../lib/site/theme.ts';
 import { secondaryButton } from '../../../../ui/buttons.ts';
 import { fieldControl, fieldError } from '../../../../ui/fields.ts';
@@ -26,11 +34,16 @@ function shownText(key: ThemeValueKey, typed: string | undefined, value: string 
 }
 
 function typingProblems(typed: ReadonlyMap<ThemeValueKey, string>): string[] {
-  return [...typed].flatMap(([key, text]) => (readColour(key, text) === 'invalid' ? [`${colourName(key)}: "${text}" is not a colour. Type it as #rrggbb, like #b3261e.`] : []));
+  return [...typed].flatMap(([key, text]) =>
+    readColour(key, text) === 'invalid'
+      ? [`${colourName(key)}: "${text}" is not a colour. Type it as #rrggbb, like #b3261e.`]
+      : [],
+  );
 }
 
 /** Only the colours the storefront can work out may be unset; the light ones always have a colour. */
-const withColour = (value: ThemeValue, key: ThemeValueKey, colour: string | null): ThemeValue => (colour === null && !isNullable(key) ? value : { ...value, [key]: colour });
+const withColour = (value: ThemeValue, key: ThemeValueKey, colour: string | null): ThemeValue =>
+  colour === null && !isNullable(key) ? value : { ...value, [key]: colour };
 
 /** A sample of the storefront in these colours. Inline styles on its own block: the console's own colours never change. */
 function ThemePreview({ caption, colours }: { caption: string; colours: ThemeColours }) {
@@ -46,10 +59,16 @@ function ThemePreview({ caption, colours }: { caption: string; colours: ThemeCol
           </span>
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          <span className="rounded-full px-5 py-2.5 font-semibold" style={{ backgroundColor: colours.primary, color: colours['primary-foreground'] }}>
+          <span
+            className="rounded-full px-5 py-2.5 font-semibold"
+            style={{ backgroundColor: colours.primary, color: colours['primary-foreground'] }}
+          >
             Add to order
           </span>
-          <span className="rounded-full px-3 py-1 text-sm font-medium" style={{ backgroundColor: colours.secondary, color: colours['secondary-foreground'] }}>
+          <span
+            className="rounded-full px-3 py-1 text-sm font-medium"
+            style={{ backgroundColor: colours.secondary, color: colours['secondary-foreground'] }}
+          >
             Vegetarian
           </span>
         </div>
@@ -75,9 +94,18 @@ function ColourField({ colourKey, value, published, drawn, typed, disabled, onPi
   const text = shownText(colourKey, typed, value, drawn);
   const invalid = readColour(colourKey, text) === 'invalid';
   const changed = value !== published;
-  const unset = value === null ? (colourKey === 'secondary-foreground' ? 'Same as the text colour.' : 'Derived from the light theme.') : null;
-  const state = [unset, changed ? `Now ${published ?? unsetText(colourKey)}.` : null].filter((part) => part !== null).join(' ');
-  const described = [state ? `${id}-state` : null, invalid ? `${id}-error` : null].filter((part) => part !== null).join(' ') || undefined;
+  const unset =
+    value === null
+      ? colourKey === 'secondary-foreground'
+        ? 'Same as the text colour.'
+        : 'Derived from the light theme.'
+      : null;
+  const state = [unset, changed ? `Now ${published ?? unsetText(colourKey)}.` : null]
+    .filter((part) => part !== null)
+    .join(' ');
+  const described =
+    [state ? `${id}-state` : null, invalid ? `${id}-error` : null].filter((part) => part !== null).join(' ') ||
+    undefined;
   return (
     <fieldset className="min-w-0">
       <legend className="font-medium">{colourName(colourKey)}</legend>
@@ -114,7 +142,12 @@ function ColourField({ colourKey, value, published, drawn, typed, disabled, onPi
           />
         </div>
         {value !== null && isNullable(colourKey) && (
-          <button type="button" className={`${secondaryButton} min-h-11`} disabled={disabled} onClick={() => onPick(null)}>
+          <button
+            type="button"
+            className={`${secondaryButton} min-h-11`}
+            disabled={disabled}
+            onClick={() => onPick(null)}
+          >
             {colourKey === 'secondary-foreground' ? 'Use the text colour' : 'Derive it'}
           </button>
         )}
@@ -159,7 +192,17 @@ export default function ThemeEditor({ value, published, onChange, disabled }: Pa
   };
 
   const field = (key: ThemeValueKey, drawn: string) => (
-    <ColourField key={key} colourKey={key} value={value[key]} published={published[key]} drawn={drawn} typed={typed.get(key)} disabled={disabled} onPick={pick(key)} onType={type(key)} />
+    <ColourField
+      key={key}
+      colourKey={key}
+      value={value[key]}
+      published={published[key]}
+      drawn={drawn}
+      typed={typed.get(key)}
+      disabled={disabled}
+      onPick={pick(key)}
+      onType={type(key)}
+    />
   );
 
   return (
@@ -167,7 +210,10 @@ export default function ThemeEditor({ value, published, onChange, disabled }: Pa
       <div className="grid min-w-0 gap-3 md:order-last md:sticky md:top-4 md:self-start">
         <ThemePreview caption="Light theme" colours={light} />
         <ThemePreview caption="Dark theme" colours={dark} />
-        <div aria-live="polite" className={`rounded-xl border p-3 text-sm ${contrast.length > 0 ? 'border-primary' : 'border-border'}`}>
+        <div
+          aria-live="polite"
+          className={`rounded-xl border p-3 text-sm ${contrast.length > 0 ? 'border-primary' : 'border-border'}`}
+        >
           {contrast.length === 0 ? (
             <p>Every text colour reads on its background (WCAG AA, light and dark).</p>
           ) : (
@@ -191,8 +237,13 @@ export default function ThemeEditor({ value, published, onChange, disabled }: Pa
         </fieldset>
         <fieldset className="min-w-0 rounded-xl border border-border p-4">
           <legend className="px-1 font-semibold">Dark theme</legend>
-          <p className="text-sm text-muted-foreground">Visitors whose phone is set to dark mode see these. A colour you leave unset is worked out from the light theme so that it reads.</p>
-          <div className="mt-3 grid gap-4 sm:grid-cols-2">{darkColourKeys.map((key, index) => field(key, dark[themeColourKeys[index] ?? 'background']))}</div>
+          <p className="text-sm text-muted-foreground">
+            Visitors whose phone is set to dark mode see these. A colour you leave unset is worked out from the light
+            theme so that it reads.
+          </p>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            {darkColourKeys.map((key, index) => field(key, dark[themeColourKeys[index] ?? 'background']))}
+          </div>
         </fieldset>
       </div>
     </div>

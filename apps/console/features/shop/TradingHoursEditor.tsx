@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { PartEditorProps } from '../../../../lib/shop/parts/part.ts';
-import { dayHoursText, MAX_SHIFTS_PER_DAY, shiftEndNote, type HoursService, type TradingHoursValue } from '../../../../lib/shop/parts/trading-hours.ts';
+import {
+  dayHoursText,
+  MAX_SHIFTS_PER_DAY,
+  shiftEndNote,
+  type HoursService,
+  type TradingHoursValue,
+} from '../../../../lib/shop/parts/trading-hours.ts';
 import { weekdayNames, weekOrder } from '../../../../lib/time/format.ts';
 import { secondaryButton } from '../../../../ui/buttons.ts';
 import { InputField } from './InputField.tsx';
@@ -25,7 +31,15 @@ import {
 
 const button = `${secondaryButton} min-h-11`;
 
-function ServiceFields({ service, fields, onChange }: { service: HoursService; fields: ServiceForm; onChange: (change: Partial<ServiceForm>) => void }) {
+function ServiceFields({
+  service,
+  fields,
+  onChange,
+}: {
+  service: HoursService;
+  fields: ServiceForm;
+  onChange: (change: Partial<ServiceForm>) => void;
+}) {
   const labels = serviceLabels[service];
   const from = readTime(fields.from);
   const until = readTime(fields.until);
@@ -33,29 +47,70 @@ function ServiceFields({ service, fields, onChange }: { service: HoursService; f
   return (
     <div className="grid min-w-0 gap-2">
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-        <input type="checkbox" className="size-5 shrink-0 accent-[var(--color-primary)]" checked={fields.closed} onChange={(event) => onChange({ closed: event.target.checked })} />
+        <input
+          type="checkbox"
+          className="size-5 shrink-0 accent-[var(--color-primary)]"
+          checked={fields.closed}
+          onChange={(event) => onChange({ closed: event.target.checked })}
+        />
         {labels.closed}
       </label>
       {!fields.closed && (
         <div className="grid grid-cols-2 gap-2">
-          <InputField type="time" label={labels.from} value={fields.from} error={timeError(fields.from)} onChange={(text) => onChange({ from: text })} />
-          <InputField type="time" label={labels.until} value={fields.until} error={timeError(fields.until)} note={note} onChange={(text) => onChange({ until: text })} />
+          <InputField
+            type="time"
+            label={labels.from}
+            value={fields.from}
+            error={timeError(fields.from)}
+            onChange={(text) => onChange({ from: text })}
+          />
+          <InputField
+            type="time"
+            label={labels.until}
+            value={fields.until}
+            error={timeError(fields.until)}
+            note={note}
+            onChange={(text) => onChange({ until: text })}
+          />
         </div>
       )}
     </div>
   );
 }
 
-function ShiftFields({ shift, number, dayName, removable, onEdit, onRemove }: { shift: ShiftForm; number: number; dayName: string; removable: boolean; onEdit: (service: HoursService, change: Partial<ServiceForm>) => void; onRemove: () => void }) {
+function ShiftFields({
+  shift,
+  number,
+  dayName,
+  removable,
+  onEdit,
+  onRemove,
+}: {
+  shift: ShiftForm;
+  number: number;
+  dayName: string;
+  removable: boolean;
+  onEdit: (service: HoursService, change: Partial<ServiceForm>) => void;
+  onRemove: () => void;
+}) {
   return (
     <fieldset className="grid min-w-0 gap-3 border-0 border-t border-border px-0 pt-2">
       <legend className="pr-2 text-sm font-semibold">Shift {number}</legend>
       {services.map((service) => (
-        <ServiceFields key={service} service={service} fields={shift[service]} onChange={(change) => onEdit(service, change)} />
+        <ServiceFields
+          key={service}
+          service={service}
+          fields={shift[service]}
+          onChange={(change) => onEdit(service, change)}
+        />
       ))}
       {removable && (
         <button type="button" className={`${button} justify-self-start`} onClick={onRemove}>
-          Remove shift<span className="sr-only"> {number} on {dayName}</span>
+          Remove shift
+          <span className="sr-only">
+            {' '}
+            {number} on {dayName}
+          </span>
         </button>
       )}
     </fieldset>
@@ -67,7 +122,12 @@ function ShiftFields({ shift, number, dayName, removable, onEdit, onRemove }: { 
  * table reads; each row keeps its file day number (0 is Sunday). An end not after its start runs
  * past midnight, as the storefront reads it, and the field says so.
  */
-export default function TradingHoursEditor({ value, published, onChange, disabled }: PartEditorProps<TradingHoursValue>) {
+export default function TradingHoursEditor({
+  value,
+  published,
+  onChange,
+  disabled,
+}: PartEditorProps<TradingHoursValue>) {
   const [form, setForm] = useState(() => toShiftForms(value));
 
   // A value from outside (a reload, an undo) replaces what is typed; our own echo does not.
@@ -84,14 +144,19 @@ export default function TradingHoursEditor({ value, published, onChange, disable
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        Open hours are when the shop is open and takes pickup orders; delivery hours are when it delivers. A day can have up to {MAX_SHIFTS_PER_DAY} shifts. An end at or before the start runs past midnight into the next day.
+        Open hours are when the shop is open and takes pickup orders; delivery hours are when it delivers. A day can
+        have up to {MAX_SHIFTS_PER_DAY} shifts. An end at or before the start runs past midnight into the next day.
       </p>
       {weekOrder.map((day) => {
         const shifts = shiftsOfDay(form, day);
         const now = dayHoursText(published, day);
         const name = weekdayNames[day];
         return (
-          <fieldset key={day} disabled={disabled} className="grid min-w-0 gap-3 rounded-xl border border-border p-3 sm:p-4">
+          <fieldset
+            key={day}
+            disabled={disabled}
+            className="grid min-w-0 gap-3 rounded-xl border border-border p-3 sm:p-4"
+          >
             <legend className="px-1 text-lg font-semibold">{name}</legend>
             {now !== dayHoursText(rows, day) && <p className="text-sm text-muted-foreground">Now: {now}</p>}
             {shifts.length === 0 && <p className="text-sm">No shifts: closed all day.</p>}
@@ -106,7 +171,12 @@ export default function TradingHoursEditor({ value, published, onChange, disable
                 onRemove={() => update(removeShift(form, shift.key))}
               />
             ))}
-            <button type="button" className={`${button} justify-self-start`} disabled={!canAddShift(form, day)} onClick={() => update(addShift(form, day))}>
+            <button
+              type="button"
+              className={`${button} justify-self-start`}
+              disabled={!canAddShift(form, day)}
+              onClick={() => update(addShift(form, day))}
+            >
               Add a shift<span className="sr-only"> on {name}</span>
             </button>
           </fieldset>

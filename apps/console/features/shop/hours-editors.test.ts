@@ -6,9 +6,24 @@ import { tradingHoursPart } from '../../../../lib/shop/parts/trading-hours.ts';
 import type { Tenant } from '../../../../lib/tenant/index.ts';
 import { loadTenant } from '../../../../lib/tenant/load.ts';
 import ClosedDatesEditor from './ClosedDatesEditor.tsx';
-import { addClosedDate, closedDateProblems, editClosedDate, formEntries, toClosedDateForms } from '../../../../lib/shop/forms/closed-dates-form.ts';
+import {
+  addClosedDate,
+  closedDateProblems,
+  editClosedDate,
+  formEntries,
+  toClosedDateForms,
+} from '../../../../lib/shop/forms/closed-dates-form.ts';
 import TradingHoursEditor from './TradingHoursEditor.tsx';
-import { addShift, canAddShift, editShift, formRows, readTime, removeShift, shiftProblems, toShiftForms } from '../../../../lib/shop/forms/trading-hours-form.ts';
+import {
+  addShift,
+  canAddShift,
+  editShift,
+  formRows,
+  readTime,
+  removeShift,
+  shiftProblems,
+  toShiftForms,
+} from '../../../../lib/shop/forms/trading-hours-form.ts';
 
 const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
 const tenants = new Map<string, Tenant>();
@@ -42,14 +57,22 @@ describe('trading hours form', () => {
   });
 
   it('does not ask for times of a closed service', () => {
-    expect(shiftProblems(editShift(editShift(form(), 8, 'delivery', { until: '' }), 8, 'delivery', { closed: true }))).toEqual([]);
+    expect(
+      shiftProblems(editShift(editShift(form(), 8, 'delivery', { until: '' }), 8, 'delivery', { closed: true })),
+    ).toEqual([]);
   });
 
   it('opens a closed day with starting times', () => {
-    expect(formRows(editShift(form(), 1, 'open', { closed: false }))[1]).toEqual({ day: 1, openingTimeStart: '17:00', openingTimeEnd: '21:00', deliveryTimeStart: null, deliveryTimeEnd: null });
+    expect(formRows(editShift(form(), 1, 'open', { closed: false }))[1]).toEqual({
+      day: 1,
+      openingTimeStart: '17:00',
+      openingTimeEnd: '21:00',
+      deliveryTimeStart: null,
+      deliveryTimeEnd: null,
+    });
   });
 
-  it('adds a shift after its day\'s last one, up to four a day', () => {
+  it("adds a shift after its day's last one, up to four a day", () => {
     const added = addShift(form(), 5);
     expect(formRows(added).map((row) => row.day)).toEqual([0, 1, 2, 3, 3, 4, 4, 5, 5, 5, 6, 6]);
     expect(formRows(added)[9]).toMatchObject({ day: 5, openingTimeStart: '17:00' });
@@ -60,10 +83,14 @@ describe('trading hours form', () => {
 
   it('adds a shift to a day without rows where its day falls', () => {
     const withoutTuesday = toShiftForms(tradingHoursPart.published(bella()).filter((row) => row.day !== 2));
-    expect(formRows(addShift(withoutTuesday, 2)).map((row) => row.day).slice(0, 4)).toEqual([0, 1, 2, 3]);
+    expect(
+      formRows(addShift(withoutTuesday, 2))
+        .map((row) => row.day)
+        .slice(0, 4),
+    ).toEqual([0, 1, 2, 3]);
   });
 
-  it('removes a shift but never a day\'s last', () => {
+  it("removes a shift but never a day's last", () => {
     expect(formRows(removeShift(form(), 7))).toEqual(bella().tradingHours.filter((_, index) => index !== 7));
     expect(removeShift(form(), 1)).toHaveLength(form().length);
   });
@@ -85,9 +112,18 @@ describe('closed dates form', () => {
   it('keeps a new entry out of the value until its dates are filled in', () => {
     const added = addClosedDate(form());
     expect(formEntries(added)).toEqual(bella().closedDates);
-    expect(closedDateProblems(added)).toEqual(['Closed dates 5, From: enter a date', 'Closed dates 5, To: enter a date']);
+    expect(closedDateProblems(added)).toEqual([
+      'Closed dates 5, From: enter a date',
+      'Closed dates 5, To: enter a date',
+    ]);
     const filled = editClosedDate(added, 4, { dateStart: '2027-02-14' });
-    expect(formEntries(filled)[4]).toEqual({ dateStart: '2027-02-14', dateEnd: '2027-02-14', timeEnd: '23:59', justDeliveryDisabled: false, reason: '' });
+    expect(formEntries(filled)[4]).toEqual({
+      dateStart: '2027-02-14',
+      dateEnd: '2027-02-14',
+      timeEnd: '23:59',
+      justDeliveryDisabled: false,
+      reason: '',
+    });
     expect(closedDateProblems(filled)).toEqual([]);
   });
 
@@ -109,11 +145,27 @@ describe('editors render every sample tenant', () => {
 
   it.each(slugs)('%s', (slug) => {
     const tenant = tenants.get(slug) as Tenant;
-    const hours = renderToStaticMarkup(createElement(TradingHoursEditor, { value: tenant.tradingHours, published: tenant.tradingHours, onChange: noop, disabled: false }));
-    const dayOrder = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => hours.indexOf(`>${day}</legend>`));
+    const hours = renderToStaticMarkup(
+      createElement(TradingHoursEditor, {
+        value: tenant.tradingHours,
+        published: tenant.tradingHours,
+        onChange: noop,
+        disabled: false,
+      }),
+    );
+    const dayOrder = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) =>
+      hours.indexOf(`>${day}</legend>`),
+    );
     expect(dayOrder.every((at, index) => at !== -1 && (index === 0 || at > (dayOrder[index - 1] ?? 0)))).toBe(true);
     expect(hours).not.toContain('Now:');
-    const dates = renderToStaticMarkup(createElement(ClosedDatesEditor, { value: tenant.closedDates, published: tenant.closedDates, onChange: noop, disabled: false }));
+    const dates = renderToStaticMarkup(
+      createElement(ClosedDatesEditor, {
+        value: tenant.closedDates,
+        published: tenant.closedDates,
+        onChange: noop,
+        disabled: false,
+      }),
+    );
     expect(dates).toContain('Add closed dates');
     for (const markup of [hours, dates]) {
       expect(markup.split('<input').length).toBeLessThanOrEqual(markup.split('<label').length);
@@ -122,12 +174,23 @@ describe('editors render every sample tenant', () => {
 
   it('shows what differs from the shop', () => {
     const published = bella().tradingHours;
-    const value = published.map((row, index) => (index === 8 ? { ...row, deliveryTimeStart: null, deliveryTimeEnd: null } : row));
-    const hours = renderToStaticMarkup(createElement(TradingHoursEditor, { value, published, onChange: noop, disabled: false }));
+    const value = published.map((row, index) =>
+      index === 8 ? { ...row, deliveryTimeStart: null, deliveryTimeEnd: null } : row,
+    );
+    const hours = renderToStaticMarkup(
+      createElement(TradingHoursEditor, { value, published, onChange: noop, disabled: false }),
+    );
     expect(hours).toContain('Now: open 11:30–14:30, 17:00–01:00; delivery 12:00–14:00, 17:30–00:30');
     expect(hours).toContain('Crosses midnight: until 01:00 the next day');
     const closedDates = bella().closedDates;
-    const dates = renderToStaticMarkup(createElement(ClosedDatesEditor, { value: [{ ...closedDates[1]!, reason: 'Christmas' }], published: closedDates, onChange: noop, disabled: false }));
+    const dates = renderToStaticMarkup(
+      createElement(ClosedDatesEditor, {
+        value: [{ ...closedDates[1]!, reason: 'Christmas' }],
+        published: closedDates,
+        onChange: noop,
+        disabled: false,
+      }),
+    );
     expect(dates).toContain('Now: 25–26 Dec 2026 closed (Christmas Day and Boxing Day)');
     expect(dates).toContain('Removed when you publish');
   });

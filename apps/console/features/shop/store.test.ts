@@ -3,8 +3,11 @@ import { owner } from '../../shell/test-fixtures.ts';
 import { $consoleSession } from '../../shell/store.ts';
 import { $shopTyping, forgetPartProblems, forgetTyping, typedPart, typedPrice, typingFor } from './store.ts';
 
-const signIn = (token: string) => $consoleSession.set({ kind: 'signed-in', session: { token, expiresAt: '2026-11-24T20:00:00.000Z' }, staff: owner });
-const closedFriday = [{ day: 5, openingTimeStart: null, openingTimeEnd: null, deliveryTimeStart: null, deliveryTimeEnd: null }];
+const signIn = (token: string) =>
+  $consoleSession.set({ kind: 'signed-in', session: { token, expiresAt: '2026-11-24T20:00:00.000Z' }, staff: owner });
+const closedFriday = [
+  { day: 5, openingTimeStart: null, openingTimeEnd: null, deliveryTimeStart: null, deliveryTimeEnd: null },
+];
 
 describe('what the owner typed in the Shop view', () => {
   beforeEach(() => {
@@ -15,7 +18,12 @@ describe('what the owner typed in the Shop view', () => {
   it('is kept for the revision it was typed over while the owner looks elsewhere', () => {
     typedPrice(4, '101:12', '19.50');
     typedPart(4, 'tradingHours', closedFriday, []);
-    expect(typingFor(4)).toEqual({ revision: 4, prices: new Map([['101:12', '19.50']]), parts: { tradingHours: closedFriday }, problems: { tradingHours: [] } });
+    expect(typingFor(4)).toEqual({
+      revision: 4,
+      prices: new Map([['101:12', '19.50']]),
+      parts: { tradingHours: closedFriday },
+      problems: { tradingHours: [] },
+    });
   });
 
   it('starts again from the shop when the shop changed since (another owner saved)', () => {

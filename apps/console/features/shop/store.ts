@@ -23,9 +23,18 @@ export function typedPrice(revision: number, key: string, text: string): void {
   $shopTyping.set({ ...current, prices: new Map(current.prices).set(key, text) });
 }
 
-export function typedPart<K extends ShopPartKey>(revision: number, key: K, value: ShopPartsDraft[K], problems: readonly string[]): void {
+export function typedPart<K extends ShopPartKey>(
+  revision: number,
+  key: K,
+  value: ShopPartsDraft[K],
+  problems: readonly string[],
+): void {
   const current = typingFor(revision);
-  $shopTyping.set({ ...current, parts: { ...current.parts, [key]: value }, problems: { ...current.problems, [key]: problems } });
+  $shopTyping.set({
+    ...current,
+    parts: { ...current.parts, [key]: value },
+    problems: { ...current.problems, [key]: problems },
+  });
 }
 
 /**

@@ -43,14 +43,19 @@ function LoggedIn() {
         ) : (
           <ul className="flex flex-col divide-y divide-border rounded-xl border border-border" data-previous-orders>
             {customer.prevOrders.map((previous, index) => {
-              const items = customer.prevOrderProducts.filter((line) => line.encryptedOrderId === previous.encryptedOrderId);
+              const items = customer.prevOrderProducts.filter(
+                (line) => line.encryptedOrderId === previous.encryptedOrderId,
+              );
               return (
                 <li key={previous.encryptedOrderId} className="flex items-center justify-between gap-3 p-3">
                   <div className="text-sm">
                     <p className="font-semibold">
-                      {dateFormat.format(new Date(previous.createDate))} · {previous.isPickup ? 'Pickup' : 'Delivery'} · {formatMoney(toCents(previous.subTotal))}
+                      {dateFormat.format(new Date(previous.createDate))} · {previous.isPickup ? 'Pickup' : 'Delivery'} ·{' '}
+                      {formatMoney(toCents(previous.subTotal))}
                     </p>
-                    <p className="text-muted-foreground">{items.map((line) => `${line.quantity} × ${lineTitle(line)}`).join(', ')}</p>
+                    <p className="text-muted-foreground">
+                      {items.map((line) => `${line.quantity} × ${lineTitle(line)}`).join(', ')}
+                    </p>
                   </div>
                   <button type="button" className={secondaryButton} onClick={() => void again(index)}>
                     Order again
@@ -73,42 +78,84 @@ function LogInOrSignUp() {
   const [fields, setFields] = useState({ fullName: '', email: '', phoneNumber: '', password: '' });
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [key]: event.target.value });
+  const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields({ ...fields, [key]: event.target.value });
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
     const account = await import('../../runtime/account.ts');
-    const result = mode === 'login' ? await account.logIn({ email: fields.email, password: fields.password }) : await account.signUp(fields);
+    const result =
+      mode === 'login'
+        ? await account.logIn({ email: fields.email, password: fields.password })
+        : await account.signUp(fields);
     setBusy(false);
     if (!result.ok) setMessage(result.message);
   };
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
-      <div className="inline-flex self-start rounded-full border border-border p-1" role="group" aria-label="Log in or sign up">
+      <div
+        className="inline-flex self-start rounded-full border border-border p-1"
+        role="group"
+        aria-label="Log in or sign up"
+      >
         {(['login', 'signup'] as const).map((option) => (
-          <button key={option} type="button" aria-pressed={mode === option} onClick={() => setMode(option)} className="rounded-full px-4 py-1.5 text-sm font-semibold aria-pressed:bg-primary aria-pressed:text-primary-foreground">
+          <button
+            key={option}
+            type="button"
+            aria-pressed={mode === option}
+            onClick={() => setMode(option)}
+            className="rounded-full px-4 py-1.5 text-sm font-semibold aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+          >
             {option === 'login' ? 'Log in' : 'Sign up'}
           </button>
         ))}
       </div>
       {mode === 'signup' && (
         <Field label="Full name">
-          <input className={inputClass} autoComplete="name" required value={fields.fullName} onChange={set('fullName')} />
+          <input
+            className={inputClass}
+            autoComplete="name"
+            required
+            value={fields.fullName}
+            onChange={set('fullName')}
+          />
         </Field>
       )}
       <Field label="Email">
-        <input className={inputClass} type="email" autoComplete="email" required value={fields.email} onChange={set('email')} />
+        <input
+          className={inputClass}
+          type="email"
+          autoComplete="email"
+          required
+          value={fields.email}
+          onChange={set('email')}
+        />
       </Field>
       {mode === 'signup' && (
         <Field label="Phone">
-          <input className={inputClass} type="tel" autoComplete="tel" required value={fields.phoneNumber} onChange={set('phoneNumber')} />
+          <input
+            className={inputClass}
+            type="tel"
+            autoComplete="tel"
+            required
+            value={fields.phoneNumber}
+            onChange={set('phoneNumber')}
+          />
         </Field>
       )}
       <Field label="Password">
-        <input className={inputClass} type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} required minLength={mode === 'signup' ? 8 : 1} value={fields.password} onChange={set('password')} />
+        <input
+          className={inputClass}
+          type="password"
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          required
+          minLength={mode === 'signup' ? 8 : 1}
+          value={fields.password}
+          onChange={set('password')}
+        />
       </Field>
       {message && (
         <p role="alert" className="text-sm font-medium text-red-700">
@@ -131,7 +178,12 @@ function LogInOrSignUp() {
 export default function AccountDialog() {
   const customer = useStore($customer);
   return (
-    <Sheet open onClose={closeAccount} title={customer.custInfo ? 'Your account' : 'Log in or sign up'} description={customer.custInfo ? undefined : 'Faster checkout and your previous orders, one tap away.'}>
+    <Sheet
+      open
+      onClose={closeAccount}
+      title={customer.custInfo ? 'Your account' : 'Log in or sign up'}
+      description={customer.custInfo ? undefined : 'Faster checkout and your previous orders, one tap away.'}
+    >
       {customer.custInfo ? <LoggedIn /> : <LogInOrSignUp />}
     </Sheet>
   );

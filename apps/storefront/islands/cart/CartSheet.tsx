@@ -30,20 +30,35 @@ export default function CartSheet() {
   const syncing = order.revision !== order.syncedRevision;
 
   return (
-    <Sheet open onClose={closeCart} title="Your order" placement="side" footer={
+    <Sheet
+      open
+      onClose={closeCart}
+      title="Your order"
+      placement="side"
+      footer={
         totals && quote && order.products.length > 0 ? (
           <div className="flex flex-col gap-3">
             <CartTotalsTable totals={totals} quote={quote} orderType={order.orderType} syncing={syncing} />
-            <button type="button" className={`${primaryButton} w-full`} onClick={openCheckout} disabled={!totals.meetsMinimumOrder}>
+            <button
+              type="button"
+              className={`${primaryButton} w-full`}
+              onClick={openCheckout}
+              disabled={!totals.meetsMinimumOrder}
+            >
               Checkout
             </button>
           </div>
         ) : undefined
-      }>
+      }
+    >
       <div className="flex flex-col gap-5">
         <OrderTimeSummary />
         {removedUnavailable.length > 0 && (
-          <section aria-labelledby="removed-unavailable-title" className="rounded-xl border border-border bg-muted p-4 text-sm" data-removed-unavailable>
+          <section
+            aria-labelledby="removed-unavailable-title"
+            className="rounded-xl border border-border bg-muted p-4 text-sm"
+            data-removed-unavailable
+          >
             <h3 id="removed-unavailable-title" className="font-semibold">
               Removed: not available at your order time
             </h3>
@@ -52,14 +67,22 @@ export default function CartSheet() {
                 <li key={`${index}-${name}`}>{name}</li>
               ))}
             </ul>
-            <button type="button" className="mt-2 font-medium underline underline-offset-4" onClick={clearRemovedUnavailable}>
+            <button
+              type="button"
+              className="mt-2 font-medium underline underline-offset-4"
+              onClick={clearRemovedUnavailable}
+            >
               OK, got it
             </button>
           </section>
         )}
-        {order.orderType === 'delivery' && data && quote && termsVaryBySuburb(data) && <DeliverySuburbField label="Delivering to" suburbs={data.deliverySuburbs} quote={quote} />}
+        {order.orderType === 'delivery' && data && quote && termsVaryBySuburb(data) && (
+          <DeliverySuburbField label="Delivering to" suburbs={data.deliverySuburbs} quote={quote} />
+        )}
         {order.products.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">Your cart is empty. Pick something from the menu.</p>
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
+            Your cart is empty. Pick something from the menu.
+          </p>
         ) : (
           <ul className="flex flex-col divide-y divide-border" aria-label="Items in your cart">
             {order.products.map((line) => (
@@ -78,12 +101,26 @@ export default function CartSheet() {
                   </span>
                 </div>
                 <div className="flex items-center justify-between gap-3">
-                  <QuantityStepper value={line.quantity} min={0} max={MAX_LINE_QUANTITY} label={`Quantity of ${lineTitle(line)}`} onChange={(quantity) => setQuantity(line.uuid, quantity)} />
+                  <QuantityStepper
+                    value={line.quantity}
+                    min={0}
+                    max={MAX_LINE_QUANTITY}
+                    label={`Quantity of ${lineTitle(line)}`}
+                    onChange={(quantity) => setQuantity(line.uuid, quantity)}
+                  />
                   <div className="flex gap-3 text-sm font-medium">
-                    <button type="button" className="underline underline-offset-4" onClick={() => openProductBuilder(line.productId, { editUuid: line.uuid })}>
+                    <button
+                      type="button"
+                      className="underline underline-offset-4"
+                      onClick={() => openProductBuilder(line.productId, { editUuid: line.uuid })}
+                    >
                       Edit <span className="sr-only">{lineTitle(line)}</span>
                     </button>
-                    <button type="button" className="underline underline-offset-4" onClick={() => removeLine(line.uuid)}>
+                    <button
+                      type="button"
+                      className="underline underline-offset-4"
+                      onClick={() => removeLine(line.uuid)}
+                    >
                       Remove <span className="sr-only">{lineTitle(line)}</span>
                     </button>
                   </div>

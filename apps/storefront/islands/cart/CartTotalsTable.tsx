@@ -21,9 +21,15 @@ export function CartTotalsTable({ totals, quote, orderType, syncing }: Props) {
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" aria-label="Order totals">
         <dt>Subtotal</dt>
-        <dd className="text-right tabular-nums" data-total="subtotal">{formatMoney(totals.subtotal)}</dd>
+        <dd className="text-right tabular-nums" data-total="subtotal">
+          {formatMoney(totals.subtotal)}
+        </dd>
         {totals.appliedSpecials.map((special, index) => (
-          <div key={`${special.retailerSpecialId}-${index}`} className="contents" data-special-line={special.retailerSpecialId}>
+          <div
+            key={`${special.retailerSpecialId}-${index}`}
+            className="contents"
+            data-special-line={special.retailerSpecialId}
+          >
             <dt className="text-primary">{special.name}</dt>
             <dd className="text-right text-primary tabular-nums" data-total="discount">
               −{formatMoney(special.discountCents)}
@@ -33,7 +39,9 @@ export function CartTotalsTable({ totals, quote, orderType, syncing }: Props) {
         {orderType === 'delivery' && (
           <>
             <dt>Delivery fee</dt>
-            <dd className="text-right tabular-nums" data-total="delivery">{quoted.deliveryFee}</dd>
+            <dd className="text-right tabular-nums" data-total="delivery">
+              {quoted.deliveryFee}
+            </dd>
           </>
         )}
         <dt className="pt-1 text-base font-bold">Total</dt>

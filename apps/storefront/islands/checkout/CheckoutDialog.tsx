@@ -1,6 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
-import { acceptedPaymentMethods, checkoutContactSchema, deliveryAddressSchema, paymentMethodLabels, placementTotals } from '../../../../lib/cart/checkout.ts';
+import {
+  acceptedPaymentMethods,
+  checkoutContactSchema,
+  deliveryAddressSchema,
+  paymentMethodLabels,
+  placementTotals,
+} from '../../../../lib/cart/checkout.ts';
 import { pricingTerms, quotedTotals } from '../../../../lib/cart/delivery-quote.ts';
 import { payloadFromState } from '../../../../lib/cart/order-payload.ts';
 import { confirmationAddress } from '../../../../lib/cart/order-receipt.ts';
@@ -31,7 +37,11 @@ export default function CheckoutDialog() {
   const label = useStore($orderTimeLabel);
   const customer = useStore($customer).custInfo;
   useStore($now);
-  const [contact, setContact] = useState({ fullName: customer?.fullName ?? '', phoneNumber: customer?.phoneNumber ?? '', email: customer?.email ?? '' });
+  const [contact, setContact] = useState({
+    fullName: customer?.fullName ?? '',
+    phoneNumber: customer?.phoneNumber ?? '',
+    email: customer?.email ?? '',
+  });
   const [street, setStreet] = useState('');
   const [instructions, setInstructions] = useState('');
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
@@ -65,12 +75,22 @@ export default function CheckoutDialog() {
     event.preventDefault();
     const next: Errors = {};
     const checkedContact = checkoutContactSchema.safeParse(contact);
-    if (!checkedContact.success) for (const issue of checkedContact.error.issues) next[issue.path[0] as 'fullName'] ??= issue.message;
-    const checkedAddress = isDelivery ? deliveryAddressSchema.safeParse({ street, suburbId: quote.kind === 'suburb' ? quote.suburb.suburbId : 0, instructions }) : null;
-    if (checkedAddress && !checkedAddress.success) for (const issue of checkedAddress.error.issues) next[issue.path[0] as 'street'] ??= issue.message;
-    if (label.closedNow) next.form = `${isDelivery ? 'Delivery' : 'Pickup'} is closed right now. Choose a later time to place your order.`;
+    if (!checkedContact.success)
+      for (const issue of checkedContact.error.issues) next[issue.path[0] as 'fullName'] ??= issue.message;
+    const checkedAddress = isDelivery
+      ? deliveryAddressSchema.safeParse({
+          street,
+          suburbId: quote.kind === 'suburb' ? quote.suburb.suburbId : 0,
+          instructions,
+        })
+      : null;
+    if (checkedAddress && !checkedAddress.success)
+      for (const issue of checkedAddress.error.issues) next[issue.path[0] as 'street'] ??= issue.message;
+    if (label.closedNow)
+      next.form = `${isDelivery ? 'Delivery' : 'Pickup'} is closed right now. Choose a later time to place your order.`;
     else if (!totals) next.form = 'Something in your cart is no longer sold. Please check your cart.';
-    else if (!totals.meetsMinimumOrder) next.form = `Add ${formatMoney(totals.shortfall)} more to reach the ${order.orderType} minimum of ${formatMoney(totals.minimumOrderValue)}.`;
+    else if (!totals.meetsMinimumOrder)
+      next.form = `Add ${formatMoney(totals.shortfall)} more to reach the ${order.orderType} minimum of ${formatMoney(totals.minimumOrderValue)}.`;
     setErrors(next);
     if (Object.keys(next).length > 0 || !checkedContact.success || !totals) return;
     setPlacing(true);
@@ -104,25 +124,54 @@ export default function CheckoutDialog() {
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 font-semibold">Your details</legend>
           <Field label="Name" error={errors.fullName}>
-            <input className={inputClass} autoComplete="name" value={contact.fullName} onChange={(event) => setContact({ ...contact, fullName: event.target.value })} />
+            <input
+              className={inputClass}
+              autoComplete="name"
+              value={contact.fullName}
+              onChange={(event) => setContact({ ...contact, fullName: event.target.value })}
+            />
           </Field>
           <Field label="Phone" error={errors.phoneNumber}>
-            <input className={inputClass} type="tel" autoComplete="tel" value={contact.phoneNumber} onChange={(event) => setContact({ ...contact, phoneNumber: event.target.value })} />
+            <input
+              className={inputClass}
+              type="tel"
+              autoComplete="tel"
+              value={contact.phoneNumber}
+              onChange={(event) => setContact({ ...contact, phoneNumber: event.target.value })}
+            />
           </Field>
           <Field label="Email" error={errors.email}>
-            <input className={inputClass} type="email" autoComplete="email" value={contact.email} onChange={(event) => setContact({ ...contact, email: event.target.value })} />
+            <input
+              className={inputClass}
+              type="email"
+              autoComplete="email"
+              value={contact.email}
+              onChange={(event) => setContact({ ...contact, email: event.target.value })}
+            />
           </Field>
         </fieldset>
         {isDelivery && (
           <fieldset className="flex flex-col gap-3">
             <legend className="mb-1 font-semibold">Deliver to</legend>
             <Field label="Street address" error={errors.street}>
-              <input className={inputClass} autoComplete="street-address" value={street} onChange={(event) => setStreet(event.target.value)} />
+              <input
+                className={inputClass}
+                autoComplete="street-address"
+                value={street}
+                onChange={(event) => setStreet(event.target.value)}
+              />
             </Field>
             <DeliverySuburbField label="Suburb" suburbs={data.deliverySuburbs} quote={quote} error={errors.suburbId} />
-            <p className="text-sm text-muted-foreground">Not in the list? We don&rsquo;t deliver there yet, but you can order for pickup.</p>
+            <p className="text-sm text-muted-foreground">
+              Not in the list? We don&rsquo;t deliver there yet, but you can order for pickup.
+            </p>
             <Field label="Delivery instructions (optional)">
-              <input className={inputClass} value={instructions} maxLength={300} onChange={(event) => setInstructions(event.target.value)} />
+              <input
+                className={inputClass}
+                value={instructions}
+                maxLength={300}
+                onChange={(event) => setInstructions(event.target.value)}
+              />
             </Field>
           </fieldset>
         )}
@@ -130,15 +179,33 @@ export default function CheckoutDialog() {
           <legend className="mb-1 font-semibold">Payment</legend>
           {methods.map((candidate) => (
             <label key={candidate} className="flex items-center gap-2">
-              <input type="radio" name="payment" checked={method === candidate} onChange={() => setPaymentMethod(candidate)} />
+              <input
+                type="radio"
+                name="payment"
+                checked={method === candidate}
+                onChange={() => setPaymentMethod(candidate)}
+              />
               {paymentMethodLabels[candidate]}
-              {candidate === 'card' && !data.config.retailerPaymentTypes.amexAccepted && <span className="text-sm text-muted-foreground">(no Amex)</span>}
+              {candidate === 'card' && !data.config.retailerPaymentTypes.amexAccepted && (
+                <span className="text-sm text-muted-foreground">(no Amex)</span>
+              )}
             </label>
           ))}
         </fieldset>
-        {totals && <CartTotalsTable totals={totals} quote={quote} orderType={order.orderType} syncing={order.revision !== order.syncedRevision} />}
+        {totals && (
+          <CartTotalsTable
+            totals={totals}
+            quote={quote}
+            orderType={order.orderType}
+            syncing={order.revision !== order.syncedRevision}
+          />
+        )}
         {errors.form && (
-          <p role="alert" className="rounded-lg border border-red-700 px-3 py-2 text-sm font-medium text-red-700" data-checkout-error>
+          <p
+            role="alert"
+            className="rounded-lg border border-red-700 px-3 py-2 text-sm font-medium text-red-700"
+            data-checkout-error
+          >
             {errors.form}
           </p>
         )}

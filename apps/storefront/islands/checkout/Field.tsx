@@ -1,6 +1,7 @@
 import { useId, type ReactElement, cloneElement } from 'react';
 
-export const inputClass = 'w-full rounded-lg border border-border bg-background px-3 py-2 text-base aria-invalid:border-red-700';
+export const inputClass =
+  'w-full rounded-lg border border-border bg-background px-3 py-2 text-base aria-invalid:border-red-700';
 
 interface Props {
   label: string;

@@ -8,7 +8,10 @@ import { FormField } from '../../../../ui/FormField.tsx';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 import { useFormIssues } from '../../../../ui/use-form-issues.ts';
 
-const fieldMessages = { name: 'Please enter your name.', email: 'Please enter your email address, e.g. sam@example.com.' };
+const fieldMessages = {
+  name: 'Please enter your name.',
+  email: 'Please enter your email address, e.g. sam@example.com.',
+};
 
 /** Name and email for the retailer's mailing list; any failure reads as the spec's one message. */
 export default function MailingListDialog() {
@@ -39,7 +42,16 @@ export default function MailingListDialog() {
 
   if (joined) {
     return (
-      <Sheet open onClose={closeDialog} title="You're on the list" footer={<button type="button" className={`${primaryButton} w-full`} onClick={closeDialog}>Done</button>}>
+      <Sheet
+        open
+        onClose={closeDialog}
+        title="You're on the list"
+        footer={
+          <button type="button" className={`${primaryButton} w-full`} onClick={closeDialog}>
+            Done
+          </button>
+        }
+      >
         <p role="status" data-mailing-list-joined>
           Thanks, {name.trim()}! We will send our news and deals to {email.trim()}.
         </p>
@@ -48,13 +60,35 @@ export default function MailingListDialog() {
   }
 
   return (
-    <Sheet open onClose={closeDialog} title="Join our mailing list" description="News, new dishes and deals, now and then. Leave whenever you like.">
+    <Sheet
+      open
+      onClose={closeDialog}
+      title="Join our mailing list"
+      description="News, new dishes and deals, now and then. Leave whenever you like."
+    >
       <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate data-mailing-list-form>
         <FormField label="Name" error={issues.name}>
-          {(control) => <input {...control} className={fieldControl} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className={fieldControl}
+              autoComplete="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
         </FormField>
         <FormField label="Email" error={issues.email}>
-          {(control) => <input {...control} className={fieldControl} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className={fieldControl}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
         </FormField>
         {failure && (
           <p role="alert" className={fieldError}>

@@ -6,7 +6,14 @@ import { filterMenu } from '../../../../lib/site/filter-menu.ts';
 import type { MenuGroup, MenuProduct } from '../../../../lib/site/menu.ts';
 import { currentSection, scrollToShow } from '../../../../lib/site/section-nav.ts';
 import { allergenFlags } from '../../../../lib/tenant/allergens.ts';
-import { $menuFilters, clearMenuFilters, setMenuSearch, setSortType, toggleAllergen, type SortType } from '../../stores/menu-filters.ts';
+import {
+  $menuFilters,
+  clearMenuFilters,
+  setMenuSearch,
+  setSortType,
+  toggleAllergen,
+  type SortType,
+} from '../../stores/menu-filters.ts';
 import { useLazyStore } from '../ordering/use-lazy-store.ts';
 import { WithPhoto } from '../../../../ui/ProductPhoto.tsx';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
@@ -18,14 +25,19 @@ interface Props {
 
 const groupAnchor = (group: Pick<MenuGroup, 'productGroupId'>) => `group-${group.productGroupId}`;
 
-const loadGroupAvailability = () => import('../../stores/group-availability.ts').then((module) => module.$groupAvailability);
+const loadGroupAvailability = () =>
+  import('../../stores/group-availability.ts').then((module) => module.$groupAvailability);
 
 function Allergens({ product }: { product: MenuProduct }) {
   if (product.allergens.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Dietary information">
       {product.allergens.map((flag) => (
-        <li key={flag} title={allergenLabels[flag].label} className="rounded bg-secondary px-1.5 py-0.5 text-[0.7rem] font-semibold text-secondary-foreground">
+        <li
+          key={flag}
+          title={allergenLabels[flag].label}
+          className="rounded bg-secondary px-1.5 py-0.5 text-[0.7rem] font-semibold text-secondary-foreground"
+        >
           <abbr title={allergenLabels[flag].label} className="no-underline">
             {allergenLabels[flag].badge}
           </abbr>
@@ -41,7 +53,8 @@ function Prices({ product }: { product: MenuProduct }) {
     <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
       {product.sizes.map((size) => (
         <li key={size.retailerProductSizeId}>
-          <span className="text-muted-foreground">{size.name}</span> <span className="font-semibold">{formatMoney(size.priceCents)}</span>
+          <span className="text-muted-foreground">{size.name}</span>{' '}
+          <span className="font-semibold">{formatMoney(size.priceCents)}</span>
         </li>
       ))}
     </ul>
@@ -73,7 +86,11 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
           <div className="flex items-baseline gap-2">
             <h4 className="font-semibold">{product.name}</h4>
             <span aria-hidden="true" className="flex-1 border-b border-dotted border-border" />
-            <span className="font-semibold whitespace-nowrap">{product.sizes.length > 1 ? `from ${formatMoney(product.fromPriceCents)}` : formatMoney(product.fromPriceCents)}</span>
+            <span className="font-semibold whitespace-nowrap">
+              {product.sizes.length > 1
+                ? `from ${formatMoney(product.fromPriceCents)}`
+                : formatMoney(product.fromPriceCents)}
+            </span>
             <AddButton product={product} compact />
           </div>
           {product.description && <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>}
@@ -94,7 +111,11 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
       <WithPhoto photo={product.photo} shape="card">
         <div className="flex items-start justify-between gap-3">
           <h4 className="text-base font-semibold leading-snug">{product.name}</h4>
-          {product.isHalfHalf && <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">Half &amp; half</span>}
+          {product.isHalfHalf && (
+            <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+              Half &amp; half
+            </span>
+          )}
         </div>
         {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
         <Allergens product={product} />
@@ -115,13 +136,17 @@ const LINK_MARGIN_PX = 16;
 
 // The border is always there, only coloured once stuck, so sticking moves nothing.
 const navClass = {
-  sidebar: 'sticky top-0 z-20 -mx-4 border-b border-transparent bg-background py-2 data-stuck:border-border data-stuck:shadow-sm md:top-4 md:mx-0 md:self-start md:border-0 md:bg-transparent md:py-0',
-  chips: 'sticky top-0 z-20 -mx-4 border-b border-transparent bg-background py-2 data-stuck:border-border data-stuck:shadow-sm',
+  sidebar:
+    'sticky top-0 z-20 -mx-4 border-b border-transparent bg-background py-2 data-stuck:border-border data-stuck:shadow-sm md:top-4 md:mx-0 md:self-start md:border-0 md:bg-transparent md:py-0',
+  chips:
+    'sticky top-0 z-20 -mx-4 border-b border-transparent bg-background py-2 data-stuck:border-border data-stuck:shadow-sm',
 };
 const rowClass = 'strip-fade relative flex gap-2 overflow-x-auto px-4 [scrollbar-width:none] motion-safe:scroll-smooth';
 const linkClass = {
-  sidebar: 'block whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground md:rounded-lg',
-  chips: 'block whitespace-nowrap rounded-full border border-border px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground aria-[current=true]:border-primary aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground',
+  sidebar:
+    'block whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground md:rounded-lg',
+  chips:
+    'block whitespace-nowrap rounded-full border border-border px-3 py-1.5 text-sm font-medium hover:bg-secondary hover:text-secondary-foreground aria-[current=true]:border-primary aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground',
 };
 
 /**
@@ -139,14 +164,19 @@ function GroupNav({ groups, shown, layout }: { groups: MenuGroup[]; shown: numbe
     let frame = 0;
     const follow = () => {
       frame = 0;
-      const sections = shown.map((productGroupId) => document.getElementById(groupAnchor({ productGroupId }))).filter((section) => section !== null);
+      const sections = shown
+        .map((productGroupId) => document.getElementById(groupAnchor({ productGroupId })))
+        .filter((section) => section !== null);
       const first = sections[0];
       const bar = nav.current;
       if (!first || !bar) return;
       const root = document.documentElement;
       const index = currentSection({
         tops: sections.map((section) => section.getBoundingClientRect().top),
-        line: Math.max(parseFloat(getComputedStyle(first).scrollMarginTop) + READING_LINE_SLACK_PX, window.innerHeight * READING_LINE_SHARE),
+        line: Math.max(
+          parseFloat(getComputedStyle(first).scrollMarginTop) + READING_LINE_SLACK_PX,
+          window.innerHeight * READING_LINE_SHARE,
+        ),
         viewportHeight: window.innerHeight,
         atBottom: window.scrollY + window.innerHeight >= root.scrollHeight - 2,
       });
@@ -174,18 +204,46 @@ function GroupNav({ groups, shown, layout }: { groups: MenuGroup[]; shown: numbe
     const sideways = list.scrollWidth > list.clientWidth;
     if (!sideways && list.scrollHeight <= list.clientHeight) return;
     const target = sideways
-      ? scrollToShow({ itemStart: link.offsetLeft, itemSize: link.offsetWidth, scrolled: list.scrollLeft, visibleSize: list.clientWidth, margin: LINK_MARGIN_PX })
-      : scrollToShow({ itemStart: link.offsetTop, itemSize: link.offsetHeight, scrolled: list.scrollTop, visibleSize: list.clientHeight, margin: LINK_MARGIN_PX });
+      ? scrollToShow({
+          itemStart: link.offsetLeft,
+          itemSize: link.offsetWidth,
+          scrolled: list.scrollLeft,
+          visibleSize: list.clientWidth,
+          margin: LINK_MARGIN_PX,
+        })
+      : scrollToShow({
+          itemStart: link.offsetTop,
+          itemSize: link.offsetHeight,
+          scrolled: list.scrollTop,
+          visibleSize: list.clientHeight,
+          margin: LINK_MARGIN_PX,
+        });
     if (target !== null) list.scrollTo(sideways ? { left: target } : { top: target });
   }, [current]);
 
   const sidebar = layout === 2;
   return (
-    <nav ref={nav} aria-label="Menu sections" data-stuck={productGroupsStuck || undefined} className={sidebar ? navClass.sidebar : navClass.chips}>
-      <ul ref={row} className={sidebar ? `${rowClass} md:max-h-[calc(100dvh-2rem)] md:flex-col md:gap-1 md:overflow-y-auto md:px-0 md:[mask-image:none]` : rowClass}>
+    <nav
+      ref={nav}
+      aria-label="Menu sections"
+      data-stuck={productGroupsStuck || undefined}
+      className={sidebar ? navClass.sidebar : navClass.chips}
+    >
+      <ul
+        ref={row}
+        className={
+          sidebar
+            ? `${rowClass} md:max-h-[calc(100dvh-2rem)] md:flex-col md:gap-1 md:overflow-y-auto md:px-0 md:[mask-image:none]`
+            : rowClass
+        }
+      >
         {groups.map((group) => (
           <li key={group.productGroupId} className="shrink-0">
-            <a href={`#${groupAnchor(group)}`} aria-current={current === group.productGroupId ? 'true' : undefined} className={sidebar ? linkClass.sidebar : linkClass.chips}>
+            <a
+              href={`#${groupAnchor(group)}`}
+              aria-current={current === group.productGroupId ? 'true' : undefined}
+              className={sidebar ? linkClass.sidebar : linkClass.chips}
+            >
               {group.name}
             </a>
           </li>
@@ -216,11 +274,17 @@ function Menu({ groups, layout }: Props) {
   }, []);
 
   return (
-    <div className={layout === 2 ? 'flex flex-col gap-6 md:grid md:grid-cols-[12rem_1fr] md:gap-8' : 'flex flex-col gap-6'}>
+    <div
+      className={layout === 2 ? 'flex flex-col gap-6 md:grid md:grid-cols-[12rem_1fr] md:gap-8' : 'flex flex-col gap-6'}
+    >
       <GroupNav groups={groups} shown={visible.map((group) => group.productGroupId)} layout={layout} />
 
       <div className="flex min-w-0 flex-col gap-8">
-        <form role="search" className="flex flex-col gap-3 rounded-xl bg-muted p-3" onSubmit={(event) => event.preventDefault()}>
+        <form
+          role="search"
+          className="flex flex-col gap-3 rounded-xl bg-muted p-3"
+          onSubmit={(event) => event.preventDefault()}
+        >
           <div className="flex flex-wrap items-center gap-3">
             <label className="flex min-w-48 flex-1 items-center gap-2">
               <span className="sr-only">Search the menu</span>
@@ -235,7 +299,11 @@ function Menu({ groups, layout }: Props) {
             </label>
             <label className="flex items-center gap-2 text-sm">
               Sort
-              <select value={filters.sortType} onChange={(event) => setSortType(event.target.value as SortType)} className="rounded-lg border border-border bg-background px-2 py-2">
+              <select
+                value={filters.sortType}
+                onChange={(event) => setSortType(event.target.value as SortType)}
+                className="rounded-lg border border-border bg-background px-2 py-2"
+              >
                 <option value="menu">As on the menu</option>
                 <option value="price">Price, low to high</option>
                 <option value="alphabetical">Name, A to Z</option>
@@ -247,8 +315,16 @@ function Menu({ groups, layout }: Props) {
             {allergenFlags
               .filter((flag) => flag !== 'containsNuts' && flag !== 'isSpicy')
               .map((flag) => (
-                <label key={flag} className="flex cursor-pointer items-center gap-1.5 rounded-full border border-border bg-background px-3 py-1 text-sm has-[:checked]:bg-primary has-[:checked]:text-primary-foreground">
-                  <input type="checkbox" className="sr-only" checked={filters.allergens.includes(flag)} onChange={() => toggleAllergen(flag)} />
+                <label
+                  key={flag}
+                  className="flex cursor-pointer items-center gap-1.5 rounded-full border border-border bg-background px-3 py-1 text-sm has-[:checked]:bg-primary has-[:checked]:text-primary-foreground"
+                >
+                  <input
+                    type="checkbox"
+                    className="sr-only"
+                    checked={filters.allergens.includes(flag)}
+                    onChange={() => toggleAllergen(flag)}
+                  />
                   {allergenLabels[flag].label}
                 </label>
               ))}
@@ -270,12 +346,19 @@ function Menu({ groups, layout }: Props) {
         )}
 
         {visible.map((group) => (
-          <section key={group.productGroupId} id={groupAnchor(group)} aria-labelledby={`${groupAnchor(group)}-title`} className={`scroll-mt-16 ${layout === 2 ? 'md:scroll-mt-4' : ''}`}>
+          <section
+            key={group.productGroupId}
+            id={groupAnchor(group)}
+            aria-labelledby={`${groupAnchor(group)}-title`}
+            className={`scroll-mt-16 ${layout === 2 ? 'md:scroll-mt-4' : ''}`}
+          >
             <h3 id={`${groupAnchor(group)}-title`} className="text-2xl font-bold tracking-tight">
               {group.name}
             </h3>
             {group.description && <p className="mt-1 text-muted-foreground">{group.description}</p>}
-            {group.hoursText.length > 0 && <p className="mt-1 text-sm font-medium">Available: {group.hoursText.join(' · ')}</p>}
+            {group.hoursText.length > 0 && (
+              <p className="mt-1 text-sm font-medium">Available: {group.hoursText.join(' · ')}</p>
+            )}
             {availability?.[group.productGroupId] === false && (
               <p className="mt-1 text-sm font-semibold text-muted-foreground" data-group-unavailable>
                 Not available at your order time
@@ -283,7 +366,8 @@ function Menu({ groups, layout }: Props) {
             )}
             {group.allowHalfHalf && (
               <p className="mt-1 text-sm text-muted-foreground">
-                Any two can be made half &amp; half{group.halfHalfSizes ? ` in ${group.halfHalfSizes}` : ''}{group.halfHalfSurchargeCents > 0 ? ` (+${formatMoney(group.halfHalfSurchargeCents)})` : ''}.
+                Any two can be made half &amp; half{group.halfHalfSizes ? ` in ${group.halfHalfSizes}` : ''}
+                {group.halfHalfSurchargeCents > 0 ? ` (+${formatMoney(group.halfHalfSurchargeCents)})` : ''}.
               </p>
             )}
             <ul className={`mt-4 ${gridClass[layout] ?? gridClass[2]}`}>

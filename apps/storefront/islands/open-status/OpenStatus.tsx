@@ -41,7 +41,10 @@ function OpenStatus({ schedule }: Props) {
     <span className="flex flex-col gap-0.5" data-open-status>
       {statuses.map((status) => (
         <span key={status.service} className="flex items-center gap-2">
-          <span aria-hidden="true" className={`size-2.5 rounded-full ${status.open ? 'bg-primary' : 'border border-muted-foreground'}`} />
+          <span
+            aria-hidden="true"
+            className={`size-2.5 rounded-full ${status.open ? 'bg-primary' : 'border border-muted-foreground'}`}
+          />
           <span className={status.open ? '' : 'font-normal text-muted-foreground'}>{status.text}</span>
         </span>
       ))}

@@ -32,7 +32,15 @@ function OrderConfirmation({ retailerId, timeZoneDiff, shop }: Props) {
     let active = true;
     import('./order-tracking.ts').then(
       ({ trackOrder }) => {
-        if (active) stop = trackOrder({ encryptedOrderId, receipt: receiptOf(window.location.hash), retailerId, shop, timeZoneDiff, onChange: setState });
+        if (active)
+          stop = trackOrder({
+            encryptedOrderId,
+            receipt: receiptOf(window.location.hash),
+            retailerId,
+            shop,
+            timeZoneDiff,
+            onChange: setState,
+          });
       },
       () => setState({ kind: 'failed' }),
     );
@@ -45,26 +53,53 @@ function OrderConfirmation({ retailerId, timeZoneDiff, shop }: Props) {
 
   const call = shop.phone ? ` on ${shop.phone}` : '';
   if (state.kind === 'loading') return <p role="status">Loading your order…</p>;
-  if (state.kind === 'missing') return <p role="status">We could not find that order. If you placed it, call us{call} and we will check.</p>;
-  if (state.kind === 'failed') return <p role="status">We could not reach the shop just now. We will keep trying; your order is safe with us.</p>;
+  if (state.kind === 'missing')
+    return <p role="status">We could not find that order. If you placed it, call us{call} and we will check.</p>;
+  if (state.kind === 'failed')
+    return <p role="status">We could not reach the shop just now. We will keep trying; your order is safe with us.</p>;
   return <PlacedOrder view={state.view} live={state.live} call={call} />;
 }
 
 function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boolean; call: string }) {
   const preparing = view.status === 'preparing';
   return (
-    <section aria-labelledby="order-status-title" className="rounded-2xl border-2 p-5" style={{ backgroundColor: successPanelStyle.surface, borderColor: successPanelStyle.accent }} data-order-status={view.status} data-live={live ? 'on' : 'off'}>
+    <section
+      aria-labelledby="order-status-title"
+      className="rounded-2xl border-2 p-5"
+      style={{ backgroundColor: successPanelStyle.surface, borderColor: successPanelStyle.accent }}
+      data-order-status={view.status}
+      data-live={live ? 'on' : 'off'}
+    >
       <div className="flex items-start gap-3" role="status">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-7 shrink-0" style={{ color: successPanelStyle.accent }}>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="mt-0.5 size-7 shrink-0"
+          style={{ color: successPanelStyle.accent }}
+        >
           <circle cx="12" cy="12" r="11" fill="currentColor" />
           {preparing ? (
-            <path fill="var(--tenant-background)" d="M12.6 5.5c.4 2.6 3.9 4.2 3.9 8.1a4.5 4.5 0 0 1-9 0c0-2 1-3.3 2.1-4.3.1 1.4.8 2.4 1.8 2.8-.4-2.5.1-4.6 1.2-6.6Z" />
+            <path
+              fill="var(--tenant-background)"
+              d="M12.6 5.5c.4 2.6 3.9 4.2 3.9 8.1a4.5 4.5 0 0 1-9 0c0-2 1-3.3 2.1-4.3.1 1.4.8 2.4 1.8 2.8-.4-2.5.1-4.6 1.2-6.6Z"
+            />
           ) : (
-            <path fill="none" stroke="var(--tenant-background)" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m7 12.5 3.2 3.2L17 9" />
+            <path
+              fill="none"
+              stroke="var(--tenant-background)"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="m7 12.5 3.2 3.2L17 9"
+            />
           )}
         </svg>
         <div className="min-w-0">
-          <h2 id="order-status-title" className="text-sm font-bold uppercase tracking-wide" style={{ color: successPanelStyle.accent }}>
+          <h2
+            id="order-status-title"
+            className="text-sm font-bold uppercase tracking-wide"
+            style={{ color: successPanelStyle.accent }}
+          >
             {view.statusTitle}
           </h2>
           <p className="mt-1 text-lg">{view.statusText}</p>
@@ -80,12 +115,30 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
         </p>
         <ol className="flex items-center gap-2 text-sm font-semibold" aria-label="Progress">
           <li className="flex items-center gap-1.5" aria-current={preparing ? undefined : 'step'}>
-            <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: successPanelStyle.accent }} />
+            <span
+              aria-hidden="true"
+              className="size-2.5 rounded-full"
+              style={{ backgroundColor: successPanelStyle.accent }}
+            />
             Received
           </li>
-          <li aria-hidden="true" className="h-0.5 w-6 rounded-full" style={{ backgroundColor: preparing ? successPanelStyle.accent : 'currentColor', opacity: preparing ? 1 : 0.3 }} />
+          <li
+            aria-hidden="true"
+            className="h-0.5 w-6 rounded-full"
+            style={{
+              backgroundColor: preparing ? successPanelStyle.accent : 'currentColor',
+              opacity: preparing ? 1 : 0.3,
+            }}
+          />
           <li className="flex items-center gap-1.5" aria-current={preparing ? 'step' : undefined}>
-            <span aria-hidden="true" className="size-2.5 rounded-full border-2" style={{ borderColor: successPanelStyle.accent, backgroundColor: preparing ? successPanelStyle.accent : 'transparent' }} />
+            <span
+              aria-hidden="true"
+              className="size-2.5 rounded-full border-2"
+              style={{
+                borderColor: successPanelStyle.accent,
+                backgroundColor: preparing ? successPanelStyle.accent : 'transparent',
+              }}
+            />
             Preparing
           </li>
         </ol>
@@ -93,8 +146,14 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
       {/* Always there while waiting, so connecting changes its words without moving the page. */}
       {!preparing && (
         <p className="mt-3 flex items-center gap-2 text-sm">
-          <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${live ? 'animate-pulse motion-reduce:animate-none' : 'opacity-0'}`} style={{ backgroundColor: successPanelStyle.accent }} />
-          {live ? 'Live: this page changes the moment the kitchen takes your order.' : 'This page keeps checking with the kitchen for news.'}
+          <span
+            aria-hidden="true"
+            className={`size-2 shrink-0 rounded-full ${live ? 'animate-pulse motion-reduce:animate-none' : 'opacity-0'}`}
+            style={{ backgroundColor: successPanelStyle.accent }}
+          />
+          {live
+            ? 'Live: this page changes the moment the kitchen takes your order.'
+            : 'This page keeps checking with the kitchen for news.'}
         </p>
       )}
     </section>
@@ -117,7 +176,11 @@ function PlacedOrder({ view, live, call }: { view: ConfirmationView; live: boole
                   {line}
                 </span>
               ))}
-              {view.place.instructions && <span className="mt-1 block text-sm text-muted-foreground">Instructions: {view.place.instructions}</span>}
+              {view.place.instructions && (
+                <span className="mt-1 block text-sm text-muted-foreground">
+                  Instructions: {view.place.instructions}
+                </span>
+              )}
             </dd>
           </>
         )}
@@ -130,7 +193,14 @@ function PlacedOrder({ view, live, call }: { view: ConfirmationView; live: boole
           </>
         )}
         <dt className="font-semibold">Contact</dt>
-        <dd className="wrap-anywhere">{view.contact ?? <span data-order-withheld>{view.withheld}{call && ` If anything needs changing, call us${call}.`}</span>}</dd>
+        <dd className="wrap-anywhere">
+          {view.contact ?? (
+            <span data-order-withheld>
+              {view.withheld}
+              {call && ` If anything needs changing, call us${call}.`}
+            </span>
+          )}
+        </dd>
         <dt className="font-semibold">Payment</dt>
         <dd>{view.payment}</dd>
       </dl>
@@ -148,8 +218,17 @@ function PlacedOrder({ view, live, call }: { view: ConfirmationView; live: boole
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" aria-label="Order totals">
         {view.totals.map((total) => (
           <div key={total.label} className="contents">
-            <dt className={total.kind === 'total' ? 'text-lg font-bold' : total.kind === 'discount' ? 'text-primary' : undefined}>{total.label}</dt>
-            <dd className={`text-right tabular-nums ${total.kind === 'total' ? 'text-lg font-bold' : total.kind === 'discount' ? 'text-primary' : ''}`} data-order-total={total.kind === 'total' ? '' : undefined}>
+            <dt
+              className={
+                total.kind === 'total' ? 'text-lg font-bold' : total.kind === 'discount' ? 'text-primary' : undefined
+              }
+            >
+              {total.label}
+            </dt>
+            <dd
+              className={`text-right tabular-nums ${total.kind === 'total' ? 'text-lg font-bold' : total.kind === 'discount' ? 'text-primary' : ''}`}
+              data-order-total={total.kind === 'total' ? '' : undefined}
+            >
               {total.amount}
             </dd>
           </div>

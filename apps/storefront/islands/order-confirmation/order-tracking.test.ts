@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Placement } from '../../../../lib/api/contract.ts';
 import type { OrderAnswer } from '../../../../lib/cart/placed-order.ts';
-import { ORDER_POLL_MS, orderWatchBroker, trackOrder, type TrackedOrder, type WatchHandlers } from './order-tracking.ts';
+import {
+  ORDER_POLL_MS,
+  orderWatchBroker,
+  trackOrder,
+  type TrackedOrder,
+  type WatchHandlers,
+} from './order-tracking.ts';
 
 const placement: Placement = {
   orderNumber: 7,
@@ -20,7 +26,16 @@ const placement: Placement = {
   total: 20,
 };
 const orderWatch = { key: 'q3Zr0-_AbCdEfGhIjKlMnO', topicId: 'T0p1cId-of-the-order_A' };
-const received = (): OrderAnswer => ({ orderProcessed: false, loggedInCustId: null, historicDeliveryFee: 0, discountTotal: 0, products: [], placement, placementDetails: placement, orderWatch });
+const received = (): OrderAnswer => ({
+  orderProcessed: false,
+  loggedInCustId: null,
+  historicDeliveryFee: 0,
+  discountTotal: 0,
+  products: [],
+  placement,
+  placementDetails: placement,
+  orderWatch,
+});
 const taken = (): OrderAnswer => ({ ...received(), orderProcessed: true, orderWatch: null });
 
 /** A stand-in API whose answers the test sets, counting the calls. */
@@ -93,11 +108,19 @@ describe('trackOrder', () => {
     const tracked = track(api, fakeWatch(), 'the-receipt-of-order-1');
     await vi.advanceTimersByTimeAsync(0);
     const withheld = tracked.last();
-    expect(withheld?.kind === 'shown' && withheld.view).toMatchObject({ contact: null, notes: null, withheld: expect.stringContaining('its address holds the key') });
+    expect(withheld?.kind === 'shown' && withheld.view).toMatchObject({
+      contact: null,
+      notes: null,
+      withheld: expect.stringContaining('its address holds the key'),
+    });
     api.answer(received());
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
     const shown = tracked.last();
-    expect(shown?.kind === 'shown' && shown.view).toMatchObject({ contact: 'Grace Hopper · 0400 111 222', notes: 'No onions', withheld: null });
+    expect(shown?.kind === 'shown' && shown.view).toMatchObject({
+      contact: 'Grace Hopper · 0400 111 222',
+      notes: 'No onions',
+      withheld: null,
+    });
     expect(api.receipts).toEqual(['the-receipt-of-order-1', 'the-receipt-of-order-1']);
     tracked.stop();
   });
@@ -155,7 +178,11 @@ describe('trackOrder', () => {
     await vi.advanceTimersByTimeAsync(0);
     tracked.broker.handlers?.onStatus({ orderProcessed: true });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
-    expect(tracked.shown.filter((order) => order.kind === 'shown').map((order) => order.kind === 'shown' && order.view.status)).toEqual(['received', 'preparing']);
+    expect(
+      tracked.shown
+        .filter((order) => order.kind === 'shown')
+        .map((order) => order.kind === 'shown' && order.view.status),
+    ).toEqual(['received', 'preparing']);
   });
 
   it('says when the live link drops, and keeps polling', async () => {
@@ -224,8 +251,16 @@ describe('trackOrder', () => {
 
 describe('orderWatchBroker', () => {
   it.each([
-    ['the shop’s broker with the watch key, without an order-watch listener', null, { brokerUrl: 'wss://broker.example', login: 'watch-key' }],
-    ['Mosquitto’s order-watch listener with the topic id, with one', 'wss://broker.example/order-watch', { brokerUrl: 'wss://broker.example/order-watch', login: 'topic-id' }],
+    [
+      'the shop’s broker with the watch key, without an order-watch listener',
+      null,
+      { brokerUrl: 'wss://broker.example', login: 'watch-key' },
+    ],
+    [
+      'Mosquitto’s order-watch listener with the topic id, with one',
+      'wss://broker.example/order-watch',
+      { brokerUrl: 'wss://broker.example/order-watch', login: 'topic-id' },
+    ],
   ])('%s', (_name, orderWatchBrokerUrl, expected) => {
     expect(orderWatchBroker({ brokerUrl: 'wss://broker.example', orderWatchBrokerUrl })).toEqual(expected);
   });

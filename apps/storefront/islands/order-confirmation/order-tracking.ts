@@ -1,5 +1,12 @@
 import type { ApiResponse } from '../../../../lib/api/contract.ts';
-import { confirmationView, laterOrderAnswer, withOrderProcessed, type ConfirmationShop, type ConfirmationView, type OrderAnswer } from '../../../../lib/cart/placed-order.ts';
+import {
+  confirmationView,
+  laterOrderAnswer,
+  withOrderProcessed,
+  type ConfirmationShop,
+  type ConfirmationView,
+  type OrderAnswer,
+} from '../../../../lib/cart/placed-order.ts';
 import { createMessagingErrorFilter } from '../../../../lib/live/error-filter.ts';
 import type { OrderStatusMessage } from '../../../../lib/live/messages.ts';
 import type { RuntimeConfig } from '../../../../lib/tenant/settings.ts';
@@ -7,7 +14,8 @@ import { reportError } from '../../runtime/error-capture.ts';
 import type { LiveMessagingError, OrderWatchOptions, StopLiveMessaging } from '../../../../lib/live/live-messaging.ts';
 
 /** The order as the page shows it. `live`: the broker will tell the page the moment the kitchen takes it. */
-export type TrackedOrder = { kind: 'missing' } | { kind: 'failed' } | { kind: 'shown'; view: ConfirmationView; live: boolean };
+export type TrackedOrder =
+  { kind: 'missing' } | { kind: 'failed' } | { kind: 'shown'; view: ConfirmationView; live: boolean };
 
 type OrderWatch = NonNullable<ApiResponse<'getOrder'>['orderWatch']>;
 
@@ -35,7 +43,8 @@ export interface TrackingOptions {
 /** The fallback for a page the broker cannot reach: get-order again this often until the kitchen takes the order. */
 export const ORDER_POLL_MS = 15_000;
 
-const notFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+const notFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
 async function fetchFromApi(encryptedOrderId: string, receipt: string | undefined): Promise<OrderAnswer> {
   const { retailerApi } = await import('../../runtime/retailer-api.ts');
@@ -43,15 +52,29 @@ async function fetchFromApi(encryptedOrderId: string, receipt: string | undefine
 }
 
 /** Where and how a confirmation page logs in to follow its order: Mosquitto's order-watch listener when the deployment names one, else the shop's broker with the watch key. */
-export function orderWatchBroker({ brokerUrl, orderWatchBrokerUrl }: Pick<RuntimeConfig, 'brokerUrl' | 'orderWatchBrokerUrl'>): Pick<OrderWatchOptions, 'brokerUrl' | 'login'> {
-  return orderWatchBrokerUrl === null ? { brokerUrl, login: 'watch-key' } : { brokerUrl: orderWatchBrokerUrl, login: 'topic-id' };
+export function orderWatchBroker({
+  brokerUrl,
+  orderWatchBrokerUrl,
+}: Pick<RuntimeConfig, 'brokerUrl' | 'orderWatchBrokerUrl'>): Pick<OrderWatchOptions, 'brokerUrl' | 'login'> {
+  return orderWatchBrokerUrl === null
+    ? { brokerUrl, login: 'watch-key' }
+    : { brokerUrl: orderWatchBrokerUrl, login: 'topic-id' };
 }
 
 function watchOverBroker(retailerId: number) {
   return async (watch: OrderWatch, handlers: WatchHandlers): Promise<StopLiveMessaging> => {
-    const [{ runtimeConfig }, { watchOrderStatus }] = await Promise.all([import('../../runtime/runtime-config.ts'), import('../../../../lib/live/live-messaging.ts')]);
+    const [{ runtimeConfig }, { watchOrderStatus }] = await Promise.all([
+      import('../../runtime/runtime-config.ts'),
+      import('../../../../lib/live/live-messaging.ts'),
+    ]);
     const config = await runtimeConfig();
-    return watchOrderStatus({ ...orderWatchBroker(config), topicPrefix: config.mqttTopicPrefix, retailerId, watch, ...handlers });
+    return watchOrderStatus({
+      ...orderWatchBroker(config),
+      topicPrefix: config.mqttTopicPrefix,
+      retailerId,
+      watch,
+      ...handlers,
+    });
   };
 }
 
@@ -88,7 +111,11 @@ export function trackOrder(options: TrackingOptions): () => void {
       clearTimeout(timer);
       stopWatching();
     }
-    options.onChange({ kind: 'shown', view: confirmationView(order, order.placement, order.placementDetails, options.shop, now(), options.timeZoneDiff), live });
+    options.onChange({
+      kind: 'shown',
+      view: confirmationView(order, order.placement, order.placementDetails, options.shop, now(), options.timeZoneDiff),
+      live,
+    });
   };
 
   const schedule = () => {
@@ -102,7 +129,12 @@ export function trackOrder(options: TrackingOptions): () => void {
       show();
     }
     if (!problems.shouldLog(error)) return;
-    reportError({ errorType: 'javascript', message: error.message, component: 'order-confirmation', additionalContext: { kind: error.kind, topic: error.topic ?? null } });
+    reportError({
+      errorType: 'javascript',
+      message: error.message,
+      component: 'order-confirmation',
+      additionalContext: { kind: error.kind, topic: error.topic ?? null },
+    });
   };
 
   const watch = (orderWatch: OrderWatch) => {
@@ -122,7 +154,12 @@ export function trackOrder(options: TrackingOptions): () => void {
       },
       onError: report,
     });
-    watching.catch((error: unknown) => report({ kind: 'connection', message: `Live order status unavailable: ${error instanceof Error ? error.message : String(error)}` }));
+    watching.catch((error: unknown) =>
+      report({
+        kind: 'connection',
+        message: `Live order status unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
   };
 
   async function load(): Promise<void> {

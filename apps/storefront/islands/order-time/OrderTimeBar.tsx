@@ -14,14 +14,21 @@ function choose(orderType: OrderType): void {
 function OrderTimeBar() {
   const label = useLazyStore(loadLabel);
   return (
-    <div className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-background p-2 pr-4" data-order-time-bar>
+    <div
+      className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-background p-2 pr-4"
+      data-order-time-bar
+    >
       <ServiceSwitch value={label?.orderType} onChange={choose} />
       <p className="text-sm">
         {!label?.closedNow && <span className="text-muted-foreground">Order for </span>}
         <span className="font-semibold" data-order-time>
           {label?.when ?? 'as soon as possible'}
         </span>{' '}
-        <button type="button" className="font-semibold text-primary underline underline-offset-4" onClick={openOrderTime}>
+        <button
+          type="button"
+          className="font-semibold text-primary underline underline-offset-4"
+          onClick={openOrderTime}
+        >
           Change
         </button>
       </p>

@@ -41,15 +41,34 @@ export default function OrderTimeDialog() {
   const [date, setDate] = useState<string | null>(null);
   const [slotAt, setSlotAt] = useState<string | null>(savedAt);
   const reasons = useMemo(
-    () => new Map(schedule && calendar && now ? calendar.days.map((day) => [day.date, orderDayReason(schedule, order.orderType, day.date, now, day.slots.length > 0)]) : []),
+    () =>
+      new Map(
+        schedule && calendar && now
+          ? calendar.days.map((day) => [
+              day.date,
+              orderDayReason(schedule, order.orderType, day.date, now, day.slots.length > 0),
+            ])
+          : [],
+      ),
     [schedule, calendar, now, order.orderType],
   );
 
   const unservedDishes = useMemo(
-    () => (data && catalogue ? unservedDishesAt(order.products, catalogue, liveGroupHours ?? data.groupHours, data.config.retailerInfo.timeZoneDiff) : undefined),
+    () =>
+      data && catalogue
+        ? unservedDishesAt(
+            order.products,
+            catalogue,
+            liveGroupHours ?? data.groupHours,
+            data.config.retailerInfo.timeZoneDiff,
+          )
+        : undefined,
     [data, catalogue, liveGroupHours, order.products],
   );
-  const soldOutDishes = useMemo(() => (catalogue ? soldOutDishesAt(order.products, catalogue, clockStatus) : undefined), [catalogue, clockStatus, order.products]);
+  const soldOutDishes = useMemo(
+    () => (catalogue ? soldOutDishesAt(order.products, catalogue, clockStatus) : undefined),
+    [catalogue, clockStatus, order.products],
+  );
 
   if (!schedule || !calendar || !now) {
     return (
@@ -73,7 +92,10 @@ export default function OrderTimeDialog() {
   const firstOpenDate = days.find((day) => day.slots.length > 0)?.date ?? null;
   const chosenDate = date ?? savedDate ?? firstOpenDate;
   const slots = days.find((day) => day.date === chosenDate)?.slots ?? [];
-  const choices = chosenDate === null || slots.length === 0 ? [] : timeChoicesOfDay(schedule, order.orderType, chosenDate, now, context);
+  const choices =
+    chosenDate === null || slots.length === 0
+      ? []
+      : timeChoicesOfDay(schedule, order.orderType, chosenDate, now, context);
   const chosenSlot = slots.find((slot) => slot.at.toISOString() === slotAt) ?? null;
   const asap = !later && openNow;
   const canSave = asap || chosenSlot !== null;
@@ -90,7 +112,11 @@ export default function OrderTimeDialog() {
       title="Order time"
       footer={
         <button type="button" className={`${primaryButton} w-full`} disabled={!canSave} onClick={save}>
-          {asap ? 'Order for as soon as possible' : chosenSlot ? `Order for ${formatDayAndTimeLabel(chosenSlot.date, chosenSlot.label.replace(/ \(.*\)$/, ''), today)}` : 'Choose a time'}
+          {asap
+            ? 'Order for as soon as possible'
+            : chosenSlot
+              ? `Order for ${formatDayAndTimeLabel(chosenSlot.date, chosenSlot.label.replace(/ \(.*\)$/, ''), today)}`
+              : 'Choose a time'}
         </button>
       }
     >
@@ -102,7 +128,12 @@ export default function OrderTimeDialog() {
             <input type="radio" name="when" checked={asap} disabled={!openNow} onChange={() => setLater(false)} />
             <span>
               As soon as possible
-              {nowRefusal && <span className="text-sm text-muted-foreground" data-asap-reason> ({nowRefusal.short})</span>}
+              {nowRefusal && (
+                <span className="text-sm text-muted-foreground" data-asap-reason>
+                  {' '}
+                  ({nowRefusal.short})
+                </span>
+              )}
             </span>
           </label>
           {laterOffered && (
@@ -111,7 +142,9 @@ export default function OrderTimeDialog() {
               Later
             </label>
           )}
-          {!laterOffered && !openNow && <p className="text-sm">Ordering ahead is not offered. Please order within trading hours.</p>}
+          {!laterOffered && !openNow && (
+            <p className="text-sm">Ordering ahead is not offered. Please order within trading hours.</p>
+          )}
         </fieldset>
         {laterOffered && !asap && firstOpenDate === null && (
           <p className="text-sm" role="status" data-no-order-times>
@@ -122,7 +155,16 @@ export default function OrderTimeDialog() {
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Day" className="min-w-0">
               {(control) => (
-                <select {...control} className={selectControl} value={chosenDate ?? ''} onChange={(event) => { setDate(event.target.value); setSlotAt(null); }} data-day-select>
+                <select
+                  {...control}
+                  className={selectControl}
+                  value={chosenDate ?? ''}
+                  onChange={(event) => {
+                    setDate(event.target.value);
+                    setSlotAt(null);
+                  }}
+                  data-day-select
+                >
                   {days.map((day) => {
                     const reason = reasons.get(day.date);
                     return (
@@ -137,10 +179,20 @@ export default function OrderTimeDialog() {
             </FormField>
             <FormField label="Time" className="min-w-0">
               {(control) => (
-                <select {...control} className={selectControl} value={chosenSlot?.at.toISOString() ?? ''} onChange={(event) => setSlotAt(event.target.value || null)} data-slot-select>
+                <select
+                  {...control}
+                  className={selectControl}
+                  value={chosenSlot?.at.toISOString() ?? ''}
+                  onChange={(event) => setSlotAt(event.target.value || null)}
+                  data-slot-select
+                >
                   <option value="">{slots.length === 0 ? 'No times this day' : 'Choose a time'}</option>
                   {choices.map((choice) => (
-                    <option key={choice.at.toISOString()} value={choice.at.toISOString()} disabled={choice.slot === null}>
+                    <option
+                      key={choice.at.toISOString()}
+                      value={choice.at.toISOString()}
+                      disabled={choice.slot === null}
+                    >
                       {choice.label}
                       {choice.refusal ? ` – ${choice.refusal.short}` : ''}
                     </option>

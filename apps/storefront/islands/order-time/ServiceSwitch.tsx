@@ -6,9 +6,19 @@ const services: { value: OrderType; label: string }[] = [
 ];
 
 /** Delivery or pickup as a two-way toggle; `value` undefined shows neither pressed (before the saved order is read). */
-export function ServiceSwitch({ value, onChange }: { value: OrderType | undefined; onChange: (value: OrderType) => void }) {
+export function ServiceSwitch({
+  value,
+  onChange,
+}: {
+  value: OrderType | undefined;
+  onChange: (value: OrderType) => void;
+}) {
   return (
-    <div className="inline-flex rounded-full border border-border bg-background p-1" role="group" aria-label="Delivery or pickup">
+    <div
+      className="inline-flex rounded-full border border-border bg-background p-1"
+      role="group"
+      aria-label="Delivery or pickup"
+    >
       {services.map((service) => (
         <button
           key={service.value}

@@ -15,7 +15,11 @@ const OrderTimeDialog = lazy(() => import('../order-time/OrderTimeDialog.tsx'));
 const SpecialsDialog = lazy(() => import('../specials/SpecialsDialog.tsx'));
 const SpecialBuilder = lazy(() => import('../specials/SpecialBuilder.tsx'));
 // A broken popup is the retailer's notice lost, not the page: it fails on its own.
-const PopupDialog = lazy(() => import('../popups/PopupDialog.tsx').then((module) => ({ default: withIslandBoundary(module.default, 'PopupDialog') })));
+const PopupDialog = lazy(() =>
+  import('../popups/PopupDialog.tsx').then((module) => ({
+    default: withIslandBoundary(module.default, 'PopupDialog'),
+  })),
+);
 const SiteDialogs = lazy(() => import('./SiteDialogs.tsx'));
 
 interface Props {
@@ -47,7 +51,10 @@ export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
   return (
     <>
       {/* A visitor who asked for a dialog (or followed a link to one) is not interrupted by a popup. */}
-      {open(undismissed.length > 0 && !ui.builder && !siteDialogOpen, <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />)}
+      {open(
+        undismissed.length > 0 && !ui.builder && !siteDialogOpen,
+        <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />,
+      )}
       {/* Once shown, the toaster stays mounted so F8 keeps reaching it. */}
       {open(toasterWanted, <Toaster />)}
       {ui.builder && open(true, <ProductBuilder target={ui.builder} />)}

@@ -3,7 +3,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Popup } from '../../../../lib/tenant/index.ts';
 import { whenSettled } from '../../runtime/idle.ts';
 import { $toasts } from '../../stores/toasts.ts';
-import { $dialogOpen, linkedProductId, openAccount, openProductBuilder, openSpecialBuilder, openSpecials } from '../../stores/ui.ts';
+import {
+  $dialogOpen,
+  linkedProductId,
+  openAccount,
+  openProductBuilder,
+  openSpecialBuilder,
+  openSpecials,
+} from '../../stores/ui.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
 
 const OrderingLayer = lazy(() => import('./OrderingLayer.tsx'));
@@ -31,7 +38,12 @@ function OrderingRoot({ timeZoneDiff, popups }: Props) {
     if (window.location.search.includes('modal=')) void siteDialogs().then((module) => module.openLinkedDialog());
     // Static parts of the page (deals, trending, account and dialog links) carry plain links; once this shell runs they open dialogs instead.
     const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-open-product], [data-open-special], [data-open-specials], [data-open-account], [data-dialog]') : null;
+      const link =
+        event.target instanceof Element
+          ? event.target.closest<HTMLElement>(
+              '[data-open-product], [data-open-special], [data-open-specials], [data-open-account], [data-dialog]',
+            )
+          : null;
       if (!link) return;
       event.preventDefault();
       const { openProduct, openSpecial, openAccount: account, trending, dialog } = link.dataset;

@@ -23,7 +23,11 @@ export default function PopupDialog({ popups, timeZoneDiff, onDismiss }: Props) 
       title={popup.title}
       footer={
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className="rounded-full px-4 py-2 font-medium underline underline-offset-4" onClick={dismiss}>
+          <button
+            type="button"
+            className="rounded-full px-4 py-2 font-medium underline underline-offset-4"
+            onClick={dismiss}
+          >
             Close
           </button>
           {popup.actionLabel && popup.actionUrl && (

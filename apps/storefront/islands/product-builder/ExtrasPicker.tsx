@@ -25,14 +25,18 @@ export function ExtrasPicker({ title, note, extras, ingredients, half, maxQuanti
     onChange({ extras: next, removed: half.removed });
   };
   const toggleRemoved = (ingredientId: number) =>
-    onChange({ extras: half.extras, removed: half.removed.includes(ingredientId) ? half.removed.filter((id) => id !== ingredientId) : [...half.removed, ingredientId] });
+    onChange({
+      extras: half.extras,
+      removed: half.removed.includes(ingredientId)
+        ? half.removed.filter((id) => id !== ingredientId)
+        : [...half.removed, ingredientId],
+    });
 
   return (
     <section className="flex flex-col gap-4" aria-label={title}>
       <div className="flex flex-col gap-1">
         <h3 className="flex flex-wrap items-center gap-2 font-semibold">
-          {title}{' '}
-          <ChoiceBadge required={false} />
+          {title} <ChoiceBadge required={false} />
         </h3>
         {note && <p className="text-sm text-muted-foreground">{note}</p>}
       </div>
@@ -41,10 +45,20 @@ export function ExtrasPicker({ title, note, extras, ingredients, half, maxQuanti
           <legend className="mb-1 text-sm text-muted-foreground">Leave off</legend>
           <div className="flex flex-wrap gap-2">
             {ingredients.map((ingredient) => (
-              <label key={ingredient.ingredientId} className="flex cursor-pointer items-center gap-2 rounded-full border border-border px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-muted has-[:checked]:line-through has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary">
-                <input type="checkbox" className="accent-[var(--color-primary)]" checked={half.removed.includes(ingredient.ingredientId)} onChange={() => toggleRemoved(ingredient.ingredientId)} />
+              <label
+                key={ingredient.ingredientId}
+                className="flex cursor-pointer items-center gap-2 rounded-full border border-border px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-muted has-[:checked]:line-through has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary"
+              >
+                <input
+                  type="checkbox"
+                  className="accent-[var(--color-primary)]"
+                  checked={half.removed.includes(ingredient.ingredientId)}
+                  onChange={() => toggleRemoved(ingredient.ingredientId)}
+                />
                 No {ingredient.name}
-                {ingredient.creditCents > 0 && <span className="text-muted-foreground tabular-nums">−{formatMoney(ingredient.creditCents)}</span>}
+                {ingredient.creditCents > 0 && (
+                  <span className="text-muted-foreground tabular-nums">−{formatMoney(ingredient.creditCents)}</span>
+                )}
               </label>
             ))}
           </div>
@@ -53,11 +67,24 @@ export function ExtrasPicker({ title, note, extras, ingredients, half, maxQuanti
       {extras.length > 0 && (
         <ul className="flex flex-col divide-y divide-border rounded-xl border border-border" aria-label="Extras">
           {extras.map((extra) => (
-            <li key={extra.ingredientId} className="flex items-center justify-between gap-3 px-3 py-2" data-extra={extra.name}>
+            <li
+              key={extra.ingredientId}
+              className="flex items-center justify-between gap-3 px-3 py-2"
+              data-extra={extra.name}
+            >
               <span>
-                {extra.name} <span className="text-sm text-muted-foreground tabular-nums" data-extra-price>+{formatMoney(extra.unitCents)}</span>
+                {extra.name}{' '}
+                <span className="text-sm text-muted-foreground tabular-nums" data-extra-price>
+                  +{formatMoney(extra.unitCents)}
+                </span>
               </span>
-              <QuantityStepper value={half.extras[extra.ingredientId] ?? 0} min={0} max={maxQuantity} label={`Extra ${extra.name}`} onChange={(quantity) => setExtra(extra.ingredientId, quantity)} />
+              <QuantityStepper
+                value={half.extras[extra.ingredientId] ?? 0}
+                min={0}
+                max={maxQuantity}
+                label={`Extra ${extra.name}`}
+                onChange={(quantity) => setExtra(extra.ingredientId, quantity)}
+              />
             </li>
           ))}
         </ul>

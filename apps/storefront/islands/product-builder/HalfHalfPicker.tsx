@@ -17,18 +17,34 @@ interface Props {
 }
 
 /** Whole, or half this product and half another of its group in the same size, where the shop halves that size. */
-export function HalfHalfPicker({ productName, partners, sizeId, halfHalfSizeIds, sizesText, limitedSizes, surchargeCents, value, onChange, problem }: Props) {
+export function HalfHalfPicker({
+  productName,
+  partners,
+  sizeId,
+  halfHalfSizeIds,
+  sizesText,
+  limitedSizes,
+  surchargeCents,
+  value,
+  onChange,
+  problem,
+}: Props) {
   const sizeHalves = halfHalfSizeIds.includes(sizeId);
   // A half chosen before the size changed stays listed, so the customer sees it and can make the pizza whole.
-  const listed = partners.filter((partner) => (sizeHalves && partner.sizeIds.includes(sizeId)) || partner.productId === value);
+  const listed = partners.filter(
+    (partner) => (sizeHalves && partner.sizeIds.includes(sizeId)) || partner.productId === value,
+  );
   const hintId = 'second-half-hint';
   const problemId = 'second-half-problem';
   const describedBy = [limitedSizes ? hintId : '', problem ? problemId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className="flex flex-col gap-2 scroll-mt-4" data-field="second-half" aria-invalid={problem ? true : undefined}>
+    <fieldset
+      className="flex flex-col gap-2 scroll-mt-4"
+      data-field="second-half"
+      aria-invalid={problem ? true : undefined}
+    >
       <legend className="mb-2 flex flex-wrap items-center gap-2 font-semibold">
-        Half &amp; half{surchargeCents > 0 ? ` (+${formatMoney(surchargeCents)})` : ''}{' '}
-        <ChoiceBadge required={false} />
+        Half &amp; half{surchargeCents > 0 ? ` (+${formatMoney(surchargeCents)})` : ''} <ChoiceBadge required={false} />
       </legend>
       {limitedSizes && (
         <p id={hintId} className="text-sm text-muted-foreground" data-half-half-sizes>
@@ -38,7 +54,13 @@ export function HalfHalfPicker({ productName, partners, sizeId, halfHalfSizeIds,
       {listed.length > 0 && (
         <label className="flex flex-col gap-1 text-sm">
           <span>Other half</span>
-          <select className={fieldControl} value={value ?? ''} aria-describedby={describedBy} aria-invalid={problem ? true : undefined} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
+          <select
+            className={fieldControl}
+            value={value ?? ''}
+            aria-describedby={describedBy}
+            aria-invalid={problem ? true : undefined}
+            onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+          >
             <option value="">Whole {productName}</option>
             {listed.map((partner) => (
               <option key={partner.productId} value={partner.productId}>

@@ -44,7 +44,10 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
     needOrderingData('ProductBuilder');
   }, []);
 
-  const choices = useMemo(() => (catalogue ? productChoices(catalogue, target.productId) : null), [catalogue, target.productId]);
+  const choices = useMemo(
+    () => (catalogue ? productChoices(catalogue, target.productId) : null),
+    [catalogue, target.productId],
+  );
   const editing = target.editUuid ? $order.get().products.find((line) => line.uuid === target.editUuid) : undefined;
   const [selection, setSelection] = useState<LineSelection | null>(null);
   const current = selection ?? (editing ? selectionFromLine(editing) : choices ? defaultSelection(choices) : null);
@@ -70,15 +73,30 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
   const soldOut = soldOutAt(clockStatus, orderTime);
   const secondHalf = choices.halfHalfPartners.find((partner) => partner.productId === current.secondHalf?.productId);
   // Halves are of one group, so the partner's group is the product's.
-  const soldOutName = [choices, ...(secondHalf ? [{ ...secondHalf, productGroupId: choices.productGroupId }] : [])].find((dish) => isDishSoldOut(soldOut, dish))?.name;
+  const soldOutName = [
+    choices,
+    ...(secondHalf ? [{ ...secondHalf, productGroupId: choices.productGroupId }] : []),
+  ].find((dish) => isDishSoldOut(soldOut, dish))?.name;
   const problems = [
     ...selectionProblems(choices, current),
-    ...(unavailable ? [{ field: 'availability', message: `${groupName} is not available at your order time. Change the time or choose something else` }] : []),
-    ...(soldOutName !== undefined ? [{ field: 'availability', message: `${soldOutName} is sold out for today. Choose something else` }] : []),
+    ...(unavailable
+      ? [
+          {
+            field: 'availability',
+            message: `${groupName} is not available at your order time. Change the time or choose something else`,
+          },
+        ]
+      : []),
+    ...(soldOutName !== undefined
+      ? [{ field: 'availability', message: `${soldOutName} is sold out for today. Choose something else` }]
+      : []),
   ];
-  const priced = problems.length === 0 ? buildCartLine(catalogue, current, { addedByTrending: target.addedByTrending }) : null;
+  const priced =
+    problems.length === 0 ? buildCartLine(catalogue, current, { addedByTrending: target.addedByTrending }) : null;
   const shownPrice = builderPrice(catalogue, choices, current);
-  const partner = current.secondHalf ? choices.halfHalfPartners.find((candidate) => candidate.productId === current.secondHalf?.productId) : undefined;
+  const partner = current.secondHalf
+    ? choices.halfHalfPartners.find((candidate) => candidate.productId === current.secondHalf?.productId)
+    : undefined;
   const title = lineTitle({ productName: choices.name, secondHalf: partner ? { productName: partner.name } : null });
   const { halfHalfIngredPriceType } = catalogue.retailerInfo;
   const firstHalf = current.secondHalf ? extrasOnHalf(choices, halfHalfIngredPriceType) : choices;
@@ -100,7 +118,8 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
     closeProductBuilder();
   };
 
-  const problemFor = (field: string) => (showProblems ? problems.find((problem) => problem.field === field)?.message : undefined);
+  const problemFor = (field: string) =>
+    showProblems ? problems.find((problem) => problem.field === field)?.message : undefined;
 
   return (
     <Sheet
@@ -110,10 +129,21 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
       {...(choices.description ? { description: choices.description } : {})}
       footer={
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <QuantityStepper value={current.quantity} min={1} max={MAX_LINE_QUANTITY} label="Quantity" onChange={(quantity) => update({ quantity })} />
-          <button type="button" className={`${primaryButton} min-w-0 grow sm:grow-0`} onClick={submit} data-builder-submit data-price-exact={shownPrice.exact}>
-            {editing ? 'Update item' : 'Add to cart'}{' '}
-            <span aria-hidden="true">·</span>{' '}
+          <QuantityStepper
+            value={current.quantity}
+            min={1}
+            max={MAX_LINE_QUANTITY}
+            label="Quantity"
+            onChange={(quantity) => update({ quantity })}
+          />
+          <button
+            type="button"
+            className={`${primaryButton} min-w-0 grow sm:grow-0`}
+            onClick={submit}
+            data-builder-submit
+            data-price-exact={shownPrice.exact}
+          >
+            {editing ? 'Update item' : 'Add to cart'} <span aria-hidden="true">·</span>{' '}
             <span className="tabular-nums" data-builder-price>
               {shownPrice.exact ? '' : 'from '}
               {formatMoney(shownPrice.unitCents * current.quantity)}
@@ -138,14 +168,30 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
           {soldOutName} is sold out for today.
         </p>
       )}
-      <form ref={formRef} noValidate className="flex flex-col gap-6" onSubmit={(event) => { event.preventDefault(); submit(); }}>
+      <form
+        ref={formRef}
+        noValidate
+        className="flex flex-col gap-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
         {choices.sizes.length > 1 && (
           <OptionPicker
             legend="Size"
             name="size"
             required
-            value={choices.sizes.some((size) => size.retailerProductSizeId === current.retailerProductSizeId) ? current.retailerProductSizeId : null}
-            choices={choices.sizes.map((size) => ({ id: size.retailerProductSizeId, name: size.name, note: formatMoney(size.priceCents) }))}
+            value={
+              choices.sizes.some((size) => size.retailerProductSizeId === current.retailerProductSizeId)
+                ? current.retailerProductSizeId
+                : null
+            }
+            choices={choices.sizes.map((size) => ({
+              id: size.retailerProductSizeId,
+              name: size.name,
+              note: formatMoney(size.priceCents),
+            }))}
             onChange={(retailerProductSizeId) => update({ retailerProductSizeId })}
             problem={problemFor('size')}
           />
@@ -157,9 +203,24 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
             name={`option-${option.retailerProductOptionId}`}
             required={option.required}
             value={current.options[option.retailerProductOptionId] ?? null}
-            choices={option.choices.map((choice) => ({ id: choice.retailerProductOptionChoiceId, name: choice.name, note: choice.priceCents === 0 ? '' : `+${formatMoney(choice.priceCents)}` }))}
-            onChange={(choiceId) => update({ options: { ...current.options, [option.retailerProductOptionId]: choiceId } })}
-            {...(option.required ? {} : { onClear: () => update({ options: Object.fromEntries(Object.entries(current.options).filter(([id]) => Number(id) !== option.retailerProductOptionId)) }) })}
+            choices={option.choices.map((choice) => ({
+              id: choice.retailerProductOptionChoiceId,
+              name: choice.name,
+              note: choice.priceCents === 0 ? '' : `+${formatMoney(choice.priceCents)}`,
+            }))}
+            onChange={(choiceId) =>
+              update({ options: { ...current.options, [option.retailerProductOptionId]: choiceId } })
+            }
+            {...(option.required
+              ? {}
+              : {
+                  onClear: () =>
+                    update({
+                      options: Object.fromEntries(
+                        Object.entries(current.options).filter(([id]) => Number(id) !== option.retailerProductOptionId),
+                      ),
+                    }),
+                })}
             problem={problemFor(`option-${option.retailerProductOptionId}`)}
           />
         ))}
@@ -173,26 +234,46 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
             limitedSizes={choices.halfHalfSizeIds.length < choices.sizes.length}
             surchargeCents={choices.halfHalfSurchargeCents}
             value={current.secondHalf?.productId ?? null}
-            onChange={(productId) => update({ secondHalf: productId === null ? null : { productId, extras: {}, removed: [] } })}
+            onChange={(productId) =>
+              update({ secondHalf: productId === null ? null : { productId, extras: {}, removed: [] } })
+            }
             problem={problemFor('second-half')}
           />
         )}
         <ExtrasPicker
           title={current.secondHalf ? `${choices.name} half` : 'Make it yours'}
-          note={current.secondHalf && halfHalfIngredPriceType === 2 ? 'Extras and left-off ingredients on a half count at half price.' : undefined}
+          note={
+            current.secondHalf && halfHalfIngredPriceType === 2
+              ? 'Extras and left-off ingredients on a half count at half price.'
+              : undefined
+          }
           extras={firstHalf.extras}
           ingredients={firstHalf.ingredients}
           half={current}
           maxQuantity={MAX_EXTRA_QUANTITY}
           onChange={(half) => update({ extras: half.extras, removed: half.removed })}
         />
-        {current.secondHalf && <SecondHalfExtras catalogue={catalogue} half={current.secondHalf} onChange={(secondHalf) => update({ secondHalf })} />}
+        {current.secondHalf && (
+          <SecondHalfExtras
+            catalogue={catalogue}
+            half={current.secondHalf}
+            onChange={(secondHalf) => update({ secondHalf })}
+          />
+        )}
       </form>
     </Sheet>
   );
 }
 
-function SecondHalfExtras({ catalogue, half, onChange }: { catalogue: NonNullable<ReturnType<typeof $catalogue.get>>; half: NonNullable<LineSelection['secondHalf']>; onChange: (half: NonNullable<LineSelection['secondHalf']>) => void }) {
+function SecondHalfExtras({
+  catalogue,
+  half,
+  onChange,
+}: {
+  catalogue: NonNullable<ReturnType<typeof $catalogue.get>>;
+  half: NonNullable<LineSelection['secondHalf']>;
+  onChange: (half: NonNullable<LineSelection['secondHalf']>) => void;
+}) {
   const partner = productChoices(catalogue, half.productId);
   if (!partner) return null;
   const onHalf = extrasOnHalf(partner, catalogue.retailerInfo.halfHalfIngredPriceType);
@@ -211,7 +292,9 @@ function SecondHalfExtras({ catalogue, half, onChange }: { catalogue: NonNullabl
 /** Scrolls the first choice still to make (in the order the customer sees them) into view and puts focus on it. */
 function bringIntoView(form: HTMLFormElement, problems: readonly SelectionProblem[]) {
   const fields = new Set(problems.map((problem) => problem.field));
-  const field = [...form.querySelectorAll<HTMLElement>('[data-field]')].find((candidate) => fields.has(candidate.dataset['field'] ?? ''));
+  const field = [...form.querySelectorAll<HTMLElement>('[data-field]')].find((candidate) =>
+    fields.has(candidate.dataset['field'] ?? ''),
+  );
   if (!field) return;
   const control = field.querySelector<HTMLElement>('input:checked, select, input');
   const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

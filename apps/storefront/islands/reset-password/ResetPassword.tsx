@@ -13,7 +13,12 @@ const buttonClass = 'rounded-full bg-primary px-6 py-3 font-semibold text-primar
 function Message({ status }: { status: Status }) {
   if (status.kind !== 'done') return null;
   return (
-    <p role={status.ok ? 'status' : 'alert'} className={status.ok ? 'rounded-lg bg-secondary p-3 text-secondary-foreground' : 'rounded-lg border border-primary p-3'}>
+    <p
+      role={status.ok ? 'status' : 'alert'}
+      className={
+        status.ok ? 'rounded-lg bg-secondary p-3 text-secondary-foreground' : 'rounded-lg border border-primary p-3'
+      }
+    >
       {status.message}
     </p>
   );
@@ -44,7 +49,9 @@ function ResetPassword() {
     setStatus({ kind: 'sending' });
     try {
       const api = await retailerApi();
-      const answer = token ? await api.resetPassword({ token, password }) : await api.requestPasswordReset({ email: String(form.get('email') ?? '') });
+      const answer = token
+        ? await api.resetPassword({ token, password })
+        : await api.requestPasswordReset({ email: String(form.get('email') ?? '') });
       setStatus({ kind: 'done', ok: answer.success, message: answer.message });
     } catch {
       setStatus({ kind: 'done', ok: false, message: unreachable });
@@ -57,7 +64,9 @@ function ResetPassword() {
   if (!token) {
     return (
       <form className="mt-8 flex flex-col gap-4" onSubmit={submit}>
-        <p className="text-muted-foreground">Enter the email you order with and we will send you a link to choose a new password.</p>
+        <p className="text-muted-foreground">
+          Enter the email you order with and we will send you a link to choose a new password.
+        </p>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Email
           <input className={inputClass} type="email" name="email" autoComplete="email" required disabled={finished} />
@@ -74,11 +83,28 @@ function ResetPassword() {
     <form className="mt-8 flex flex-col gap-4" onSubmit={submit}>
       <label className="flex flex-col gap-1 text-sm font-medium">
         New password
-        <input className={inputClass} type="password" name="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required disabled={finished} />
+        <input
+          className={inputClass}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          required
+          disabled={finished}
+        />
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Confirm new password
-        <input className={inputClass} type="password" name="confirm" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required disabled={finished} aria-invalid={mismatch} />
+        <input
+          className={inputClass}
+          type="password"
+          name="confirm"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          required
+          disabled={finished}
+          aria-invalid={mismatch}
+        />
       </label>
       {mismatch && (
         <p role="alert" className="text-sm font-medium">

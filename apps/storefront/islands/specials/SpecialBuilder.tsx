@@ -40,7 +40,10 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
   const complete = chosen.every((unit): unit is FilledUnit => {
     if (!unit) return false;
     const choices = productChoices(catalogue, unit.productId);
-    return choices !== null && choices.options.every((option) => !option.required || unit.options[option.retailerProductOptionId] !== undefined);
+    return (
+      choices !== null &&
+      choices.options.every((option) => !option.required || unit.options[option.retailerProductOptionId] !== undefined)
+    );
   });
   let preview: ReturnType<typeof previewSpecial> | null = null;
   try {
@@ -69,7 +72,9 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
             <p className="text-sm" role="status" data-special-preview>
               {preview.applies ? (
                 <>
-                  <span className="line-through opacity-70">{formatMoney(preview.regularCents)}</span> <strong>{formatMoney(preview.dealCents)}</strong> · you save <strong data-special-saving>{formatMoney(preview.savingCents)}</strong>
+                  <span className="line-through opacity-70">{formatMoney(preview.regularCents)}</span>{' '}
+                  <strong>{formatMoney(preview.dealCents)}</strong> · you save{' '}
+                  <strong data-special-saving>{formatMoney(preview.savingCents)}</strong>
                 </>
               ) : (
                 `These items cost ${formatMoney(preview.regularCents)} and do not make up the deal for a ${orderType} order.`
@@ -93,7 +98,11 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
           const candidate = unit.candidates.find((option) => option.productId === current?.productId);
           const choices = current ? productChoices(catalogue, current.productId) : null;
           return (
-            <li key={unit.key} className="flex flex-col gap-2 rounded-xl border border-border p-3" data-special-unit={unit.key}>
+            <li
+              key={unit.key}
+              className="flex flex-col gap-2 rounded-xl border border-border p-3"
+              data-special-unit={unit.key}
+            >
               <p className="font-semibold">{unit.label}</p>
               <div className="grid gap-2 sm:grid-cols-2">
                 <label className="flex flex-col gap-1 text-sm font-medium">
@@ -104,7 +113,12 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
                     onChange={(event) => {
                       const next = unit.candidates.find((option) => option.productId === Number(event.target.value));
                       const size = next?.sizes[0];
-                      if (next && size) setUnit(unit.key, { productId: next.productId, retailerProductSizeId: size.retailerProductSizeId, options: {} });
+                      if (next && size)
+                        setUnit(unit.key, {
+                          productId: next.productId,
+                          retailerProductSizeId: size.retailerProductSizeId,
+                          options: {},
+                        });
                     }}
                   >
                     <option value="">Choose…</option>
@@ -118,7 +132,13 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
                 {candidate && current && candidate.sizes.length > 1 && (
                   <label className="flex flex-col gap-1 text-sm font-medium">
                     Size
-                    <select className={selectClass} value={current.retailerProductSizeId} onChange={(event) => setUnit(unit.key, { ...current, retailerProductSizeId: Number(event.target.value) })}>
+                    <select
+                      className={selectClass}
+                      value={current.retailerProductSizeId}
+                      onChange={(event) =>
+                        setUnit(unit.key, { ...current, retailerProductSizeId: Number(event.target.value) })
+                      }
+                    >
                       {candidate.sizes.map((size) => (
                         <option key={size.retailerProductSizeId} value={size.retailerProductSizeId}>
                           {size.name}
@@ -136,11 +156,22 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
                         <select
                           className={selectClass}
                           value={current.options[option.retailerProductOptionId] ?? ''}
-                          onChange={(event) => setUnit(unit.key, { ...current, options: { ...current.options, [option.retailerProductOptionId]: Number(event.target.value) } })}
+                          onChange={(event) =>
+                            setUnit(unit.key, {
+                              ...current,
+                              options: {
+                                ...current.options,
+                                [option.retailerProductOptionId]: Number(event.target.value),
+                              },
+                            })
+                          }
                         >
                           <option value="">Choose…</option>
                           {option.choices.map((choice) => (
-                            <option key={choice.retailerProductOptionChoiceId} value={choice.retailerProductOptionChoiceId}>
+                            <option
+                              key={choice.retailerProductOptionChoiceId}
+                              value={choice.retailerProductOptionChoiceId}
+                            >
                               {choice.name}
                               {choice.priceCents > 0 ? ` (+${formatMoney(choice.priceCents)})` : ''}
                             </option>

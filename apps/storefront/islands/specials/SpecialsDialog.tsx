@@ -33,7 +33,12 @@ export default function SpecialsDialog() {
       </Sheet>
     );
   }
-  const context = { at, groups: data.productsInfoSsr.groups, groupHours: data.groupHours, timeZoneDiff: data.config.retailerInfo.timeZoneDiff };
+  const context = {
+    at,
+    groups: data.productsInfoSsr.groups,
+    groupHours: data.groupHours,
+    timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
+  };
   const specials = specialsForSelector(data.specials, { maxPrice, showOnlyAvailable, orderType }, context);
 
   return (
@@ -42,7 +47,11 @@ export default function SpecialsDialog() {
         <div className="flex flex-wrap items-center gap-4 rounded-xl bg-muted p-3 text-sm">
           <label className="flex items-center gap-2">
             Up to
-            <select className="rounded-lg border border-border bg-background px-2 py-1.5" value={maxPrice ?? ''} onChange={(event) => setMaxPrice(event.target.value === '' ? null : Number(event.target.value))}>
+            <select
+              className="rounded-lg border border-border bg-background px-2 py-1.5"
+              value={maxPrice ?? ''}
+              onChange={(event) => setMaxPrice(event.target.value === '' ? null : Number(event.target.value))}
+            >
               {priceLimits.map((limit) => (
                 <option key={limit ?? 'any'} value={limit ?? ''}>
                   {limit === null ? 'any price' : formatMoney(limit * 100)}
@@ -51,23 +60,52 @@ export default function SpecialsDialog() {
             </select>
           </label>
           <label className="flex items-center gap-2">
-            <input type="checkbox" checked={showOnlyAvailable} onChange={(event) => setShowOnlyAvailable(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={showOnlyAvailable}
+              onChange={(event) => setShowOnlyAvailable(event.target.checked)}
+            />
             Only deals available now
           </label>
         </div>
-        {specials.length === 0 && <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No deals match.</p>}
+        {specials.length === 0 && (
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
+            No deals match.
+          </p>
+        )}
         <ul className="flex flex-col gap-3" aria-label="Deals">
           {specials.map((special) => {
-            const availability = specialAvailability(special, context.groups, context.groupHours, at, context.timeZoneDiff);
+            const availability = specialAvailability(
+              special,
+              context.groups,
+              context.groupHours,
+              at,
+              context.timeZoneDiff,
+            );
             return (
-              <li key={special.retailerSpecialId} className="flex flex-col gap-2 rounded-xl border border-border p-4" data-special={special.retailerSpecialId}>
+              <li
+                key={special.retailerSpecialId}
+                className="flex flex-col gap-2 rounded-xl border border-border p-4"
+                data-special={special.retailerSpecialId}
+              >
                 <div className="flex items-start justify-between gap-3">
                   <h3 className="font-semibold">{special.name}</h3>
-                  <span className="rounded-full bg-primary px-2.5 py-0.5 text-sm font-bold text-primary-foreground" data-special-price>{formatMoney(toCents(special.price))}</span>
+                  <span
+                    className="rounded-full bg-primary px-2.5 py-0.5 text-sm font-bold text-primary-foreground"
+                    data-special-price
+                  >
+                    {formatMoney(toCents(special.price))}
+                  </span>
                 </div>
                 {special.description && <p className="text-sm text-muted-foreground">{special.description}</p>}
-                <p className="text-sm font-medium">{[availability.text, availability.nextText].filter(Boolean).join(' · ')}</p>
-                <button type="button" className={`${primaryButton} self-start`} onClick={() => openSpecialBuilder(special.retailerSpecialId)}>
+                <p className="text-sm font-medium">
+                  {[availability.text, availability.nextText].filter(Boolean).join(' · ')}
+                </p>
+                <button
+                  type="button"
+                  className={`${primaryButton} self-start`}
+                  onClick={() => openSpecialBuilder(special.retailerSpecialId)}
+                >
                   Choose items<span className="sr-only"> for {special.name}</span>
                 </button>
               </li>

@@ -58,7 +58,13 @@ export default function TableBookingDialog() {
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    const booking = check(tableBookingBodySchema, { name, phone, partySize, notes, dateTime: chosenTime?.at.toISOString() });
+    const booking = check(tableBookingBodySchema, {
+      name,
+      phone,
+      partySize,
+      notes,
+      dateTime: chosenTime?.at.toISOString(),
+    });
     if (!booking || !chosenDay || !chosenTime) return;
     setSending(true);
     try {
@@ -66,7 +72,11 @@ export default function TableBookingDialog() {
       setSent({ when: formatDayAndTimeLabel(chosenDay.date, chosenTime.label, today), partySize: booking.partySize });
     } catch (error) {
       const refusedTime = error instanceof ApiError && error.body?.issues?.some((issue) => issue.path === 'dateTime');
-      setFailure(refusedTime ? 'That time can no longer be booked. Please choose another.' : 'We could not send your request. Please try again.');
+      setFailure(
+        refusedTime
+          ? 'That time can no longer be booked. Please choose another.'
+          : 'We could not send your request. Please try again.',
+      );
     } finally {
       setSending(false);
     }
@@ -74,16 +84,31 @@ export default function TableBookingDialog() {
 
   if (sent) {
     return (
-      <Sheet open onClose={closeDialog} title="Table requested" footer={<button type="button" className={`${primaryButton} w-full`} onClick={closeDialog}>Done</button>}>
+      <Sheet
+        open
+        onClose={closeDialog}
+        title="Table requested"
+        footer={
+          <button type="button" className={`${primaryButton} w-full`} onClick={closeDialog}>
+            Done
+          </button>
+        }
+      >
         <p role="status" data-booking-sent>
-          Thank you, {name.trim()}. We have your request for a table for {sent.partySize}: {sent.when}. We will call {phone.trim()} to confirm it.
+          Thank you, {name.trim()}. We have your request for a table for {sent.partySize}: {sent.when}. We will call{' '}
+          {phone.trim()} to confirm it.
         </p>
       </Sheet>
     );
   }
 
   return (
-    <Sheet open onClose={closeDialog} title="Book a table" description="Ask for a table and we will call you to confirm.">
+    <Sheet
+      open
+      onClose={closeDialog}
+      title="Book a table"
+      description="Ask for a table and we will call you to confirm."
+    >
       {!schedule || !now ? (
         <p className="py-6 text-center text-muted-foreground" role="status">
           Loading opening hours…
@@ -91,10 +116,24 @@ export default function TableBookingDialog() {
       ) : !firstOpenDay ? (
         <p className="py-6 text-center">We are not taking table bookings for the next few weeks. Please call us.</p>
       ) : (
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate data-table-booking-form>
+        <form
+          className="grid gap-4 sm:grid-cols-2"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          data-table-booking-form
+        >
           <FormField label="Day" className="min-w-0">
             {(control) => (
-              <select {...control} className={selectControl} value={chosenDay?.date ?? ''} onChange={(event) => { setDate(event.target.value); setAt(''); }} data-day-select>
+              <select
+                {...control}
+                className={selectControl}
+                value={chosenDay?.date ?? ''}
+                onChange={(event) => {
+                  setDate(event.target.value);
+                  setAt('');
+                }}
+                data-day-select
+              >
                 {days.map((day) => (
                   <option key={day.date} value={day.date} disabled={day.reason !== null}>
                     {formatDayLabel(day.date, today)}
@@ -106,11 +145,21 @@ export default function TableBookingDialog() {
           </FormField>
           <FormField label="Time" error={issues.dateTime} className="min-w-0">
             {(control) => (
-              <select {...control} className={selectControl} value={chosenTime ? at : ''} onChange={(event) => setAt(event.target.value)} data-time-select>
+              <select
+                {...control}
+                className={selectControl}
+                value={chosenTime ? at : ''}
+                onChange={(event) => setAt(event.target.value)}
+                data-time-select
+              >
                 <option value="">Choose a time</option>
                 {chosenDay && schedule && now
                   ? bookingTimeChoices(schedule, chosenDay, now).map((choice) => (
-                      <option key={choice.at.toISOString()} value={choice.at.toISOString()} disabled={choice.time === null}>
+                      <option
+                        key={choice.at.toISOString()}
+                        value={choice.at.toISOString()}
+                        disabled={choice.time === null}
+                      >
                         {choice.label}
                         {choice.reason ? ` – ${choice.reason}` : ''}
                       </option>
@@ -121,7 +170,12 @@ export default function TableBookingDialog() {
           </FormField>
           <FormField label="Guests" error={issues.partySize}>
             {(control) => (
-              <select {...control} className={fieldControl} value={partySize} onChange={(event) => setPartySize(Number(event.target.value))}>
+              <select
+                {...control}
+                className={fieldControl}
+                value={partySize}
+                onChange={(event) => setPartySize(Number(event.target.value))}
+              >
                 {Array.from({ length: TABLE_BOOKING_MAX_PARTY }, (_, index) => index + 1).map((size) => (
                   <option key={size} value={size}>
                     {size} {size === 1 ? 'guest' : 'guests'}
@@ -131,13 +185,38 @@ export default function TableBookingDialog() {
             )}
           </FormField>
           <FormField label="Name" error={issues.name}>
-            {(control) => <input {...control} className={fieldControl} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                className={fieldControl}
+                autoComplete="name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
           </FormField>
           <FormField label="Phone" error={issues.phone}>
-            {(control) => <input {...control} className={fieldControl} type="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                className={fieldControl}
+                type="tel"
+                autoComplete="tel"
+                value={phone}
+                onChange={(event) => setPhone(event.target.value)}
+              />
+            )}
           </FormField>
           <FormField label="Notes (optional)" error={issues.notes} className="sm:col-span-2">
-            {(control) => <textarea {...control} className={fieldControl} rows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+            {(control) => (
+              <textarea
+                {...control}
+                className={fieldControl}
+                rows={2}
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
+              />
+            )}
           </FormField>
           {failure && (
             <p role="alert" className={`${fieldError} sm:col-span-2`}>

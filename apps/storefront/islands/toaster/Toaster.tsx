@@ -38,18 +38,30 @@ export default function Toaster() {
         >
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{entry.title}</Toast.Title>
-            {entry.description && <Toast.Description className="text-sm opacity-90">{entry.description}</Toast.Description>}
+            {entry.description && (
+              <Toast.Description className="text-sm opacity-90">{entry.description}</Toast.Description>
+            )}
           </div>
           {entry.action && (
             <Toast.Action altText={entry.action.label} asChild>
-              <button type="button" className="shrink-0 self-center rounded-md border border-current px-3 py-1.5 text-sm font-medium hover:opacity-80" onClick={entry.action.run}>
+              <button
+                type="button"
+                className="shrink-0 self-center rounded-md border border-current px-3 py-1.5 text-sm font-medium hover:opacity-80"
+                onClick={entry.action.run}
+              >
                 {entry.action.label}
               </button>
             </Toast.Action>
           )}
-          <Toast.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100" aria-label="Close">
+          <Toast.Close
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
+            aria-label="Close"
+          >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-              <path fill="currentColor" d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+              <path
+                fill="currentColor"
+                d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z"
+              />
             </svg>
           </Toast.Close>
         </Toast.Root>

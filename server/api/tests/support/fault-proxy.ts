@@ -59,16 +59,34 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
 
 export async function startFaultProxy(target: string, decide: (request: ProxiedRequest) => Fault): Promise<FaultProxy> {
   const targetUrl = new URL(target);
-  const counts: FaultProxy['counts'] = { pass: 0, 'delay-request': 0, 'drop-request': 0, 'fail-request': 0, 'delay-answer': 0, 'drop-answer': 0, 'fail-answer': 0, hold: 0 };
+  const counts: FaultProxy['counts'] = {
+    pass: 0,
+    'delay-request': 0,
+    'drop-request': 0,
+    'fail-request': 0,
+    'delay-answer': 0,
+    'drop-answer': 0,
+    'fail-answer': 0,
+    hold: 0,
+  };
   const held: (() => Promise<void>)[] = [];
   const underway = new Set<Promise<unknown>>();
 
   function forward(req: IncomingMessage, body: Buffer): Promise<Upstream> {
     const sent = new Promise<Upstream>((resolve, reject) => {
       const outgoing = request(
-        { hostname: targetUrl.hostname, port: targetUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: targetUrl.host, connection: 'close' } },
+        {
+          hostname: targetUrl.hostname,
+          port: targetUrl.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: targetUrl.host, connection: 'close' },
+        },
         (answer) => {
-          readAll(answer).then((answerBody) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: answerBody }), reject);
+          readAll(answer).then(
+            (answerBody) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: answerBody }),
+            reject,
+          );
         },
       );
       outgoing.on('error', reject);

@@ -118,7 +118,11 @@ export async function placeOneOrder({ page, served, random, now, later, pause, d
     () => page.setQuantity(pick($order.get().products).uuid, 1 + Math.floor(random() * 4)),
     () => $order.get().products.length > 1 && page.removeLine(pick($order.get().products).uuid),
     () => page.setOrderNotes(pick(['', 'No onions', 'Ring twice', 'Extra napkins please'])),
-    () => page.setOrderTime({ orderType: pick(['delivery', 'pickup'] as const), orderForLaterAt: random() < 0.3 ? later : null }),
+    () =>
+      page.setOrderTime({
+        orderType: pick(['delivery', 'pickup'] as const),
+        orderForLaterAt: random() < 0.3 ? later : null,
+      }),
   ];
 
   const lineUuids = new Set<string>();
@@ -130,14 +134,23 @@ export async function placeOneOrder({ page, served, random, now, later, pause, d
     pick(edits)();
     noteLines();
   }
-  if (!totalOf($order.get()).meetsMinimumOrder) page.setOrderTime({ orderType: 'pickup', orderForLaterAt: $order.get().orderForLater ? later : null });
+  if (!totalOf($order.get()).meetsMinimumOrder)
+    page.setOrderTime({ orderType: 'pickup', orderForLaterAt: $order.get().orderForLater ? later : null });
   const state = $order.get();
   const totalCents = totalOf(state).total;
-  const details = { contact, delivery: state.orderType === 'delivery' ? address : null, paymentMethod: 'cash' as const, expectedTotalCents: totalCents, deliveryFeeCents: 0 };
+  const details = {
+    contact,
+    delivery: state.orderType === 'delivery' ? address : null,
+    paymentMethod: 'cash' as const,
+    expectedTotalCents: totalCents,
+    deliveryFeeCents: 0,
+  };
   let placed: Placed = { encryptedOrderId: null, confirmed: false, receipt: null, state, totalCents, lineUuids };
   for (let attempt = 0; attempt < 20 && !placed.confirmed; attempt += 1) {
     const result = await drive(page.placeCurrentOrder(details));
-    placed = result.ok ? { ...placed, encryptedOrderId: result.encryptedOrderId, confirmed: true, receipt: result.receipt } : { ...placed, encryptedOrderId: $order.get().encryptedOrderId };
+    placed = result.ok
+      ? { ...placed, encryptedOrderId: result.encryptedOrderId, confirmed: true, receipt: result.receipt }
+      : { ...placed, encryptedOrderId: $order.get().encryptedOrderId };
   }
   if (!placed.confirmed) $order.set(page.freshOrderState());
   return placed;
@@ -160,10 +173,24 @@ export interface PlacedOrdersCheck {
  * with what the customer placed: the lines, pickup or delivery, the time asked for, the notes and
  * the total.
  */
-export async function checkPlacedOrders(orders: readonly Placed[], apiUrl: string, db: Kysely<Database>): Promise<PlacedOrdersCheck> {
+export async function checkPlacedOrders(
+  orders: readonly Placed[],
+  apiUrl: string,
+  db: Kysely<Database>,
+): Promise<PlacedOrdersCheck> {
   const api = createApiClient({ baseUrl: apiUrl, retailerDomain: HOST });
   const saved = (encryptedOrderId: string) =>
-    db.selectFrom('orders').select(['is_pickup', 'order_for_later_request_date_time', 'extra_order_notes', 'sub_total_cents', 'discount_cents']).where('encrypted_order_id', '=', encryptedOrderId).executeTakeFirst();
+    db
+      .selectFrom('orders')
+      .select([
+        'is_pickup',
+        'order_for_later_request_date_time',
+        'extra_order_notes',
+        'sub_total_cents',
+        'discount_cents',
+      ])
+      .where('encrypted_order_id', '=', encryptedOrderId)
+      .executeTakeFirst();
   const mismatches: string[] = [];
   const receiptsRefused: string[] = [];
   let checked = 0;
@@ -177,11 +204,29 @@ export async function checkPlacedOrders(orders: readonly Placed[], apiUrl: strin
     checked += 1;
     const { state } = order;
     const later = state.orderForLater ? state.orderForLaterRequestDateTime : null;
-    const lineOf = (line: OrderState['products'][number]) => [line.uuid, line.productId, line.size.retailerProductSizeId, line.quantity, line.secondHalf?.productId ?? null];
-    const expected = { lines: state.products.map(lineOf), isPickup: state.orderType === 'pickup', later, notes: state.orderNotes, total: order.totalCents };
+    const lineOf = (line: OrderState['products'][number]) => [
+      line.uuid,
+      line.productId,
+      line.size.retailerProductSizeId,
+      line.quantity,
+      line.secondHalf?.productId ?? null,
+    ];
+    const expected = {
+      lines: state.products.map(lineOf),
+      isPickup: state.orderType === 'pickup',
+      later,
+      notes: state.orderNotes,
+      total: order.totalCents,
+    };
     const { placement } = stored;
     if (order.receipt !== null && stored.placementDetails === null) receiptsRefused.push(order.encryptedOrderId);
-    const kitchen = { lines: stored.products.map(lineOf), isPickup: placement.isPickup, later: placement.orderForLaterRequestDateTime, notes: stored.placementDetails?.orderNotes ?? expected.notes, total: Math.round(placement.total * 100) };
+    const kitchen = {
+      lines: stored.products.map(lineOf),
+      isPickup: placement.isPickup,
+      later: placement.orderForLaterRequestDateTime,
+      notes: stored.placementDetails?.orderNotes ?? expected.notes,
+      total: Math.round(placement.total * 100),
+    };
     const row = await saved(order.encryptedOrderId);
     const record = {
       lines: kitchen.lines,
@@ -190,10 +235,20 @@ export async function checkPlacedOrders(orders: readonly Placed[], apiUrl: strin
       notes: row?.extra_order_notes,
       total: Number(row?.sub_total_cents) - Number(row?.discount_cents) + Math.round(placement.deliveryFee * 100),
     };
-    for (const [name, view] of [['placement', kitchen], ['stored order', record]] as const) {
-      if (JSON.stringify(view) !== JSON.stringify(expected)) mismatches.push(`${order.encryptedOrderId} ${name}: ${JSON.stringify(view)}, placed ${JSON.stringify(expected)}`);
+    for (const [name, view] of [
+      ['placement', kitchen],
+      ['stored order', record],
+    ] as const) {
+      if (JSON.stringify(view) !== JSON.stringify(expected))
+        mismatches.push(
+          `${order.encryptedOrderId} ${name}: ${JSON.stringify(view)}, placed ${JSON.stringify(expected)}`,
+        );
     }
   }
-  const placed = await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('placed_at', 'is not', null).executeTakeFirstOrThrow();
+  const placed = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('placed_at', 'is not', null)
+    .executeTakeFirstOrThrow();
   return { checked, placedInDatabase: Number(placed.n), mismatches, receiptsRefused };
 }

@@ -124,7 +124,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const store = owner?.store ?? asked;
   const dir = chosenDir ?? owner?.dir ?? tempDir();
   const databases = store === 'postgres' && !owner ? await postgresDatabases() : null;
-  const target: StoreTarget = owner?.target ?? (databases ? { databaseUrl: await databases.create() } : { sqlitePath: join(dir, 'api.sqlite') });
+  const target: StoreTarget =
+    owner?.target ?? (databases ? { databaseUrl: await databases.create() } : { sqlitePath: join(dir, 'api.sqlite') });
   const api = await createApiServer({
     tenantsDir: FIXTURE_TENANTS,
     ...('databaseUrl' in target ? { databaseUrl: target.databaseUrl } : { dbPath: target.sqlitePath }),
@@ -140,18 +141,32 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(target.databaseUrl, 2) }) })
       : sqliteStore(new DatabaseSync(target.sqlitePath));
 
-  async function call(path: string, { method, body, rawBody, headers = {}, domain = HOST }: CallOptions = {}): Promise<Answer> {
+  async function call(
+    path: string,
+    { method, body, rawBody, headers = {}, domain = HOST }: CallOptions = {},
+  ): Promise<Answer> {
     const sent: Record<string, string> = { ...headers };
     if (domain !== null) sent['x-retailer-domain'] = domain;
     const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
     if (payload !== undefined) sent['content-type'] ??= 'application/json';
-    const response = await fetch(`${url}${path}`, { method: method ?? (payload === undefined ? 'GET' : 'POST'), headers: sent, body: payload ?? null });
+    const response = await fetch(`${url}${path}`, {
+      method: method ?? (payload === undefined ? 'GET' : 'POST'),
+      headers: sent,
+      body: payload ?? null,
+    });
     const text = await response.text();
     return { status: response.status, body: text === '' ? null : JSON.parse(text), headers: response.headers };
   }
 
   async function counts(): Promise<Record<string, number>> {
-    const rows = await Promise.all(TABLES.map((table) => db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()));
+    const rows = await Promise.all(
+      TABLES.map((table) =>
+        db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
+    );
     return Object.fromEntries(TABLES.map((table, index) => [table, Number(rows[index]?.n)]));
   }
 
@@ -213,12 +228,20 @@ export async function onEachStore(cases: (suite: StoreSuite) => void, options: E
       let shared: TestApi | null = null;
       if (sharedOptions !== false) {
         beforeAll(async () => {
-          shared = await startTestApi({ ...(typeof sharedOptions === 'function' ? sharedOptions() : sharedOptions), store });
+          shared = await startTestApi({
+            ...(typeof sharedOptions === 'function' ? sharedOptions() : sharedOptions),
+            store,
+          });
         });
         afterAll(() => shared?.dispose());
       }
       const current = (): TestApi => {
-        if (!shared) throw new Error(sharedOptions === false ? 'onEachStore was told to start no shared API' : 'the shared API starts in beforeAll: use it inside a test or hook');
+        if (!shared)
+          throw new Error(
+            sharedOptions === false
+              ? 'onEachStore was told to start no shared API'
+              : 'the shared API starts in beforeAll: use it inside a test or hook',
+          );
         return shared;
       };
       cases({
@@ -292,9 +315,15 @@ export interface PlacedTestOrder {
  * storefront places it: delivered to 1 Collins St ($37.50 with the special and the fee) or picked up ($32).
  * `label` names its cart line, unique per test API.
  */
-export async function placeTestOrder(target: TestApi, label: string, { notes = '', pickup = false } = {}): Promise<PlacedTestOrder> {
+export async function placeTestOrder(
+  target: TestApi,
+  label: string,
+  { notes = '', pickup = false } = {},
+): Promise<PlacedTestOrder> {
   const lines = [cartLine(lineUuid(label), { size: pizzaSizes.large, quantity: 2 })];
-  const created = await target.call(apiCalls.createOrder.path, { body: orderBody(lines, { extraOrderNotes: notes, isPickup: pickup }) });
+  const created = await target.call(apiCalls.createOrder.path, {
+    body: orderBody(lines, { extraOrderNotes: notes, isPickup: pickup }),
+  });
   const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
   const answer = await target.call(apiCalls.placeOrder.path, {
     body: {
@@ -307,7 +336,9 @@ export async function placeTestOrder(target: TestApi, label: string, { notes = '
   });
   if (answer.status !== 200) throw new Error(`place-order answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const { placement } = apiCalls.placeOrder.response.parse(answer.body);
-  const watch = apiCalls.getOrder.response.parse((await target.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body).orderWatch;
+  const watch = apiCalls.getOrder.response.parse(
+    (await target.call(apiCalls.getOrder.path, { body: { encryptedOrderId } })).body,
+  ).orderWatch;
   return { encryptedOrderId, orderNumber: placement.orderNumber, watchTopicId: watch?.topicId ?? null };
 }
 
@@ -320,13 +351,23 @@ export interface TestStaff {
 
 /** Adds a staff account through the operator API, as `npm run operator -- staff add` does. */
 export async function addTestStaff(target: TestApi, slug: string, staff: TestStaff): Promise<void> {
-  const answer = await target.call(`/operator/tenants/${slug}/staff`, { domain: null, headers: operatorHeaders(), body: staff });
-  if (answer.status !== 201) throw new Error(`adding ${staff.email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const answer = await target.call(`/operator/tenants/${slug}/staff`, {
+    domain: null,
+    headers: operatorHeaders(),
+    body: staff,
+  });
+  if (answer.status !== 201)
+    throw new Error(`adding ${staff.email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 }
 
 /** Signs a staff member in; answers their bearer token. */
-export async function staffToken(target: TestApi, slug: string, { email, password }: Pick<TestStaff, 'email' | 'password'>): Promise<string> {
+export async function staffToken(
+  target: TestApi,
+  slug: string,
+  { email, password }: Pick<TestStaff, 'email' | 'password'>,
+): Promise<string> {
   const answer = await target.call('/staff/sign-in', { domain: null, body: { retailer: slug, email, password } });
-  if (answer.status !== 200) throw new Error(`signing in ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`signing in ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { token: string }).token;
 }

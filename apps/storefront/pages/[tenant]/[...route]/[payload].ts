@@ -10,7 +10,14 @@ import type { Tenant } from '../../../../../lib/tenant/tenant.ts';
  */
 export const getStaticPaths = (async () =>
   (await tenantsToBuild()).flatMap((tenant) =>
-    tenantRoutes(tenant).map((route) => ({ params: { tenant: tenant.slug, route: route.path === '/' ? undefined : route.path.slice(1), payload: PAYLOAD_FILE }, props: { tenant, route } })),
+    tenantRoutes(tenant).map((route) => ({
+      params: {
+        tenant: tenant.slug,
+        route: route.path === '/' ? undefined : route.path.slice(1),
+        payload: PAYLOAD_FILE,
+      },
+      props: { tenant, route },
+    })),
   )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
