@@ -25,7 +25,7 @@ if (command === 'rebuild') {
   const build = spawnSync(
     process.execPath,
     ['scripts/build.ts', '--from-api', apiUrl, '--tenant', slug, ...buildFlags],
-    { cwd: join(import.meta.dirname, '..', '..'), stdio: 'inherit' },
+    { cwd: join(import.meta.dirname, '..', '..', '..'), stdio: 'inherit' },
   );
   process.exit(build.status ?? 1);
 }
