@@ -17,7 +17,7 @@ import {
   menuSource,
   testCatalogue,
 } from '../pricing/test-menu.ts';
-import { failedRevalidation, revalidateCart, type RevalidateOptions } from './revalidate.ts';
+import { failedRevalidation, repriceCart, revalidateCart, type RevalidateOptions } from './revalidate.ts';
 import type { CartProduct } from './schemas.ts';
 
 const shop = testCatalogue();
@@ -54,6 +54,22 @@ describe('when prices are re-checked', () => {
 
   it('for a cart with items idle for over an hour', () => {
     expect(revalidateCart([margheritaAt(18.5)], shop, options()).status).toBe('checked');
+  });
+});
+
+describe('when the shop menu changed under an open page (repriceCart)', () => {
+  const justNow = now.getTime() - 60 * 1000;
+  it.each<[string, CartProduct, number | null]>([
+    ['a line added a minute ago at a price since undone is re-added at today’s price', margheritaAt(19.25), 1850],
+    ['a line at today’s price stays as it is', margheritaAt(18.5), null],
+  ])('%s', (_, item, repricedCents) => {
+    const { lastActivity: _ignored, ...rest } = options({ lastActivity: justNow });
+    const result = repriceCart([item], shop, rest);
+    if (result.status !== 'checked') throw new Error(`expected a checked cart, got ${result.status}`);
+    expect(result.repriced.map((line) => line.currentCents)).toEqual(repricedCents === null ? [] : [repricedCents]);
+    expect(result.toast?.title ?? null).toBe(repricedCents === null ? null : 'Cart Updated');
+    // The hourly check would have left the same cart alone.
+    expect(revalidateCart([item], shop, options({ lastActivity: justNow })).status).toBe('skipped');
   });
 });
 

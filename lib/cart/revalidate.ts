@@ -48,15 +48,16 @@ function storedCents(item: CartProduct): number | null {
 }
 
 /** The cart's prices could not be checked (for instance the menu failed to load): keep the cart and say so. */
-export function failedRevalidation(items: readonly CartProduct[], error: unknown): CartRevalidation {
+export function failedRevalidation(
+  items: readonly CartProduct[],
+  error: unknown,
+): Extract<CartRevalidation, { status: 'failed' }> {
   return { status: 'failed', items: [...items], toast: cartValidationErrorToast(), error };
 }
 
 /**
- * Re-prices a cart left alone for more than an hour against the current catalogue. Lines whose
- * product, size, second half, extras or options are gone are removed; lines whose price moved
- * by more than the tolerance are removed and re-added at the end at the new price, as new
- * lines. Any other failure leaves the cart untouched and reports the validation error.
+ * Re-prices a cart left alone for more than an hour against the current catalogue (repriceCart);
+ * a cart touched within the hour is left as it is.
  */
 export function revalidateCart(
   items: readonly CartProduct[],
@@ -65,8 +66,22 @@ export function revalidateCart(
 ): CartRevalidation {
   if (!isPriceRecheckDue(items.length, options.lastActivity, options.now))
     return { status: 'skipped', items: [...items] };
-  if (catalogue === null) return failedRevalidation(items, new Error('no current catalogue to check prices against'));
+  return repriceCart(items, catalogue, options);
+}
 
+/**
+ * Re-prices every line against the current catalogue, as the spec's price check does. Lines whose
+ * product, size, second half, extras or options are gone are removed; lines whose price moved
+ * by more than the tolerance are removed and re-added at the end at the new price, as new
+ * lines. Any other failure leaves the cart untouched and reports the validation error. Also run
+ * at once when the shop's menu changes under an open page.
+ */
+export function repriceCart(
+  items: readonly CartProduct[],
+  catalogue: Catalogue | null,
+  options: Omit<RevalidateOptions, 'lastActivity'>,
+): Exclude<CartRevalidation, { status: 'skipped' }> {
+  if (catalogue === null) return failedRevalidation(items, new Error('no current catalogue to check prices against'));
   const kept: CartProduct[] = [];
   const repriced: RepricedLine[] = [];
   const removed: RemovedLine[] = [];

@@ -1,4 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { shopPaths } from '../../lib/api/shop-contract.ts';
+import { PRICES_CHANGED } from '../../apps/storefront/runtime/checkout.ts';
+import { centsOf, openShopNow, orderForALaterSlot, serverOrder } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
 
@@ -169,4 +172,94 @@ test('an owner sees an unreadable theme refused before saving, publishes a reada
   await expectShopColour(storefront, 'primary', '#b3261e');
   await expect(primary).toHaveValue('#b3261e');
   await storefront.close();
+});
+
+/** The owner's side of a publish through the staff API, as the Shop view sends it. */
+async function ownerApi(request: APIRequestContext) {
+  const signedIn = await request.post(`${apiOrigin()}/staff/sign-in`, {
+    data: { retailer: SHOP, email: `owner@${SHOP}.test`, password: `${SHOP}-owner` },
+  });
+  const { token } = (await signedIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const revision = async () =>
+    ((await (await request.get(`${apiOrigin()}${shopPaths.shop}`, { headers })).json()) as { revision: number })
+      .revision;
+  const call = async (method: 'put' | 'post', path: string, data: object) => {
+    const response = await request[method](`${apiOrigin()}${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  return {
+    headers,
+    publishPrice: async (priceCents: number) => {
+      await call('put', shopPaths.draft, {
+        revision: await revision(),
+        prices: [{ productId: 1101, sizeId: 201, priceCents }],
+      });
+      await call('post', shopPaths.publish, { revision: await revision() });
+    },
+    undoPublish: async () => call('post', shopPaths.undo, { revision: await revision() }),
+  };
+}
+
+/** What the shop deploys now: Margherita Small's price in the current build's menu, read by a page on the shop's host. */
+async function deployedSmallMargherita(probe: Page): Promise<string> {
+  const payload = await probe.evaluate(() =>
+    fetch('/_payload.json', { cache: 'no-store' }).then((response) => response.text()),
+  );
+  return (
+    /"productId":1101,[^\]]*?"retailerProductSizeId":201,"name":"Small 10\\"","priceCents":(\d+)/.exec(payload)?.[1] ??
+    ''
+  );
+}
+
+test('a price undone while a customer is at checkout: the page takes the current menu, says so, and the next tap places what it shows (390 px touch)', async ({
+  browser,
+  request,
+}) => {
+  const owner = await ownerApi(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const probe = await context.newPage();
+  await probe.goto(tenantUrl(SHOP, '/builds/latest.json'));
+  await owner.publishPrice(1650);
+  await expect.poll(() => deployedSmallMargherita(probe), { timeout: 30_000 }).toBe('1650');
+
+  const page = await context.newPage();
+  await openShopNow(page, SHOP);
+  await page.getByRole('link', { name: 'Add Margherita' }).click();
+  const builder = page.getByRole('dialog', { name: 'Margherita' });
+  await builder.getByLabel('Small 10"').check();
+  await builder.getByLabel('Traditional hand-stretched').check();
+  await expect(builder.getByRole('button', { name: /Add to cart/ })).toContainText('$16.50');
+  await builder.getByRole('button', { name: /Add to cart/ }).click();
+  await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
+  await orderForALaterSlot(page);
+
+  await owner.undoPublish();
+  await expect.poll(() => deployedSmallMargherita(probe), { timeout: 30_000 }).toBe('1600');
+
+  await page.locator('[data-cart-button]').click();
+  await page.getByRole('dialog', { name: 'Your order' }).getByRole('button', { name: 'Checkout' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  await checkout.getByLabel('Name').fill('Ada Lovelace');
+  await checkout.getByLabel('Phone').fill('0400 222 333');
+  await checkout.getByLabel('Email').fill('ada@example.com');
+  await expect(checkout.locator('[data-total="total"]')).toHaveText('$16.50');
+  await checkout.getByRole('button', { name: /^Place order/ }).click();
+
+  await expect(checkout.getByText(PRICES_CHANGED)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Cart Updated' })).toBeAttached();
+  await expect(checkout.locator('[data-total="total"]')).toHaveText('$16.00');
+  await checkout.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page).toHaveURL(/\/order\/\?id=/);
+  expect(centsOf(await page.locator('[data-order-total]').textContent())).toBe(1600);
+  const id = new URL(page.url()).searchParams.get('id') ?? '';
+  const stored = await serverOrder(page, id);
+  expect(stored.products.map((line) => [line.productName, line.historicPrice])).toEqual([['Margherita', 16]]);
+
+  // The kitchen's board shows the same order at the same total.
+  const board = (await (await request.get(`${apiOrigin()}/staff/orders`, { headers: owner.headers })).json()) as {
+    orders: { encryptedOrderId: string; totalCents: number }[];
+  };
+  expect(board.orders.find((order) => order.encryptedOrderId === id)?.totalCents).toBe(1600);
+  await context.close();
 });

@@ -86,6 +86,8 @@ export function startBuildWatcher(pageBuildId: string, route: string): void {
     if (buildChangesRoute(own, next, route)) {
       stale = true;
       document.documentElement.dataset['buildStale'] = 'true';
+      // A cart priced from the old menu would be refused at checkout: re-price it now, before the customer gets there.
+      void import('./menu-refresh.ts').then(({ repriceFromCurrentMenu }) => repriceFromCurrentMenu(new Date()));
     }
   };
   const check = (): Promise<void> => {

@@ -18,6 +18,9 @@ export interface CheckoutDetails {
   deliveryFeeCents: number;
 }
 
+export const PRICES_CHANGED =
+  'The shop has changed its prices since this page opened. Your cart now shows the current prices: check the new total and place your order again.';
+
 /** `receipt`: what the confirmation page shows the customer's details with (lib/cart/order-receipt.ts). */
 export type PlaceResult = { ok: true; encryptedOrderId: string; receipt: string } | { ok: false; message: string };
 
@@ -61,6 +64,12 @@ export async function placeCurrentOrder(details: CheckoutDetails): Promise<Place
     resetOrder();
     return { ok: true, encryptedOrderId: placed.encryptedOrderId, receipt: placed.receipt };
   } catch (error) {
+    if (error instanceof ApiError && error.body?.issues?.some((issue) => issue.path === 'total')) {
+      // The shop's prices moved under this page (a publish, or its undo): the page takes the menu the
+      // shop serves now, so the next tap places the total the customer sees.
+      const { repriceFromCurrentMenu } = await import('./menu-refresh.ts');
+      if (await repriceFromCurrentMenu(new Date())) return { ok: false, message: PRICES_CHANGED };
+    }
     if (error instanceof ApiError && error.body) return { ok: false, message: error.body.message };
     return { ok: false, message: 'We could not reach the shop. Your cart is safe; please try again.' };
   }

@@ -18,9 +18,8 @@ export const $schedule = computed($orderingData, (data): ScheduleInput | null =>
 
 let loading: Promise<OrderingData> | undefined;
 
-/** Loads the page's ordering data once; a failed load can be tried again. */
-export function loadOrderingData(): Promise<OrderingData> {
-  loading ??= fetch('/_payload.json')
+function fetchOrderingData(init?: RequestInit): Promise<OrderingData> {
+  return fetch('/_payload.json', init)
     .then((response) => {
       if (!response.ok) throw new Error(`_payload.json answered ${response.status}`);
       return response.json();
@@ -30,10 +29,24 @@ export function loadOrderingData(): Promise<OrderingData> {
       const { ordering } = orderingPayloadSchema.parse(json, { jitless: true });
       $orderingData.set(ordering);
       return ordering;
-    })
-    .catch((error: unknown) => {
-      loading = undefined;
-      throw error;
     });
+}
+
+/** Loads the page's ordering data once; a failed load can be tried again. */
+export function loadOrderingData(): Promise<OrderingData> {
+  loading ??= fetchOrderingData().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
   return loading;
+}
+
+/**
+ * Loads the menu the deployment serves now, past the browser's cache: after an owner publishes,
+ * the page's own copy prices the cart at what the shop no longer charges.
+ */
+export function reloadOrderingData(): Promise<OrderingData> {
+  const reloading = fetchOrderingData({ cache: 'no-cache' });
+  loading = reloading.catch(() => loadOrderingData());
+  return reloading;
 }
