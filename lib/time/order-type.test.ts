@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ClockStatus } from '../tenant/index.ts';
-import { type OrderTypeDecision, type OrderTypeState, startupOrderType, switchOrderType } from './order-type.ts';
+import {
+  type OrderTypeDecision,
+  type OrderTypeState,
+  shopForcedOrderType,
+  startupOrderType,
+  switchOrderType,
+} from './order-type.ts';
 import type { ScheduleInput, Service } from './schedule.ts';
+
+type OrderType = Service;
 import { aest, clockStatus, hoursRow, schedule } from './test-fixtures.ts';
 
 const delivery: OrderTypeState = { orderType: 'delivery', orderForLaterAt: null };
@@ -369,5 +377,80 @@ describe('switchOrderType', () => {
     ],
   ])('throws for %s', (_, run, message) => {
     expect(run).toThrow(message);
+  });
+});
+
+describe('shopForcedOrderType: what a live status change may do to an open visit', () => {
+  const evening = aest('2026-06-10 18:00');
+  const afterDelivery = aest('2026-06-10 20:45');
+  it.each<[string, OrderTypeState, Date, ClockStatus | undefined, ClockStatus, OrderType | null]>([
+    [
+      'delivery paused by the shop while delivery is chosen',
+      delivery,
+      evening,
+      clockStatus(),
+      clockStatus({ allowDelivery: false }),
+      'pickup',
+    ],
+    [
+      'the first status of the visit pausing delivery',
+      delivery,
+      evening,
+      undefined,
+      clockStatus({ allowDelivery: false }),
+      'pickup',
+    ],
+    ['a poll that changes nothing', delivery, evening, clockStatus(), clockStatus(), null],
+    [
+      'delivery closed by its hours before the poll (the customer keeps it)',
+      delivery,
+      afterDelivery,
+      clockStatus(),
+      clockStatus(),
+      null,
+    ],
+    [
+      'delivery paused after its hours ended',
+      delivery,
+      afterDelivery,
+      clockStatus(),
+      clockStatus({ allowDelivery: false }),
+      null,
+    ],
+    [
+      'delivery paused while pickup is chosen',
+      pickup,
+      evening,
+      clockStatus(),
+      clockStatus({ allowDelivery: false }),
+      null,
+    ],
+    [
+      'delivery paused for an order for later',
+      later('delivery', aest('2026-06-11 18:00')),
+      evening,
+      clockStatus(),
+      clockStatus({ allowDelivery: false }),
+      null,
+    ],
+    [
+      'the whole shop offline: nothing to move to',
+      delivery,
+      evening,
+      clockStatus(),
+      clockStatus({ retailerOnline: false }),
+      null,
+    ],
+  ])('%s', (_, current, now, previous, next, expected) => {
+    const decision = shopForcedOrderType(schedule(), current, now, previous, next);
+    expect(decision?.orderType ?? null).toBe(expected);
+    if (expected !== null) {
+      expect(decision?.orderForLaterAt).toBeNull();
+      expect(decision?.toast).toEqual({
+        title: 'Delivery paused',
+        description:
+          'The shop has paused delivery for now, so your order is for pickup. Switch back to order delivery for later.',
+      });
+    }
   });
 });

@@ -135,3 +135,35 @@ export function switchOrderType(
     },
   };
 }
+
+/**
+ * The change the shop forces on an order for now when its live status moves from `previous` to
+ * `next` (spec section 4 switches only at start-up or when the customer switches): the chosen
+ * service paused or stopped by the shop while the other still takes orders. Hours that end are
+ * not forced changes: the customer keeps their service and is offered its later times. An order
+ * for later is not about now and never moves. Null when nothing is forced.
+ */
+export function shopForcedOrderType(
+  input: ScheduleInput,
+  current: OrderTypeState,
+  now: Date,
+  previous: ClockStatus | undefined,
+  next: ClockStatus,
+): OrderTypeDecision | null {
+  assertInstant(now, 'now');
+  assertState(current);
+  if (current.orderForLaterAt !== null) return null;
+  const chosen = current.orderType;
+  if (!isServiceAvailableNow(input, chosen, now, previous) || isServiceAvailableNow(input, chosen, now, next))
+    return null;
+  const other = otherService(chosen);
+  if (!isServiceAvailableNow(input, other, now, next)) return null;
+  return {
+    orderType: other,
+    orderForLaterAt: null,
+    toast: {
+      title: `${serviceNames[chosen]} paused`,
+      description: `The shop has paused ${serviceNames[chosen].toLowerCase()} for now, so your order is for ${serviceNames[other].toLowerCase()}. Switch back to order ${serviceNames[chosen].toLowerCase()} for later.`,
+    },
+  };
+}

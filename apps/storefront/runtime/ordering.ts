@@ -8,7 +8,7 @@ import { $orderTime, noteRemovedUnavailable } from '../stores/cart.ts';
 import { $clockStatus } from '../stores/clock.ts';
 import { $customer, resetCustomer } from '../stores/customer.ts';
 import { $order, resetOrder, setCartLines } from '../stores/order.ts';
-import { applyStartupOrderType } from '../stores/order-time.ts';
+import { applyStartupOrderType, followShopStatus } from '../stores/order-time.ts';
 import { $catalogue, $orderingData, loadOrderingData } from '../stores/ordering-data.ts';
 import { recordStatus } from '../stores/status-queue.ts';
 import { toast } from '../stores/toasts.ts';
@@ -97,8 +97,8 @@ export async function startOrdering(): Promise<void> {
   recheckCart(new Date());
   await yieldToMain();
   applyStartupOrderType(new Date());
-  // A clock change (poll or live message) can close a service: the start-up rules settle the order type again.
-  $clockStatus.listen(() => applyStartupOrderType(new Date()));
+  // A clock change (poll or live message) moves the order only when the shop pauses its service.
+  $clockStatus.listen((status, previous) => followShopStatus(status, previous, new Date()));
   const order = $order.get();
   if (needsStartStatus(order.encryptedOrderId, order.orderStatuses))
     recordStatus(startStatus(navigator.userAgent, new Date()));

@@ -4,8 +4,14 @@ import { itemAddedToast } from '../../../lib/cart/toasts.ts';
 import { closingWarnings } from '../../../lib/time/closing-warnings.ts';
 import { formatOrderTime, formatTime } from '../../../lib/time/format.ts';
 import { currentOpening } from '../../../lib/time/open-windows.ts';
-import { startupOrderType, switchOrderType, type OrderTypeState } from '../../../lib/time/order-type.ts';
+import {
+  shopForcedOrderType,
+  startupOrderType,
+  switchOrderType,
+  type OrderTypeState,
+} from '../../../lib/time/order-type.ts';
 import { retailerWallClock } from '../../../lib/time/retailer-clock.ts';
+import type { ClockStatus } from '../../../lib/tenant/index.ts';
 import { serviceNames } from '../../../lib/time/schedule.ts';
 import { isServiceAvailableNow } from '../../../lib/time/service-availability.ts';
 import { slotCalendar } from '../../../lib/time/slots.ts';
@@ -41,6 +47,23 @@ export function chooseOrderType(requested: OrderType, now = new Date()): void {
 /** A later time from the picker, or null for as soon as possible. */
 export function chooseOrderTime(at: Date | null, now = new Date()): void {
   setOrderTime({ orderType: $order.get().orderType, orderForLaterAt: at }, now);
+}
+
+/**
+ * A new live status mid-visit: only a service the shop pauses moves the order (said in a toast);
+ * the start-of-visit rules do not run again, so a customer's choice is never changed behind them.
+ */
+export function followShopStatus(
+  next: ClockStatus | undefined,
+  previous: ClockStatus | undefined,
+  now = new Date(),
+): void {
+  const schedule = $schedule.get();
+  if (!schedule || !next) return;
+  const decision = shopForcedOrderType(schedule, currentState(), now, previous, next);
+  if (!decision) return;
+  setOrderTime(decision, now);
+  if (decision.toast) toast(decision.toast);
 }
 
 /** The start-of-visit rules; a saved later time survives only while it is still valid. */
