@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissPopups, liveStatusAsNormal } from './ordering-support.ts';
+import { dismissPopups, liveStatusAsNormal, openShopAt } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
 
 /**
@@ -63,4 +63,47 @@ test('the first interaction starts the ordering runtime at once', async ({ page 
   await page.clock.runFor(500);
   await expect(orderTimeChosen(page)).toHaveCount(1);
   await expect.poll(() => liveMessaging(scripts)).toBe(true);
+});
+
+test('a returning customer sees their cart, their service and the open status before anything loads the ordering rules (390 px phone)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const first = await context.newPage();
+  await openShopAt(first, 'bella-napoli', new Date(loadedAt - 60_000).toISOString());
+  await first.getByRole('link', { name: 'Add Margherita' }).click();
+  const builder = first.getByRole('dialog', { name: 'Margherita' });
+  await builder.getByLabel('Large 13"').check();
+  await builder.getByLabel('Traditional hand-stretched').check();
+  await builder.getByRole('button', { name: /Add to cart/ }).click();
+  await first.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
+  await expect(first.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
+  await first.close();
+
+  const page = await context.newPage();
+  const scripts = await openPaused(page);
+  // Half a second of a page nobody touches: the ordering runtime waits for 3 s of quiet, so what shows is the first paint's.
+  await page.clock.runFor(500);
+  expect(scripts.some((url) => /\/(cart|order-time)\.[^/]*\.js$/.test(url))).toBe(false);
+  await expect(page.locator('[data-cart-button]')).toHaveText('1·$22.00');
+  await expect(page.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
+  await expect(orderTimeChosen(page)).toHaveText('Pickup');
+  // The open status hydrates at the browser's first idle moments: a paused clock lets them pass 100 ms at a time.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(100);
+        return page.locator('[data-open-status]').count();
+      },
+      { intervals: [100], timeout: 10_000 },
+    )
+    .toBe(1);
+  await expect(page.locator('[data-open-status]')).toContainText('Pickup');
+  expect(scripts.some((url) => /\/(cart|order-time)\.[^/]*\.js$/.test(url))).toBe(false);
+  // Once the rules load they agree with what was shown.
+  await page.clock.runFor(3000);
+  await expect(page.locator('[data-order-time]')).not.toBeEmpty();
+  await expect(page.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
+  await expect(orderTimeChosen(page)).toHaveText('Pickup');
+  await context.close();
 });

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { openCart } from '../../stores/ui.ts';
+import { saveCartSummary, useSavedVisit } from '../ordering/saved-visit.ts';
 import { useLazyStore } from '../ordering/use-lazy-store.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
 
@@ -12,8 +13,14 @@ const OrderBar = lazy(() => import('./OrderBar.tsx'));
  * comes from the page (`children`), so its drawing stays in the HTML rather than the script.
  */
 function CartButton({ hero = false, children }: { hero?: boolean; children?: ReactNode }) {
-  const summary = useLazyStore(loadSummary);
+  const current = useLazyStore(loadSummary);
+  // Until the cart's rules load, a returning customer sees the summary they left with.
+  const saved = useSavedVisit()?.summary;
+  const summary = current ?? saved;
   const count = summary?.count ?? 0;
+  useEffect(() => {
+    if (current) saveCartSummary(current);
+  }, [current]);
   return (
     <>
       <button

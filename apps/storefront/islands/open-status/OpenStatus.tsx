@@ -12,8 +12,9 @@ interface Props {
 
 /**
  * "Pickup open until 1:00 am · Delivery opens today at 5:30 pm" on the visitor's clock. The
- * prerendered page cannot know the time, so it shows only the heading until the island runs (once the page has settled);
- * the hours rules load when the browser is idle, keeping them out of the page's first JavaScript.
+ * prerendered page cannot know the time, so it shows only the heading until the island runs (at
+ * the browser's first idle moment: the hours are part of what the first seconds must get right);
+ * the hours rules load then too, keeping them out of the page's first JavaScript.
  */
 function OpenStatus({ schedule }: Props) {
   const now = useStore($now);

@@ -1,5 +1,6 @@
 import type { OrderType } from '../../../../lib/cart/schemas.ts';
 import { openOrderTime } from '../../stores/ui.ts';
+import { useSavedVisit } from '../ordering/saved-visit.ts';
 import { useLazyStore } from '../ordering/use-lazy-store.ts';
 import { ServiceSwitch } from './ServiceSwitch.tsx';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
@@ -13,16 +14,19 @@ function choose(orderType: OrderType): void {
 /** Above the menu: delivery or pickup, and when. The rules behind it load when the browser is idle. */
 function OrderTimeBar() {
   const label = useLazyStore(loadLabel);
+  // Until the rules load: the service the customer left with, and no time named when it was for later.
+  const saved = useSavedVisit();
+  const when = label?.when ?? (saved?.orderForLater ? '' : 'as soon as possible');
   return (
     <div
       className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-background p-2 pr-4"
       data-order-time-bar
     >
-      <ServiceSwitch value={label?.orderType} onChange={choose} />
+      <ServiceSwitch value={label?.orderType ?? saved?.orderType} onChange={choose} />
       <p className="text-sm">
         {!label?.closedNow && <span className="text-muted-foreground">Order for </span>}
         <span className="font-semibold" data-order-time>
-          {label?.when ?? 'as soon as possible'}
+          {when}
         </span>{' '}
         <button
           type="button"
