@@ -74,6 +74,29 @@ for (const width of [360, 390]) {
   test.describe(`phone ${width} px`, () => {
     test.use(phone(width));
 
+    test('what changes the order shows on the phone, never over the cart’s total or its button', async ({ page }) => {
+      await openShopAt(page, 'bella-napoli', wednesdayEvening);
+      await addProduct(page, 0);
+      const notice = page.locator('[data-phone-notice]');
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText('Item added to cart');
+      // The spec's toaster stays hidden on a phone; the notice is what the customer sees.
+      await expect(page.locator('[data-toast-viewport]')).toBeHidden();
+      const bar = page.getByRole('button', { name: /^View order · 1 item · / });
+      expect(overlaps(await boxOf(notice), await boxOf(bar))).toBe(false);
+      expect(overlaps(await boxOf(notice), await boxOf(page.locator('[data-cart-button]')))).toBe(false);
+
+      await addProduct(page, 1);
+      await expect(notice).toBeVisible();
+      await page.getByRole('button', { name: /^View order · 2 items · / }).tap();
+      const cart = page.getByRole('dialog', { name: 'Your order' });
+      for (const part of [cart.locator('[data-total="total"]'), cart.getByRole('button', { name: 'Checkout' })])
+        expect(overlaps(await boxOf(notice), await boxOf(part))).toBe(false);
+      // It goes with its toast, and taps pass through it meanwhile.
+      await page.clock.runFor(6000);
+      await expect(notice).toHaveCount(0);
+    });
+
     for (const slug of phoneShops) {
       test(`${slug}: the View order bar shows the count and the items' subtotal, opens the cart, and gets focus back`, async ({
         page,

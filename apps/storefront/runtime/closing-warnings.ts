@@ -1,7 +1,7 @@
 import type { ClosingWarning } from '../../../lib/time/closing-warnings.ts';
 import { $order } from '../stores/order.ts';
 import { $closingWarnings, chooseOrderTime, chooseOrderType } from '../stores/order-time.ts';
-import { toast } from '../stores/toasts.ts';
+import { orderToast } from '../stores/toasts.ts';
 
 const SHOWN_KEY = 'closingWarningsShown';
 
@@ -43,7 +43,7 @@ export function startClosingWarnings(): () => void {
       const key = keyOf(service, warning);
       if (shown.has(key)) continue;
       shown.add(key);
-      toast({
+      orderToast({
         title: warning.title,
         description: warning.description,
         variant: warning.level === 'critical' || warning.level === 'urgent' ? 'destructive' : 'default',

@@ -1,7 +1,7 @@
 import { repriceCart } from '../../../lib/cart/revalidate.ts';
 import { $order, setCartLines } from '../stores/order.ts';
 import { $catalogue, $orderingData, reloadOrderingData } from '../stores/ordering-data.ts';
-import { toast } from '../stores/toasts.ts';
+import { orderToast } from '../stores/toasts.ts';
 import { toastFailure } from './failure-toasts.ts';
 
 /**
@@ -25,6 +25,6 @@ export async function repriceFromCurrentMenu(now: Date): Promise<boolean> {
   }
   if (checked.repriced.length === 0 && checked.removed.length === 0) return false;
   setCartLines(checked.items, now);
-  if (checked.toast) toast(checked.toast);
+  if (checked.toast) orderToast(checked.toast);
   return true;
 }

@@ -11,7 +11,7 @@ import { $order, resetOrder, setCartLines } from '../stores/order.ts';
 import { applyStartupOrderType, followShopStatus } from '../stores/order-time.ts';
 import { $catalogue, $orderingData, loadOrderingData } from '../stores/ordering-data.ts';
 import { recordStatus } from '../stores/status-queue.ts';
-import { toast } from '../stores/toasts.ts';
+import { orderToast } from '../stores/toasts.ts';
 import { linkOrder } from './account.ts';
 import { startClockStatus } from './clock-status.ts';
 import { startClosingWarnings } from './closing-warnings.ts';
@@ -53,7 +53,7 @@ function recheckCart(now: Date): void {
   if (checked.status === 'failed') toastFailure('verify-prices', checked.error);
   if (checked.status === 'checked') {
     if (checked.repriced.length > 0 || checked.removed.length > 0) setCartLines(checked.items, now);
-    if (checked.toast) toast(checked.toast);
+    if (checked.toast) orderToast(checked.toast);
   }
   const at = $orderTime.get();
   const open = groupAvailabilityMap(
@@ -67,7 +67,7 @@ function recheckCart(now: Date): void {
     setCartLines(availability.available, now);
     noteRemovedUnavailable(availability.removed);
   }
-  if (availability.toast) toast(availability.toast);
+  if (availability.toast) orderToast(availability.toast);
 }
 
 let started = false;

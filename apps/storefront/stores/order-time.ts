@@ -18,7 +18,7 @@ import { slotCalendar } from '../../../lib/time/slots.ts';
 import { $clockStatus, $now } from './clock.ts';
 import { $order, setOrderTime } from './order.ts';
 import { $schedule, loadOrderingData } from './ordering-data.ts';
-import { toast } from './toasts.ts';
+import { orderToast } from './toasts.ts';
 
 function currentState(): OrderTypeState {
   const order = $order.get();
@@ -41,7 +41,7 @@ export function chooseOrderType(requested: OrderType, now = new Date()): void {
   }
   const decision = switchOrderType(schedule, currentState(), requested, now, $clockStatus.get());
   setOrderTime(decision, now);
-  if (decision.toast) toast(decision.toast);
+  if (decision.toast) orderToast(decision.toast);
 }
 
 /** A later time from the picker, or null for as soon as possible. */
@@ -63,7 +63,7 @@ export function followShopStatus(
   const decision = shopForcedOrderType(schedule, currentState(), now, previous, next);
   if (!decision) return;
   setOrderTime(decision, now);
-  if (decision.toast) toast(decision.toast);
+  if (decision.toast) orderToast(decision.toast);
 }
 
 /** The start-of-visit rules; a saved later time survives only while it is still valid. */
@@ -96,7 +96,7 @@ export function toastItemAdded(now = new Date(), deal: string | null = null): vo
           closesAt: formatTime(retailerWallClock(open.end, schedule.retailerInfo.timeZoneDiff).minutes),
         }
       : null;
-  toast(itemAddedToast(closing, deal));
+  orderToast(itemAddedToast(closing, deal));
 }
 
 /** The picker's 30 days of slots for the chosen service, refreshed as the clock moves. */

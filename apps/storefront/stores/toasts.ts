@@ -13,6 +13,8 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
   durationMs?: number;
   action?: ToastAction | null;
+  /** Changes the customer's order (added, removed, re-priced, rescheduled, closing): also shown on phones, where the spec's toaster is hidden. */
+  onPhones?: boolean;
 }
 
 export interface Toast extends Required<Omit<ToastInput, 'action'>> {
@@ -37,10 +39,16 @@ export function toast(input: ToastInput): number {
     variant: input.variant ?? 'default',
     durationMs: input.durationMs ?? TOAST_DURATION_MS,
     action: input.action ?? null,
+    onPhones: input.onPhones ?? false,
     open: true,
   };
   $toasts.set([entry, ...$toasts.get()].slice(0, TOAST_LIMIT));
   return id;
+}
+
+/** A message about the customer's order: the toaster shows it, and on a phone the order notice too. */
+export function orderToast(input: ToastInput): number {
+  return toast({ ...input, onPhones: true });
 }
 
 /** Closes a toast; it leaves the list after TOAST_REMOVE_DELAY_MS, as the spec's toaster keeps dismissed ones that long. */

@@ -19,12 +19,20 @@ const clearOfDialogs = [
   '[body:has([data-sheet=center])_&]:top-0 [body:has([data-sheet=center])_&]:bottom-auto [body:has([data-sheet=center])_&]:flex-col',
 ].join(' ');
 
+/** The phone's order notice: clear of the "View order" bar, and at the top over an open dialog. */
+const phoneNoticePlace = [
+  '[body:has([data-order-bar])_&]:bottom-24',
+  '[body:has([role=dialog])_&]:top-2 [body:has([role=dialog])_&]:bottom-auto',
+].join(' ');
+
 /**
  * The spec's toaster on Radix Toast: pause on hover, focus and window blur, Escape, swipe right,
  * the F8 hotkey and the announcements are Radix's; the store keeps at most three.
  */
 export default function Toaster() {
   const toasts = useStore($toasts);
+  // Newest first: the latest message about the order, while its toast is open.
+  const phoneNotice = toasts.find((entry) => entry.open && entry.onPhones);
   return (
     <Toast.Provider label="Notification" swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((entry) => (
@@ -72,6 +80,20 @@ export default function Toaster() {
         data-toast-viewport
         className={`fixed bottom-0 right-0 z-[100] hidden max-h-screen w-full max-w-[420px] flex-col-reverse gap-2 p-4 outline-none md:flex ${clearOfDialogs}`}
       />
+      {phoneNotice && (
+        // The spec hides the toaster below 768 px; what changed the order still shows there: above the "View order"
+        // bar, or at the top while a dialog is open (a sheet's total and buttons are at its foot). Taps pass
+        // through it, and Radix has announced it already.
+        <div
+          aria-hidden="true"
+          data-phone-notice
+          data-variant={phoneNotice.variant}
+          className={`pointer-events-none fixed inset-x-2 bottom-2 z-[100] rounded-xl border px-4 py-2.5 shadow-lg md:hidden ${phoneNoticePlace} ${variants[phoneNotice.variant]}`}
+        >
+          <p className="text-sm font-semibold">{phoneNotice.title}</p>
+          {phoneNotice.description && <p className="line-clamp-2 text-sm opacity-90">{phoneNotice.description}</p>}
+        </div>
+      )}
     </Toast.Provider>
   );
 }
