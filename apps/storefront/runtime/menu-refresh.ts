@@ -15,7 +15,7 @@ export async function repriceFromCurrentMenu(now: Date): Promise<boolean> {
   try {
     await reloadOrderingData();
   } catch (error) {
-    toastFailure('verify-prices', error);
+    if ($order.get().products.length > 0) toastFailure('verify-prices', error);
     return false;
   }
   const checked = repriceCart($order.get().products, $catalogue.get(), { now, newUuid: () => crypto.randomUUID() });

@@ -86,7 +86,9 @@ export async function startOrdering(): Promise<void> {
     [data, api] = await Promise.all([loadOrderingData(), retailerApi()]);
   } catch (error) {
     started = false;
-    toastFailure('verify-prices', error);
+    // Only a cart has prices to verify: a visitor with none is not told about a check nobody needs.
+    if ($order.get().products.length > 0) toastFailure('verify-prices', error);
+    else console.warn('The menu data did not load; ordering tries again on first use', error);
     return;
   }
   // Each step in a task of its own: a tap during start-up is answered between them.
