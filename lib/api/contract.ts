@@ -452,7 +452,6 @@ export type ApiBody<K extends ApiCallName> = ApiCalls[K] extends { body: z.ZodTy
   : undefined;
 export type ApiResponse<K extends ApiCallName> = z.output<ApiCalls[K]['response']>;
 
-export type ApiIssue = z.infer<typeof apiIssueSchema>;
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export type CustInfo = z.infer<typeof custInfoSchema>;
 export type PrevOrder = z.infer<typeof prevOrderSchema>;
