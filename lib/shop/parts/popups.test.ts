@@ -12,8 +12,7 @@ import {
   type PopupValue,
   type PopupsValue,
 } from './popups.ts';
-
-const SLUGS = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
+import { SAMPLE_SHOPS } from '../../tenant/sample-shops.ts';
 
 async function rawPopups(slug: string): Promise<unknown> {
   try {
@@ -94,7 +93,7 @@ describe('popups: describe', () => {
 });
 
 describe('popups: write', () => {
-  it.each(SLUGS)(
+  it.each(SAMPLE_SHOPS)(
     '%s: the published value writes the file back unchanged and it loads as the same popups',
     async (slug) => {
       const tenant = await loadTenant('tenants', slug);
@@ -160,7 +159,7 @@ describe('popups: write', () => {
 });
 
 describe('popups: value and problems', () => {
-  it.each(SLUGS)('%s: the published value is a valid value', async (slug) => {
+  it.each(SAMPLE_SHOPS)('%s: the published value is a valid value', async (slug) => {
     expect(popupsValueSchema.safeParse(popupsPart.published(await loadTenant('tenants', slug))).success).toBe(true);
   });
 

@@ -10,8 +10,7 @@ import {
   type SpecialValue,
   type SpecialsValue,
 } from './specials.ts';
-
-const SLUGS = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
+import { SAMPLE_SHOPS } from '../../tenant/sample-shops.ts';
 
 async function rawSpecials(slug: string): Promise<unknown> {
   try {
@@ -87,7 +86,7 @@ describe('specials: describe', () => {
 });
 
 describe('specials: write', () => {
-  it.each(SLUGS)(
+  it.each(SAMPLE_SHOPS)(
     '%s: the published value writes the file back unchanged and it loads as the same specials',
     async (slug) => {
       const tenant = await loadTenant('tenants', slug);
@@ -157,7 +156,7 @@ describe('specials: write', () => {
 });
 
 describe('specials: value and problems', () => {
-  it.each(SLUGS)('%s: the published value is a valid value', async (slug) => {
+  it.each(SAMPLE_SHOPS)('%s: the published value is a valid value', async (slug) => {
     expect(specialsValueSchema.safeParse(specialsPart.published(await loadTenant('tenants', slug))).success).toBe(true);
   });
 
