@@ -13,6 +13,7 @@ import { freePort } from '../tests/e2e/free-port.ts';
 import { stackReady } from '../tests/e2e/global-setup.ts';
 import { startProcess, stopProcess } from '../tests/e2e/stack.ts';
 import { CONSOLE_SHOP, consoleUrl, fillBoard, signInThroughApi } from './lib/bench-console.ts';
+import { TRADING_SAMPLE_SHOPS } from '../lib/tenant/sample-shops.ts';
 
 /**
  * Lighthouse's mobile view of every active sample shop's home page (default mobile settings:
@@ -38,9 +39,7 @@ const { values } = parseArgs({
   },
 });
 const runs = Math.max(1, Number(values.runs));
-const tenants = values.shops
-  ? (values.tenant ?? ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'])
-  : [];
+const tenants = values.shops ? (values.tenant ?? [...TRADING_SAMPLE_SHOPS]) : [];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 const aims = { performance: 98, cls: 0.02, tbtMs: 100, lcpMs: 1500 };

@@ -9,6 +9,7 @@ import { startProcess, stopProcess } from '../tests/e2e/stack.ts';
 import { CONSOLE_SHOP, consoleUrl, fillBoard, ownerSignIn } from './lib/bench-console.ts';
 import { CONSOLE_FOLDER } from './lib/console-site.ts';
 import { firstLoadScripts, firstLoadStyles, totalBytes } from './lib/first-load.ts';
+import { TRADING_SAMPLE_SHOPS } from '../lib/tenant/sample-shops.ts';
 
 /**
  * The home page's weight as a customer's browser sees it, for every active sample tenant: the
@@ -22,7 +23,7 @@ import { firstLoadScripts, firstLoadStyles, totalBytes } from './lib/first-load.
  * Runs the README's start command on free ports; writes both tables into BENCHMARKS.md and exits
  * non-zero when a budget is not met.
  */
-const tenants = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'];
+const tenants = TRADING_SAMPLE_SHOPS;
 const budget = { firstInteractionJsKb: 80, htmlKb: 60, firstTruthMs: 1000 };
 /**
  * The console's sign-in page: React DOM's client and the form, and nothing of what signing in

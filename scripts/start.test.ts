@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { stackReady } from '../tests/e2e/global-setup.ts';
 import { startProcess, stopProcess } from '../tests/e2e/stack.ts';
 import { freePort } from '../tests/e2e/free-port.ts';
+import { TRADING_SAMPLE_SHOPS } from '../lib/tenant/sample-shops.ts';
 
 function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -54,7 +55,7 @@ describe('npm start', () => {
       expect(stack.output()).toContain(
         '[broker] broker warning: BROKER_OPERATOR_PASSWORD is not set: using the development default',
       );
-      for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'])
+      for (const slug of TRADING_SAMPLE_SHOPS)
         expect(stack.output()).toContain(`http://${slug}.localhost:${ports.web}/`);
       const page = await get(ports.web, '/', { host: `bella-napoli.localhost:${ports.web}` });
       expect(page.status).toBe(200);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { checkoutContactSchema, deliveryAddressSchema } from '../cart/checkout.ts';
 import { paymentMethods } from '../cart/payment-methods.ts';
 import { orderReceiptPattern } from '../cart/order-receipt.ts';
+import { orderAnswerSchema, placementSchema } from '../cart/placement.ts';
 import { cartProductSchema, orderPayloadSchema, orderStatusSchema } from '../cart/schemas.ts';
-import { orderWatchKeyPattern } from '../live/order-watch.ts';
 import {
   clockStatusSchema,
   closedDatesSchema,
@@ -199,33 +199,6 @@ export const updateCustomerResponseSchema = z.discriminatedUnion('success', [
   failure,
 ]);
 
-/** What a placed order says about its customer: only the kitchen, its receipt's holder and its customer's session see it. */
-export const placementDetailsSchema = z.object({
-  contact: checkoutContactSchema,
-  delivery: deliveryAddressSchema.extend({ suburbName: z.string(), postcode: z.string() }).nullable(),
-  orderNotes: z.string(),
-});
-
-/** A placed order without its customer's details: what its id alone may read. */
-export const placementSummarySchema = z.object({
-  /** The retailer's own count of placed orders (1, 2, 3, …): what the customer and the kitchen call the order. */
-  orderNumber: z.int().positive(),
-  placedAt: instant,
-  /** When it should be ready: the time asked for, or the placing time plus the live wait. Null on orders placed before it was recorded. */
-  dueAt: instant.nullable().default(null),
-  isPickup: z.boolean(),
-  orderForLater: z.boolean(),
-  orderForLaterRequestDateTime: instant.nullable(),
-  paymentMethod: z.enum(paymentMethods),
-  subTotal: nonNegativeDollars,
-  discountTotal: nonNegativeDollars,
-  deliveryFee: nonNegativeDollars,
-  total: nonNegativeDollars,
-});
-
-/** A placed order as the kitchen received it: who, where, how they pay and what it came to, in dollars. */
-export const placementSchema = placementSummarySchema.extend(placementDetailsSchema.shape);
-
 /** The secret place-order hands the customer's page with their order, to read its details again (lib/cart/order-receipt.ts). */
 export const orderReceipt = z.string().regex(orderReceiptPattern, 'expected the receipt place-order answered');
 
@@ -234,26 +207,6 @@ export const orderReceipt = z.string().regex(orderReceiptPattern, 'expected the 
  * or with the session of the order's customer, the answer has the placement's details.
  */
 export const getOrderBodySchema = z.object({ encryptedOrderId, receipt: orderReceipt.optional() });
-export const getOrderResponseSchema = z.object({
-  orderProcessed: z.boolean(),
-  loggedInCustId: id.nullable(),
-  historicDeliveryFee: nonNegativeDollars,
-  /** What the retailer's specials took off the order when it was last priced. */
-  discountTotal: nonNegativeDollars.default(0),
-  products: z.array(cartProductSchema),
-  /** Null until the customer placed the order. */
-  placement: placementSummarySchema.nullable().default(null),
-  /** Who placed it and where it goes: null unless placed, and unless the call holds the order's receipt or its customer's session. */
-  placementDetails: placementDetailsSchema.nullable().default(null),
-  /**
-   * How the confirmation page follows the order live (see lib/live/order-watch.ts): the key it
-   * logs in to the broker with and the topic id the status arrives on. Null until placed.
-   */
-  orderWatch: z
-    .object({ key: z.string().regex(orderWatchKeyPattern), topicId: z.string().regex(orderWatchKeyPattern) })
-    .nullable()
-    .default(null),
-});
 
 /** Cart line uuid to the order product id the server gave it; stable across updates of the order. */
 export const uuidToOrderProductIdsSchema = z.record(z.string(), id);
@@ -451,7 +404,7 @@ export const apiCalls = {
     method: 'POST',
     path: '/api/order/get-order',
     body: getOrderBodySchema,
-    response: getOrderResponseSchema,
+    response: orderAnswerSchema,
   },
   createOrder: {
     method: 'POST',
@@ -499,14 +452,10 @@ export type ApiBody<K extends ApiCallName> = ApiCalls[K] extends { body: z.ZodTy
   : undefined;
 export type ApiResponse<K extends ApiCallName> = z.output<ApiCalls[K]['response']>;
 
-export type ApiIssue = z.infer<typeof apiIssueSchema>;
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export type CustInfo = z.infer<typeof custInfoSchema>;
 export type PrevOrder = z.infer<typeof prevOrderSchema>;
 export type PrevOrderProduct = z.infer<typeof prevOrderProductSchema>;
 export type ErrorLogEntry = z.infer<typeof errorLogEntrySchema>;
-export type Placement = z.infer<typeof placementSchema>;
-export type PlacementSummary = z.infer<typeof placementSummarySchema>;
-export type PlacementDetails = z.infer<typeof placementDetailsSchema>;
 export type ErrorLogEntryInput = z.input<typeof errorLogEntrySchema>;
 export type TableBooking = z.infer<typeof tableBookingBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { partChangeSchema, shopPartsDraftSchema, shopPartValuesSchema } from '../shop/parts/index.ts';
-import { shopCents } from '../shop/limits.ts';
-import { id, instant } from '../tenant/primitives.ts';
+import { dishPriceSchema } from '../shop/dish-prices.ts';
+import { shopPartsDraftSchema } from '../shop/parts/index.ts';
+import { shopRevisionSchema as revision, shopStateSchema } from '../shop/shop-state.ts';
 
 /**
  * Editing and publishing the shop (issue 19 item 4), owner only: a kitchen account gets 403 on
@@ -28,12 +28,6 @@ export const MAX_DRAFT_PRICES = 500;
  */
 export const MAX_DRAFT_BODY_BYTES = 512 * 1024;
 
-const revision = z.int().nonnegative();
-
-/** One size of one dish at a price: sizeId is the size's retailerProductSizeId. */
-export const dishPriceSchema = z.object({ productId: id, sizeId: id, priceCents: shopCents });
-export type DishPrice = z.infer<typeof dishPriceSchema>;
-
 /** PUT /staff/shop/draft: the whole draft (every price that differs from the published one, and each part the owner changed). */
 export const shopDraftBodySchema = z.object({
   revision,
@@ -43,40 +37,5 @@ export const shopDraftBodySchema = z.object({
 /** POST /staff/shop/publish and /staff/shop/undo. */
 export const shopRevisionBodySchema = z.object({ revision });
 
-export const shopDishSchema = z.object({
-  productId: id,
-  name: z.string(),
-  group: z.string(),
-  sizes: z.array(z.object({ sizeId: id, name: z.string(), publishedCents: z.int(), draftCents: z.int() })),
-});
-export type ShopDish = z.infer<typeof shopDishSchema>;
-
-/** A price publishing changes (or changed). */
-export const shopChangeSchema = z.object({
-  productId: id,
-  sizeId: id,
-  dish: z.string(),
-  size: z.string(),
-  fromCents: z.int(),
-  toCents: z.int(),
-});
-export type ShopChange = z.infer<typeof shopChangeSchema>;
-
-/** GET /staff/shop and the answer to every write: `changes` is what Publish would change; `lastPublish` what Undo publish would take back. */
-export const shopResponseSchema = z.object({
-  revision,
-  dishes: z.array(shopDishSchema),
-  changes: z.array(shopChangeSchema),
-  /** Every part as published, and the draft's value of each part it changes. */
-  parts: z.object({ published: shopPartValuesSchema, draft: shopPartsDraftSchema }),
-  partChanges: z.array(partChangeSchema),
-  lastPublish: z
-    .object({
-      at: instant,
-      staffName: z.string(),
-      changes: z.array(shopChangeSchema),
-      parts: z.array(partChangeSchema),
-    })
-    .nullable(),
-});
-export type ShopState = z.infer<typeof shopResponseSchema>;
+/** GET /staff/shop and the answer to every write. */
+export const shopResponseSchema = shopStateSchema;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Placement } from '../api/contract.ts';
+import type { OrderAnswer, Placement } from './placement.ts';
 import { cartProductSchema } from './schemas.ts';
-import {
-  confirmationView,
-  laterOrderAnswer,
-  placementDueAt,
-  withOrderProcessed,
-  type OrderAnswer,
-} from './placed-order.ts';
+import { confirmationView, laterOrderAnswer, placementDueAt, withOrderProcessed } from './placed-order.ts';
 
 const waits = { livePickupWaitTime: 20, liveDeliveryWaitTime: 45 };
 const asap = { isPickup: true, orderForLater: false, orderForLaterRequestDateTime: null };

@@ -1,4 +1,3 @@
-import type { ApiResponse, Placement, PlacementDetails, PlacementSummary } from '../api/contract.ts';
 import { formatMoney, toCents } from '../pricing/money.ts';
 import type { ClockStatus } from '../tenant/index.ts';
 import { formatOrderTime, formatTime } from '../time/format.ts';
@@ -6,8 +5,7 @@ import { MINUTE_MS, retailerWallClock } from '../time/retailer-clock.ts';
 import { paymentMethodLabels } from './checkout.ts';
 import { describeLine, lineTitle } from './describe-line.ts';
 import { RECEIPT_DAYS } from './order-receipt.ts';
-
-export type OrderAnswer = ApiResponse<'getOrder'>;
+import type { OrderAnswer, Placement, PlacementDetails, PlacementSummary } from './placement.ts';
 
 /** When a placed order should be ready: the time the customer asked for, else now plus the chosen service's live wait. */
 export function placementDueAt(

@@ -107,6 +107,5 @@ export type CartOption = z.infer<typeof cartOptionSchema>;
 export type CartHalf = z.infer<typeof cartHalfSchema>;
 export type CartProduct = z.infer<typeof cartProductSchema>;
 export type OrderType = z.infer<typeof orderTypeSchema>;
-export type OrderStatusTypeId = z.infer<typeof orderStatusTypeId>;
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;

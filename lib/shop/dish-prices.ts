@@ -1,8 +1,32 @@
 import { z } from 'zod';
-import type { DishPrice, ShopChange, ShopDish } from '../api/shop-contract.ts';
 import { toCents } from '../pricing/money.ts';
 import type { Tenant } from '../tenant/index.ts';
+import { id } from '../tenant/primitives.ts';
 import { keepOrder } from './keep-order.ts';
+import { shopCents } from './limits.ts';
+
+/** One size of one dish at a price: sizeId is the size's retailerProductSizeId. */
+export const dishPriceSchema = z.object({ productId: id, sizeId: id, priceCents: shopCents });
+export type DishPrice = z.infer<typeof dishPriceSchema>;
+
+export const shopDishSchema = z.object({
+  productId: id,
+  name: z.string(),
+  group: z.string(),
+  sizes: z.array(z.object({ sizeId: id, name: z.string(), publishedCents: z.int(), draftCents: z.int() })),
+});
+export type ShopDish = z.infer<typeof shopDishSchema>;
+
+/** A price publishing changes (or changed). */
+export const shopChangeSchema = z.object({
+  productId: id,
+  sizeId: id,
+  dish: z.string(),
+  size: z.string(),
+  fromCents: z.int(),
+  toCents: z.int(),
+});
+export type ShopChange = z.infer<typeof shopChangeSchema>;
 
 /** The key of one size of one dish in a draft or a publish. */
 export const priceKey = (productId: number, sizeId: number) => `${productId}:${sizeId}`;

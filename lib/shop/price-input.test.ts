@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopState } from '../api/shop-contract.ts';
+import type { ShopState } from './shop-state.ts';
 import { draftFromInputs, parsePriceInput, priceInputText } from './price-input.ts';
 
 const shop: ShopState = {

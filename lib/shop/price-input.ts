@@ -1,4 +1,4 @@
-import type { DishPrice, ShopState } from '../api/shop-contract.ts';
+import type { DishPrice, ShopDish } from './dish-prices.ts';
 import { MAX_DISH_PRICE_CENTS } from './limits.ts';
 
 /** "19.5", "$19.50" or "19" as cents; null for anything that is not a price of at most two decimals within the bound. */
@@ -17,7 +17,7 @@ export const priceInputText = (cents: number) => (cents / 100).toFixed(2);
  * that does not read as a price is named in `invalid` and nothing is saved until it is fixed.
  */
 export function draftFromInputs(
-  shop: ShopState,
+  shop: { dishes: readonly ShopDish[] },
   typed: ReadonlyMap<string, string>,
 ): { prices: DishPrice[]; invalid: string[] } {
   const prices: DishPrice[] = [];

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { contrastProblems, darkColours, lightColours } from '../site/theme.ts';
 import { ANY } from './primitives.ts';
-import type { TenantProblem } from './load.ts';
+import type { TenantProblem } from './problem.ts';
 import type { RetailerCss } from './retailer.ts';
 import type { Tenant } from './tenant.ts';
 

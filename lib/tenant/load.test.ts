@@ -2,7 +2,8 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatProblem, jsonPath, loadTenant, loadTenants, TenantLoadError, type TenantProblem } from './load.ts';
+import { formatProblem, jsonPath, loadTenant, loadTenants, TenantLoadError } from './load.ts';
+import type { TenantProblem } from './problem.ts';
 import { TEXT_MAX } from './primitives.ts';
 import { tenantFiles, type TenantFileKey } from './tenant.ts';
 

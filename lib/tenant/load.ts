@@ -4,15 +4,9 @@ import type { z } from 'zod';
 import { unsafeLinks } from '../site/markdown.ts';
 import { CONSOLE_LOCAL_HOST, CONSOLE_SLUG } from './hosts.ts';
 import { crossCheckTenant } from './cross-check.ts';
+import type { TenantProblem } from './problem.ts';
 import { slugPattern } from './primitives.ts';
 import { customPageSchema, tenantFiles, type CustomPage, type Tenant, type TenantFileKey } from './tenant.ts';
-
-/** One thing wrong with a tenant's files: which file, where in it (a JSON path) and what was expected. */
-export interface TenantProblem {
-  file: string;
-  path: string;
-  message: string;
-}
 
 export class TenantLoadError extends Error {
   readonly slug: string;

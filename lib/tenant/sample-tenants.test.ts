@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTenants } from './load.ts';
 import { retailerInfoSchema } from './retailer.ts';
+import { SAMPLE_SHOPS, TRADING_SAMPLE_SHOPS } from './sample-shops.ts';
 import type { Tenant } from './tenant.ts';
 
 const tenantsRoot = join(import.meta.dirname, '..', '..', 'tenants');
@@ -80,6 +81,11 @@ const activeSlugs = samples.filter((sample) => sample.active).map((sample) => sa
 describe('sample tenants', () => {
   it('all load, and nothing else is in tenants/', () => {
     expect([...tenants.keys()]).toEqual(samples.map((sample) => sample.slug));
+  });
+
+  it('are the shops the tests and benchmarks name, the trading ones those that are active', () => {
+    expect([...SAMPLE_SHOPS]).toEqual([...tenants.keys()]);
+    expect([...TRADING_SAMPLE_SHOPS]).toEqual(activeSlugs);
   });
 
   it.each(samples)(

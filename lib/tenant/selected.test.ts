@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tenant } from './tenant.ts';
+import { SAMPLE_SHOPS } from './sample-shops.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const samples = join(import.meta.dirname, '..', '..', 'tenants');
@@ -25,7 +26,7 @@ describe('tenantsToBuild', () => {
     {
       dir: undefined,
       only: undefined,
-      slugs: ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'],
+      slugs: [...SAMPLE_SHOPS],
     },
     { dir: fixtures, only: '', slugs: ['corner-slice'] },
     { dir: samples, only: 'harbour-pizza,bella-napoli', slugs: ['bella-napoli', 'harbour-pizza'] },

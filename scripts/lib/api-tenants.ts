@@ -7,7 +7,8 @@ import {
   RETAILER_WEBSITE_ID_HEADER,
   type ApiCallName,
 } from '../../lib/api/contract.ts';
-import { jsonPath, TenantLoadError, type TenantProblem } from '../../lib/tenant/load.ts';
+import { jsonPath, TenantLoadError } from '../../lib/tenant/load.ts';
+import type { TenantProblem } from '../../lib/tenant/problem.ts';
 import { tenantSettingsSchema } from '../../lib/tenant/settings.ts';
 import { tenantFiles, type TenantFileKey } from '../../lib/tenant/tenant.ts';
 

@@ -13,7 +13,7 @@ import {
   type PhotoFormat,
   type ProductPhotos,
 } from '../../lib/site/product-photo.ts';
-import type { TenantProblem } from '../../lib/tenant/load.ts';
+import type { TenantProblem } from '../../lib/tenant/problem.ts';
 import { tenantFiles, type Tenant } from '../../lib/tenant/tenant.ts';
 import type { FileStats } from './tenant-stats.ts';
 

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openShopAt } from './ordering-support.ts';
 import { seriousViolations } from './screen-support.ts';
+import { TRADING_SAMPLE_SHOPS } from '../../lib/tenant/sample-shops.ts';
 
 const wednesdayEvening = '2026-11-25T08:00:00Z';
 
@@ -13,7 +14,7 @@ async function tabTo(page: Page, target: Locator, limit = 150, key = 'Tab'): Pro
   throw new Error(`${key} never reached ${target.toString()}`);
 }
 
-for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) {
+for (const slug of TRADING_SAMPLE_SHOPS) {
   test(`${slug}: no serious accessibility issue on the home page, in the builder, the cart and the time picker`, async ({
     page,
   }) => {

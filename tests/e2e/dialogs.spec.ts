@@ -3,6 +3,7 @@ import { DEFAULT_OPERATOR_TOKEN, operatorPaths } from '../../server/api/operator
 import { dismissPopups, openShopAt, settle } from './ordering-support.ts';
 import { seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
+import { TRADING_SAMPLE_SHOPS } from '../../lib/tenant/sample-shops.ts';
 
 const wednesdayEvening = '2026-11-25T08:00:00Z';
 
@@ -128,7 +129,7 @@ test('the mailing list thanks a new subscriber, and shows the spec text when the
   await expect(page.getByRole('dialog', { name: "You're on the list" })).toContainText('Thanks, Sam!');
 });
 
-for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) {
+for (const slug of TRADING_SAMPLE_SHOPS) {
   for (const mode of ['light', 'dark'] as const) {
     test(`${slug} ${mode}: no serious accessibility issue on the page and with each dialog open`, async ({ page }) => {
       test.slow();

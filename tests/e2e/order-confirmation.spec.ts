@@ -6,6 +6,7 @@ import { ORDER_POLL_MS } from '../../apps/storefront/islands/order-confirmation/
 import { addProduct, checkoutWithNotes, dismissPopups, openShopNow, orderForALaterSlot } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
+import { TRADING_SAMPLE_SHOPS } from '../../lib/tenant/sample-shops.ts';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const smallPhone = { ...phone, viewport: { width: 360, height: 740 } };
@@ -146,7 +147,7 @@ for (const journey of journeys) {
 test.describe('the 404 page on a 360 px phone', () => {
   test.use(smallPhone);
 
-  for (const slug of ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza']) {
+  for (const slug of TRADING_SAMPLE_SHOPS) {
     test(`${slug}: the shop's header and footer, the spec's texts and a way back to the menu, nothing wider than the screen`, async ({
       page,
     }) => {

@@ -4,13 +4,13 @@ import { test, type Locator, type Page } from '@playwright/test';
 import { addProduct, openShopAt } from './ordering-support.ts';
 import { expectInsideScreen, expectNoSidewaysScroll } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
+import { TRADING_SAMPLE_SHOPS } from '../../lib/tenant/sample-shops.ts';
 
 /**
  * Every page and every dialog of every open sample shop fits the screen: on phones (360 and
  * 390 px, touch) and on desktop. A page wider than a phone makes mobile Chromium widen its
  * layout viewport, and then dialogs open off-screen; this matrix is what catches it.
  */
-const shops = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'];
 
 // Wednesday 25 November 2026, 7:00 pm in Melbourne: every sample shop is open for both services.
 const wednesdayEvening = '2026-11-25T08:00:00Z';
@@ -119,7 +119,7 @@ for (const screen of screens) {
   test.describe(screen.name, () => {
     test.use({ viewport: screen.viewport, hasTouch: screen.hasTouch, isMobile: screen.isMobile });
 
-    for (const slug of shops) {
+    for (const slug of TRADING_SAMPLE_SHOPS) {
       test(`${slug}: every page fits the screen`, async ({ page }) => {
         await openShopAt(page, slug, wednesdayEvening);
         for (const path of pagesOf(slug)) {

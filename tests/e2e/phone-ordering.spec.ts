@@ -2,12 +2,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addProduct, centsOf, openShopAt } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
+import { TRADING_SAMPLE_SHOPS } from '../../lib/tenant/sample-shops.ts';
 
 // Wednesday 25 November 2026, 7:00 pm in Melbourne: every sample shop is open.
 const wednesdayEvening = '2026-11-25T08:00:00Z';
 
-// Layouts 2, 1, 3 and 4.
-const phoneShops = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza'];
 const phone = (width: number) => ({ viewport: { width, height: 780 }, hasTouch: true, isMobile: true });
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -97,7 +96,8 @@ for (const width of [360, 390]) {
       await expect(notice).toHaveCount(0);
     });
 
-    for (const slug of phoneShops) {
+    // Layouts 2, 1, 3 and 4.
+    for (const slug of TRADING_SAMPLE_SHOPS) {
       test(`${slug}: the View order bar shows the count and the items' subtotal, opens the cart, and gets focus back`, async ({
         page,
       }) => {

@@ -9,8 +9,7 @@ import {
   formatDateRange,
   type ClosedDatesValue,
 } from './closed-dates.ts';
-
-const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
+import { SAMPLE_SHOPS } from '../../tenant/sample-shops.ts';
 
 async function rawFile(slug: string): Promise<unknown> {
   try {
@@ -38,7 +37,7 @@ beforeAll(async () => {
 });
 
 describe('closed dates part, on the sample tenants', () => {
-  it.each(slugs)(
+  it.each(SAMPLE_SHOPS)(
     '%s: its published dates are a value, describe nothing against themselves and write back as they were',
     async (slug) => {
       const tenant = await loadTenant('tenants', slug);

@@ -10,8 +10,7 @@ import {
   type DeliveryFeesValue,
   type DeliveryZoneFees,
 } from './delivery-fees.ts';
-
-const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'];
+import { SAMPLE_SHOPS } from '../../tenant/sample-shops.ts';
 
 async function rawZones(slug: string): Promise<unknown> {
   try {
@@ -154,7 +153,7 @@ describe('delivery fees: write', () => {
 });
 
 describe('delivery fees: sample tenants', () => {
-  it.each(slugs)('%s: writing the published value re-parses to the same zones, byte for byte', async (slug) => {
+  it.each(SAMPLE_SHOPS)('%s: writing the published value re-parses to the same zones, byte for byte', async (slug) => {
     const tenant = await loadTenant('tenants', slug);
     const raw = await rawZones(slug);
     const published = deliveryFeesPart.published(tenant);

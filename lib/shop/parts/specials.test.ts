@@ -1,8 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import SpecialsEditor from '../../../apps/console/features/shop/SpecialsEditor.tsx';
 import { loadTenant } from '../../tenant/load.ts';
 import { specialsSchema } from '../../tenant/index.ts';
 import {
@@ -13,8 +10,7 @@ import {
   type SpecialValue,
   type SpecialsValue,
 } from './specials.ts';
-
-const SLUGS = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
+import { SAMPLE_SHOPS } from '../../tenant/sample-shops.ts';
 
 async function rawSpecials(slug: string): Promise<unknown> {
   try {
@@ -90,7 +86,7 @@ describe('specials: describe', () => {
 });
 
 describe('specials: write', () => {
-  it.each(SLUGS)(
+  it.each(SAMPLE_SHOPS)(
     '%s: the published value writes the file back unchanged and it loads as the same specials',
     async (slug) => {
       const tenant = await loadTenant('tenants', slug);
@@ -160,7 +156,7 @@ describe('specials: write', () => {
 });
 
 describe('specials: value and problems', () => {
-  it.each(SLUGS)('%s: the published value is a valid value', async (slug) => {
+  it.each(SAMPLE_SHOPS)('%s: the published value is a valid value', async (slug) => {
     expect(specialsValueSchema.safeParse(specialsPart.published(await loadTenant('tenants', slug))).success).toBe(true);
   });
 
@@ -185,30 +181,5 @@ describe('specials: value and problems', () => {
       '"Any Two Large Pizzas", price: Not a price: type dollars and cents, like 39.90 (at most $1,000.00)',
       'Special 2: Needs a name: the shop lists the special by it',
     ]);
-  });
-});
-
-describe('specials: editor', () => {
-  it('labels every field and shows the published price where it differs', () => {
-    const value = replace(shop, { ...feast, priceCents: 6790, showInSpecialSelector: false });
-    const html = renderToStaticMarkup(
-      createElement(SpecialsEditor, { value, published: shop, onChange: () => {}, disabled: false }),
-    );
-    const ids = [...html.matchAll(/<(?:input|textarea)[^>]* id="([^"]+)"/g)].map((match) => match[1]);
-    expect(ids.length).toBeGreaterThan(0);
-    for (const id of ids) expect(html).toContain(`for="${id}"`);
-    expect(html).toContain('Now $64.00');
-    expect(html).toContain('value="67.90"');
-    expect(html).toContain('Differs from the shop: now hidden from Deals');
-    expect(html).toContain('List it under Deals');
-    expect(html).not.toContain('<h2');
-  });
-
-  it('says so when the shop has no specials', () => {
-    expect(
-      renderToStaticMarkup(
-        createElement(SpecialsEditor, { value: [], published: [], onChange: () => {}, disabled: false }),
-      ),
-    ).toContain('no specials');
   });
 });

@@ -14,7 +14,6 @@ import { hexColour } from '../../tenant/primitives.ts';
 import type { RetailerCss } from '../../tenant/retailer.ts';
 import type { ShopPart } from './part.ts';
 
-export type DarkColourKey = `dark-${ThemeColourKey}`;
 export const darkColourKeys = themeColourKeys.map((key) => `dark-${key}` as const);
 
 /** Colours compare and are written lower-case, as the colour picker gives them, so "#B3261E" and "#b3261e" are no change. */

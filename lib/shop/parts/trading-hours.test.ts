@@ -9,8 +9,7 @@ import {
   TRADING_HOURS_MAX_ROWS,
   type TradingHoursValue,
 } from './trading-hours.ts';
-
-const slugs = ['bella-napoli', 'crust-and-co', 'fire-and-slice', 'harbour-pizza', 'old-mill-pizza'] as const;
+import { SAMPLE_SHOPS } from '../../tenant/sample-shops.ts';
 
 async function rawFile(slug: string): Promise<unknown> {
   try {
@@ -43,7 +42,7 @@ beforeAll(async () => {
 });
 
 describe('trading hours part, on the sample tenants', () => {
-  it.each(slugs)(
+  it.each(SAMPLE_SHOPS)(
     '%s: its published hours are a value, describe nothing against themselves and write back as they were',
     async (slug) => {
       const tenant = await loadTenant('tenants', slug);

@@ -72,6 +72,4 @@ export const tenantSummarySchema = z.object({
   hosts: z.array(z.string()),
 });
 
-export type NotifyBody = z.infer<typeof notifyBodySchema>;
-export type DesignFieldBody = z.infer<typeof designFieldBodySchema>;
 export type TenantSummary = z.infer<typeof tenantSummarySchema>;

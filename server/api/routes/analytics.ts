@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { cors } from 'hono/cors';
 import { analyticsHitSchema, MAX_ANALYTICS_QUERY_BYTES } from '../services/analytics-hits.ts';
-import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { ApiApp, ApiEnv } from '../env.ts';
 import { ApiProblem, parseWith } from '../services/problems.ts';
 import { clientAddress, throttle } from '../services/rate-limits.ts';
 

@@ -1,7 +1,9 @@
 import { apiCalls, RETAILER_WEBSITE_ID_HEADER } from '../../../lib/api/contract.ts';
 import { websiteConfig } from '../../../lib/tenant/index.ts';
 import { clockStatusOf } from '../services/clock.ts';
-import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
+import { serveCall } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { ApiApp } from '../env.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 
 /** The read-only calls: each answers the tenant's file of the same shape, except the clock, which is worked out live. */

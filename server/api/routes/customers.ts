@@ -10,7 +10,9 @@ import {
   type PrevOrderProduct,
 } from '../../../lib/api/contract.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
-import { serveCall, type ApiApp, type ApiDeps, type ApiEnv } from '../app.ts';
+import { serveCall } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { ApiApp, ApiEnv } from '../env.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { readBody } from '../services/problems.ts';
 import { clientAddress, throttle } from '../services/rate-limits.ts';

@@ -1,5 +1,7 @@
 import { apiCalls, messages } from '../../../lib/api/contract.ts';
-import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
+import { serveCall } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { ApiApp } from '../env.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 import { clientAddress, throttle } from '../services/rate-limits.ts';
 import { SLOT_STEP_MINUTES } from '../../../lib/constants.ts';

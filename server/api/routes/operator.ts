@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { lineInWords } from '../../../lib/cart/describe-line.ts';
 import { designFieldUpdateTopic, clockStatusTopic, notifyTopic } from '../../../lib/live/topics.ts';
-import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { ApiApp, ApiEnv } from '../env.ts';
 import { clockStatusOf } from '../services/clock.ts';
 import {
   designFieldBodySchema,

@@ -2,21 +2,16 @@ import type { Context } from 'hono';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { OrderPayload } from '../../../lib/cart/schemas.ts';
-import {
-  apiCalls,
-  type Placement,
-  type PlacementDetails,
-  type PlacementSummary,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKey,
-  messages,
-} from '../../../lib/api/contract.ts';
+import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../lib/api/contract.ts';
 import { checkPlacement } from '../../../lib/cart/checkout.ts';
 import { deliveryTermsFor } from '../../../lib/cart/delivery-quote.ts';
 import { placementDueAt } from '../../../lib/cart/placed-order.ts';
+import type { Placement, PlacementDetails, PlacementSummary } from '../../../lib/cart/placement.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
 import { clockStatusOf } from '../services/clock.ts';
-import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
+import { serveCall } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { ApiApp } from '../env.ts';
 import { orderWatchTopicId } from '../../broker/acl.ts';
 import { priceOrder } from '../services/order-pricing.ts';
 import { tellStaffBoards } from '../services/order-taking.ts';

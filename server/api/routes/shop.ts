@@ -6,10 +6,8 @@ import {
   shopDraftBodySchema,
   shopPaths,
   shopRevisionBodySchema,
-  type DishPrice,
-  type ShopState,
 } from '../../../lib/api/shop-contract.ts';
-import { priceChanges, shopDishes, unknownPrices } from '../../../lib/shop/dish-prices.ts';
+import { priceChanges, shopDishes, unknownPrices, type DishPrice } from '../../../lib/shop/dish-prices.ts';
 import {
   changedParts,
   partChanges,
@@ -18,13 +16,14 @@ import {
   type ShopPartKey,
   type ShopPartsDraft,
 } from '../../../lib/shop/parts/index.ts';
+import type { ShopState } from '../../../lib/shop/shop-state.ts';
 import type { Tenant } from '../../../lib/tenant/index.ts';
-import type { ApiDeps } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { StaffEnv } from '../env.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 import { editedTenant, publishedTenant, writeTenantFiles, type ShopEdit } from '../services/shop-files.ts';
 import type { PublishedPart } from '../store/shop-edits.ts';
 import { withStores, type Stores } from '../store/stores.ts';
-import type { StaffEnv } from './staff.ts';
 
 const STAFF_PREFIX = '/staff';
 const route = (path: string) => path.slice(STAFF_PREFIX.length);

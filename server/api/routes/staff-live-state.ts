@@ -12,13 +12,13 @@ import { LIVE_PAUSE_MAX_DAYS, SOLD_OUT_MAX_ITEMS } from '../../../lib/constants.
 import { formatOrderTime } from '../../../lib/time/format.ts';
 import { serviceNames } from '../../../lib/time/schedule.ts';
 import { soldOutUntil } from '../../../lib/time/trading-day.ts';
-import type { ApiDeps } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { StaffEnv } from '../env.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 import { throttle } from '../services/rate-limits.ts';
 import type { SoldOutKind } from '../store/live-state.ts';
 import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../services/tenants.ts';
-import type { StaffEnv } from './staff.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -19,7 +19,8 @@ import {
 import { shopPaths } from '../../../lib/api/shop-contract.ts';
 import { staffOrdersTopic } from '../../../lib/live/topics.ts';
 import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
-import type { ApiApp, ApiDeps, ApiEnv } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { ApiApp, StaffEnv } from '../env.ts';
 import { takeOrder, topicScopeOf } from '../services/order-taking.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
@@ -30,15 +31,6 @@ import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../services/tenants.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { shopRoutes } from './shop.ts';
-
-/** The signed-in staff member of a request, their retailer and the token they came with. */
-interface SignedIn {
-  account: StaffAccount;
-  served: ServedTenant;
-  token: string;
-}
-
-export type StaffEnv = { Bindings: ApiEnv['Bindings']; Variables: { signedIn: SignedIn } };
 
 /** A sign-in or an order action is a few hundred bytes; nothing the console sends comes near this. */
 const MAX_STAFF_BODY_BYTES = 8 * 1024;

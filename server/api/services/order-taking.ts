@@ -1,15 +1,18 @@
+import type { Kysely } from 'kysely';
 import type { OrderStatusMessage, StaffOrdersMessage } from '../../../lib/live/messages.ts';
 import { orderStatusTopic, staffOrdersTopic, type RetailerTopicScope } from '../../../lib/live/topics.ts';
 import { orderWatchTopicId } from '../../broker/acl.ts';
-import type { ApiDeps } from '../app.ts';
+import type { LivePublisher } from './live-publisher.ts';
 import { ApiProblem } from './problems.ts';
 import type { OrderStore, StoredOrder } from '../store/orders.ts';
+import type { Database } from '../store/schema.ts';
 import { withStores, type Stores } from '../store/stores.ts';
 import type { ServedTenant } from './tenants.ts';
 
 /** The kitchen's side of a placed order: taking it (the operator's CLI and the staff console alike) and telling who watches. */
 
-type LiveDeps = Pick<ApiDeps, 'publisher' | 'log'>;
+// Its own needs rather than a Pick of ApiDeps: the API's deps hold the clock push, which uses this file.
+type LiveDeps = { publisher: LivePublisher; log: (line: string) => void };
 
 export const topicScopeOf = ({ tenant }: ServedTenant): RetailerTopicScope => ({
   topicPrefix: tenant.settings.mqttTopicPrefix,
@@ -61,7 +64,7 @@ export interface TakenOrder {
  * state and audit entry). An order `find` does not answer is a 404.
  */
 export async function takeOrder(
-  deps: LiveDeps & Pick<ApiDeps, 'db' | 'now'>,
+  deps: LiveDeps & { db: Kysely<Database>; now: () => Date },
   served: ServedTenant,
   find: (orders: OrderStore, retailerId: number) => Promise<StoredOrder | undefined>,
   alongside: (stores: Stores, order: StoredOrder, orderNumber: number | null) => Promise<void> = async () => undefined,

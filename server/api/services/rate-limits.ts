@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiProblem } from './problems.ts';
 import type { RateLimitStore } from '../store/rate-limits.ts';
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DishPrice } from '../../../lib/api/shop-contract.ts';
+import type { DishPrice } from '../../../lib/shop/dish-prices.ts';
 import { withPrices } from '../../../lib/shop/dish-prices.ts';
 import { partFor, shopPartKeys, type ShopPartKey, type ShopPartsDraft } from '../../../lib/shop/parts/index.ts';
 import { crossCheckTenant } from '../../../lib/tenant/cross-check.ts';
-import { formatProblem, jsonPath, loadTenant, TenantLoadError, type TenantProblem } from '../../../lib/tenant/load.ts';
+import { formatProblem, jsonPath, loadTenant, TenantLoadError } from '../../../lib/tenant/load.ts';
+import type { TenantProblem } from '../../../lib/tenant/problem.ts';
 import { tenantFiles, type Tenant, type TenantFileKey } from '../../../lib/tenant/tenant.ts';
 import { ApiProblem } from './problems.ts';
 import { serveTenants, type ServedTenant } from './tenants.ts';

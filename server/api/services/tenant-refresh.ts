@@ -1,6 +1,6 @@
 import { formatProblem, loadTenant, TenantLoadError } from '../../../lib/tenant/load.ts';
 import { createShopEditStore } from '../store/shop-edits.ts';
-import type { ApiDeps } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
 import { serveTenants } from './tenants.ts';
 
 /** How often an API process asks whether another one published a shop: a customer sees the new menu from every process within this. */

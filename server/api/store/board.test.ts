@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Placement } from '../../../lib/api/contract.ts';
+import type { Placement } from '../../../lib/cart/placement.ts';
 import { cartProductSchema } from '../../../lib/cart/schemas.ts';
 import { cartLine, halfHalfLine } from '../tests/fixtures/orders.ts';
 import { boardOrderOf } from './board.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Placement } from '../../../lib/api/contract.ts';
+import type { Placement } from '../../../lib/cart/placement.ts';
 import type { BoardOrder, BoardOrderState } from '../../../lib/api/staff-contract.ts';
 import { lineInWords } from '../../../lib/cart/describe-line.ts';
 import { deliveryAddressLine } from '../../../lib/cart/placed-order.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { placementSchema, type Placement } from '../../../lib/api/contract.ts';
+import { placementSchema, type Placement } from '../../../lib/cart/placement.ts';
 import { RECEIPT_DAYS } from '../../../lib/cart/order-receipt.ts';
 import { cartProductSchema, type CartProduct, type OrderStatus } from '../../../lib/cart/schemas.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { dishPriceSchema, shopChangeSchema, type DishPrice, type ShopChange } from '../../../lib/api/shop-contract.ts';
+import { dishPriceSchema, shopChangeSchema, type DishPrice, type ShopChange } from '../../../lib/shop/dish-prices.ts';
 import { partChangeSchema, shopPartsDraftSchema, type ShopPartsDraft } from '../../../lib/shop/parts/index.ts';
 import type { Database } from './schema.ts';
 import { keepNewest } from './keep-newest.ts';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnalyticsHitStore } from './analytics-hits.ts';
 import { createClockOverrideStore } from './clock-overrides.ts';
-import { placementSchema, type Placement } from '../../../lib/api/contract.ts';
+import { placementSchema, type Placement } from '../../../lib/cart/placement.ts';
 import { openStore, type StoreTarget } from './open-store.ts';
 import { createRateLimitStore } from './rate-limits.ts';
 import type { Database } from './schema.ts';

@@ -12,7 +12,7 @@ import {
   type Placed,
   type StorefrontPage,
 } from './support/placing-orders.ts';
-import { HOST, OPEN_NOW, apiStores, startTestApi, type TestApi } from './support/test-support.ts';
+import { HOST, OPEN_NOW, onEachStore } from './support/test-support.ts';
 
 const page = vi.hoisted(() => ({ api: null as ApiClient | null }));
 vi.mock('../../../apps/storefront/runtime/retailer-api.ts', () => ({
@@ -25,121 +25,116 @@ vi.mock('../../../apps/storefront/runtime/retailer-api.ts', () => ({
  * and each must read the details (when only the newest receipt was valid, 1 order in 10 lost them).
  */
 
-for (const { store, title, skipReason } of await apiStores()) {
-  describe.skipIf(skipReason !== null)(title, () => {
-    /**
-     * Issue 18: orders placed through the storefront's own order sync and checkout while the network
-     * delays, loses and fails requests and answers, and while cart writes sent before placing arrive
-     * after it. However they arrive, every placed order stays exactly as the customer placed it.
-     */
+await onEachStore(({ api }) => {
+  /**
+   * Issue 18: orders placed through the storefront's own order sync and checkout while the network
+   * delays, loses and fails requests and answers, and while cart writes sent before placing arrive
+   * after it. However they arrive, every placed order stays exactly as the customer placed it.
+   */
 
-    const ORDERS = 200;
-    const SEED = 18;
-    /** A client gives up on a call after this long (real time); a held or slow request then arrives after it moved on. */
-    const CALL_TIMEOUT_MS = 25;
-    /** Wednesday 19:00 in Melbourne, a time the fixture shop delivers and takes pickups. */
-    const LATER = new Date('2030-03-06T08:00:00.000Z');
+  const ORDERS = 200;
+  const SEED = 18;
+  /** A client gives up on a call after this long (real time); a held or slow request then arrives after it moved on. */
+  const CALL_TIMEOUT_MS = 25;
+  /** Wednesday 19:00 in Melbourne, a time the fixture shop delivers and takes pickups. */
+  const LATER = new Date('2030-03-06T08:00:00.000Z');
 
-    /** The writes of order sync and checkout meet the bad network; everything else passes. */
-    function faultsFor(random: Random) {
-      return ({ path }: ProxiedRequest): Fault => {
-        const roll = random();
-        const ms = Math.round(5 + random() * 2 * CALL_TIMEOUT_MS);
-        if (path === apiCalls.createOrder.path || path === apiCalls.updateOrder.path) {
-          if (roll < 0.12) return { kind: 'hold' };
-          if (roll < 0.22) return { kind: 'delay-request', ms };
-          if (roll < 0.28) return { kind: 'drop-request' };
-          if (roll < 0.34) return { kind: 'fail-request' };
-          if (roll < 0.4) return { kind: 'delay-answer', ms };
-          if (roll < 0.46) return { kind: 'drop-answer' };
-          if (roll < 0.52) return { kind: 'fail-answer' };
-          return { kind: 'pass' };
-        }
-        if (path === apiCalls.placeOrder.path) {
-          if (roll < 0.1) return { kind: 'drop-request' };
-          if (roll < 0.2) return { kind: 'drop-answer' };
-          if (roll < 0.3) return { kind: 'fail-answer' };
-          if (roll < 0.35) return { kind: 'delay-answer', ms };
-        }
+  /** The writes of order sync and checkout meet the bad network; everything else passes. */
+  function faultsFor(random: Random) {
+    return ({ path }: ProxiedRequest): Fault => {
+      const roll = random();
+      const ms = Math.round(5 + random() * 2 * CALL_TIMEOUT_MS);
+      if (path === apiCalls.createOrder.path || path === apiCalls.updateOrder.path) {
+        if (roll < 0.12) return { kind: 'hold' };
+        if (roll < 0.22) return { kind: 'delay-request', ms };
+        if (roll < 0.28) return { kind: 'drop-request' };
+        if (roll < 0.34) return { kind: 'fail-request' };
+        if (roll < 0.4) return { kind: 'delay-answer', ms };
+        if (roll < 0.46) return { kind: 'drop-answer' };
+        if (roll < 0.52) return { kind: 'fail-answer' };
         return { kind: 'pass' };
-      };
-    }
-
-    /** Runs `work` while the page's (fake) clock moves on from timer to timer and the network runs in real time. */
-    async function drive<T>(work: Promise<T>): Promise<T> {
-      let done = false;
-      const finished = work.finally(() => {
-        done = true;
-      });
-      while (!done) {
-        await realWait(1);
-        if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
       }
-      return finished;
+      if (path === apiCalls.placeOrder.path) {
+        if (roll < 0.1) return { kind: 'drop-request' };
+        if (roll < 0.2) return { kind: 'drop-answer' };
+        if (roll < 0.3) return { kind: 'fail-answer' };
+        if (roll < 0.35) return { kind: 'delay-answer', ms };
+      }
+      return { kind: 'pass' };
+    };
+  }
+
+  /** Runs `work` while the page's (fake) clock moves on from timer to timer and the network runs in real time. */
+  async function drive<T>(work: Promise<T>): Promise<T> {
+    let done = false;
+    const finished = work.finally(() => {
+      done = true;
+    });
+    while (!done) {
+      await realWait(1);
+      if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
     }
+    return finished;
+  }
 
-    const pause = (ms: number) => drive(new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const pause = (ms: number) => drive(new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-    let api: TestApi;
-    let proxy: FaultProxy;
-    let storefront: StorefrontPage;
-    beforeAll(async () => {
-      api = await startTestApi({ store });
-      proxy = await startFaultProxy(api.url, faultsFor(seededRandom(SEED)));
-      storefront = await storefrontPage();
-      page.api = storefront.createApiClient({ baseUrl: proxy.url, retailerDomain: HOST, timeoutMs: CALL_TIMEOUT_MS });
-    });
-    afterAll(async () => {
-      vi.useRealTimers();
-      await proxy.close();
-      await api.dispose();
-    });
-
-    describe('orders placed over a bad network', () => {
-      it(
-        `keeps each of ${ORDERS} placed orders as the customer placed it, whatever arrives late`,
-        { timeout: 300_000 },
-        async () => {
-          const served = api.api.tenants.byDomain(HOST);
-          if (!served || !page.api) throw new Error('the fixture shop is not served');
-          const random = seededRandom(SEED + 1);
-
-          vi.useFakeTimers({ now: OPEN_NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-          const stop = storefront.open(served, page.api);
-          const customer = { page: storefront, served, random, now: () => OPEN_NOW, later: LATER, pause, drive };
-          const orders: Placed[] = [];
-          for (let index = 0; index < ORDERS; index += 1) {
-            orders.push(await placeOneOrder(customer));
-            // What the page sent before placing and the network kept arrives now.
-            await proxy.releaseHeld();
-          }
-          stop();
-          await proxy.releaseHeld();
-          await proxy.settled();
-          vi.useRealTimers();
-
-          expect(orders.filter((order) => order.confirmed).length).toBeGreaterThan(ORDERS * 0.9);
-          for (const kind of [
-            'hold',
-            'delay-request',
-            'drop-request',
-            'fail-request',
-            'delay-answer',
-            'drop-answer',
-            'fail-answer',
-          ] as const)
-            expect(proxy.counts[kind], kind).toBeGreaterThan(0);
-
-          const { checked, placedInDatabase, mismatches, receiptsRefused } = await checkPlacedOrders(
-            orders,
-            api.url,
-            api.db,
-          );
-          expect(checked).toBe(placedInDatabase);
-          expect(mismatches).toEqual([]);
-          expect(receiptsRefused).toEqual([]);
-        },
-      );
-    });
+  let proxy: FaultProxy;
+  let storefront: StorefrontPage;
+  beforeAll(async () => {
+    proxy = await startFaultProxy(api.url, faultsFor(seededRandom(SEED)));
+    storefront = await storefrontPage();
+    page.api = storefront.createApiClient({ baseUrl: proxy.url, retailerDomain: HOST, timeoutMs: CALL_TIMEOUT_MS });
   });
-}
+  afterAll(async () => {
+    vi.useRealTimers();
+    await proxy.close();
+  });
+
+  describe('orders placed over a bad network', () => {
+    it(
+      `keeps each of ${ORDERS} placed orders as the customer placed it, whatever arrives late`,
+      { timeout: 300_000 },
+      async () => {
+        const served = api.api.tenants.byDomain(HOST);
+        if (!served || !page.api) throw new Error('the fixture shop is not served');
+        const random = seededRandom(SEED + 1);
+
+        vi.useFakeTimers({ now: OPEN_NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+        const stop = storefront.open(served, page.api);
+        const customer = { page: storefront, served, random, now: () => OPEN_NOW, later: LATER, pause, drive };
+        const orders: Placed[] = [];
+        for (let index = 0; index < ORDERS; index += 1) {
+          orders.push(await placeOneOrder(customer));
+          // What the page sent before placing and the network kept arrives now.
+          await proxy.releaseHeld();
+        }
+        stop();
+        await proxy.releaseHeld();
+        await proxy.settled();
+        vi.useRealTimers();
+
+        expect(orders.filter((order) => order.confirmed).length).toBeGreaterThan(ORDERS * 0.9);
+        for (const kind of [
+          'hold',
+          'delay-request',
+          'drop-request',
+          'fail-request',
+          'delay-answer',
+          'drop-answer',
+          'fail-answer',
+        ] as const)
+          expect(proxy.counts[kind], kind).toBeGreaterThan(0);
+
+        const { checked, placedInDatabase, mismatches, receiptsRefused } = await checkPlacedOrders(
+          orders,
+          api.url,
+          api.db,
+        );
+        expect(checked).toBe(placedInDatabase);
+        expect(mismatches).toEqual([]);
+        expect(receiptsRefused).toEqual([]);
+      },
+    );
+  });
+});

@@ -2,12 +2,8 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
-import {
-  SHOP_CHANGED_ELSEWHERE,
-  shopPaths,
-  shopResponseSchema,
-  type ShopState,
-} from '../../../lib/api/shop-contract.ts';
+import { SHOP_CHANGED_ELSEWHERE, shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
+import type { ShopState } from '../../../lib/shop/shop-state.ts';
 import { staffAuditResponseSchema } from '../../../lib/api/staff-contract.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
 import { freePort } from '../../broker/mqtt-test-support.ts';

@@ -5,15 +5,13 @@ import { createBroker, type RunningBroker } from '../../broker/broker.ts';
 import { connectMqtt, recordMessages, subscribeCodes, waitFor } from '../../broker/mqtt-test-support.ts';
 import {
   addTestStaff,
-  apiStores,
   bearer,
   FIXTURE_TENANTS,
+  onEachStore,
   operatorHeaders,
   placeTestOrder,
   STAFF_SECRET,
   staffToken,
-  startTestApi,
-  type TestApi,
   type TestStaff,
 } from './support/test-support.ts';
 
@@ -48,9 +46,11 @@ beforeAll(async () => {
 });
 afterAll(() => broker.close());
 
-for (const { store, title, skipReason } of await apiStores()) {
-  describe.skipIf(skipReason !== null)(`the staff console's live push ${title}`, () => {
-    let api: TestApi;
+// The broker starts in the file's beforeAll, before the API that publishes to it.
+const apiOnTheBroker = { api: () => ({ brokerUrl, brokerOperatorPassword: BROKER_PASSWORD }) };
+
+await onEachStore(({ store, api }) => {
+  describe("the staff console's live push", () => {
     let consoleClient: MqttClient;
     let pages: MqttClient;
     let staffMessages: { topic: string; text: string }[];
@@ -73,7 +73,6 @@ for (const { store, title, skipReason } of await apiStores()) {
     }
 
     beforeAll(async () => {
-      api = await startTestApi({ store, brokerUrl, brokerOperatorPassword: BROKER_PASSWORD });
       await addTestStaff(api, 'test-pizza', kitchen);
       await addTestStaff(api, 'other-pizza', otherOwner);
       token = await staffToken(api, 'test-pizza', kitchen);
@@ -90,7 +89,6 @@ for (const { store, title, skipReason } of await apiStores()) {
     afterAll(async () => {
       await consoleClient.endAsync(true);
       await pages.endAsync(true);
-      await api.dispose();
     });
 
     const messagesAbout = (orderNumber: number) =>
@@ -153,4 +151,4 @@ for (const { store, title, skipReason } of await apiStores()) {
       }
     });
   });
-}
+}, apiOnTheBroker);

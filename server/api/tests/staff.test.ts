@@ -14,10 +14,10 @@ import {
 import { freePort } from '../../broker/mqtt-test-support.ts';
 import {
   addTestStaff,
-  apiStores,
   bearer,
   cartLine,
   OPEN_NOW,
+  onEachStore,
   operatorHeaders,
   orderBody,
   placeTestOrder,
@@ -52,8 +52,11 @@ const otherOwner: TestStaff = {
   role: 'owner',
 };
 
-for (const { store, title, skipReason } of await apiStores()) {
-  describe.skipIf(skipReason !== null)(`the staff API ${title}`, () => {
+// Each describe starts the API it needs.
+const noSharedApi = { api: false } as const;
+
+await onEachStore(({ store }) => {
+  describe('the staff API', () => {
     let api: TestApi;
     let clock = OPEN_NOW;
     let labels = 0;
@@ -579,7 +582,7 @@ for (const { store, title, skipReason } of await apiStores()) {
     });
   });
 
-  describe.skipIf(skipReason !== null)(`the sample staff accounts of the local stack ${title}`, () => {
+  describe('the sample staff accounts of the local stack', () => {
     it('sign in at every tenant as owner and kitchen with the README passwords, and are sent to the local broker', async () => {
       const development = {
         operatorToken: 'dev-operator',
@@ -638,7 +641,7 @@ for (const { store, title, skipReason } of await apiStores()) {
     });
   });
 
-  describe.skipIf(skipReason !== null)(`staff rate limits ${title}`, () => {
+  describe('staff rate limits', () => {
     let api: TestApi;
     beforeAll(async () => {
       api = await startTestApi({
@@ -678,4 +681,4 @@ for (const { store, title, skipReason } of await apiStores()) {
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     });
   });
-}
+}, noSharedApi);

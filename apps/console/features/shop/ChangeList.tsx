@@ -1,4 +1,4 @@
-import type { ShopChange } from '../../../../lib/api/shop-contract.ts';
+import type { ShopChange } from '../../../../lib/shop/dish-prices.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import type { PartChange } from '../../../../lib/shop/parts/index.ts';
 

@@ -1,4 +1,4 @@
-import type { ShopState } from '../../../../lib/api/shop-contract.ts';
+import type { ShopState } from '../../../../lib/shop/shop-state.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { priceInputText } from '../../../../lib/shop/price-input.ts';
 

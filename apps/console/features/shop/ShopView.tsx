@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import type { ShopState } from '../../../../lib/api/shop-contract.ts';
+import type { ShopState } from '../../../../lib/shop/shop-state.ts';
 import { StaffApiError } from '../../shell/client.ts';
 import { shopCalls, type ShopCalls } from './shop-client.ts';
 import {

@@ -1,4 +1,6 @@
-import { shopPaths, shopResponseSchema, type DishPrice, type ShopState } from '../../../../lib/api/shop-contract.ts';
+import { shopPaths, shopResponseSchema } from '../../../../lib/api/shop-contract.ts';
+import type { DishPrice } from '../../../../lib/shop/dish-prices.ts';
+import type { ShopState } from '../../../../lib/shop/shop-state.ts';
 import type { ShopPartsDraft } from '../../../../lib/shop/parts/index.ts';
 import type { StaffClient } from '../../shell/client.ts';
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Placement } from '../../../../lib/api/contract.ts';
-import type { OrderAnswer } from '../../../../lib/cart/placed-order.ts';
+import type { OrderAnswer, Placement } from '../../../../lib/cart/placement.ts';
 import {
   ORDER_POLL_MS,
   orderWatchBroker,

@@ -5,8 +5,8 @@ import {
   withOrderProcessed,
   type ConfirmationShop,
   type ConfirmationView,
-  type OrderAnswer,
 } from '../../../../lib/cart/placed-order.ts';
+import type { OrderAnswer } from '../../../../lib/cart/placement.ts';
 import { createMessagingErrorFilter } from '../../../../lib/live/error-filter.ts';
 import type { OrderStatusMessage } from '../../../../lib/live/messages.ts';
 import type { RuntimeConfig } from '../../../../lib/tenant/settings.ts';

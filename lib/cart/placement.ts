@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { orderWatchKeyPattern } from '../live/order-watch.ts';
+import { id, instant, nonNegativeDollars } from '../tenant/index.ts';
+import { checkoutContactSchema, deliveryAddressSchema } from './checkout.ts';
+import { paymentMethods } from './payment-methods.ts';
+import { cartProductSchema } from './schemas.ts';
+
+/** What a placed order says about its customer: only the kitchen, its receipt's holder and its customer's session see it. */
+export const placementDetailsSchema = z.object({
+  contact: checkoutContactSchema,
+  delivery: deliveryAddressSchema.extend({ suburbName: z.string(), postcode: z.string() }).nullable(),
+  orderNotes: z.string(),
+});
+
+/** A placed order without its customer's details: what its id alone may read. */
+export const placementSummarySchema = z.object({
+  /** The retailer's own count of placed orders (1, 2, 3, …): what the customer and the kitchen call the order. */
+  orderNumber: z.int().positive(),
+  placedAt: instant,
+  /** When it should be ready: the time asked for, or the placing time plus the live wait. Null on orders placed before it was recorded. */
+  dueAt: instant.nullable().default(null),
+  isPickup: z.boolean(),
+  orderForLater: z.boolean(),
+  orderForLaterRequestDateTime: instant.nullable(),
+  paymentMethod: z.enum(paymentMethods),
+  subTotal: nonNegativeDollars,
+  discountTotal: nonNegativeDollars,
+  deliveryFee: nonNegativeDollars,
+  total: nonNegativeDollars,
+});
+
+/** A placed order as the kitchen received it: who, where, how they pay and what it came to, in dollars. */
+export const placementSchema = placementSummarySchema.extend(placementDetailsSchema.shape);
+
+/** What get-order answers about one order: its lines, and once placed, the placement and how to follow it live. */
+export const orderAnswerSchema = z.object({
+  orderProcessed: z.boolean(),
+  loggedInCustId: id.nullable(),
+  historicDeliveryFee: nonNegativeDollars,
+  /** What the retailer's specials took off the order when it was last priced. */
+  discountTotal: nonNegativeDollars.default(0),
+  products: z.array(cartProductSchema),
+  /** Null until the customer placed the order. */
+  placement: placementSummarySchema.nullable().default(null),
+  /** Who placed it and where it goes: null unless placed, and unless the call holds the order's receipt or its customer's session. */
+  placementDetails: placementDetailsSchema.nullable().default(null),
+  /**
+   * How the confirmation page follows the order live (see lib/live/order-watch.ts): the key it
+   * logs in to the broker with and the topic id the status arrives on. Null until placed.
+   */
+  orderWatch: z
+    .object({ key: z.string().regex(orderWatchKeyPattern), topicId: z.string().regex(orderWatchKeyPattern) })
+    .nullable()
+    .default(null),
+});
+
+export type OrderAnswer = z.output<typeof orderAnswerSchema>;
+export type Placement = z.infer<typeof placementSchema>;
+export type PlacementSummary = z.infer<typeof placementSummarySchema>;
+export type PlacementDetails = z.infer<typeof placementDetailsSchema>;
