@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { sidePanelOpened } from './back-closes.ts';
 import { dialogClosed, dialogOpened, returnFocus } from './focus-return.ts';
 
 interface Props {
@@ -31,6 +32,13 @@ export function Sheet({ open, onClose, title, description, placement = 'center',
     dialogOpened(document.activeElement);
     return dialogClosed;
   }, [open]);
+  const close = useRef(onClose);
+  close.current = onClose;
+  // A side panel fills a phone's screen: Back closes it rather than leaving the shop.
+  useEffect(
+    () => (open && placement === 'side' ? sidePanelOpened(() => close.current()) : undefined),
+    [open, placement],
+  );
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>

@@ -73,6 +73,43 @@ for (const width of [360, 390]) {
   test.describe(`phone ${width} px`, () => {
     test.use(phone(width));
 
+    test('Back closes the cart and checkout panels and stays in the shop; closing one with its button leaves Back as it was', async ({
+      page,
+    }) => {
+      await openShopAt(page, 'bella-napoli', wednesdayEvening);
+      const shop = page.url();
+      await addProduct(page, 0);
+      const cart = page.getByRole('dialog', { name: 'Your order' });
+      const checkout = page.getByRole('dialog', { name: 'Checkout' });
+
+      await page.locator('[data-cart-button]').click();
+      await expect(cart).toBeVisible();
+      await page.goBack();
+      await expect(cart).toHaveCount(0);
+      expect(page.url()).toBe(shop);
+
+      await page.locator('[data-cart-button]').click();
+      // Pickup has no minimum order: Checkout opens with one dish.
+      await cart.getByRole('button', { name: 'Pickup' }).click();
+      await cart.getByRole('button', { name: 'Checkout' }).click();
+      await expect(checkout).toBeVisible();
+      await page.goBack();
+      await expect(checkout).toHaveCount(0);
+      await expect(cart).toHaveCount(0);
+      expect(page.url()).toBe(shop);
+
+      // Closed with its own button, the panel takes its history entry with it: one Back still closes the next panel.
+      await page.locator('[data-cart-button]').click();
+      await cart.getByRole('button', { name: 'Close' }).click();
+      await expect(cart).toHaveCount(0);
+      await expect.poll(() => page.evaluate(() => history.length)).toBeGreaterThan(0);
+      await page.locator('[data-cart-button]').click();
+      await page.goBack();
+      await expect(cart).toHaveCount(0);
+      expect(page.url()).toBe(shop);
+      await expect(page.locator('[data-add-product]').first()).toBeVisible();
+    });
+
     test('what changes the order shows on the phone, never over the cart’s total or its button', async ({ page }) => {
       await openShopAt(page, 'bella-napoli', wednesdayEvening);
       await addProduct(page, 0);
