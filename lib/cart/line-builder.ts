@@ -4,7 +4,7 @@ import { canBeHalved, halfHalfSizeAllowed, halfHalfSizesText, onHalfCents } from
 import { priceCartItemParts, PricingError, type ItemPrice } from '../pricing/item-price.ts';
 import { toCents, toDollars } from '../pricing/money.ts';
 import type { Ingredient, RetailerInfo } from '../tenant/index.ts';
-import type { CartExtra, CartHalf, CartOption, CartProduct } from './schemas.ts';
+import type { CartDeal, CartExtra, CartHalf, CartOption, CartProduct } from './schemas.ts';
 
 export const REMOVED_INGREDIENT = -1;
 export const MAX_LINE_QUANTITY = 99;
@@ -51,6 +51,8 @@ export interface LineSelection extends HalfSelection {
 export interface LineFlags {
   addedByTrending?: boolean;
   addedBySpecialPop?: boolean;
+  /** Set when the line is added through a deal's builder: it is charged that deal. */
+  deal?: CartDeal;
 }
 
 export interface SelectionProblem {
@@ -341,6 +343,7 @@ export function buildCartLine(
     addedByTrending: flags.addedByTrending ?? false,
     addedBySpecialPop: flags.addedBySpecialPop ?? false,
     addedByAIRecommendation: false,
+    deal: flags.deal ?? null,
   };
   const price = priceCartItemParts({ ...unpriced, uuid: 'unpriced', timeStamp: 0 }, catalogue);
   return { line: { ...unpriced, historicPrice: toDollars(price.unitCents) }, price };

@@ -16,7 +16,7 @@ import {
   testCatalogue,
 } from '../pricing/test-menu.ts';
 import { cartTotals } from '../pricing/totals.ts';
-import { previewSpecial, specialUnits } from './special-builder.ts';
+import { dealRefusal, previewSpecial, specialUnits } from './special-builder.ts';
 
 const catalogue = testCatalogue();
 const twoLarge = special({
@@ -74,5 +74,61 @@ describe('previewSpecial', () => {
       { orderType: 'pickup', specials: [twoLarge], isSpecialAvailable: () => true },
     );
     expect(totals.discount).toBe(savingCents);
+  });
+});
+
+describe('dealRefusal: a deal that cannot apply at the order time cannot be added', () => {
+  // Friday and Saturday from 10 pm to 1 am, Melbourne time (UTC+11 in November).
+  const midnightMunchies = special({
+    name: 'Midnight Munchies',
+    price: 29,
+    availableForAllHours: false,
+    availabilityHours: [
+      { day: 5, timeFrom: '22:00', timeTo: '01:00' },
+      { day: 6, timeFrom: '22:00', timeTo: '01:00' },
+    ],
+    retailerSpecialItems: [slot({ productGroupId: PIZZAS })],
+  });
+  const pickupLunch = special({
+    name: 'Pickup Lunch Deal',
+    price: 17,
+    specialDelivMethod: 1,
+    retailerSpecialItems: [slot({ productGroupId: PIZZAS })],
+  });
+  const groups = [...catalogue.groups.values()];
+  it.each([
+    [
+      'Friday 8:40 pm, before its hours',
+      midnightMunchies,
+      'pickup',
+      '2026-11-27T09:40:00Z',
+      'Not available at your order time. Opens at 10:00 pm.',
+    ],
+    [
+      'Thursday evening',
+      midnightMunchies,
+      'pickup',
+      '2026-11-26T09:40:00Z',
+      'Not available at your order time. Available tomorrow from 10:00 pm.',
+    ],
+    [
+      'Sunday 2 am, after its last window',
+      midnightMunchies,
+      'delivery',
+      '2026-11-28T15:00:00Z',
+      'Not available at your order time. Available Friday from 10:00 pm.',
+    ],
+    ['Friday 10:30 pm, in its hours', midnightMunchies, 'delivery', '2026-11-27T11:30:00Z', null],
+    ["Saturday 12:30 am, past midnight in Friday's window", midnightMunchies, 'pickup', '2026-11-27T13:30:00Z', null],
+    [
+      'a pickup-only deal on a delivery order',
+      pickupLunch,
+      'delivery',
+      '2026-11-27T01:00:00Z',
+      'Pickup Lunch Deal is for pickup orders only.',
+    ],
+    ['a pickup-only deal on a pickup order', pickupLunch, 'pickup', '2026-11-27T01:00:00Z', null],
+  ] as const)('%s', (_name, deal, orderType, at, refusal) => {
+    expect(dealRefusal(deal, { orderType, at: new Date(at), groups, groupHours: [], timeZoneDiff: 0 })).toBe(refusal);
   });
 });

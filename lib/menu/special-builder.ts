@@ -4,6 +4,7 @@ import { applySpecials, slotMatcher } from '../pricing/specials.ts';
 import { specialLine, type PricedLine } from '../pricing/totals.ts';
 import { ANY, type Special } from '../tenant/index.ts';
 import type { OrderType } from '../cart/schemas.ts';
+import { isSpecialAllowedFor, specialAvailability, type SpecialContext } from './special-availability.ts';
 
 /** One unit a special asks for ("Pizza 2 of 2"), with the products and sizes that may fill it. */
 export interface SpecialUnit {
@@ -126,4 +127,23 @@ export function previewSpecial(
     savingCents,
     applies: applied.length > 0,
   };
+}
+
+/**
+ * Why a deal cannot be added to an order as it stands (its service, its order time), in the
+ * customer's words with when it is available; null when it can. A deal added is the deal charged,
+ * so one that could not apply is never added.
+ */
+export function dealRefusal(special: Special, context: SpecialContext): string | null {
+  if (!isSpecialAllowedFor(special, context.orderType))
+    return `${special.name} is for ${context.orderType === 'delivery' ? 'pickup' : 'delivery'} orders only.`;
+  const availability = specialAvailability(
+    special,
+    context.groups,
+    context.groupHours,
+    context.at,
+    context.timeZoneDiff,
+  );
+  if (availability.available) return null;
+  return `Not available at your order time. ${availability.nextText ?? availability.text}.`;
 }

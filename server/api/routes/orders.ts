@@ -13,7 +13,7 @@ import {
 } from '../../../lib/api/contract.ts';
 import { checkPlacement } from '../../../lib/cart/checkout.ts';
 import { deliveryTermsFor } from '../../../lib/cart/delivery-quote.ts';
-import { placementDueAt } from '../../../lib/cart/placed-order.ts';
+import { placedDeals, placementDueAt } from '../../../lib/cart/placed-order.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
 import { clockStatusOf } from '../services/clock.ts';
 import { serveCall, type ApiApp, type ApiDeps } from '../app.ts';
@@ -284,6 +284,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
           orderNotes: body.order.extraOrderNotes,
           subTotal: toDollars(totals.subtotal),
           discountTotal: toDollars(totals.discount),
+          deals: placedDeals(totals),
           deliveryFee: toDollars(totals.deliveryFee),
           total: toDollars(totals.total),
         },

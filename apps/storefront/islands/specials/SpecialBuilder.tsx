@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { productChoices } from '../../../../lib/cart/line-builder.ts';
-import { previewSpecial, specialUnits, type FilledUnit } from '../../../../lib/menu/special-builder.ts';
+import { dealRefusal, previewSpecial, specialUnits, type FilledUnit } from '../../../../lib/menu/special-builder.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { PricingError } from '../../../../lib/pricing/item-price.ts';
+import { $orderTime } from '../../stores/cart.ts';
 import { $order, addToCart } from '../../stores/order.ts';
 import { toastItemAdded } from '../../stores/order-time.ts';
 import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
@@ -19,6 +20,7 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
   const data = useStore($orderingData);
   const catalogue = useStore($catalogue);
   const { orderType } = useStore($order);
+  const at = useStore($orderTime);
   const [filled, setFilled] = useState<Record<string, FilledUnit>>({});
   useEffect(() => {
     needOrderingData('SpecialBuilder');
@@ -52,10 +54,20 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
     if (!(error instanceof PricingError)) throw error;
   }
 
+  const refusal = dealRefusal(special, {
+    orderType,
+    at,
+    groups: data.productsInfoSsr.groups,
+    groupHours: data.groupHours,
+    timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
+  });
+
   const setUnit = (key: string, unit: FilledUnit) => setFilled({ ...filled, [key]: unit });
   const addDeal = () => {
-    if (!preview) return;
-    for (const line of preview.lines) addToCart(line);
+    if (!preview?.applies || refusal) return;
+    // Bound to this deal, so the cart charges what this builder showed whatever the priority rule would pick.
+    const deal = { retailerSpecialId: special.retailerSpecialId, dealId: crypto.randomUUID() };
+    for (const line of preview.lines) addToCart({ ...line, deal });
     toastItemAdded(new Date(), special.name);
     closeSpecials();
   };
@@ -68,7 +80,12 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
       {...(special.description ? { description: special.description } : {})}
       footer={
         <div className="flex flex-col gap-3">
-          {preview && (
+          {refusal && (
+            <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium" role="status" data-deal-refusal>
+              {refusal}
+            </p>
+          )}
+          {preview && !refusal && (
             <p className="text-sm" role="status" data-special-preview>
               {preview.applies ? (
                 <>
@@ -85,7 +102,12 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
             <button type="button" className={secondaryButton} onClick={openSpecials}>
               All deals
             </button>
-            <button type="button" className={primaryButton} disabled={!preview} onClick={addDeal}>
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={!preview?.applies || refusal !== null}
+              onClick={addDeal}
+            >
               Add deal to cart
             </button>
           </div>
