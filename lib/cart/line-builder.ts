@@ -259,6 +259,29 @@ export function builderPrice(catalogue: Catalogue, choices: ProductChoices, sele
   return { unitCents: Math.min(...choices.sizes.map((size) => size.priceCents)), exact: false };
 }
 
+/**
+ * What the pizza comes to whole and with each other half the builder lists, priced as the add
+ * button prices it: the list shows what each choice makes the pizza cost. A half already chosen
+ * keeps its extras; another starts plain, as choosing it does.
+ */
+export function otherHalfPrices(
+  catalogue: Catalogue,
+  choices: ProductChoices,
+  selection: LineSelection,
+): { whole: BuilderPrice; halves: Map<number, BuilderPrice> } {
+  const withHalf = (productId: number): HalfSelection =>
+    selection.secondHalf?.productId === productId ? selection.secondHalf : { productId, extras: {}, removed: [] };
+  return {
+    whole: builderPrice(catalogue, choices, { ...selection, secondHalf: null }),
+    halves: new Map(
+      choices.halfHalfPartners.map((partner) => [
+        partner.productId,
+        builderPrice(catalogue, choices, { ...selection, secondHalf: withHalf(partner.productId) }),
+      ]),
+    ),
+  };
+}
+
 function cartExtras(catalogue: Catalogue, half: HalfSelection): CartExtra[] {
   const entry = (ingredientId: number, quantity: number): CartExtra[] => {
     const ingredient = catalogue.ingredients.get(ingredientId);

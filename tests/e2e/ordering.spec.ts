@@ -17,7 +17,11 @@ test('a half-and-half with an extra and a removed ingredient costs the same in t
   await builder.getByRole('button', { name: /^Add to cart from \$/ }).click();
   await expect(builder.getByRole('alert').first()).toContainText('Choose a base');
   await builder.getByLabel('Thin & crispy').check();
-  await builder.getByLabel('Other half').selectOption({ label: 'Half Diavola' });
+  // The rule in words, and what each other half makes the pizza cost: ($22 + $24) / 2 + $2.
+  await expect(builder.getByRole('group', { name: /^Half & half/ })).toContainText(
+    "Half & half (half of each pizza's price, plus $2.00)",
+  );
+  await builder.getByLabel('Other half').selectOption({ label: 'Half Diavola · $25.00' });
   await builder
     .getByRole('region', { name: 'Margherita half' })
     .getByRole('button', { name: 'More: Extra Buffalo mozzarella' })
