@@ -4,7 +4,9 @@ import { productChoices } from '../../../../lib/cart/line-builder.ts';
 import { dealRefusal, previewSpecial, specialUnits, type FilledUnit } from '../../../../lib/menu/special-builder.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { PricingError } from '../../../../lib/pricing/item-price.ts';
+import { isDishSoldOut, soldOutAt } from '../../../../lib/menu/sold-out.ts';
 import { $orderTime } from '../../stores/cart.ts';
+import { $clockStatus } from '../../stores/clock.ts';
 import { $order, addToCart } from '../../stores/order.ts';
 import { toastItemAdded } from '../../stores/order-time.ts';
 import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
@@ -21,6 +23,7 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
   const catalogue = useStore($catalogue);
   const { orderType } = useStore($order);
   const at = useStore($orderTime);
+  const clockStatus = useStore($clockStatus);
   const [filled, setFilled] = useState<Record<string, FilledUnit>>({});
   useEffect(() => {
     needOrderingData('SpecialBuilder');
@@ -54,13 +57,24 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
     if (!(error instanceof PricingError)) throw error;
   }
 
-  const refusal = dealRefusal(special, {
-    orderType,
-    at,
-    groups: data.productsInfoSsr.groups,
-    groupHours: data.groupHours,
-    timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
-  });
+  const soldOut = soldOutAt(clockStatus, at);
+  const isSoldOut = (productId: number) => {
+    const product = catalogue.products.get(productId);
+    return product !== undefined && isDishSoldOut(soldOut, product);
+  };
+  const soldOutChosen = chosen.find((unit) => unit !== undefined && isSoldOut(unit.productId));
+  const soldOutText = soldOutChosen
+    ? `${catalogue.products.get(soldOutChosen.productId)?.name ?? 'A dish you chose'} is sold out for today. Choose something else.`
+    : null;
+  const refusal =
+    soldOutText ??
+    dealRefusal(special, {
+      orderType,
+      at,
+      groups: data.productsInfoSsr.groups,
+      groupHours: data.groupHours,
+      timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
+    });
 
   const setUnit = (key: string, unit: FilledUnit) => setFilled({ ...filled, [key]: unit });
   const addDeal = () => {
@@ -145,8 +159,13 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
                   >
                     <option value="">Choose…</option>
                     {unit.candidates.map((option) => (
-                      <option key={option.productId} value={option.productId}>
+                      <option
+                        key={option.productId}
+                        value={option.productId}
+                        disabled={isSoldOut(option.productId) && option.productId !== current?.productId}
+                      >
                         {option.name}
+                        {isSoldOut(option.productId) ? ' (Sold out today)' : ''}
                       </option>
                     ))}
                   </select>
