@@ -94,7 +94,7 @@ function SoldOutBadge({ compact = false }: { compact?: boolean }) {
 function ServedLater({ text, compact = false }: { text: string; compact?: boolean }) {
   return (
     <span
-      className={`inline-flex shrink-0 items-center rounded-full bg-muted font-semibold text-muted-foreground ${compact ? 'px-3 py-1 text-sm' : 'px-4 py-1.5 text-sm'}`}
+      className={`inline-flex min-w-0 items-center rounded-2xl bg-muted text-right font-semibold text-muted-foreground ${compact ? 'px-3 py-1 text-sm' : 'px-4 py-1.5 text-sm'}`}
       data-served-later
     >
       {text}
