@@ -2,7 +2,9 @@ import { buildCartLine, type BuiltLine } from '../cart/line-builder.ts';
 import type { Catalogue } from '../pricing/catalogue.ts';
 import { applySpecials, slotMatcher } from '../pricing/specials.ts';
 import { specialLine, type PricedLine } from '../pricing/totals.ts';
-import { ANY, type Special } from '../tenant/index.ts';
+import { ANY, type ClockStatus, type Special } from '../tenant/index.ts';
+import { orderTimeRefusal } from '../time/order-time-reasons.ts';
+import type { ScheduleInput } from '../time/schedule.ts';
 import type { OrderType } from '../cart/schemas.ts';
 import { isSpecialAllowedFor, specialAvailability, type SpecialContext } from './special-availability.ts';
 
@@ -146,4 +148,30 @@ export function dealRefusal(special: Special, context: SpecialContext): string |
   );
   if (availability.available) return null;
   return `Not available at your order time. ${availability.nextText ?? availability.text}.`;
+}
+
+/**
+ * The order time a refused deal offers to set: when it is next available, if the shop takes orders
+ * for the service then (the order-time picker's own check); null when it is available now, is
+ * refused for the service, or no such time can be ordered for.
+ */
+export function dealLaterTime(
+  special: Special,
+  context: SpecialContext,
+  schedule: ScheduleInput,
+  now: Date,
+  clockStatus?: ClockStatus,
+): Date | null {
+  if (!isSpecialAllowedFor(special, context.orderType)) return null;
+  const { available, nextAvailableAt } = specialAvailability(
+    special,
+    context.groups,
+    context.groupHours,
+    context.at,
+    context.timeZoneDiff,
+  );
+  if (available || nextAvailableAt === null) return null;
+  return orderTimeRefusal(schedule, context.orderType, nextAvailableAt, now, { clockStatus }) === null
+    ? nextAvailableAt
+    : null;
 }

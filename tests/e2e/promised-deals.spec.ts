@@ -86,7 +86,7 @@ test('fire-and-slice: the Vegan Feast built is the Vegan Feast charged, from the
 // Friday 27 November 2026, 8:40 pm in Melbourne: Midnight Munchies runs Friday and Saturday from 10 pm.
 const fridayBeforeTen = '2026-11-27T09:40:00Z';
 
-test('bella-napoli: Midnight Munchies cannot be added before 10 pm, and its builder says when it is available', async ({
+test('bella-napoli: Midnight Munchies cannot be added at 8:40 pm; its builder says when it is available and offers that time', async ({
   page,
 }) => {
   await openShopAt(page, 'bella-napoli', fridayBeforeTen);
@@ -100,4 +100,16 @@ test('bella-napoli: Midnight Munchies cannot be added before 10 pm, and its buil
   for (const base of await builder.getByLabel('Base').all()) await base.selectOption({ index: 1 });
   await expect(builder.getByRole('button', { name: 'Add deal to cart' })).toBeDisabled();
   await expect(builder.locator('[data-special-preview]')).toHaveCount(0);
+
+  // It offers the time it starts; taking it makes the deal one that applies, and the cart charges it.
+  await builder.getByRole('button', { name: 'Order for today, Fri 27 Nov at 10:00 pm' }).tap();
+  await expect(builder.locator('[data-deal-refusal]')).toHaveCount(0);
+  await expect(builder.locator('[data-special-saving]')).toBeVisible();
+  const saving = (await builder.locator('[data-special-saving]').textContent()) ?? '';
+  await builder.getByRole('button', { name: 'Add deal to cart' }).tap();
+  await expect(page.locator('[data-order-time-bar] [data-order-time]')).toContainText('10:00 pm');
+  await page.locator('[data-cart-button]').first().tap();
+  const cart = page.getByRole('dialog', { name: 'Your order' });
+  await expect(cart.locator('[data-special-line]')).toContainText('Midnight Munchies');
+  await expect(cart.locator('[data-total="discount"]')).toHaveText(`−${saving}`);
 });

@@ -1,15 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { productChoices } from '../../../../lib/cart/line-builder.ts';
-import { dealRefusal, previewSpecial, specialUnits, type FilledUnit } from '../../../../lib/menu/special-builder.ts';
+import {
+  dealLaterTime,
+  dealRefusal,
+  previewSpecial,
+  specialUnits,
+  type FilledUnit,
+} from '../../../../lib/menu/special-builder.ts';
+import { formatOrderTime } from '../../../../lib/time/format.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { PricingError } from '../../../../lib/pricing/item-price.ts';
 import { isDishSoldOut, soldOutAt } from '../../../../lib/menu/sold-out.ts';
 import { $orderTime } from '../../stores/cart.ts';
-import { $clockStatus } from '../../stores/clock.ts';
+import { $clockStatus, $now } from '../../stores/clock.ts';
 import { $order, addToCart } from '../../stores/order.ts';
-import { toastItemAdded } from '../../stores/order-time.ts';
-import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
+import { chooseOrderTime, toastItemAdded } from '../../stores/order-time.ts';
+import { $catalogue, $orderingData, $schedule } from '../../stores/ordering-data.ts';
 import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeSpecials, openSpecials } from '../../stores/ui.ts';
 import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
@@ -24,6 +31,8 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
   const { orderType } = useStore($order);
   const at = useStore($orderTime);
   const clockStatus = useStore($clockStatus);
+  const schedule = useStore($schedule);
+  const now = useStore($now) ?? new Date();
   const [filled, setFilled] = useState<Record<string, FilledUnit>>({});
   useEffect(() => {
     needOrderingData('SpecialBuilder');
@@ -66,15 +75,15 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
   const soldOutText = soldOutChosen
     ? `${catalogue.products.get(soldOutChosen.productId)?.name ?? 'A dish you chose'} is sold out for today. Choose something else.`
     : null;
-  const refusal =
-    soldOutText ??
-    dealRefusal(special, {
-      orderType,
-      at,
-      groups: data.productsInfoSsr.groups,
-      groupHours: data.groupHours,
-      timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
-    });
+  const dealContext = {
+    orderType,
+    at,
+    groups: data.productsInfoSsr.groups,
+    groupHours: data.groupHours,
+    timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
+  };
+  const refusal = soldOutText ?? dealRefusal(special, dealContext);
+  const laterTime = schedule ? dealLaterTime(special, dealContext, schedule, now, clockStatus) : null;
 
   const setUnit = (key: string, unit: FilledUnit) => setFilled({ ...filled, [key]: unit });
   const addDeal = () => {
@@ -98,6 +107,16 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
             <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium" role="status" data-deal-refusal>
               {refusal}
             </p>
+          )}
+          {refusal && !soldOutText && laterTime && (
+            <button
+              type="button"
+              className={`${secondaryButton} self-start`}
+              onClick={() => chooseOrderTime(laterTime)}
+              data-deal-later
+            >
+              Order for {formatOrderTime(laterTime, now, dealContext.timeZoneDiff)}
+            </button>
           )}
           {preview && !refusal && (
             <p className="text-sm" role="status" data-special-preview>
