@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { openShopAt } from './ordering-support.ts';
+import { dismissPopups, openShopAt, settle } from './ordering-support.ts';
+import { tenantUrl } from './urls.ts';
 
 /** Issue 27, item 6: what cannot be ordered at the order time says when it can, where Add would be. */
 
@@ -34,4 +35,47 @@ test('bella-napoli at 8:40 pm: the lunch and late-night groups say when they are
   await page.clock.runFor(21 * 60_000);
   await expect(lateNight.locator('[data-group-unavailable]')).toHaveCount(0, { timeout: 10_000 });
   await expect(lateNight.getByRole('link', { name: /^Add / }).first()).toBeVisible();
+});
+
+// Wednesday 25 November 2026, 7:00 pm in Melbourne: bella-napoli is open for both services.
+const wednesdayEvening = '2026-11-25T08:00:00Z';
+
+test('bella-napoli with Margherita sold out: the menu and Popular show "Sold out today" and offer nothing to tap', async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date(wednesdayEvening) });
+  await dismissPopups(page);
+  // The shop's clock status as the console's sold-out switch makes it (lib/menu/sold-out.ts reads it).
+  await page.route('**/api/retailer/get-clock-status', (route) =>
+    route.fulfill({
+      json: {
+        retailerOnline: true,
+        liveDeliveryWaitTime: 30,
+        livePickupWaitTime: 30,
+        closedDateToday: false,
+        livePickupOverCapacity: false,
+        liveDeliveryOverCapacity: false,
+        allowDelivery: true,
+        soldOutProductIds: [1101],
+        soldOutProductGroupIds: [],
+      },
+    }),
+  );
+  await page.goto(tenantUrl('bella-napoli'));
+  await settle(page);
+  const card = page.locator('#menu [data-product-id="1101"]');
+  await expect(card.locator('[data-sold-out-badge]')).toBeVisible();
+  await expect(card.locator('[data-sold-out-badge]')).toHaveText('Sold out today');
+  await expect(page.getByRole('link', { name: 'Add Margherita', exact: true })).toHaveCount(0);
+  // Still on the menu, beside what can be ordered.
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add Diavola', exact: true })).toBeVisible();
+
+  const popular = page.getByRole('region', { name: 'Popular right now' });
+  const trending = popular.locator('[data-open-product="1101"]');
+  await expect(trending).toHaveAttribute('aria-disabled', 'true');
+  await expect(trending.locator('[data-sold-out-badge]')).toBeVisible();
+  await trending.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
