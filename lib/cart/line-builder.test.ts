@@ -26,6 +26,7 @@ import {
   builderPrice,
   defaultSelection,
   extrasOnHalf,
+  otherHalfPrices,
   productChoices,
   selectionFromLine,
   selectionProblems,
@@ -307,6 +308,40 @@ describe('builderPrice', () => {
       unitCents: buildCartLine(catalogue, chosen).price.unitCents,
       exact: true,
     });
+  });
+});
+
+describe('otherHalfPrices: what each choice of the other half makes the pizza cost', () => {
+  it.each([
+    // Large Margherita $18.50, Pepperoni $19.95, Supreme $22.40, classic crust, $2.00 to halve.
+    ['half of each price (type 1)', 1, { whole: 1850, [PEPPERONI]: 1923 + 200, [SUPREME]: 2045 + 200 }],
+    ['the dearer price (type 2)', 2, { whole: 1850, [PEPPERONI]: 1995 + 200, [SUPREME]: 2240 + 200 }],
+  ] as const)('%s', (_name, halfHalfPriceType, expected) => {
+    const catalogue = halvingCatalogue({ halfHalfPriceType });
+    const choices = productChoices(catalogue, MARGHERITA);
+    if (!choices) throw new Error('no choices');
+    const chosen = selection({ retailerProductSizeId: LARGE });
+    const prices = otherHalfPrices(catalogue, choices, chosen);
+    expect(prices.whole).toEqual({ unitCents: expected.whole, exact: true });
+    expect(prices.halves.get(PEPPERONI)).toEqual({ unitCents: expected[PEPPERONI], exact: true });
+    expect(prices.halves.get(SUPREME)).toEqual({ unitCents: expected[SUPREME], exact: true });
+    // Each price is the one the add button shows once that half is chosen.
+    expect(prices.halves.get(SUPREME)).toEqual(
+      builderPrice(catalogue, choices, { ...chosen, secondHalf: { productId: SUPREME, extras: {}, removed: [] } }),
+    );
+  });
+
+  it('keeps the extras of the half already chosen', () => {
+    const catalogue = halvingCatalogue();
+    const choices = productChoices(catalogue, MARGHERITA);
+    if (!choices) throw new Error('no choices');
+    const chosen = selection({
+      retailerProductSizeId: LARGE,
+      secondHalf: { productId: PEPPERONI, extras: { [CHEESE]: 1 }, removed: [] },
+    });
+    expect(otherHalfPrices(catalogue, choices, chosen).halves.get(PEPPERONI)).toEqual(
+      builderPrice(catalogue, choices, chosen),
+    );
   });
 });
 

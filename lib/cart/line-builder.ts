@@ -4,7 +4,7 @@ import { canBeHalved, halfHalfSizeAllowed, halfHalfSizesText, onHalfCents } from
 import { priceCartItemParts, PricingError, type ItemPrice } from '../pricing/item-price.ts';
 import { toCents, toDollars } from '../pricing/money.ts';
 import type { Ingredient, RetailerInfo } from '../tenant/index.ts';
-import type { CartExtra, CartHalf, CartOption, CartProduct } from './schemas.ts';
+import type { CartDeal, CartExtra, CartHalf, CartOption, CartProduct } from './schemas.ts';
 
 export const REMOVED_INGREDIENT = -1;
 export const MAX_LINE_QUANTITY = 99;
@@ -51,6 +51,8 @@ export interface LineSelection extends HalfSelection {
 export interface LineFlags {
   addedByTrending?: boolean;
   addedBySpecialPop?: boolean;
+  /** Set when the line is added through a deal's builder: it is charged that deal. */
+  deal?: CartDeal;
 }
 
 export interface SelectionProblem {
@@ -257,6 +259,29 @@ export function builderPrice(catalogue: Catalogue, choices: ProductChoices, sele
   return { unitCents: Math.min(...choices.sizes.map((size) => size.priceCents)), exact: false };
 }
 
+/**
+ * What the pizza comes to whole and with each other half the builder lists, priced as the add
+ * button prices it: the list shows what each choice makes the pizza cost. A half already chosen
+ * keeps its extras; another starts plain, as choosing it does.
+ */
+export function otherHalfPrices(
+  catalogue: Catalogue,
+  choices: ProductChoices,
+  selection: LineSelection,
+): { whole: BuilderPrice; halves: Map<number, BuilderPrice> } {
+  const withHalf = (productId: number): HalfSelection =>
+    selection.secondHalf?.productId === productId ? selection.secondHalf : { productId, extras: {}, removed: [] };
+  return {
+    whole: builderPrice(catalogue, choices, { ...selection, secondHalf: null }),
+    halves: new Map(
+      choices.halfHalfPartners.map((partner) => [
+        partner.productId,
+        builderPrice(catalogue, choices, { ...selection, secondHalf: withHalf(partner.productId) }),
+      ]),
+    ),
+  };
+}
+
 function cartExtras(catalogue: Catalogue, half: HalfSelection): CartExtra[] {
   const entry = (ingredientId: number, quantity: number): CartExtra[] => {
     const ingredient = catalogue.ingredients.get(ingredientId);
@@ -341,6 +366,7 @@ export function buildCartLine(
     addedByTrending: flags.addedByTrending ?? false,
     addedBySpecialPop: flags.addedBySpecialPop ?? false,
     addedByAIRecommendation: false,
+    deal: flags.deal ?? null,
   };
   const price = priceCartItemParts({ ...unpriced, uuid: 'unpriced', timeStamp: 0 }, catalogue);
   return { line: { ...unpriced, historicPrice: toDollars(price.unitCents) }, price };

@@ -52,6 +52,7 @@ function placement(changes: Partial<Placement> = {}): Placement {
     orderNotes: '',
     subTotal: 44,
     discountTotal: 0,
+    deals: [],
     deliveryFee: 0,
     total: 44,
     ...changes,
@@ -166,6 +167,24 @@ describe('confirmationView', () => {
         { label: 'Total', amount: '$46.50', kind: 'total' },
       ],
     });
+  });
+
+  it('names each deal the order was priced with, as the cart did', () => {
+    const shown = view({
+      subTotal: 55,
+      discountTotal: 7,
+      deals: [
+        { name: 'Vegan Feast', discount: 5 },
+        { name: 'Any Two Regular Pizzas', discount: 2 },
+      ],
+      total: 48,
+    });
+    expect(shown.totals).toEqual([
+      { label: 'Subtotal', amount: '$55.00', kind: 'plain' },
+      { label: 'Vegan Feast', amount: '−$5.00', kind: 'discount' },
+      { label: 'Any Two Regular Pizzas', amount: '−$2.00', kind: 'discount' },
+      { label: 'Total', amount: '$48.00', kind: 'total' },
+    ]);
   });
 
   it('a shop without an address on file: its name alone', () => {

@@ -1,4 +1,5 @@
-import { formatMoney, toCents } from '../pricing/money.ts';
+import { formatMoney, toCents, toDollars } from '../pricing/money.ts';
+import type { CartTotals } from '../pricing/totals.ts';
 import type { ClockStatus } from '../tenant/index.ts';
 import { formatOrderTime, formatTime } from '../time/format.ts';
 import { MINUTE_MS, retailerWallClock } from '../time/retailer-clock.ts';
@@ -6,6 +7,11 @@ import { paymentMethodLabels } from './checkout.ts';
 import { describeLine, lineTitle } from './describe-line.ts';
 import { RECEIPT_DAYS } from './order-receipt.ts';
 import type { OrderAnswer, Placement, PlacementDetails, PlacementSummary } from './placement.ts';
+
+/** The deals of a priced order as its placement records them, in dollars. */
+export function placedDeals(totals: Pick<CartTotals, 'appliedSpecials'>): Placement['deals'] {
+  return totals.appliedSpecials.map((use) => ({ name: use.name, discount: toDollars(use.discountCents) }));
+}
 
 /** When a placed order should be ready: the time the customer asked for, else now plus the chosen service's live wait. */
 export function placementDueAt(
@@ -143,9 +149,15 @@ export function confirmationView(
     })),
     totals: [
       { label: 'Subtotal', amount: money(placement.subTotal), kind: 'plain' },
-      ...(placement.discountTotal > 0
-        ? [{ label: 'Deals', amount: `−${money(placement.discountTotal)}`, kind: 'discount' as const }]
-        : []),
+      ...(placement.deals.length > 0
+        ? placement.deals.map((deal) => ({
+            label: deal.name,
+            amount: `−${money(deal.discount)}`,
+            kind: 'discount' as const,
+          }))
+        : placement.discountTotal > 0
+          ? [{ label: 'Deals', amount: `−${money(placement.discountTotal)}`, kind: 'discount' as const }]
+          : []),
       ...(placement.isPickup
         ? []
         : [{ label: 'Delivery fee', amount: money(placement.deliveryFee), kind: 'plain' as const }]),

@@ -25,6 +25,11 @@ export const placementSummarySchema = z.object({
   paymentMethod: z.enum(paymentMethods),
   subTotal: nonNegativeDollars,
   discountTotal: nonNegativeDollars,
+  /** Each deal that priced the order, by name, and what it took off: the ones the cart named. Empty on orders placed before they were recorded. */
+  deals: z
+    .array(z.object({ name: z.string().max(200), discount: nonNegativeDollars }))
+    .max(200)
+    .default([]),
   deliveryFee: nonNegativeDollars,
   total: nonNegativeDollars,
 });

@@ -40,6 +40,16 @@ export const cartHalfSchema = z.object({
   extras: z.array(cartExtraSchema).max(100).default([]),
 });
 
+/**
+ * The deal a line was added through (a special's builder): the special, and which use of it, so
+ * the same deal added twice is two. The cart charges those lines that deal, not the one the
+ * priority rule would pick.
+ */
+export const cartDealSchema = z.object({
+  retailerSpecialId: id,
+  dealId: z.string().min(1).max(100),
+});
+
 /** A line of the cart. `historicPrice` is the unit price (dollars) when the line was added. */
 export const cartProductSchema = z.object({
   uuid: z.string().min(1).max(100),
@@ -59,6 +69,7 @@ export const cartProductSchema = z.object({
   addedByTrending: z.boolean().default(false),
   addedBySpecialPop: z.boolean().default(false),
   addedByAIRecommendation: z.boolean().default(false),
+  deal: cartDealSchema.nullable().default(null),
 });
 
 /** How the customer gets the order; delivery unless they choose pickup. */
@@ -106,6 +117,7 @@ export type CartExtra = z.infer<typeof cartExtraSchema>;
 export type CartOption = z.infer<typeof cartOptionSchema>;
 export type CartHalf = z.infer<typeof cartHalfSchema>;
 export type CartProduct = z.infer<typeof cartProductSchema>;
+export type CartDeal = z.infer<typeof cartDealSchema>;
 export type OrderType = z.infer<typeof orderTypeSchema>;
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;

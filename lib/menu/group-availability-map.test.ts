@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aest } from '../time/test-fixtures.ts';
-import { groupAvailabilityMap } from './group-availability-map.ts';
+import { groupAvailabilityMap, groupServedTexts } from './group-availability-map.ts';
 import { ALL_HOURS, LUNCH, groupHours, groups, hours } from './test-fixtures.ts';
 
 const lunchAndAllHours = groups.filter((group) => group.productGroupId === LUNCH || group.productGroupId === ALL_HOURS);
@@ -33,5 +33,19 @@ describe('groupAvailabilityMap', () => {
     ],
   ])('%s', (_name, at, groupHoursSources, expected) => {
     expect(groupAvailabilityMap(lunchAndAllHours, groupHoursSources, at, 0)).toEqual(expected);
+  });
+});
+
+describe('groupServedTexts: when a group not served at the order time is served', () => {
+  it.each<[string, string, Record<number, string>]>([
+    ['Wednesday lunch: only the groups closed then', '2026-06-10 12:00', {}],
+    ['Wednesday morning: lunch opens later today', '2026-06-10 09:00', { 25: 'Opens at 11:00 am' }],
+    ['Wednesday evening: lunch comes back tomorrow', '2026-06-10 19:00', { 25: 'Available tomorrow from 11:00 am' }],
+    ['Saturday evening: the late menu opens tonight', '2026-06-13 19:00', { 26: 'Opens at 9:00 pm' }],
+  ])('%s', (_name, at, expected) => {
+    const texts = groupServedTexts(groups, { built: groupHours, live: undefined }, aest(at), 0);
+    for (const [groupId, text] of Object.entries(expected)) expect(texts[Number(groupId)]).toBe(text);
+    expect(texts[ALL_HOURS]).toBeUndefined();
+    if (Object.keys(expected).length === 0) expect(texts[LUNCH]).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { GroupAvailabilityHours } from '../tenant/index.ts';
-import { isGroupAvailable, type GroupHoursSubject } from './group-availability.ts';
+import { groupAvailability, isGroupAvailable, type GroupHoursSubject } from './group-availability.ts';
 
 /**
  * Which product groups can be ordered at `at`, by group id. The live hours replace the built
@@ -12,8 +12,35 @@ export function groupAvailabilityMap(
   at: Date,
   timeZoneDiff: number,
 ): Record<number, boolean> {
-  const groupHours = hours.live && hours.live.length > 0 ? hours.live : hours.built;
+  const groupHours = hoursInForce(hours);
   return Object.fromEntries(
     groups.map((group) => [group.productGroupId, isGroupAvailable(group, groupHours, at, timeZoneDiff)]),
+  );
+}
+
+function hoursInForce(hours: {
+  built: readonly GroupAvailabilityHours[];
+  live: readonly GroupAvailabilityHours[] | undefined;
+}): readonly GroupAvailabilityHours[] {
+  return hours.live && hours.live.length > 0 ? hours.live : hours.built;
+}
+
+/**
+ * When each product group not served at `at` is served, in the spec's availability texts
+ * ("Opens at 11:30 am", "Available tomorrow from 11:30 am"), by group id; a group served then is
+ * left out. The menu says it in place of the group's Add buttons.
+ */
+export function groupServedTexts(
+  groups: readonly GroupHoursSubject[],
+  hours: { built: readonly GroupAvailabilityHours[]; live: readonly GroupAvailabilityHours[] | undefined },
+  at: Date,
+  timeZoneDiff: number,
+): Record<number, string> {
+  const groupHours = hoursInForce(hours);
+  return Object.fromEntries(
+    groups.flatMap((group) => {
+      const availability = groupAvailability(group, groupHours, at, timeZoneDiff);
+      return availability.available ? [] : [[group.productGroupId, availability.nextText ?? availability.text]];
+    }),
   );
 }

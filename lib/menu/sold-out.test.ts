@@ -19,10 +19,23 @@ describe('sold out', () => {
     expect(soldOutAt(undefined, new Date(until))).toBeNull();
   });
 
-  it('hides the dish cards, the group sections and their links in the menu', () => {
-    expect(soldOutMenuStyle(soldOutAt(status, new Date('2026-06-10T10:00:00Z')))).toBe(
-      '[data-product-id="12"],\n#group-3,\nli:has(> a[href="#group-3"]) { display: none !important; }',
-    );
+  it('marks the dish cards and the cards of a sold-out group, and their trending links, instead of hiding them', () => {
+    expect(soldOutMenuStyle(soldOutAt(status, new Date('2026-06-10T10:00:00Z'))).split('\n')).toEqual([
+      '[data-product-id="12"] [data-add-product],',
+      '[data-open-product="12"] [data-trending-add],',
+      '#group-3 [data-product-id] [data-add-product],',
+      '[data-open-product][data-group-id="3"] [data-trending-add] { display: none !important; }',
+      '[data-product-id="12"] [data-sold-out-badge],',
+      '[data-open-product="12"] [data-sold-out-badge],',
+      '#group-3 [data-product-id] [data-sold-out-badge],',
+      '[data-open-product][data-group-id="3"] [data-sold-out-badge] { display: inline-flex !important; }',
+      '[data-product-id="12"],',
+      '[data-open-product="12"],',
+      '#group-3 [data-product-id],',
+      '[data-open-product][data-group-id="3"] { opacity: 0.65; }',
+      '[data-open-product="12"],',
+      '[data-open-product][data-group-id="3"] { pointer-events: none; }',
+    ]);
     expect(soldOutMenuStyle(null)).toBe('');
   });
 });

@@ -28,19 +28,46 @@ export function isDishSoldOut(soldOut: SoldOut | null, dish: { productId: number
 }
 
 /**
- * The menu's rules hiding what is sold out: each dish's card (`data-product-id`), a sold-out
- * group's section (`#group-<id>`) and its link in the menu's sections. A style of its own rather
- * than a change to the menu's markup, so it applies the same before and after the menu hydrates.
- * The ids are whole numbers (the clock status schema), so nothing else reaches the style.
+ * The menu's rules marking what is sold out, which stays on the menu so the customer sees why it
+ * cannot be had: each dish's card (`data-product-id`) or a sold-out group's section
+ * (`#group-<id>`) shows its "Sold out today" badge (`data-sold-out-badge`) instead of its Add
+ * button, dimmed; a trending link (`data-open-product`, with `data-group-id`) likewise, and takes
+ * no tap. A style of its own rather than a change to the menu's markup, so it applies the same
+ * before and after the menu hydrates. The ids are whole numbers (the clock status schema), so
+ * nothing else reaches the style.
  */
 export function soldOutMenuStyle(soldOut: SoldOut | null): string {
   if (soldOut === null) return '';
-  const selectors = [
-    ...[...soldOut.productIds].map((productId) => `[data-product-id="${productId}"]`),
-    ...[...soldOut.productGroupIds].flatMap((groupId) => [
-      `#group-${groupId}`,
-      `li:has(> a[href="#group-${groupId}"])`,
-    ]),
-  ].filter((selector) => /^[\w#\-[\]="():> ]+$/.test(selector));
-  return selectors.length === 0 ? '' : `${selectors.join(',\n')} { display: none !important; }`;
+  const marked = [
+    ...[...soldOut.productIds].map((productId) => ({
+      cards: `[data-product-id="${productId}"]`,
+      links: `[data-open-product="${productId}"]`,
+    })),
+    ...[...soldOut.productGroupIds].map((groupId) => ({
+      cards: `#group-${groupId} [data-product-id]`,
+      links: `[data-open-product][data-group-id="${groupId}"]`,
+    })),
+  ];
+  const rule = (selectors: string[], declarations: string) => {
+    const safe = selectors.filter((selector) => /^[\w#\-[\]="():> ]+$/.test(selector));
+    return safe.length === 0 ? [] : [`${safe.join(',\n')} { ${declarations} }`];
+  };
+  return [
+    ...rule(
+      marked.flatMap(({ cards, links }) => [`${cards} [data-add-product]`, `${links} [data-trending-add]`]),
+      'display: none !important;',
+    ),
+    ...rule(
+      marked.flatMap(({ cards, links }) => [`${cards} [data-sold-out-badge]`, `${links} [data-sold-out-badge]`]),
+      'display: inline-flex !important;',
+    ),
+    ...rule(
+      marked.flatMap(({ cards, links }) => [cards, links]),
+      'opacity: 0.65;',
+    ),
+    ...rule(
+      marked.map(({ links }) => links),
+      'pointer-events: none;',
+    ),
+  ].join('\n');
 }

@@ -2,8 +2,11 @@ import { buildCartLine, type BuiltLine } from '../cart/line-builder.ts';
 import type { Catalogue } from '../pricing/catalogue.ts';
 import { applySpecials, slotMatcher } from '../pricing/specials.ts';
 import { specialLine, type PricedLine } from '../pricing/totals.ts';
-import { ANY, type Special } from '../tenant/index.ts';
+import { ANY, type ClockStatus, type Special } from '../tenant/index.ts';
+import { orderTimeRefusal } from '../time/order-time-reasons.ts';
+import type { ScheduleInput } from '../time/schedule.ts';
 import type { OrderType } from '../cart/schemas.ts';
+import { isSpecialAllowedFor, specialAvailability, type SpecialContext } from './special-availability.ts';
 
 /** One unit a special asks for ("Pizza 2 of 2"), with the products and sizes that may fill it. */
 export interface SpecialUnit {
@@ -126,4 +129,49 @@ export function previewSpecial(
     savingCents,
     applies: applied.length > 0,
   };
+}
+
+/**
+ * Why a deal cannot be added to an order as it stands (its service, its order time), in the
+ * customer's words with when it is available; null when it can. A deal added is the deal charged,
+ * so one that could not apply is never added.
+ */
+export function dealRefusal(special: Special, context: SpecialContext): string | null {
+  if (!isSpecialAllowedFor(special, context.orderType))
+    return `${special.name} is for ${context.orderType === 'delivery' ? 'pickup' : 'delivery'} orders only.`;
+  const availability = specialAvailability(
+    special,
+    context.groups,
+    context.groupHours,
+    context.at,
+    context.timeZoneDiff,
+  );
+  if (availability.available) return null;
+  return `Not available at your order time. ${availability.nextText ?? availability.text}.`;
+}
+
+/**
+ * The order time a refused deal offers to set: when it is next available, if the shop takes orders
+ * for the service then (the order-time picker's own check); null when it is available now, is
+ * refused for the service, or no such time can be ordered for.
+ */
+export function dealLaterTime(
+  special: Special,
+  context: SpecialContext,
+  schedule: ScheduleInput,
+  now: Date,
+  clockStatus?: ClockStatus,
+): Date | null {
+  if (!isSpecialAllowedFor(special, context.orderType)) return null;
+  const { available, nextAvailableAt } = specialAvailability(
+    special,
+    context.groups,
+    context.groupHours,
+    context.at,
+    context.timeZoneDiff,
+  );
+  if (available || nextAvailableAt === null) return null;
+  return orderTimeRefusal(schedule, context.orderType, nextAvailableAt, now, { clockStatus }) === null
+    ? nextAvailableAt
+    : null;
 }

@@ -5,6 +5,7 @@ import {
   halfHalfSizeCents,
   halfHalfSizesText,
   onHalfCents,
+  halfHalfRuleText,
 } from './half-half.ts';
 
 describe('halfHalfSizeCents', () => {
@@ -90,5 +91,16 @@ describe('halfHalfSizesText', () => {
     ['an id of no size shown', [999], ''],
   ])('%s', (_name, ids, text) => {
     expect(halfHalfSizesText(sizes, ids)).toBe(text);
+  });
+});
+
+describe('halfHalfRuleText: the rule the builder states', () => {
+  it.each([
+    [1, 200, "half of each pizza's price, plus $2.00"],
+    [1, 0, "half of each pizza's price"],
+    [2, 150, "the dearer pizza's price, plus $1.50"],
+    [2, 0, "the dearer pizza's price"],
+  ] as const)('type %i with a %i cent surcharge: %s', (type, surcharge, text) => {
+    expect(halfHalfRuleText(type, surcharge)).toBe(text);
   });
 });

@@ -1,5 +1,6 @@
 import type { ProductGroup, RetailerInfo } from '../tenant/index.ts';
 import type { ProductOffer } from './catalogue.ts';
+import { formatMoney } from './money.ts';
 
 /**
  * The size price of a half-and-half: half of each half's price summed (type 1) or the dearer
@@ -79,4 +80,14 @@ export function halfHalfSizesText(
 ): string {
   const names = sizes.filter((size) => halfHalfSizeIds.includes(size.retailerProductSizeId)).map((size) => size.name);
   return new Intl.ListFormat('en-AU', { type: 'disjunction' }).format(names);
+}
+
+/**
+ * The shop's half-and-half rule in words, as the builder's label states it: "half of each pizza's
+ * price, plus $2.00" (type 1) or "the dearer pizza's price, plus $2.00" (type 2), so the price of
+ * a half-and-half never surprises.
+ */
+export function halfHalfRuleText(halfHalfPriceType: RetailerInfo['halfHalfPriceType'], surchargeCents: number): string {
+  const base = halfHalfPriceType === 1 ? "half of each pizza's price" : "the dearer pizza's price";
+  return surchargeCents > 0 ? `${base}, plus ${formatMoney(surchargeCents)}` : base;
 }

@@ -398,3 +398,116 @@ describe('discount limits', () => {
     expect(totals.subtotal - totals.discount).toBe(610);
   });
 });
+
+describe('a deal chosen in its builder is the deal charged', () => {
+  const anyTwo = special({
+    name: 'Any two pizzas',
+    price: 36,
+    priority: 1,
+    retailerSpecialItems: [slot({ productGroupId: PIZZAS, qty: 2 })],
+  });
+  const largePair = special({
+    name: 'Large pair',
+    price: 30,
+    priority: 5,
+    retailerSpecialItems: [slot({ productGroupId: PIZZAS, retailerProductSizeId: LARGE, qty: 2 })],
+  });
+  const pickupPair = special({
+    name: 'Pickup pair',
+    price: 30,
+    priority: 5,
+    specialDelivMethod: 1,
+    retailerSpecialItems: [slot({ productGroupId: PIZZAS, retailerProductSizeId: LARGE, qty: 2 })],
+  });
+  const dealOf = (chosen: Special, dealId = 'deal-1') => ({
+    deal: { retailerSpecialId: chosen.retailerSpecialId, dealId },
+  });
+  const pair = (chosen: Special | null, dealId = 'deal-1', changes: Partial<CartProduct> = {}) => [
+    cartItem(MARGHERITA, LARGE, { ...changes, ...(chosen ? dealOf(chosen, dealId) : {}) }),
+    cartItem(PEPPERONI, LARGE, { ...changes, ...(chosen ? dealOf(chosen, dealId) : {}) }),
+  ];
+
+  type Case = {
+    name: string;
+    items: CartProduct[];
+    specials?: Special[];
+    orderType?: OrderType;
+    unavailable?: Special;
+    applied: string[];
+    discount: number;
+    unmet?: (string | null)[];
+  };
+  it.each<Case>([
+    {
+      name: 'without a chosen deal the priority rule picks the best priority',
+      items: pair(null),
+      applied: ['Any two pizzas'],
+      discount: 1850 + 1995 - 3600,
+    },
+    {
+      name: 'lines added through a deal get that deal, though another has a better priority',
+      items: pair(largePair),
+      applied: ['Large pair'],
+      discount: 1850 + 1995 - 3000,
+    },
+    {
+      name: 'a chosen deal not available at the order time leaves its lines to the priority rule, and says so',
+      items: pair(largePair),
+      unavailable: largePair,
+      applied: ['Any two pizzas'],
+      discount: 1850 + 1995 - 3600,
+      unmet: ['Large pair'],
+    },
+    {
+      name: 'a chosen deal not offered for the service does not apply',
+      items: pair(pickupPair),
+      specials: [anyTwo, pickupPair],
+      orderType: 'delivery',
+      applied: ['Any two pizzas'],
+      discount: 1850 + 1995 - 3600,
+      unmet: ['Pickup pair'],
+    },
+    {
+      name: 'a chosen deal the shop no longer offers is reported without a name',
+      items: pair(largePair),
+      specials: [anyTwo],
+      applied: ['Any two pizzas'],
+      discount: 1850 + 1995 - 3600,
+      unmet: [null],
+    },
+    {
+      name: 'lines changed so they no longer make up the deal fall back to the priority rule',
+      items: [cartItem(MARGHERITA, SMALL, dealOf(largePair)), cartItem(PEPPERONI, LARGE, dealOf(largePair))],
+      // $12.00 + $19.95 is less than the $36 of the other deal: nothing is taken off.
+      applied: [],
+      discount: 0,
+      unmet: ['Large pair'],
+    },
+    {
+      name: 'the same deal built twice applies twice',
+      items: [...pair(largePair, 'deal-1'), ...pair(largePair, 'deal-2')],
+      applied: ['Large pair', 'Large pair'],
+      discount: 2 * (1850 + 1995 - 3000),
+    },
+    {
+      name: 'one build is one deal: units added to its lines later go to the priority rule',
+      items: pair(largePair, 'deal-1', { quantity: 2 }),
+      applied: ['Large pair', 'Any two pizzas'],
+      discount: 2 * 1995 - 3000 + (2 * 1850 - 3600),
+    },
+    {
+      name: 'a chosen deal and automatic matches share a cart',
+      items: [...pair(largePair), cartItem(MARGHERITA, LARGE), cartItem(PEPPERONI, LARGE)],
+      applied: ['Large pair', 'Any two pizzas'],
+      discount: 1850 + 1995 - 3000 + (1850 + 1995 - 3600),
+    },
+  ])('$name', ({ items, specials, orderType, unavailable, applied, discount, unmet = [] }) => {
+    const totals = discountOf(items, specials ?? [anyTwo, largePair], {
+      orderType: orderType ?? 'pickup',
+      isSpecialAvailable: (candidate) => candidate !== unavailable,
+    });
+    expect(totals.appliedSpecials.map((use) => use.name)).toEqual(applied);
+    expect(totals.discount).toBe(discount);
+    expect(totals.unmetDeals.map((deal) => deal.name)).toEqual(unmet);
+  });
+});

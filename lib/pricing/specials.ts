@@ -1,4 +1,4 @@
-import type { OrderType } from '../cart/schemas.ts';
+import type { CartDeal, OrderType } from '../cart/schemas.ts';
 import { ANY, type RetailerSpecialItem, type Special } from '../tenant/index.ts';
 import type { PricedHalf } from './item-price.ts';
 import { toCents } from './money.ts';
@@ -14,6 +14,8 @@ export interface SpecialLine {
   baseCents: number;
   halfHalfSurchargeCents: number;
   unitCents: number;
+  /** The deal the line was added through, if any: it is charged that deal, not the one the priority rule picks. */
+  deal?: CartDeal | null;
 }
 
 export interface SpecialsContext {
@@ -180,4 +182,57 @@ export function applySpecials(
     }
   }
   return applied;
+}
+
+/** A deal the customer chose in its builder that does not apply to its lines (at the order time, for the service, or since they were changed). */
+export interface UnmetDeal {
+  retailerSpecialId: number;
+  dealId: string;
+  /** Null when the shop no longer offers the special. */
+  name: string | null;
+}
+
+export interface CartSpecials {
+  applied: AppliedSpecial[];
+  unmet: UnmetDeal[];
+}
+
+/**
+ * The specials of a cart. Lines added through a deal's builder are charged that deal (once per
+ * use of the builder), whatever its priority: it is the deal the customer saw and chose. The
+ * priority rule then decides among the specials matched automatically, over the other lines and
+ * any unit a chosen deal did not take. A chosen deal that cannot apply leaves its lines to the
+ * automatic match and is reported, so the cart can say so.
+ */
+export function applyCartSpecials(
+  lines: readonly SpecialLine[],
+  specials: readonly Special[],
+  context: SpecialsContext,
+): CartSpecials {
+  const remaining = new Map(lines.map((line) => [line.uuid, line.quantity]));
+  const chosen = new Map<string, { deal: CartDeal; lines: SpecialLine[] }>();
+  for (const line of lines) {
+    if (!line.deal) continue;
+    const key = `${line.deal.retailerSpecialId}:${line.deal.dealId}`;
+    const group = chosen.get(key) ?? { deal: line.deal, lines: [] };
+    group.lines.push(line);
+    chosen.set(key, group);
+  }
+  const applied: AppliedSpecial[] = [];
+  const unmet: UnmetDeal[] = [];
+  for (const { deal, lines: dealLines } of chosen.values()) {
+    const special = specials.find((candidate) => candidate.retailerSpecialId === deal.retailerSpecialId);
+    const use = special ? applySpecials(dealLines, [special], context)[0] : undefined;
+    if (!use) {
+      unmet.push({ retailerSpecialId: deal.retailerSpecialId, dealId: deal.dealId, name: special?.name ?? null });
+      continue;
+    }
+    applied.push(use);
+    for (const item of use.items) remaining.set(item.uuid, (remaining.get(item.uuid) ?? 0) - item.quantity);
+  }
+  const rest = lines
+    .map((line) => ({ ...line, quantity: remaining.get(line.uuid) ?? 0 }))
+    .filter((line) => line.quantity > 0);
+  applied.push(...applySpecials(rest, specials, context));
+  return { applied, unmet };
 }

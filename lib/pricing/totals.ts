@@ -3,7 +3,13 @@ import type { Special } from '../tenant/index.ts';
 import type { Catalogue } from './catalogue.ts';
 import { assertLineQuantity, priceCartItemParts, type ItemPrice } from './item-price.ts';
 import { toCents } from './money.ts';
-import { applySpecials, type AppliedSpecial, type OrderType, type SpecialLine } from './specials.ts';
+import {
+  applyCartSpecials,
+  type AppliedSpecial,
+  type OrderType,
+  type SpecialLine,
+  type UnmetDeal,
+} from './specials.ts';
 
 export interface TotalsContext {
   orderType: OrderType;
@@ -36,11 +42,14 @@ export interface CartTotals {
   shortfall: number;
   meetsMinimumOrder: boolean;
   appliedSpecials: AppliedSpecial[];
+  /** Deals chosen in their builder that do not apply as the order stands; their lines are charged as usual. */
+  unmetDeals: UnmetDeal[];
 }
 
 /** What special matching needs of a priced cart line. */
-export function specialLine(line: PricedLine): SpecialLine {
+export function specialLine(line: PricedLine & { deal?: CartProduct['deal'] }): SpecialLine {
   return {
+    deal: line.deal ?? null,
     uuid: line.uuid,
     quantity: line.quantity,
     isHalfHalf: line.price.halves.length > 1,
@@ -61,12 +70,18 @@ export function cartTotals(items: readonly CartProduct[], catalogue: Catalogue, 
     const price = priceCartItemParts(item, catalogue);
     return { uuid: item.uuid, quantity, price, unitCents: price.unitCents, lineCents: price.unitCents * quantity };
   });
+  const deals = new Map(items.map((item) => [item.uuid, item.deal]));
   const subtotal = lines.reduce((sum, line) => sum + line.lineCents, 0);
-  const appliedSpecials = applySpecials(lines.map(specialLine), context.specials, {
-    orderType: context.orderType,
-    isSpecialAvailable: context.isSpecialAvailable,
-    allowHalfHalfInSpecials: catalogue.allowHalfHalfInSpecials,
-  });
+  const specials = applyCartSpecials(
+    lines.map((line) => specialLine({ ...line, deal: deals.get(line.uuid) ?? null })),
+    context.specials,
+    {
+      orderType: context.orderType,
+      isSpecialAvailable: context.isSpecialAvailable,
+      allowHalfHalfInSpecials: catalogue.allowHalfHalfInSpecials,
+    },
+  );
+  const appliedSpecials = specials.applied;
   const discount = appliedSpecials.reduce((sum, special) => sum + special.discountCents, 0);
   const { baseDeliveryFee, minOrderValueDelivery, minOrderValuePickup } = catalogue.retailerInfo;
   const isDelivery = context.orderType === 'delivery';
@@ -87,5 +102,6 @@ export function cartTotals(items: readonly CartProduct[], catalogue: Catalogue, 
     shortfall,
     meetsMinimumOrder: shortfall === 0,
     appliedSpecials,
+    unmetDeals: specials.unmet,
   };
 }

@@ -63,7 +63,7 @@ export interface HomePayload {
   sectionsBottom: { title: string; html: string }[];
   popups: Popup[];
   /** The most ordered products, most first, for the "Popular right now" strip. */
-  trending: { productId: number; name: string; fromPriceCents: number }[];
+  trending: { productId: number; productGroupId: number; name: string; fromPriceCents: number }[];
   /** What the time rules need to tell a visitor, on their own clock, whether the shop is open. */
   schedule: { tradingHours: TradingHourEntry[]; closedDates: ClosedDate[]; retailerInfo: ScheduleRetailerInfo };
   /** Prices, options and hours for the builder, cart and order-time picker; read from `_payload.json`, never rendered. */
@@ -152,13 +152,26 @@ function scheduleInfo(info: RetailerInfo): ScheduleRetailerInfo {
 const TRENDING_SHOWN = 6;
 
 function trendingProducts(tenant: Tenant, menu: MenuGroup[]): HomePayload['trending'] {
-  const products = new Map(menu.flatMap((group) => group.products).map((product) => [product.productId, product]));
+  const products = new Map(
+    menu.flatMap((group) =>
+      group.products.map(
+        (product) => [product.productId, { ...product, productGroupId: group.productGroupId }] as const,
+      ),
+    ),
+  );
   return [...tenant.trending]
     .sort((a, b) => b.orderCount - a.orderCount)
     .flatMap((entry) => {
       const product = products.get(entry.productId);
       return product
-        ? [{ productId: product.productId, name: product.name, fromPriceCents: product.fromPriceCents }]
+        ? [
+            {
+              productId: product.productId,
+              productGroupId: product.productGroupId,
+              name: product.name,
+              fromPriceCents: product.fromPriceCents,
+            },
+          ]
         : [];
     })
     .slice(0, TRENDING_SHOWN);

@@ -207,7 +207,7 @@ test('pausing delivery shows on an open storefront within seconds and place-orde
   await Promise.all([customer.close(), stale.close(), consoleContext.close()]);
 });
 
-test('marking a dish sold out removes it from the open menu, a freshly loaded page agrees, and back on restores it', async ({
+test('a dish marked sold out stays on the open menu as "Sold out today" without Add, in every half & half list too, a freshly loaded page agrees, and back on restores it', async ({
   browser,
 }) => {
   const customer = await browser.newContext();
@@ -227,14 +227,31 @@ test('marking a dish sold out removes it from the open menu, a freshly loaded pa
     `Saved: ${SHOP.dish.name} sold out for today. Open shop pages show it now.`,
   );
 
-  await expect(dish).toBeHidden({ timeout: 5000 });
+  const add = shop.getByRole('link', { name: `Add ${SHOP.dish.name}`, exact: true });
+  await expect(dish.locator('[data-sold-out-badge]')).toHaveText('Sold out today', { timeout: 5000 });
+  await expect(dish.locator('[data-sold-out-badge]')).toBeVisible();
+  await expect(add).toHaveCount(0);
+  await expect(dish).toBeVisible();
+  // Another pizza of its group lists it as a half, disabled.
+  await shop.getByRole('link', { name: 'Add Pepperoni', exact: true }).first().click();
+  const builder = shop.getByRole('dialog', { name: 'Pepperoni' });
+  await builder.getByLabel('Large 13"').check();
+  const half = builder.getByLabel('Other half').locator('option', { hasText: `Half ${SHOP.dish.name}` });
+  await expect(half).toHaveText(`Half ${SHOP.dish.name} · Sold out today`);
+  await expect(half).toBeDisabled();
+  await builder.getByRole('button', { name: 'Close' }).first().click();
   const fresh = await openShop(customer);
-  await expect(fresh.locator(`[data-product-id="${SHOP.dish.productId}"]`).first()).toBeHidden();
+  const freshDish = fresh.locator(`[data-product-id="${SHOP.dish.productId}"]`).first();
+  await expect(freshDish.locator('[data-sold-out-badge]')).toBeVisible();
+  await expect(fresh.getByRole('link', { name: `Add ${SHOP.dish.name}`, exact: true })).toHaveCount(0);
 
   await picker.getByRole('button', { name: `Back on ${SHOP.dish.name}` }).click();
   await expect(picker.getByText('Everything on the menu can be ordered.')).toBeVisible();
-  await expect(dish).toBeVisible({ timeout: 5000 });
-  await expect(fresh.locator(`[data-product-id="${SHOP.dish.productId}"]`).first()).toBeVisible({ timeout: 5000 });
+  await expect(add.first()).toBeVisible({ timeout: 5000 });
+  await expect(dish.locator('[data-sold-out-badge]')).toBeHidden();
+  await expect(fresh.getByRole('link', { name: `Add ${SHOP.dish.name}`, exact: true }).first()).toBeVisible({
+    timeout: 5000,
+  });
   await Promise.all([customer.close(), consoleContext.close()]);
 });
 

@@ -76,7 +76,8 @@ for (const screen of screens) {
       const whole = builder.getByRole('region', { name: 'Make it yours' });
       await expect(whole.locator('[data-extra="Low-moisture mozzarella"] [data-extra-price]')).toHaveText('+$2.00');
 
-      await halves.getByLabel('Other half').selectOption({ label: 'Half Pepperoni' });
+      await expect(halves).toContainText("Half & half (the dearer pizza's price, plus $3.00)");
+      await halves.getByLabel('Other half').selectOption({ label: 'Half Pepperoni · $40.00' });
       await expect(page.getByRole('dialog', { name: 'Plain Cheese / Pepperoni' })).toBeVisible();
       await expect(builder.getByRole('heading', { name: 'Plain Cheese / Pepperoni' })).toBeVisible();
       // crust-and-co charges the dearer half ($36) plus $3, and extras on a half at half price.

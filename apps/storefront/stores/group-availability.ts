@@ -1,7 +1,7 @@
 import { nanoquery } from '@nanostores/query';
 import { computed } from 'nanostores';
 import { AVAILABILITY_CACHE_STALE_MS, AVAILABILITY_REFRESH_THROTTLE_MS } from '../../../lib/constants.ts';
-import { groupAvailabilityMap } from '../../../lib/menu/group-availability-map.ts';
+import { groupAvailabilityMap, groupServedTexts } from '../../../lib/menu/group-availability-map.ts';
 import type { GroupAvailabilityHours } from '../../../lib/tenant/index.ts';
 import { retailerApi } from '../runtime/retailer-api.ts';
 import { $orderTime } from './cart.ts';
@@ -28,6 +28,18 @@ export const $liveGroupHours = createFetcherStore<GroupAvailabilityHours[]>(['gr
 export const $groupAvailability = computed([$orderingData, $liveGroupHours, $orderTime], (data, live, at) =>
   data
     ? groupAvailabilityMap(
+        data.productsInfoSsr.groups,
+        { built: data.groupHours, live: live.data },
+        at,
+        data.config.retailerInfo.timeZoneDiff,
+      )
+    : null,
+);
+
+/** When each group not served at the order time is served ("Opens at 11:30 am"), by group id; null until the menu data is in. */
+export const $groupServedTexts = computed([$orderingData, $liveGroupHours, $orderTime], (data, live, at) =>
+  data
+    ? groupServedTexts(
         data.productsInfoSsr.groups,
         { built: data.groupHours, live: live.data },
         at,

@@ -41,13 +41,12 @@ export function addToCart(line: BuiltLine, now = new Date()): CartProduct {
 export function replaceLine(uuid: string, line: BuiltLine, now = new Date()): void {
   changeOrder(
     {
-      products: $order
-        .get()
-        .products.map((current) =>
-          current.uuid === uuid
-            ? { ...line, uuid, orderProductId: current.orderProductId, timeStamp: now.getTime() }
-            : current,
-        ),
+      products: $order.get().products.map((current) =>
+        current.uuid === uuid
+          ? // An edited line stays in its deal: the cart says so if the deal no longer fits it.
+            { ...line, uuid, orderProductId: current.orderProductId, timeStamp: now.getTime(), deal: current.deal }
+          : current,
+      ),
     },
     now,
   );

@@ -5,7 +5,7 @@ import type { OrderPayload } from '../../../lib/cart/schemas.ts';
 import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../lib/api/contract.ts';
 import { checkPlacement } from '../../../lib/cart/checkout.ts';
 import { deliveryTermsFor } from '../../../lib/cart/delivery-quote.ts';
-import { placementDueAt } from '../../../lib/cart/placed-order.ts';
+import { placedDeals, placementDueAt } from '../../../lib/cart/placed-order.ts';
 import type { Placement, PlacementDetails, PlacementSummary } from '../../../lib/cart/placement.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
 import { clockStatusOf } from '../services/clock.ts';
@@ -279,6 +279,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
           orderNotes: body.order.extraOrderNotes,
           subTotal: toDollars(totals.subtotal),
           discountTotal: toDollars(totals.discount),
+          deals: placedDeals(totals),
           deliveryFee: toDollars(totals.deliveryFee),
           total: toDollars(totals.total),
         },

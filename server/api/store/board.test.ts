@@ -15,6 +15,7 @@ describe('boardOrderOf: a placed order as the kitchen reads it', () => {
     paymentMethod: 'cash',
     subTotal: 33,
     discountTotal: 0,
+    deals: [],
     deliveryFee: 5.5,
     total: 38.5,
     contact: { fullName: 'Grace Hopper', phoneNumber: '0400 111 222', email: 'grace@example.com' },

@@ -217,6 +217,7 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       paymentMethod: 'cash',
       subTotal: 20,
       discountTotal: 0,
+      deals: [],
       deliveryFee: 0,
       total: 20,
       contact: { fullName: 'Ada Lovelace', phoneNumber: '0400 000 000', email: 'ada@example.com' },

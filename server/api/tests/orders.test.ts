@@ -84,6 +84,33 @@ await onEachStore(({ api }) => {
         18 + 20 - 32,
       ],
       ['one large pizza does not', [() => cartLine(uuid('s'), { size: pizzaSizes.large })], 0],
+      [
+        'lines bound to the deal they were built in get it',
+        [
+          () => cartLine(uuid('s'), { size: pizzaSizes.large, deal: { retailerSpecialId: 501, dealId: 'deal-a' } }),
+          () =>
+            cartLine(uuid('s'), {
+              productId: 102,
+              productName: 'Pepperoni',
+              size: pizzaSizes.large,
+              deal: { retailerSpecialId: 501, dealId: 'deal-a' },
+            }),
+        ],
+        18 + 20 - 32,
+      ],
+      [
+        'a line bound to a deal it cannot make up gets no discount from it',
+        [() => cartLine(uuid('s'), { size: pizzaSizes.large, deal: { retailerSpecialId: 501, dealId: 'deal-b' } })],
+        0,
+      ],
+      [
+        'lines bound to a deal the shop does not offer are priced by the priority rule',
+        [
+          () => cartLine(uuid('s'), { size: pizzaSizes.large, deal: { retailerSpecialId: 999, dealId: 'deal-c' } }),
+          () => cartLine(uuid('s'), { productId: 102, productName: 'Pepperoni', size: pizzaSizes.large }),
+        ],
+        18 + 20 - 32,
+      ],
     ])('applies the specials of the order time: %s', async (_name, lines, discount) => {
       const created = await create(orderBody(lines.map((line) => line())));
       expect((await getOrder(created.encryptedOrderId)).discountTotal).toBe(discount);
@@ -361,6 +388,7 @@ await onEachStore(({ api }) => {
         paymentMethod: 'cash',
         subTotal: 36,
         discountTotal: 4,
+        deals: [{ name: 'Two Large Pizzas', discount: 4 }],
         deliveryFee: 5.5,
         total: 37.5,
       });

@@ -49,6 +49,17 @@ export function CartTotalsTable({ totals, quote, orderType, syncing }: Props) {
           {quoted.total}
         </dd>
       </dl>
+      {totals.unmetDeals.map((deal) => (
+        <p
+          key={`${deal.retailerSpecialId}-${deal.dealId}`}
+          className="rounded-lg bg-muted px-3 py-2 text-sm font-medium"
+          role="status"
+          data-unmet-deal={deal.retailerSpecialId}
+        >
+          {deal.name ?? 'A deal you chose'} does not apply to this order as it stands (its time, service or items
+          changed): its items are charged at their usual price.
+        </p>
+      ))}
       {!quoted.final && (
         <p className="text-sm font-medium" data-total-pending>
           Choose your suburb to see the final total.

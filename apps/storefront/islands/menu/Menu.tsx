@@ -25,8 +25,8 @@ interface Props {
 
 const groupAnchor = (group: Pick<MenuGroup, 'productGroupId'>) => `group-${group.productGroupId}`;
 
-const loadGroupAvailability = () =>
-  import('../../stores/group-availability.ts').then((module) => module.$groupAvailability);
+const loadGroupServedTexts = () =>
+  import('../../stores/group-availability.ts').then((module) => module.$groupServedTexts);
 
 function Allergens({ product }: { product: MenuProduct }) {
   if (product.allergens.length === 0) return null;
@@ -78,7 +78,40 @@ function AddButton({ product, compact = false }: { product: MenuProduct; compact
   );
 }
 
-function ProductCard({ product, layout }: { product: MenuProduct; layout: number }) {
+/** Shown in place of Add by the sold-out style (lib/menu/sold-out.ts) while the shop has none left today. */
+function SoldOutBadge({ compact = false }: { compact?: boolean }) {
+  return (
+    <span
+      className={`hidden shrink-0 items-center rounded-full bg-muted font-semibold text-muted-foreground ${compact ? 'px-3 py-1 text-sm' : 'px-4 py-1.5 text-sm'}`}
+      data-sold-out-badge
+    >
+      Sold out today
+    </span>
+  );
+}
+
+/** In place of Add while the dish's group is not served at the order time: when it is. */
+function ServedLater({ text, compact = false }: { text: string; compact?: boolean }) {
+  return (
+    <span
+      className={`inline-flex min-w-0 items-center rounded-2xl bg-muted text-right font-semibold text-muted-foreground ${compact ? 'px-3 py-1 text-sm' : 'px-4 py-1.5 text-sm'}`}
+      data-served-later
+    >
+      {text}
+    </span>
+  );
+}
+
+function ProductCard({
+  product,
+  layout,
+  servedText,
+}: {
+  product: MenuProduct;
+  layout: number;
+  /** Set while the dish's group is not served at the order time. */
+  servedText?: string | undefined;
+}) {
   if (layout === 4) {
     return (
       <li className="py-3" data-product-id={product.productId}>
@@ -91,7 +124,12 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
                 ? `from ${formatMoney(product.fromPriceCents)}`
                 : formatMoney(product.fromPriceCents)}
             </span>
-            <AddButton product={product} compact />
+            {servedText === undefined ? (
+              <AddButton product={product} compact />
+            ) : (
+              <ServedLater text={servedText} compact />
+            )}
+            <SoldOutBadge compact />
           </div>
           {product.description && <p className="mt-1 text-sm text-muted-foreground">{product.description}</p>}
           <Allergens product={product} />
@@ -122,7 +160,8 @@ function ProductCard({ product, layout }: { product: MenuProduct; layout: number
       </WithPhoto>
       <div className="mt-auto flex items-end justify-between gap-3 pt-1">
         <Prices product={product} />
-        <AddButton product={product} />
+        {servedText === undefined ? <AddButton product={product} /> : <ServedLater text={servedText} />}
+        <SoldOutBadge />
       </div>
     </li>
   );
@@ -263,7 +302,7 @@ const gridClass: Record<number, string> = {
 /** The menu with search, dietary filters and sorting. Server-rendered, so it reads fully without JavaScript. */
 function Menu({ groups, layout }: Props) {
   const filters = useStore($menuFilters);
-  const availability = useLazyStore(loadGroupAvailability);
+  const servedTexts = useLazyStore(loadGroupServedTexts);
   const visible = useMemo(() => filterMenu(groups, filters), [groups, filters]);
   const filtered = filters.search.trim() !== '' || filters.allergens.length > 0;
   const searchBox = useRef<HTMLInputElement>(null);
@@ -359,9 +398,9 @@ function Menu({ groups, layout }: Props) {
             {group.hoursText.length > 0 && (
               <p className="mt-1 text-sm font-medium">Available: {group.hoursText.join(' · ')}</p>
             )}
-            {availability?.[group.productGroupId] === false && (
+            {servedTexts?.[group.productGroupId] !== undefined && (
               <p className="mt-1 text-sm font-semibold text-muted-foreground" data-group-unavailable>
-                Not available at your order time
+                Not available at your order time · {servedTexts[group.productGroupId]}
               </p>
             )}
             {group.allowHalfHalf && (
@@ -372,7 +411,12 @@ function Menu({ groups, layout }: Props) {
             )}
             <ul className={`mt-4 ${gridClass[layout] ?? gridClass[2]}`}>
               {group.products.map((product) => (
-                <ProductCard key={product.productId} product={product} layout={layout} />
+                <ProductCard
+                  key={product.productId}
+                  product={product}
+                  layout={layout}
+                  servedText={servedTexts?.[group.productGroupId]}
+                />
               ))}
             </ul>
           </section>

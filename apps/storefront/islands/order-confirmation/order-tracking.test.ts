@@ -21,6 +21,7 @@ const placement: Placement = {
   orderNotes: 'No onions',
   subTotal: 20,
   discountTotal: 0,
+  deals: [],
   deliveryFee: 0,
   total: 20,
 };

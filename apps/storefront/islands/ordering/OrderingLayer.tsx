@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Popup } from '../../../../lib/tenant/index.ts';
+import type { PopupAction } from '../../../../lib/site/popups.ts';
+import { $order } from '../../stores/order.ts';
 import { $toasts } from '../../stores/toasts.ts';
-import { $ui } from '../../stores/ui.ts';
+import { $dialogOpen, $ui, openOrderTime, openProductBuilder, openSpecialBuilder } from '../../stores/ui.ts';
 import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
 
@@ -47,13 +49,42 @@ export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
     if (toasts.length > 0) setToasterWanted(true);
   }, [toasts.length]);
   const siteDialogOpen = ui.showTableBookingModal || ui.showDeliveryMapModal || ui.showMailingListModal;
+  const dialogOpen = useStore($dialogOpen);
+  const hasLines = useStore($order).products.length > 0;
+  // A customer who has opened a dish or has one in the cart has started ordering: no popup interrupts them after that.
+  const [orderingStarted, setOrderingStarted] = useState(false);
+  const startedNow = ui.builder !== null || hasLines;
+  useEffect(() => {
+    if (startedNow) setOrderingStarted(true);
+  }, [startedNow]);
+  // Once shown, a popup stays until closed; it only ever opens onto a page nobody is using.
+  const [popupShown, setPopupShown] = useState(false);
+  const popupMayShow = undismissed.length > 0 && (popupShown || (!dialogOpen && !orderingStarted && !startedNow));
+  useEffect(() => {
+    if (popupMayShow) setPopupShown(true);
+  }, [popupMayShow]);
+  const popupAction = (action: Exclude<PopupAction, { kind: 'page' }>) => {
+    setPopupShown(false);
+    if (action.kind === 'product') openProductBuilder(action.productId);
+    else if (action.kind === 'special') openSpecialBuilder(action.specialId);
+    else if (action.kind === 'order-time') openOrderTime();
+    else void import('../../stores/dialogs.ts').then((module) => module.openDialogOfLink(action.dialog));
+  };
   const open = (shown: boolean, dialog: ReactNode) => (shown ? <Suspense>{dialog}</Suspense> : null);
   return (
     <>
-      {/* A visitor who asked for a dialog (or followed a link to one) is not interrupted by a popup. */}
+      {/* A visitor who has a dialog open or has started ordering is not interrupted by a popup. */}
       {open(
-        undismissed.length > 0 && !ui.builder && !siteDialogOpen,
-        <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />,
+        popupMayShow,
+        <PopupDialog
+          popups={undismissed}
+          timeZoneDiff={timeZoneDiff}
+          onDismiss={(popupId) => {
+            setPopupShown(false);
+            dismissPopup(popupId);
+          }}
+          onAction={popupAction}
+        />,
       )}
       {/* Once shown, the toaster stays mounted so F8 keeps reaching it. */}
       {open(toasterWanted, <Toaster />)}

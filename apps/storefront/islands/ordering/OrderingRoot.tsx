@@ -46,6 +46,8 @@ function OrderingRoot({ timeZoneDiff, popups }: Props) {
           : null;
       if (!link) return;
       event.preventDefault();
+      // A sold-out dish's trending link (runtime/sold-out-menu.ts) opens nothing.
+      if (link.ariaDisabled === 'true') return;
       const { openProduct, openSpecial, openAccount: account, trending, dialog } = link.dataset;
       if (dialog) void siteDialogs().then((module) => module.openDialogOfLink(dialog));
       else if (openProduct) openProductBuilder(Number(openProduct), { addedByTrending: trending !== undefined });

@@ -1,10 +1,12 @@
-import { popupsToShow } from '../../../../lib/site/popups.ts';
+import { popupAction, popupsToShow, type PopupAction } from '../../../../lib/site/popups.ts';
 import { retailerWallClock } from '../../../../lib/time/retailer-clock.ts';
 import type { Popup } from '../../../../lib/tenant/index.ts';
 import { primaryButton } from '../../../../ui/buttons.ts';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 
 interface Props {
+  /** Opens what a button advertises in place (a deal, a dish, a dialog, the order time), after the popup has closed. */
+  onAction: (action: Exclude<PopupAction, { kind: 'page' }>) => void;
   /** Popups not dismissed in this visit; their dates are checked here, on the shop's clock. */
   popups: Popup[];
   timeZoneDiff: number;
@@ -12,7 +14,7 @@ interface Props {
 }
 
 /** The first of the retailer's current notices; closing it, or following its link, dismisses it for the visit. */
-export default function PopupDialog({ popups, timeZoneDiff, onDismiss }: Props) {
+export default function PopupDialog({ popups, timeZoneDiff, onDismiss, onAction }: Props) {
   const [popup] = popupsToShow(popups, retailerWallClock(new Date(), timeZoneDiff).date, new Set());
   if (!popup) return null;
   const dismiss = () => onDismiss(popup.popupId);
@@ -31,7 +33,18 @@ export default function PopupDialog({ popups, timeZoneDiff, onDismiss }: Props) 
             Close
           </button>
           {popup.actionLabel && popup.actionUrl && (
-            <a href={popup.actionUrl} className={primaryButton} onClick={dismiss}>
+            <a
+              href={popup.actionUrl}
+              className={primaryButton}
+              onClick={(event) => {
+                dismiss();
+                const action = popupAction(popup.actionUrl);
+                if (action.kind === 'page') return;
+                // What the shop's own page can open is opened in place: the customer keeps the page, its scroll and cart.
+                event.preventDefault();
+                onAction(action);
+              }}
+            >
               {popup.actionLabel}
             </a>
           )}

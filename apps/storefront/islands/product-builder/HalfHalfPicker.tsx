@@ -1,3 +1,4 @@
+import type { BuilderPrice } from '../../../../lib/cart/line-builder.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { fieldControl, fieldError } from '../../../../ui/fields.ts';
 import { ChoiceBadge } from './ChoiceBadge.tsx';
@@ -10,11 +11,18 @@ interface Props {
   halfHalfSizeIds: number[];
   sizesText: string;
   limitedSizes: boolean;
-  surchargeCents: number;
+  /** The shop's rule in words: "half of each pizza's price, plus $2.00". */
+  ruleText: string;
+  /** What the pizza costs whole and with each listed half, as the add button would show it. */
+  prices: { whole: BuilderPrice; halves: Map<number, BuilderPrice> };
+  /** Halves the shop has sold out of today: listed, not chosen. */
+  soldOutIds: ReadonlySet<number>;
   value: number | null;
   onChange: (productId: number | null) => void;
   problem?: string | undefined;
 }
+
+const priceText = (price: BuilderPrice) => `${price.exact ? '' : 'from '}${formatMoney(price.unitCents)}`;
 
 /** Whole, or half this product and half another of its group in the same size, where the shop halves that size. */
 export function HalfHalfPicker({
@@ -24,7 +32,9 @@ export function HalfHalfPicker({
   halfHalfSizeIds,
   sizesText,
   limitedSizes,
-  surchargeCents,
+  ruleText,
+  prices,
+  soldOutIds,
   value,
   onChange,
   problem,
@@ -44,7 +54,7 @@ export function HalfHalfPicker({
       aria-invalid={problem ? true : undefined}
     >
       <legend className="mb-2 flex flex-wrap items-center gap-2 font-semibold">
-        Half &amp; half{surchargeCents > 0 ? ` (+${formatMoney(surchargeCents)})` : ''} <ChoiceBadge required={false} />
+        Half &amp; half <span className="font-normal">({ruleText})</span> <ChoiceBadge required={false} />
       </legend>
       {limitedSizes && (
         <p id={hintId} className="text-sm text-muted-foreground" data-half-half-sizes>
@@ -61,12 +71,22 @@ export function HalfHalfPicker({
             aria-invalid={problem ? true : undefined}
             onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
           >
-            <option value="">Whole {productName}</option>
-            {listed.map((partner) => (
-              <option key={partner.productId} value={partner.productId}>
-                Half {partner.name}
-              </option>
-            ))}
+            <option value="">
+              Whole {productName} · {priceText(prices.whole)}
+            </option>
+            {listed.map((partner) => {
+              const price = prices.halves.get(partner.productId);
+              return (
+                <option
+                  key={partner.productId}
+                  value={partner.productId}
+                  disabled={soldOutIds.has(partner.productId) && partner.productId !== value}
+                >
+                  Half {partner.name}
+                  {soldOutIds.has(partner.productId) ? ' · Sold out today' : price ? ` · ${priceText(price)}` : ''}
+                </option>
+              );
+            })}
           </select>
         </label>
       )}

@@ -8,13 +8,14 @@ import {
   extrasOnHalf,
   MAX_EXTRA_QUANTITY,
   MAX_LINE_QUANTITY,
+  otherHalfPrices,
   productChoices,
   selectionFromLine,
   selectionProblems,
   type LineSelection,
   type SelectionProblem,
 } from '../../../../lib/cart/line-builder.ts';
-import { halfHalfSizesText } from '../../../../lib/pricing/half-half.ts';
+import { halfHalfRuleText, halfHalfSizesText } from '../../../../lib/pricing/half-half.ts';
 import { isDishSoldOut, soldOutAt } from '../../../../lib/menu/sold-out.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { $orderTime } from '../../stores/cart.ts';
@@ -232,7 +233,15 @@ export default function ProductBuilder({ target }: { target: BuilderTarget }) {
             halfHalfSizeIds={choices.halfHalfSizeIds}
             sizesText={halfHalfSizesText(choices.sizes, choices.halfHalfSizeIds)}
             limitedSizes={choices.halfHalfSizeIds.length < choices.sizes.length}
-            surchargeCents={choices.halfHalfSurchargeCents}
+            ruleText={halfHalfRuleText(catalogue.retailerInfo.halfHalfPriceType, choices.halfHalfSurchargeCents)}
+            prices={otherHalfPrices(catalogue, choices, current)}
+            soldOutIds={
+              new Set(
+                choices.halfHalfPartners
+                  .filter((partner) => isDishSoldOut(soldOut, { ...partner, productGroupId: choices.productGroupId }))
+                  .map((partner) => partner.productId),
+              )
+            }
             value={current.secondHalf?.productId ?? null}
             onChange={(productId) =>
               update({ secondHalf: productId === null ? null : { productId, extras: {}, removed: [] } })

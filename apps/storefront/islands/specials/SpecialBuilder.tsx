@@ -1,12 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { productChoices } from '../../../../lib/cart/line-builder.ts';
-import { previewSpecial, specialUnits, type FilledUnit } from '../../../../lib/menu/special-builder.ts';
+import {
+  dealLaterTime,
+  dealRefusal,
+  previewSpecial,
+  specialUnits,
+  type FilledUnit,
+} from '../../../../lib/menu/special-builder.ts';
+import { formatOrderTime } from '../../../../lib/time/format.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { PricingError } from '../../../../lib/pricing/item-price.ts';
+import { isDishSoldOut, soldOutAt } from '../../../../lib/menu/sold-out.ts';
+import { $orderTime } from '../../stores/cart.ts';
+import { $clockStatus, $now } from '../../stores/clock.ts';
 import { $order, addToCart } from '../../stores/order.ts';
-import { toastItemAdded } from '../../stores/order-time.ts';
-import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
+import { chooseOrderTime, toastItemAdded } from '../../stores/order-time.ts';
+import { $catalogue, $orderingData, $schedule } from '../../stores/ordering-data.ts';
 import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeSpecials, openSpecials } from '../../stores/ui.ts';
 import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
@@ -19,6 +29,10 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
   const data = useStore($orderingData);
   const catalogue = useStore($catalogue);
   const { orderType } = useStore($order);
+  const at = useStore($orderTime);
+  const clockStatus = useStore($clockStatus);
+  const schedule = useStore($schedule);
+  const now = useStore($now) ?? new Date();
   const [filled, setFilled] = useState<Record<string, FilledUnit>>({});
   useEffect(() => {
     needOrderingData('SpecialBuilder');
@@ -52,10 +66,31 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
     if (!(error instanceof PricingError)) throw error;
   }
 
+  const soldOut = soldOutAt(clockStatus, at);
+  const isSoldOut = (productId: number) => {
+    const product = catalogue.products.get(productId);
+    return product !== undefined && isDishSoldOut(soldOut, product);
+  };
+  const soldOutChosen = chosen.find((unit) => unit !== undefined && isSoldOut(unit.productId));
+  const soldOutText = soldOutChosen
+    ? `${catalogue.products.get(soldOutChosen.productId)?.name ?? 'A dish you chose'} is sold out for today. Choose something else.`
+    : null;
+  const dealContext = {
+    orderType,
+    at,
+    groups: data.productsInfoSsr.groups,
+    groupHours: data.groupHours,
+    timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
+  };
+  const refusal = soldOutText ?? dealRefusal(special, dealContext);
+  const laterTime = schedule ? dealLaterTime(special, dealContext, schedule, now, clockStatus) : null;
+
   const setUnit = (key: string, unit: FilledUnit) => setFilled({ ...filled, [key]: unit });
   const addDeal = () => {
-    if (!preview) return;
-    for (const line of preview.lines) addToCart(line);
+    if (!preview?.applies || refusal) return;
+    // Bound to this deal, so the cart charges what this builder showed whatever the priority rule would pick.
+    const deal = { retailerSpecialId: special.retailerSpecialId, dealId: crypto.randomUUID() };
+    for (const line of preview.lines) addToCart({ ...line, deal });
     toastItemAdded(new Date(), special.name);
     closeSpecials();
   };
@@ -68,7 +103,22 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
       {...(special.description ? { description: special.description } : {})}
       footer={
         <div className="flex flex-col gap-3">
-          {preview && (
+          {refusal && (
+            <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium" role="status" data-deal-refusal>
+              {refusal}
+            </p>
+          )}
+          {refusal && !soldOutText && laterTime && (
+            <button
+              type="button"
+              className={`${secondaryButton} self-start`}
+              onClick={() => chooseOrderTime(laterTime)}
+              data-deal-later
+            >
+              Order for {formatOrderTime(laterTime, now, dealContext.timeZoneDiff)}
+            </button>
+          )}
+          {preview && !refusal && (
             <p className="text-sm" role="status" data-special-preview>
               {preview.applies ? (
                 <>
@@ -85,7 +135,12 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
             <button type="button" className={secondaryButton} onClick={openSpecials}>
               All deals
             </button>
-            <button type="button" className={primaryButton} disabled={!preview} onClick={addDeal}>
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={!preview?.applies || refusal !== null}
+              onClick={addDeal}
+            >
               Add deal to cart
             </button>
           </div>
@@ -123,8 +178,13 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
                   >
                     <option value="">Choose…</option>
                     {unit.candidates.map((option) => (
-                      <option key={option.productId} value={option.productId}>
+                      <option
+                        key={option.productId}
+                        value={option.productId}
+                        disabled={isSoldOut(option.productId) && option.productId !== current?.productId}
+                      >
                         {option.name}
+                        {isSoldOut(option.productId) ? ' (Sold out today)' : ''}
                       </option>
                     ))}
                   </select>
