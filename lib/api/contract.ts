@@ -3,6 +3,7 @@ import { checkoutContactSchema, deliveryAddressSchema } from '../cart/checkout.t
 import { paymentMethods } from '../cart/payment-methods.ts';
 import { orderReceiptPattern } from '../cart/order-receipt.ts';
 import { cartProductSchema, orderPayloadSchema, orderStatusSchema } from '../cart/schemas.ts';
+import { kitchenStages } from '../kitchen/kitchen-flow.ts';
 import { orderWatchKeyPattern } from '../live/order-watch.ts';
 import {
   clockStatusSchema,
@@ -236,6 +237,8 @@ export const orderReceipt = z.string().regex(orderReceiptPattern, 'expected the 
 export const getOrderBodySchema = z.object({ encryptedOrderId, receipt: orderReceipt.optional() });
 export const getOrderResponseSchema = z.object({
   orderProcessed: z.boolean(),
+  /** Where the kitchen has the placed order (lib/kitchen/kitchen-flow.ts): the order page says it in words. */
+  kitchenStage: z.enum(kitchenStages).default('new'),
   loggedInCustId: id.nullable(),
   historicDeliveryFee: nonNegativeDollars,
   /** What the retailer's specials took off the order when it was last priced. */

@@ -9,6 +9,9 @@ const badge: Readonly<Record<BoardOrderState, string>> = {
   new: 'bg-primary text-primary-foreground',
   taken: 'bg-secondary text-secondary-foreground',
   ready: 'border border-border bg-muted text-foreground',
+  'out-for-delivery': 'border border-border bg-muted text-foreground',
+  collected: 'border border-border bg-background text-muted-foreground',
+  delivered: 'border border-border bg-background text-muted-foreground',
 };
 
 const touch = 'min-h-11 whitespace-nowrap';

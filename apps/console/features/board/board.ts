@@ -17,7 +17,14 @@ export const ACTION_STEPS: Readonly<Record<OrderAction, { from: BoardOrderState;
   ready: { from: 'taken', to: 'ready' },
 };
 
-const STATE_RANK: Readonly<Record<BoardOrderState, number>> = { new: 0, taken: 1, ready: 2 };
+const STATE_RANK: Readonly<Record<BoardOrderState, number>> = {
+  new: 0,
+  taken: 1,
+  ready: 2,
+  'out-for-delivery': 3,
+  collected: 4,
+  delivered: 4,
+};
 
 export interface ActionFailure {
   action: OrderAction;

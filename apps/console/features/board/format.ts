@@ -1,5 +1,6 @@
 import type { OrderAction } from './board.ts';
 import type { BoardOrder, BoardOrderState } from '../../../../lib/api/staff-contract.ts';
+import { STAGE_TEXT } from '../../../../lib/kitchen/kitchen-flow.ts';
 
 /**
  * How the board and the kitchen ticket word an order. Times are the device's own clock: the
@@ -41,7 +42,7 @@ export const ORDER_TYPE_TEXT: Readonly<Record<BoardOrder['orderType'], string>> 
   pickup: 'Pickup',
 };
 
-export const STATE_TEXT: Readonly<Record<BoardOrderState, string>> = { new: 'New', taken: 'Taken', ready: 'Ready' };
+export const STATE_TEXT: Readonly<Record<BoardOrderState, string>> = STAGE_TEXT;
 
 export const ACTION_TEXT: Readonly<Record<OrderAction, { label: string; saving: string; failed: string }>> = {
   take: { label: 'Take', saving: 'Taking…', failed: 'Could not take this order' },
