@@ -287,16 +287,28 @@ await onEachStore(
       expect((await board(api, token, 'Hopper')).done).toEqual([]);
     });
 
-    it('refuses a stage of the other flow, an unknown order and a malformed stage', async () => {
+    it("refuses a stage of the other flow, an unknown order, another shop's staff and a malformed stage", async () => {
       clock = OPEN_NOW;
       const api = await startApi();
       await addTestStaff(api, 'test-pizza', staffOf(1));
       const token = await staffToken(api, 'test-pizza', staffOf(1));
+      const otherShop: TestStaff = { ...staffOf(4), email: 'cook4@other-pizza.test' };
+      await addTestStaff(api, 'other-pizza', otherShop);
+      const otherToken = await staffToken(api, 'other-pizza', otherShop);
       const pickup = await placeTestOrder(api, 'flow-pickup', { pickup: true });
       for (const stage of ['taken', 'ready'] as const)
         expect((await moveTo(api, token, pickup.encryptedOrderId, stage)).status).toBe(200);
       expect((await moveTo(api, token, pickup.encryptedOrderId, 'out-for-delivery')).status).toBe(409);
       expect((await moveTo(api, token, 'no-such-order', 'taken')).status).toBe(404);
+      // Another shop's staff: the same 404 as an unknown order, nothing moved, not on their board.
+      const theirs = await moveTo(api, otherToken, pickup.encryptedOrderId, 'collected');
+      expect({ status: theirs.status, body: theirs.body }).toEqual({ status: 404, body: { error: 'Order not found' } });
+      expect((await board(api, otherToken)).orders.map((order) => order.encryptedOrderId)).not.toContain(
+        pickup.encryptedOrderId,
+      );
+      expect(
+        (await board(api, token)).orders.find((order) => order.encryptedOrderId === pickup.encryptedOrderId)?.state,
+      ).toBe('ready');
       const malformed = await api.call(staffPaths.stage(pickup.encryptedOrderId), {
         domain: null,
         headers: bearer(token),
