@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kitchenStages } from '../kitchen/kitchen-flow.ts';
 import { paymentMethods } from '../cart/payment-methods.ts';
 import { id, instant, slugPattern, TEXT_MAX } from '../tenant/primitives.ts';
 
@@ -20,16 +21,18 @@ export type StaffRole = (typeof staffRoles)[number];
 
 /** A session lasts a shift and a half: signed in before service, still valid at closing. */
 export const STAFF_SESSION_HOURS = 12;
-/** The board shows what was placed since this long ago. */
-export const BOARD_WINDOW_HOURS = 24;
 
 export const staffPaths = {
   signIn: '/staff/sign-in',
   signOut: '/staff/sign-out',
   me: '/staff/me',
-  orders: (limit: number) => `/staff/orders?limit=${limit}`,
+  /** Every active order, and the newest `limit` done ones whose number or customer's name has `search`. */
+  orders: (limit: number, search = '') =>
+    `/staff/orders?limit=${limit}${search === '' ? '' : `&search=${encodeURIComponent(search)}`}`,
   take: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/take`,
   ready: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/ready`,
+  /** Puts the order at a stage: one step on (a bump), one back (an undo), or leaves it where it is (a repeated tap). */
+  stage: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/stage`,
   audit: (limit: number) => `/staff/audit?limit=${limit}`,
   live: '/staff/live',
   bookings: '/staff/bookings',
@@ -80,15 +83,21 @@ export const staffSignInResponseSchema = z.object({
 export type StaffSignInResponse = z.infer<typeof staffSignInResponseSchema>;
 export const staffMeResponseSchema = z.object({ staff: staffMemberSchema });
 
-export const boardOrderStates = ['new', 'taken', 'ready'] as const;
+/** The kitchen's stages of an order (lib/kitchen/kitchen-flow.ts); `taken` is Accepted. */
+export const boardOrderStates = kitchenStages;
 export type BoardOrderState = (typeof boardOrderStates)[number];
 
-/** A placed order as the kitchen's board shows it; `lines` are each line in words, `dueAt` the time asked for, or null for "as soon as possible". */
+/**
+ * A placed order as the kitchen's board shows it; `lines` are each line in words, `dueAt` the time
+ * asked for, or null for "as soon as possible", `promisedAt` the time an ASAP customer was told
+ * (null on orders placed before it was recorded).
+ */
 export const boardOrderSchema = z.object({
   encryptedOrderId: z.string().min(1).max(100),
   orderNumber: z.int().positive(),
   placedAt: instant,
   dueAt: instant.nullable(),
+  promisedAt: instant.nullable().default(null),
   orderType: z.enum(['delivery', 'pickup']),
   customer: z.object({ name: z.string().max(TEXT_MAX.name), phone: z.string().max(50), email: z.string().max(254) }),
   address: z.string().max(1000).nullable(),
@@ -101,17 +110,40 @@ export const boardOrderSchema = z.object({
 });
 export type BoardOrder = z.infer<typeof boardOrderSchema>;
 
+/** How many done orders the board's Done list holds (newest first); active orders have no page. */
 export const DEFAULT_BOARD_LIMIT = 50;
 export const MAX_BOARD_LIMIT = 200;
 export const boardLimitSchema = z.coerce.number().int().min(1).max(MAX_BOARD_LIMIT).default(DEFAULT_BOARD_LIMIT);
-export const staffOrdersResponseSchema = z.object({ orders: z.array(boardOrderSchema).max(MAX_BOARD_LIMIT) });
+/** The Done list's filter: an order number or part of the customer's name. */
+export const boardSearchSchema = z.string().trim().max(100).default('');
+/**
+ * What one shop can have on the go: a Friday's worth of ASAP orders plus a week of orders for
+ * later. Past it the answer says how many more there are (`moreActive`) instead of growing without
+ * bound, and the board says so: no active order is ever dropped without the kitchen being told.
+ */
+export const MAX_ACTIVE_ORDERS = 2000;
+/**
+ * `orders`: every order not yet collected or delivered, whatever its age (oldest first);
+ * `done`: the newest completed ones matching the search.
+ */
+export const staffOrdersResponseSchema = z.object({
+  orders: z.array(boardOrderSchema).max(MAX_ACTIVE_ORDERS),
+  moreActive: z.int().nonnegative().default(0),
+  done: z.array(boardOrderSchema).max(MAX_BOARD_LIMIT).default([]),
+});
+export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
+/** `stage`: where the order should be, one step on (a bump) or, with `undo`, one step back; checked against its flow (stageMove in kitchen-flow.ts). */
+export const staffStageBodySchema = z.object({ stage: z.enum(kitchenStages), undo: z.boolean().default(false) });
+export type StaffStageBody = z.infer<typeof staffStageBodySchema>;
 
 export const auditActions = [
   'sign-in',
   'sign-out',
   'take',
   'ready',
+  'stage',
+  'undo-stage',
   'confirm-booking',
   'decline-booking',
   'service',

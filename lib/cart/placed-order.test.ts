@@ -71,6 +71,7 @@ const size = {
 function answer(changes: Partial<OrderAnswer> = {}): OrderAnswer {
   return {
     orderProcessed: false,
+    kitchenStage: 'new',
     loggedInCustId: null,
     historicDeliveryFee: 0,
     discountTotal: 0,
@@ -110,6 +111,7 @@ describe('confirmationView', () => {
     expect(view()).toEqual({
       orderNumber: '#42',
       status: 'received',
+      stage: 'new',
       statusTitle: 'Order received',
       statusText: 'Thanks, Grace! We have your order and will start on it shortly.',
       service: 'Pickup',
@@ -246,6 +248,18 @@ describe('confirmationView', () => {
       statusTitle: 'Being prepared',
       statusText: 'The kitchen has your order and is preparing it.',
     });
+  });
+
+  it.each<[OrderAnswer['kitchenStage'], boolean, string]>([
+    ['ready', true, 'Ready for pickup'],
+    ['collected', true, 'Collected'],
+    ['ready', false, 'Ready'],
+    ['out-for-delivery', false, 'Out for delivery'],
+    ['delivered', false, 'Delivered'],
+  ])('the kitchen has it %s (pickup: %s): %s', (kitchenStage, isPickup, title) => {
+    expect(view({ isPickup }, fridayEvening, 0, answer({ orderProcessed: true, kitchenStage })).statusTitle).toBe(
+      title,
+    );
   });
 
   it.each<[string, Partial<Placement>, string, number, string]>([

@@ -1,5 +1,7 @@
 import { formatMoney, toCents, toDollars } from '../pricing/money.ts';
 import type { CartTotals } from '../pricing/totals.ts';
+import { customerStageText, kitchenStages, type KitchenStage } from '../kitchen/kitchen-flow.ts';
+import type { OrderStatusMessage } from '../live/messages.ts';
 import type { ClockStatus } from '../tenant/index.ts';
 import { formatOrderTime, formatTime } from '../time/format.ts';
 import { MINUTE_MS, retailerWallClock } from '../time/retailer-clock.ts';
@@ -35,12 +37,24 @@ export function deliveryAddressLine(delivery: NonNullable<PlacementDetails['deli
  * live message said so), a poll answered before that cannot undo it.
  */
 export function laterOrderAnswer(previous: OrderAnswer | null, next: OrderAnswer): OrderAnswer {
-  return previous?.orderProcessed && !next.orderProcessed ? { ...next, orderProcessed: true } : next;
+  const processed = previous?.orderProcessed && !next.orderProcessed ? { ...next, orderProcessed: true } : next;
+  // Likewise its stage: an undo reaches the page as a live message (withKitchenNews), which says where it is.
+  return previous && stageRank(previous.kitchenStage) > stageRank(processed.kitchenStage)
+    ? { ...processed, kitchenStage: previous.kitchenStage }
+    : processed;
 }
+
+const stageRank = (stage: KitchenStage) => kitchenStages.indexOf(stage);
 
 /** The order with the kitchen's news from a live message applied. */
 export function withOrderProcessed(order: OrderAnswer, orderProcessed: boolean): OrderAnswer {
   return orderProcessed && !order.orderProcessed ? { ...order, orderProcessed: true } : order;
+}
+
+/** The order with a live message applied: a stage, when the message has one, is where the kitchen has it now, undo included. */
+export function withKitchenNews(order: OrderAnswer, news: OrderStatusMessage): OrderAnswer {
+  const processed = withOrderProcessed(order, news.orderProcessed);
+  return news.kitchenStage === undefined ? processed : { ...processed, kitchenStage: news.kitchenStage };
 }
 
 export interface ConfirmationLine {
@@ -60,6 +74,8 @@ export interface ConfirmationTotal {
 export interface ConfirmationView {
   orderNumber: string;
   status: 'received' | 'preparing';
+  /** Where the kitchen has it: the page follows it until collected or delivered. */
+  stage: KitchenStage;
   statusTitle: string;
   statusText: string;
   service: 'Pickup' | 'Delivery';
@@ -111,6 +127,10 @@ export function confirmationView(
   timeZoneDiff: number,
 ): ConfirmationView {
   const preparing = order.orderProcessed;
+  const stage = order.kitchenStage;
+  // New and taken keep their own words (the customer's first name); later stages say where the order is.
+  const stageWords =
+    stage === 'new' || stage === 'taken' ? null : customerStageText(stage, placement.isPickup ? 'pickup' : 'delivery');
   const firstName = details?.contact.fullName.trim().split(/\s+/)[0] ?? '';
   const later = placement.orderForLater && placement.orderForLaterRequestDateTime !== null;
   const money = (dollars: number) => formatMoney(toCents(dollars));
@@ -119,10 +139,13 @@ export function confirmationView(
   return {
     orderNumber: `#${placement.orderNumber}`,
     status: preparing ? 'preparing' : 'received',
-    statusTitle: preparing ? 'Being prepared' : 'Order received',
-    statusText: preparing
-      ? 'The kitchen has your order and is preparing it.'
-      : `Thanks${firstName ? `, ${firstName}` : ''}! We have your order and will start on it shortly.`,
+    stage,
+    statusTitle: stageWords?.title ?? (preparing ? 'Being prepared' : 'Order received'),
+    statusText:
+      stageWords?.text ??
+      (preparing
+        ? 'The kitchen has your order and is preparing it.'
+        : `Thanks${firstName ? `, ${firstName}` : ''}! We have your order and will start on it shortly.`),
     service: placement.isPickup ? 'Pickup' : 'Delivery',
     when: {
       label: placement.isPickup ? 'Ready for pickup' : 'Delivery',

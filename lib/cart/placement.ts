@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kitchenStages } from '../kitchen/kitchen-flow.ts';
 import { orderWatchKeyPattern } from '../live/order-watch.ts';
 import { id, instant, nonNegativeDollars } from '../tenant/index.ts';
 import { checkoutContactSchema, deliveryAddressSchema } from './checkout.ts';
@@ -40,6 +41,8 @@ export const placementSchema = placementSummarySchema.extend(placementDetailsSch
 /** What get-order answers about one order: its lines, and once placed, the placement and how to follow it live. */
 export const orderAnswerSchema = z.object({
   orderProcessed: z.boolean(),
+  /** Where the kitchen has the placed order (lib/kitchen/kitchen-flow.ts): the order page says it in words. */
+  kitchenStage: z.enum(kitchenStages).default('new'),
   loggedInCustId: id.nullable(),
   historicDeliveryFee: nonNegativeDollars,
   /** What the retailer's specials took off the order when it was last priced. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kitchenStages } from '../kitchen/kitchen-flow.ts';
 import { clockStatusSchema, type ClockStatus } from '../tenant/hours.ts';
 import { retailerCssSchema } from '../tenant/retailer.ts';
 import { browserClientIdPattern } from './client-id.ts';
@@ -51,8 +52,14 @@ export const designFieldUpdateSchema = z
   });
 export type DesignFieldUpdate = z.infer<typeof designFieldUpdateSchema>;
 
-/** `{prefix}/{retailerId}/order/{topicId}/status`: the API says the kitchen has taken the order. */
-export const orderStatusMessageSchema = z.object({ orderProcessed: z.boolean() });
+/**
+ * `{prefix}/{retailerId}/order/{topicId}/status`: the API says the kitchen has taken the order and,
+ * from issue 28, where in the kitchen's flow it is now (an older API sends no stage).
+ */
+export const orderStatusMessageSchema = z.object({
+  orderProcessed: z.boolean(),
+  kitchenStage: z.enum(kitchenStages).optional(),
+});
 export type OrderStatusMessage = z.infer<typeof orderStatusMessageSchema>;
 
 /**

@@ -33,7 +33,7 @@ const LIVE_WAIT_MS = 15_000;
 const PUSH_WAIT_MS = 10_000;
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
+const tablet = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
 
 /** The sample accounts `npm start` gives every sample shop (server/api/services/sample-staff.ts). */
 const account = (shop: string, role: 'owner' | 'kitchen') => ({
@@ -215,7 +215,7 @@ test('npm start points the console at its own API and broker on the ports it was
   });
 });
 
-test("an order placed in the shop reaches the owner's phone at once; Take changes the customer's page; the kitchen's desktop marks it ready and prints its ticket; another shop's staff may touch none of it", async ({
+test("an order placed in the shop reaches the owner's phone at once; Accept, Ready, an undone mis-tap and Collected each reach the customer's page; the kitchen's 768 px tablet prints its ticket; the order ends in Done; another shop's staff may touch none of it", async ({
   browser,
 }) => {
   // A whole order placed through the shop, then moved along by two consoles: more than the default 30 s on a busy machine.
@@ -302,38 +302,48 @@ test("an order placed in the shop reaches the owner's phone at once; Take change
     await expect(customer.locator('[data-order-status]').getByRole('heading')).toHaveText('Order received');
   });
 
-  const kitchen = await (await browser.newContext({ ...desktop, colorScheme: 'dark' })).newPage();
+  const kitchen = await (await browser.newContext({ ...tablet, colorScheme: 'dark' })).newPage();
   await kitchen.addInitScript(recordPrints);
   const kitchenCard = card(kitchen, orderNumber);
-  await test.step('the kitchen signs in on a desktop and sees the board', async () => {
+  await test.step('the kitchen signs in on a 768 px tablet and sees the board', async () => {
     await kitchen.goto(`${consoleOrigin()}/`);
     await signIn(kitchen, account(shop, 'kitchen'));
     await expect(kitchen.getByText('Marco Bianchi · Kitchen')).toBeVisible();
     await expect(kitchen.getByText('Live: new orders show at once.')).toBeVisible({ timeout: LIVE_WAIT_MS });
     await expect(kitchenCard).toHaveAttribute('data-state', 'new');
-    await expectFitsAndAccessible(kitchen, 'board on a desktop in dark mode');
+    await expectFitsAndAccessible(kitchen, 'board on a 768 px tablet in dark mode');
   });
 
-  await test.step("the owner's Take changes the customer's open confirmation page and the kitchen's board", async () => {
-    const status = customer.locator('[data-order-status]');
+  const status = customer.locator('[data-order-status]');
+  await test.step("the owner's Accept changes the customer's open confirmation page and the kitchen's board", async () => {
     await expect(status).toHaveAttribute('data-live', 'on', { timeout: LIVE_WAIT_MS });
     // From now on the page's own check only ever hears "not taken yet", so only the broker can change it.
     await customer.route('**/api/order/get-order', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), orderProcessed: false } });
+      await route.fulfill({
+        response,
+        json: { ...(await response.json()), orderProcessed: false, kitchenStage: 'new' },
+      });
     });
-    await ownerCard.getByRole('button', { name: 'Take' }).click();
+    await ownerCard.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(ownerCard).toHaveAttribute('data-state', 'taken');
-    await expect(ownerCard.getByRole('button', { name: 'Take' })).toBeDisabled();
+    await expect(ownerCard.getByRole('button', { name: 'Ready', exact: true })).toBeEnabled();
     await expect(status.getByRole('heading')).toHaveText('Being prepared', { timeout: PUSH_WAIT_MS });
     await expect(status).toHaveAttribute('data-order-status', 'preparing');
     await expect(kitchenCard).toHaveAttribute('data-state', 'taken', { timeout: PUSH_WAIT_MS });
   });
 
-  await test.step("the kitchen's Ready shows on both boards", async () => {
-    await kitchenCard.getByRole('button', { name: 'Ready' }).click();
+  await test.step("the kitchen's Ready shows on both boards and on the customer's page; a mis-tap undone goes back there too", async () => {
+    await kitchenCard.getByRole('button', { name: 'Ready', exact: true }).click();
     await expect(kitchenCard).toHaveAttribute('data-state', 'ready');
-    await expect(kitchenCard.getByRole('button', { name: 'Ready' })).toBeDisabled();
+    await expect(status.getByRole('heading')).toHaveText('Ready for pickup', { timeout: PUSH_WAIT_MS });
+    await kitchenCard.getByRole('button', { name: 'Undo: back to Cooking' }).click();
+    await expect(kitchenCard).toHaveAttribute('data-state', 'taken');
+    await expect(status.getByRole('heading')).toHaveText('Being prepared', { timeout: PUSH_WAIT_MS });
+    await kitchenCard.getByRole('button', { name: 'Ready', exact: true }).click();
+    await expect(kitchenCard).toHaveAttribute('data-state', 'ready');
+    await expect(kitchenCard.getByRole('button', { name: 'Collected', exact: true })).toBeEnabled();
+    await expect(status.getByRole('heading')).toHaveText('Ready for pickup', { timeout: PUSH_WAIT_MS });
     await expect(ownerCard).toHaveAttribute('data-state', 'ready', { timeout: PUSH_WAIT_MS });
     const board = staffOrdersResponseSchema.parse(
       (await staffCall(staffPaths.orders(DEFAULT_BOARD_LIMIT), { token: await consoleToken(kitchen) })).body,
@@ -354,6 +364,20 @@ test("an order placed in the shop reaches the owner's phone at once; Take change
     await kitchen.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     await kitchen.emulateMedia({ media: 'screen' });
     await expect(ticket).toHaveCount(0);
+  });
+
+  await test.step("the owner's Collected ends it: the customer's page says so, and the order leaves both boards for Done", async () => {
+    await ownerCard.getByRole('button', { name: 'Collected', exact: true }).click();
+    await expect(status.getByRole('heading')).toHaveText('Collected', { timeout: PUSH_WAIT_MS });
+    await expect(ownerCard).toHaveCount(0);
+    await expect(kitchenCard).toHaveCount(0, { timeout: PUSH_WAIT_MS });
+    const done = kitchen.locator('[data-done-list]');
+    await done.getByText(/^Done/).click();
+    await done.getByLabel('Order number or name').fill(String(orderNumber));
+    await done.getByRole('button', { name: 'Find' }).click();
+    await expect(done.locator(`[data-done="${orderNumber}"]`)).toContainText('Grace Hopper');
+    await expect(done.locator('[data-done]')).toHaveCount(1);
+    await expectFitsAndAccessible(kitchen, 'board with Done open at 768 px', { axe: false });
   });
 
   await Promise.all([owner, kitchen, customer].map((page) => page.context().close()));

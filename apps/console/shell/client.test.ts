@@ -126,9 +126,30 @@ describe('signed-in calls', () => {
   it('show the orders that keep to the contract and count the ones that do not', async () => {
     const good = boardOrder(1042, 3);
     const api = fakeApi(
-      json(200, { orders: [good, { ...boardOrder(1041, 9), totalCents: 12.5 }, { orderNumber: 7 }] }),
+      json(200, {
+        orders: [good, { ...boardOrder(1041, 9), totalCents: 12.5 }, { orderNumber: 7 }],
+        done: [{ ...boardOrder(1030, 90), state: 'collected' }, { orderNumber: 6 }],
+        moreActive: 0,
+      }),
     );
-    await expect(client(api).staff.orders()).resolves.toEqual({ orders: [good], unreadable: 2 });
+    await expect(client(api).staff.orders(50, ' Grace ')).resolves.toEqual({
+      orders: [good],
+      done: [{ ...boardOrder(1030, 90), state: 'collected' }],
+      moreActive: 0,
+      unreadable: 3,
+    });
+    expect(api.sent.map((call) => call.url)).toEqual([
+      expect.stringMatching(/\/staff\/orders\?limit=50&search=Grace$/),
+    ]);
+  });
+
+  it('a bump or an undo posts the stage asked for and answers the saved order', async () => {
+    const ready = boardOrder(1042, 3, { encryptedOrderId: 'a/b?c', state: 'ready' });
+    const api = fakeApi(json(200, { order: ready }));
+    await expect(client(api).staff.stage('a/b?c', 'ready', true)).resolves.toEqual(ready);
+    expect(api.sent.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+      { method: 'POST', url: 'http://api.test/staff/orders/a%2Fb%3Fc/stage', body: { stage: 'ready', undo: true } },
+    ]);
   });
 
   it('take and ready post to the order, its id escaped, and answer the saved order', async () => {

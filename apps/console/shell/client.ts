@@ -3,6 +3,7 @@ import {
   boardOrderSchema,
   DEFAULT_AUDIT_LIMIT,
   DEFAULT_BOARD_LIMIT,
+  MAX_ACTIVE_ORDERS,
   MAX_AUDIT_LIMIT,
   MAX_BOARD_LIMIT,
   staffAuditResponseSchema,
@@ -14,6 +15,7 @@ import {
   staffSignInResponseSchema,
   type AuditEntry,
   type BoardOrder,
+  type BoardOrderState,
   type StaffLiveResponse,
   type StaffMember,
   type StaffSignInBody,
@@ -58,7 +60,11 @@ export class StaffApiError extends Error {
  * The board's list, taken apart order by order (boardOrders): one order outside the contract costs
  * the kitchen that order, said on the board, rather than the whole board.
  */
-const boardListSchema = z.object({ orders: z.array(z.unknown()).max(MAX_BOARD_LIMIT) });
+const boardListSchema = z.object({
+  orders: z.array(z.unknown()).max(MAX_ACTIVE_ORDERS),
+  moreActive: z.int().nonnegative().default(0),
+  done: z.array(z.unknown()).max(MAX_BOARD_LIMIT).default([]),
+});
 
 /** The orders of an answer that keep to the contract, and how many did not. */
 export function boardOrders(items: readonly unknown[]): { orders: BoardOrder[]; unreadable: number } {
@@ -188,18 +194,40 @@ export function createStaffClient(options: StaffClientOptions) {
       call<void>({ method: 'POST', path: staffPaths.signOut, schema: null, signedIn: true }),
     me: async (): Promise<StaffMember> =>
       (await call({ method: 'GET', path: staffPaths.me, schema: staffMeResponseSchema, signedIn: true })).staff,
-    /** The board's orders, newest first as the API sends them; `unreadable` counts those outside the contract. */
-    orders: async (limit = DEFAULT_BOARD_LIMIT): Promise<{ orders: BoardOrder[]; unreadable: number }> =>
-      boardOrders(
-        (
-          await call({
-            method: 'GET',
-            path: staffPaths.orders(clampLimit(limit, MAX_BOARD_LIMIT)),
-            schema: boardListSchema,
-            signedIn: true,
-          })
-        ).orders,
-      ),
+    /**
+     * Every active order and the newest done ones (or those `search` finds); `unreadable` counts
+     * orders outside the contract, which are not shown.
+     */
+    orders: async (
+      limit = DEFAULT_BOARD_LIMIT,
+      search = '',
+    ): Promise<{ orders: BoardOrder[]; done: BoardOrder[]; moreActive: number; unreadable: number }> => {
+      const answer = await call({
+        method: 'GET',
+        path: staffPaths.orders(clampLimit(limit, MAX_BOARD_LIMIT), search.trim().slice(0, 100)),
+        schema: boardListSchema,
+        signedIn: true,
+      });
+      const active = boardOrders(answer.orders);
+      const done = boardOrders(answer.done);
+      return {
+        orders: active.orders,
+        done: done.orders,
+        moreActive: answer.moreActive,
+        unreadable: active.unreadable + done.unreadable,
+      };
+    },
+    /** A bump (one step on) or, with `undo`, one step back; answers the order as saved. */
+    stage: async (encryptedOrderId: string, stage: BoardOrderState, undo: boolean): Promise<BoardOrder> =>
+      (
+        await call({
+          method: 'POST',
+          path: staffPaths.stage(encryptedOrderId),
+          body: { stage, undo },
+          schema: staffOrderResponseSchema,
+          signedIn: true,
+        })
+      ).order,
     take: async (encryptedOrderId: string): Promise<BoardOrder> =>
       (
         await call({

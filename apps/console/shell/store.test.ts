@@ -212,51 +212,51 @@ describe('the board', () => {
   });
 });
 
-describe('Take and Ready', () => {
+describe('bump and undo', () => {
   async function boardWith(api: ReturnType<typeof scriptedApi>) {
     await signedIn(api);
     api.answer('GET /staff/orders', json(200, { orders: [boardOrder(1042, 2)] }));
     await refreshBoard(api.client);
   }
 
-  it('shows the take at once as saving, then as the server saved it', async () => {
+  it('shows the accept at once as saving, then as the server saved it', async () => {
     const api = scriptedApi();
     await boardWith(api);
     const answer = held();
-    api.answer('POST /staff/orders/enc-1042/take', answer.response);
-    const taking = runOrderAction(api.client, 'enc-1042', 'take');
-    expect(boardCards($board.get())[0]).toMatchObject({ shownState: 'taken', pending: 'take' });
+    api.answer('POST /staff/orders/enc-1042/stage', answer.response);
+    const taking = runOrderAction(api.client, 'enc-1042', 'bump');
+    expect(boardCards($board.get(), EVENING)[0]).toMatchObject({ shownState: 'taken', pending: 'bump' });
     answer.release(json(200, { order: boardOrder(1042, 2, { state: 'taken' }) }));
     await taking;
-    expect(boardCards($board.get())[0]).toMatchObject({ shownState: 'taken', pending: null, failure: null });
+    expect(boardCards($board.get(), EVENING)[0]).toMatchObject({ shownState: 'taken', pending: null, failure: null });
   });
 
   it('puts the card back with the reason when the call fails', async () => {
     const api = scriptedApi();
     await boardWith(api);
-    api.answer('POST /staff/orders/enc-1042/take', json(409, { error: 'Someone else took it.' }));
-    await runOrderAction(api.client, 'enc-1042', 'take');
-    expect(boardCards($board.get())[0]).toMatchObject({
+    api.answer('POST /staff/orders/enc-1042/stage', json(409, { error: 'Someone else took it.' }));
+    await runOrderAction(api.client, 'enc-1042', 'bump');
+    expect(boardCards($board.get(), EVENING)[0]).toMatchObject({
       shownState: 'new',
       pending: null,
-      canTake: true,
-      failure: { message: 'Could not take this order: Someone else took it.' },
+      canBump: true,
+      failure: { message: 'Could not move this order on: Someone else took it.' },
     });
   });
 
   it('sends one call for a double tap', async () => {
     const api = scriptedApi();
     await boardWith(api);
-    api.answer('POST /staff/orders/enc-1042/take', json(200, { order: boardOrder(1042, 2, { state: 'taken' }) }));
-    await Promise.all([runOrderAction(api.client, 'enc-1042', 'take'), runOrderAction(api.client, 'enc-1042', 'take')]);
-    expect(api.calls.filter((call) => call.endsWith('/take'))).toHaveLength(1);
+    api.answer('POST /staff/orders/enc-1042/stage', json(200, { order: boardOrder(1042, 2, { state: 'taken' }) }));
+    await Promise.all([runOrderAction(api.client, 'enc-1042', 'bump'), runOrderAction(api.client, 'enc-1042', 'bump')]);
+    expect(api.calls.filter((call) => call.endsWith('/stage'))).toHaveLength(1);
   });
 
   it('ends the session instead of blaming the order when the token has expired', async () => {
     const api = scriptedApi();
     await boardWith(api);
-    api.answer('POST /staff/orders/enc-1042/take', new Response('', { status: 401 }));
-    await runOrderAction(api.client, 'enc-1042', 'take');
+    api.answer('POST /staff/orders/enc-1042/stage', new Response('', { status: 401 }));
+    await runOrderAction(api.client, 'enc-1042', 'bump');
     expect($consoleSession.get()).toEqual({ kind: 'signed-out', notice: staffMessages.sessionEnded });
     expect($board.get().orders).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { BoardOrder, StaffMember, StaffSignInBody } from '../../../lib/api/staff-contract.ts';
 import {
+  actionTarget,
   emptyBoard,
   withActionFailed,
   withActionSaved,
@@ -147,10 +148,10 @@ export async function signOut(client: StaffClient): Promise<void> {
 export async function refreshBoard(client: StaffClient): Promise<BoardOrder[]> {
   const token = consoleToken();
   try {
-    const { orders, unreadable } = await client.orders();
+    const { orders, done, moreActive, unreadable } = await client.orders(undefined, $doneSearch.get());
     // An answer that lands after sign-out, or after another staff member signed in, is not shown.
     if ($consoleSession.get().kind !== 'signed-in' || consoleToken() !== token) return [];
-    const { board, arrived } = withOrders($board.get(), orders, unreadable);
+    const { board, arrived } = withOrders($board.get(), orders, unreadable, done, moreActive);
     $board.set(board);
     $boardSync.set({ ...$boardSync.get(), updatedAt: environment.now().toISOString(), problem: null });
     return arrived;
@@ -165,18 +166,28 @@ export function setLive(live: boolean): void {
   if ($boardSync.get().live !== live) $boardSync.set({ ...$boardSync.get(), live });
 }
 
-/** Take or Ready: shown at once as saving; the server's answer replaces it, a failure puts the card back with the reason. */
+/** The Done list's filter (an order number or a name): the next refresh asks for it. */
+export const $doneSearch = atom('');
+
+export function searchDone(client: StaffClient, search: string): Promise<BoardOrder[]> {
+  $doneSearch.set(search);
+  return refreshBoard(client);
+}
+
+/** A bump or an undo: shown at once as saving; the server's answer replaces it, a failure puts the card back with the reason. */
 export async function runOrderAction(
   client: StaffClient,
   encryptedOrderId: string,
   action: OrderAction,
 ): Promise<void> {
+  const order = $board.get().orders.find((candidate) => candidate.encryptedOrderId === encryptedOrderId);
+  const target = order && actionTarget(order, action);
   const started = withActionStarted($board.get(), encryptedOrderId, action);
-  if (!started) return;
+  if (!started || !target) return;
   $board.set(started);
   const token = consoleToken();
   try {
-    const saved = await client[action](encryptedOrderId);
+    const saved = await client.stage(encryptedOrderId, target, action === 'undo');
     if (consoleToken() === token) $board.set(withActionSaved($board.get(), saved));
   } catch (error) {
     if (sessionEnded(error) || consoleToken() !== token) return;

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { OrderPayload } from '../../../lib/cart/schemas.ts';
+import { isCompleted } from '../../../lib/kitchen/kitchen-flow.ts';
 import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../lib/api/contract.ts';
 import { checkPlacement } from '../../../lib/cart/checkout.ts';
 import { deliveryTermsFor } from '../../../lib/cart/delivery-quote.ts';
@@ -203,8 +204,12 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       products: await orders.products(order.orderId),
       placement: placement?.summary ?? null,
       placementDetails: placement && (await mayReadDetails(c, order, receipt, deps.now())) ? placement.details : null,
-      // Only while there is something to wait for: a taken order's page has nothing left to follow.
-      orderWatch: watchKey === null || order.processed ? null : { key: watchKey, topicId: orderWatchTopicId(watchKey) },
+      kitchenStage: order.kitchenStage,
+      // Only while there is something to wait for: a collected or delivered order's page has nothing left to follow.
+      orderWatch:
+        watchKey === null || isCompleted(order.kitchenStage)
+          ? null
+          : { key: watchKey, topicId: orderWatchTopicId(watchKey) },
     };
   });
 

@@ -3,13 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import {
   auditLimitSchema,
-  BOARD_WINDOW_HOURS,
   boardLimitSchema,
+  boardSearchSchema,
   bookingFromSchema,
   bookingIdParamSchema,
   bookingLimitSchema,
   STAFF_SIGN_IN_FAILED,
   staffSignInBodySchema,
+  staffStageBodySchema,
   type AuditAction,
   type BoardOrder,
   type StaffMember,
@@ -21,7 +22,8 @@ import { staffOrdersTopic } from '../../../lib/live/topics.ts';
 import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { ApiApp, StaffEnv } from '../env.ts';
-import { takeOrder, topicScopeOf } from '../services/order-taking.ts';
+import { STAGE_TEXT } from '../../../lib/kitchen/kitchen-flow.ts';
+import { takeOrder, tellStageChange, topicScopeOf } from '../services/order-taking.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 import { clientAddress, throttle } from '../services/rate-limits.ts';
@@ -34,7 +36,6 @@ import { shopRoutes } from './shop.ts';
 
 /** A sign-in or an order action is a few hundred bytes; nothing the console sends comes near this. */
 const MAX_STAFF_BODY_BYTES = 8 * 1024;
-const HOUR_MS = 60 * 60 * 1000;
 
 const staffMemberOf = ({ staffId, name, email, role }: StaffAccount, { tenant }: ServedTenant): StaffMember => ({
   staffId,
@@ -120,10 +121,52 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     return c.json({ staff: staffMemberOf(account, served) });
   });
 
+  /** Every active order whatever its age (bounded by MAX_ACTIVE_ORDERS), and a page of done ones, filtered by `search`. */
   staff.get('/orders', signedIn, async (c) => {
     const limit = queryLimit(c, boardLimitSchema, '1 to 200');
-    const since = new Date(deps.now().getTime() - BOARD_WINDOW_HOURS * HOUR_MS);
-    return c.json({ orders: await deps.board.recent(c.get('signedIn').account.retailerId, since, limit) });
+    const search = boardSearchSchema.safeParse(c.req.query('search') ?? '');
+    if (!search.success) throw new ApiProblem(400, 'search: expected at most 100 characters');
+    const { retailerId } = c.get('signedIn').account;
+    const active = await deps.board.active(retailerId);
+    const done = await deps.board.done(retailerId, limit, search.data);
+    return c.json({ orders: active.orders, moreActive: active.more, done });
+  });
+
+  /**
+   * Bump or undo: puts the order one step on (or back, with `undo`) in its flow, records the step
+   * and tells the customer's page and the consoles. Asking for the stage it is at, or a bump to one
+   * it is past, changes and pushes nothing (a repeated tap, a retry, two cooks on one order); any
+   * other stage is a 409.
+   */
+  staff.post('/orders/:encryptedOrderId/stage', signedIn, async (c) => {
+    const { account, served } = c.get('signedIn');
+    const { stage, undo } = await readBody(c, staffStageBodySchema);
+    const encryptedOrderId = c.req.param('encryptedOrderId');
+    const now = deps.now();
+    const outcome = await withStores(deps.db, account.retailerId, async (stores) => {
+      const moved = await stores.board.moveStage(account.retailerId, encryptedOrderId, stage, undo, account.name, now);
+      if (moved.kind === 'forward' || moved.kind === 'back')
+        await stores.staff.record(
+          account,
+          moved.kind === 'forward' ? 'stage' : 'undo-stage',
+          `Order ${moved.order.orderNumber}: ${STAGE_TEXT[moved.from]} → ${STAGE_TEXT[stage]}`,
+          now,
+        );
+      return moved;
+    });
+    if (outcome.kind === 'unknown') throw new ApiProblem(404, 'Order not found');
+    if (outcome.kind === 'refused')
+      throw new ApiProblem(
+        409,
+        `Order ${outcome.order.orderNumber} is ${STAGE_TEXT[outcome.order.state]}: it cannot go to ${STAGE_TEXT[stage]} from there.`,
+      );
+    if (outcome.kind === 'forward' || outcome.kind === 'back')
+      await tellStageChange(deps, served, {
+        orderNumber: outcome.order.orderNumber,
+        watchKey: outcome.watchKey,
+        stage,
+      });
+    return c.json({ order: outcome.order });
   });
 
   /**

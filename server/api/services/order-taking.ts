@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderStatusMessage, StaffOrdersMessage } from '../../../lib/live/messages.ts';
 import { orderStatusTopic, staffOrdersTopic, type RetailerTopicScope } from '../../../lib/live/topics.ts';
+import type { KitchenStage } from '../../../lib/kitchen/kitchen-flow.ts';
 import { orderWatchTopicId } from '../../broker/acl.ts';
 import type { LivePublisher } from './live-publisher.ts';
 import { ApiProblem } from './problems.ts';
@@ -37,8 +38,12 @@ export function tellStaffBoards(deps: LiveDeps, served: ServedTenant, message: S
  * take, so taking an order again retries a push the broker missed. A failure is logged, not
  * answered: the order is taken all the same, and the page's poll catches up.
  */
-async function tellWatchingPage(deps: LiveDeps, served: ServedTenant, watchKey: string): Promise<boolean> {
-  const message: OrderStatusMessage = { orderProcessed: true };
+async function tellWatchingPage(
+  deps: LiveDeps,
+  served: ServedTenant,
+  watchKey: string,
+  message: OrderStatusMessage = { orderProcessed: true },
+): Promise<boolean> {
   try {
     await deps.publisher.publish(orderStatusTopic(topicScopeOf(served), orderWatchTopicId(watchKey)), message);
     return true;
@@ -48,6 +53,25 @@ async function tellWatchingPage(deps: LiveDeps, served: ServedTenant, watchKey: 
     );
     return false;
   }
+}
+
+/**
+ * Tells the order's open confirmation page and the retailer's consoles that the kitchen moved it
+ * to `stage` (a bump or an undo). Only called when the stage changed: a repeated tap pushes nothing.
+ */
+export async function tellStageChange(
+  deps: LiveDeps,
+  served: ServedTenant,
+  moved: { orderNumber: number; watchKey: string | null; stage: KitchenStage },
+): Promise<boolean> {
+  const pageTold =
+    moved.watchKey !== null &&
+    (await tellWatchingPage(deps, served, moved.watchKey, {
+      orderProcessed: moved.stage !== 'new',
+      kitchenStage: moved.stage,
+    }));
+  tellStaffBoards(deps, served, { event: 'order-changed', orderNumber: moved.orderNumber });
+  return pageTold;
 }
 
 export interface TakenOrder {

@@ -39,6 +39,8 @@ describe('boardOrderOf: a placed order as the kitchen reads it', () => {
       orderNumber: 12,
       placedAt: '2030-03-05T09:00:00.000Z',
       dueAt: '2030-03-05T10:15:00.000Z',
+      // Promised only to an order as soon as possible.
+      promisedAt: null,
       orderType: 'delivery',
       customer: { name: 'Grace Hopper', phone: '0400 111 222', email: 'grace@example.com' },
       address: '1 Collins St, Melbourne 3000 (Side door)',
@@ -61,6 +63,7 @@ describe('boardOrderOf: a placed order as the kitchen reads it', () => {
     };
     expect(boardOrderOf('order-13', asap, [], 'new')).toMatchObject({
       dueAt: null,
+      promisedAt: '2030-03-05T09:30:00.000Z',
       orderType: 'pickup',
       address: null,
       notes: 'Extra napkins',

@@ -1,17 +1,32 @@
 import type { Kysely } from 'kysely';
 import type { Placement } from '../../../lib/cart/placement.ts';
-import type { BoardOrder, BoardOrderState } from '../../../lib/api/staff-contract.ts';
+import { MAX_ACTIVE_ORDERS, type BoardOrder, type BoardOrderState } from '../../../lib/api/staff-contract.ts';
 import { lineInWords } from '../../../lib/cart/describe-line.ts';
 import { deliveryAddressLine } from '../../../lib/cart/placed-order.ts';
 import type { CartProduct } from '../../../lib/cart/schemas.ts';
+import { kitchenStages, stageMove, type KitchenStage, type StageMove } from '../../../lib/kitchen/kitchen-flow.ts';
 import { toCents } from '../../../lib/pricing/money.ts';
 import { createOrderStore, placementOf } from './orders.ts';
 import type { Database } from './schema.ts';
 
-function boardStateOf(row: { processed_at: string | null; ready_at: string | null }): BoardOrderState {
-  if (row.ready_at !== null) return 'ready';
-  return row.processed_at === null ? 'new' : 'taken';
+const COMPLETED_STAGES: readonly KitchenStage[] = ['collected', 'delivered'];
+/** How many of the newest done orders a search by name looks through. */
+const DONE_SEARCH_SPAN = 1000;
+
+function isKitchenStage(stage: string): stage is KitchenStage {
+  return (kitchenStages as readonly string[]).includes(stage);
 }
+
+/** A stage this code does not know (written by a newer version) shows as new rather than vanish from the board. */
+function boardStateOf(row: { kitchen_stage: string }): BoardOrderState {
+  return isKitchenStage(row.kitchen_stage) ? row.kitchen_stage : 'new';
+}
+
+/** What a staff member's move of an order came to (see stageMove). */
+export type StageOutcome =
+  | { kind: 'unknown' }
+  | { kind: Exclude<StageMove, 'forward' | 'back'>; order: BoardOrder }
+  | { kind: 'forward' | 'back'; order: BoardOrder; from: KitchenStage; watchKey: string | null };
 
 /** A placed order in the kitchen's words: its delivery instructions travel with the address the driver reads. */
 export function boardOrderOf(
@@ -31,6 +46,7 @@ export function boardOrderOf(
       placement.orderForLater && placement.orderForLaterRequestDateTime !== null
         ? new Date(placement.orderForLaterRequestDateTime).toISOString()
         : null,
+    promisedAt: placement.orderForLater ? null : placement.dueAt,
     orderType: placement.isPickup ? 'pickup' : 'delivery',
     customer: { name: contact.fullName, phone: contact.phoneNumber, email: contact.email },
     address: delivery ? `${deliveryAddressLine(delivery)}${instructions === '' ? '' : ` (${instructions})`}` : null,
@@ -48,7 +64,7 @@ export function createBoardStore(db: Kysely<Database>) {
   const selectPlaced = (retailerId: number) =>
     db
       .selectFrom('orders')
-      .select(['order_id', 'encrypted_order_id', 'placement_json', 'order_number', 'processed_at', 'ready_at'])
+      .select(['order_id', 'encrypted_order_id', 'placement_json', 'order_number', 'kitchen_stage'])
       .where('retailer_id', '=', retailerId)
       .where('placed_at', 'is not', null);
 
@@ -58,8 +74,7 @@ export function createBoardStore(db: Kysely<Database>) {
       encrypted_order_id: string;
       placement_json: string | null;
       order_number: number | null;
-      processed_at: string | null;
-      ready_at: string | null;
+      kitchen_stage: string;
     }[],
   ): Promise<BoardOrder[]> {
     const lines = await orders.linesOf(rows.map((row) => row.order_id));
@@ -69,15 +84,94 @@ export function createBoardStore(db: Kysely<Database>) {
   }
 
   return {
-    /** Placed after `since`, newest first. */
-    async recent(retailerId: number, since: Date, limit: number): Promise<BoardOrder[]> {
-      return boardOrders(
-        await selectPlaced(retailerId)
-          .where('placed_at', '>', since.toISOString())
-          .orderBy('order_number', 'desc')
-          .limit(limit)
-          .execute(),
+    /**
+     * Every placed order not yet collected or delivered, whatever its age, oldest first, up to
+     * MAX_ACTIVE_ORDERS; `more` counts those past it.
+     */
+    async active(retailerId: number): Promise<{ orders: BoardOrder[]; more: number }> {
+      const rows = await selectPlaced(retailerId)
+        .where('kitchen_stage', 'not in', COMPLETED_STAGES)
+        .orderBy('order_number')
+        .limit(MAX_ACTIVE_ORDERS)
+        .execute();
+      let more = 0;
+      if (rows.length === MAX_ACTIVE_ORDERS) {
+        const counted = await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('retailer_id', '=', retailerId)
+          .where('placed_at', 'is not', null)
+          .where('kitchen_stage', 'not in', COMPLETED_STAGES)
+          .executeTakeFirstOrThrow();
+        more = Number(counted.count) - MAX_ACTIVE_ORDERS;
+      }
+      return { orders: await boardOrders(rows), more };
+    },
+
+    /**
+     * Collected and delivered orders, newest first: those whose number is `search`, or whose
+     * customer's name holds it among the newest DONE_SEARCH_SPAN, or the newest `limit` without one.
+     */
+    async done(retailerId: number, limit: number, search: string): Promise<BoardOrder[]> {
+      const completed = selectPlaced(retailerId)
+        .where('kitchen_stage', 'in', COMPLETED_STAGES)
+        .orderBy('order_number', 'desc');
+      if (search === '') return boardOrders(await completed.limit(limit).execute());
+      if (/^#?\d{1,9}$/.test(search))
+        return boardOrders(await completed.where('order_number', '=', Number(search.replace('#', ''))).execute());
+      const wanted = search.toLocaleLowerCase();
+      const named = (await completed.limit(DONE_SEARCH_SPAN).execute()).filter((row) =>
+        placementOf(row).contact.fullName.toLocaleLowerCase().includes(wanted),
       );
+      return boardOrders(named.slice(0, limit));
+    },
+
+    /**
+     * Puts the order at `target` if that is one step on (or back, to undo) in its flow, and records the
+     * step; the first accept and ready also stamp `processed_at` and `ready_at`, which the
+     * customer's page and the operator's CLI read. Run it in the retailer's write transaction.
+     */
+    async moveStage(
+      retailerId: number,
+      encryptedOrderId: string,
+      target: KitchenStage,
+      undo: boolean,
+      staffName: string,
+      now: Date,
+    ): Promise<StageOutcome> {
+      const row = await selectPlaced(retailerId)
+        .select('watch_key')
+        .where('encrypted_order_id', '=', encryptedOrderId)
+        .executeTakeFirst();
+      if (!row) return { kind: 'unknown' };
+      const [order] = await boardOrders([row]);
+      if (!order) return { kind: 'unknown' };
+      const move = stageMove(order.state, target, order.orderType, undo);
+      if (move === 'same' || move === 'refused') return { kind: move, order };
+      const at = now.toISOString();
+      await db
+        .updateTable('orders')
+        .set((eb) => ({
+          kitchen_stage: target,
+          ...(target === 'taken' ? { processed_at: eb.fn.coalesce('processed_at', eb.val(at)) } : {}),
+          ...(target === 'ready' ? { ready_at: eb.fn.coalesce('ready_at', eb.val(at)) } : {}),
+          updated_at: at,
+        }))
+        .where('order_id', '=', row.order_id)
+        .execute();
+      await db
+        .insertInto('order_kitchen_steps')
+        .values({
+          retailer_id: retailerId,
+          order_id: row.order_id,
+          from_stage: order.state,
+          to_stage: target,
+          undo: move === 'back' ? 1 : 0,
+          staff_name: staffName,
+          at,
+        })
+        .execute();
+      return { kind: move, order: { ...order, state: target }, from: order.state, watchKey: row.watch_key };
     },
 
     /** One placed order of the retailer; undefined for an unknown one, another retailer's or one not placed. */

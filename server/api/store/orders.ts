@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { placementSchema, type Placement } from '../../../lib/cart/placement.ts';
 import { RECEIPT_DAYS } from '../../../lib/cart/order-receipt.ts';
+import { kitchenStages, type KitchenStage } from '../../../lib/kitchen/kitchen-flow.ts';
 import { cartProductSchema, type CartProduct, type OrderStatus } from '../../../lib/cart/schemas.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
 import { DAY_MS } from '../../../lib/time/retailer-clock.ts';
@@ -33,6 +34,8 @@ export interface StoredOrder {
   revision: number;
   historicDeliveryFeeCents: number;
   discountCents: number;
+  /** Where the kitchen has it (lib/kitchen/kitchen-flow.ts); a stage this code does not know reads as new. */
+  kitchenStage: KitchenStage;
 }
 
 export interface PreviousOrder {
@@ -56,6 +59,7 @@ const orderColumns = [
   'revision',
   'historic_delivery_fee_cents',
   'discount_cents',
+  'kitchen_stage',
 ] as const;
 type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
 
@@ -70,6 +74,9 @@ function storedOrder(row: OrderRow): StoredOrder {
     revision: row.revision,
     historicDeliveryFeeCents: row.historic_delivery_fee_cents,
     discountCents: row.discount_cents,
+    kitchenStage: (kitchenStages as readonly string[]).includes(row.kitchen_stage)
+      ? (row.kitchen_stage as KitchenStage)
+      : 'new',
   };
 }
 
@@ -254,6 +261,7 @@ export function createOrderStore(db: Kysely<Database>) {
         revision,
         historicDeliveryFeeCents: priced.deliveryFeeCents,
         discountCents: priced.discountCents,
+        kitchenStage: 'new',
       };
       return { order, uuidToOrderProductIds: await writeLines(order, priced) };
     },
@@ -419,6 +427,8 @@ export function createOrderStore(db: Kysely<Database>) {
         .updateTable('orders')
         .set((eb) => ({
           processed_at: eb.fn.coalesce('processed_at', eb.val(now.toISOString())),
+          // A take moves a new order on and never moves one back that the kitchen took further.
+          kitchen_stage: eb.case().when('kitchen_stage', '=', 'new').then('taken').else(eb.ref('kitchen_stage')).end(),
           updated_at: now.toISOString(),
         }))
         .where('order_id', '=', orderId)
@@ -431,6 +441,12 @@ export function createOrderStore(db: Kysely<Database>) {
         .updateTable('orders')
         .set((eb) => ({
           ready_at: eb.fn.coalesce('ready_at', eb.val(now.toISOString())),
+          kitchen_stage: eb
+            .case()
+            .when('kitchen_stage', 'in', ['new', 'taken'])
+            .then('ready')
+            .else(eb.ref('kitchen_stage'))
+            .end(),
           updated_at: now.toISOString(),
         }))
         .where('order_id', '=', orderId)

@@ -22,6 +22,7 @@ export interface Database {
   order_receipts: OrderReceiptsTable;
   order_products: OrderProductsTable;
   order_statuses: OrderStatusesTable;
+  order_kitchen_steps: OrderKitchenStepsTable;
   mailing_list: MailingListTable;
   error_logs: ErrorLogsTable;
   table_bookings: TableBookingsTable;
@@ -106,6 +107,20 @@ export interface OrdersTable {
   revision: Generated<number>;
   /** When the kitchen marked it ready (after taking it); null before. */
   ready_at: Generated<string | null>;
+  /** Where it is in the kitchen's flow (store-migrations 0011, lib/kitchen/kitchen-flow.ts). */
+  kitchen_stage: Generated<string>;
+}
+
+/** Each move of an order through the kitchen's flow, undos included (store-migrations 0011). */
+export interface OrderKitchenStepsTable {
+  step_id: Generated<number>;
+  retailer_id: number;
+  order_id: number;
+  from_stage: string;
+  to_stage: string;
+  undo: number;
+  staff_name: string;
+  at: string;
 }
 
 /** Each receipt place-order handed out, as its sha256 digest (store-migrations 0004). */

@@ -2,11 +2,20 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { BoardOrder, StaffMember } from '../../../../lib/api/staff-contract.ts';
-import { BOARD_POLL_MS, boardCards, boardTitle, untakenCount, type OrderAction } from './board.ts';
-import { formatClock } from './format.ts';
+import { BOARD_POLL_MS, boardCards, boardTitle, untakenCount, type BoardCard, type OrderAction } from './board.ts';
+import { formatClock, ORDER_TYPE_TEXT, STATE_TEXT } from './format.ts';
 import { staffApi } from '../../shell/staff-api.ts';
 import type { ChimeState, OrderChime } from '../../shell/order-chime.ts';
-import { $board, $boardSync, refreshBoard, runOrderAction, setLive, signOut } from '../../shell/store.ts';
+import {
+  $board,
+  $boardSync,
+  $doneSearch,
+  refreshBoard,
+  runOrderAction,
+  searchDone,
+  setLive,
+  signOut,
+} from '../../shell/store.ts';
 import { secondaryButton } from '../../../../ui/buttons.ts';
 import { followBoard, liveBoardOver } from './board-sync.ts';
 import { OrderCard } from './OrderCard.tsx';
@@ -79,8 +88,63 @@ function SyncStatus({ unreadable }: { unreadable: number }) {
   );
 }
 
+/** Completed orders, folded away: newest first, found by number or name. */
+function DoneList({ done, now }: { done: readonly BoardOrder[]; now: Date }) {
+  const search = useStore($doneSearch);
+  const [typed, setTyped] = useState(search);
+  return (
+    <details className="mt-8 rounded-2xl border border-border p-4" data-done-list>
+      <summary className="flex min-h-11 cursor-pointer items-center text-xl font-bold">Done ({done.length})</summary>
+      <form
+        className="mt-3 flex flex-wrap gap-2"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void staffApi().then((client) => searchDone(client, typed));
+        }}
+      >
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+          Order number or name
+          <input
+            className="min-h-11 rounded-lg border border-border bg-background px-3 text-base"
+            value={typed}
+            maxLength={100}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </label>
+        <button type="submit" className={`${toolbarButton} self-end`}>
+          Find
+        </button>
+      </form>
+      {done.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">
+          {search ? `No done order matches “${search}”.` : 'Nothing done yet.'}
+        </p>
+      ) : (
+        <ul className="mt-3 flex flex-col divide-y divide-border" aria-label="Done orders, newest first">
+          {done.map((order) => (
+            <li
+              key={order.encryptedOrderId}
+              className="flex flex-wrap justify-between gap-x-3 py-2"
+              data-done={order.orderNumber}
+            >
+              <span className="font-semibold">
+                Order {order.orderNumber} · {order.customer.name}
+              </span>
+              <span className="text-muted-foreground">
+                {ORDER_TYPE_TEXT[order.orderType]} · {STATE_TEXT[order.state]} · placed{' '}
+                {formatClock(order.placedAt, now)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
+
 /**
- * The order board: newest first, kept current by the broker's push or, without it, by asking every
+ * The order board: by when to start (ASAP by the time promised, orders for later their preparation time before due), kept current by the broker's push or, without it, by asking every
  * 15 s. `hidden` while another section of the console shows: it keeps listening then.
  */
 export default function Board({
@@ -98,9 +162,11 @@ export default function Board({
   sound.current = soundOn;
   const [printing, setPrinting] = useState<BoardOrder | null>(null);
   const [signingOut, setSigningOut] = useState(false);
-  const cards = boardCards(board);
-  const untaken = untakenCount(board);
   const now = new Date();
+  const cards = boardCards(board, now);
+  const queue = cards.filter((card) => card.dueToStart);
+  const later = cards.filter((card) => !card.dueToStart);
+  const untaken = untakenCount(board);
 
   useEffect(() => {
     document.title = boardTitle(untaken);
@@ -178,23 +244,60 @@ export default function Board({
           </p>
         </div>
         <SyncStatus unreadable={board.unreadable} />
+        {board.moreActive > 0 && (
+          <p role="alert" className="mt-3 rounded-lg border-2 border-red-700 p-3 font-semibold">
+            {board.moreActive} more active {board.moreActive === 1 ? 'order is' : 'orders are'} not shown: complete some
+            to see them.
+          </p>
+        )}
         {!board.loaded ? (
           <p className="mt-6">Loading the orders…</p>
         ) : cards.length === 0 ? (
-          <p className="mt-6 text-muted-foreground">
-            No orders in the last 24 hours. New ones show here as they come in.
-          </p>
+          <p className="mt-6 text-muted-foreground">No orders on the go. New ones show here as they come in.</p>
         ) : (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Orders, newest first">
-            {cards.map((card) => (
-              <li key={card.order.encryptedOrderId} className="min-w-0">
-                <OrderCard card={card} now={now} onAction={act} onPrint={print} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <CardList cards={queue} label="Orders, by when to start" now={now} onAction={act} onPrint={print} />
+            {later.length > 0 && (
+              <>
+                <h2 className="mt-8 text-xl font-bold">Later ({later.length})</h2>
+                <CardList
+                  cards={later}
+                  label="Orders for later, by start time"
+                  now={now}
+                  onAction={act}
+                  onPrint={print}
+                />
+              </>
+            )}
+          </>
         )}
+        {board.loaded && <DoneList done={board.done} now={now} />}
       </main>
       {printing && <OrderTicket order={printing} shopName={staff.retailer.name} now={now} />}
     </>
+  );
+}
+
+function CardList({
+  cards,
+  label,
+  now,
+  onAction,
+  onPrint,
+}: {
+  cards: readonly BoardCard[];
+  label: string;
+  now: Date;
+  onAction: (encryptedOrderId: string, action: OrderAction) => void;
+  onPrint: (encryptedOrderId: string) => void;
+}) {
+  return (
+    <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
+      {cards.map((card) => (
+        <li key={card.order.encryptedOrderId} className="min-w-0">
+          <OrderCard card={card} now={now} onAction={onAction} onPrint={onPrint} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import type { BoardCard, OrderAction } from './board.ts';
 import type { BoardOrderState } from '../../../../lib/api/staff-contract.ts';
-import { ACTION_TEXT, dueText, formatClock, ORDER_TYPE_TEXT, paymentText, STATE_TEXT } from './format.ts';
+import { DEFAULT_PREPARATION_MINUTES, startAt, urgencyOf, type Urgency } from '../../../../lib/kitchen/kitchen-flow.ts';
+import { ACTION_TEXT, dueText, formatClock, ORDER_TYPE_TEXT, paymentText, STATE_TEXT, urgencyText } from './format.ts';
+import { OrderLines } from './OrderLines.tsx';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
 
@@ -9,9 +11,19 @@ const badge: Readonly<Record<BoardOrderState, string>> = {
   new: 'bg-primary text-primary-foreground',
   taken: 'bg-secondary text-secondary-foreground',
   ready: 'border border-border bg-muted text-foreground',
+  'out-for-delivery': 'border border-border bg-muted text-foreground',
+  collected: 'border border-border bg-background text-muted-foreground',
+  delivered: 'border border-border bg-background text-muted-foreground',
 };
 
 const touch = 'min-h-11 whitespace-nowrap';
+
+/** Green on time, amber within five minutes, red once late: a kitchen reads the colour across the room, the words say the same. */
+const urgencyStyle: Readonly<Record<Urgency, string>> = {
+  'on-time': 'bg-green-700 text-white',
+  soon: 'bg-amber-300 text-black',
+  late: 'bg-red-700 text-white',
+};
 
 export interface OrderCardProps {
   card: BoardCard;
@@ -20,22 +32,13 @@ export interface OrderCardProps {
   onPrint: (encryptedOrderId: string) => void;
 }
 
-/** One order on the board: what the kitchen needs to make it, and Take, Ready and Print ticket. */
+/** One order on the board: what the kitchen needs to make it, its one next step (bump), Undo, and Print ticket. */
 export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
   const { order, shownState, pending, failure } = card;
   const titleId = useId();
-  // The step the order is at is the one bright button; a step it is not at reads as unavailable.
-  const actionButton = (action: OrderAction, enabled: boolean) => (
-    <button
-      type="button"
-      className={`${enabled ? primaryButton : secondaryButton} ${touch}`}
-      disabled={!enabled}
-      aria-describedby={titleId}
-      onClick={() => onAction(order.encryptedOrderId, action)}
-    >
-      {pending === action ? ACTION_TEXT[action].saving : ACTION_TEXT[action].label}
-    </button>
-  );
+  const { urgency, minutesLeft } = urgencyOf(order, now);
+  const startsAt = order.dueAt === null ? null : new Date(startAt(order, DEFAULT_PREPARATION_MINUTES)).toISOString();
+  const act = (action: OrderAction) => onAction(order.encryptedOrderId, action);
   return (
     <article
       aria-labelledby={titleId}
@@ -49,7 +52,17 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
             Order {order.orderNumber}
           </h2>
           <p className="font-semibold">
-            {ORDER_TYPE_TEXT[order.orderType]} · {order.dueAt === null ? 'ASAP' : `Due ${dueText(order, now)}`}
+            {ORDER_TYPE_TEXT[order.orderType]} ·{' '}
+            {order.dueAt === null
+              ? `ASAP${order.promisedAt ? `, promised ${formatClock(order.promisedAt, now)}` : ''}`
+              : `Due ${dueText(order, now)}`}
+          </p>
+          {startsAt && <p className="text-sm">Start {formatClock(startsAt, now)}</p>}
+          <p
+            className={`mt-1 inline-block rounded-md px-2 py-0.5 text-sm font-semibold ${urgencyStyle[urgency]}`}
+            data-urgency={urgency}
+          >
+            {urgencyText(minutesLeft)}
           </p>
         </div>
         <p className={`shrink-0 rounded-full px-3 py-1 text-sm font-semibold ${badge[shownState]}`}>
@@ -82,15 +95,15 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
         <dt className="text-muted-foreground">Placed</dt>
         <dd>{formatClock(order.placedAt, now)}</dd>
       </dl>
-      <ul className="flex flex-col gap-1 border-y border-border py-2">
-        {order.lines.map((line, index) => (
-          <li key={index} className="break-words">
-            {line}
-          </li>
-        ))}
-      </ul>
+      <OrderLines
+        lines={order.lines}
+        className="flex flex-col gap-1 border-y border-border py-2"
+        leftOffClassName="rounded bg-amber-300 px-1 font-semibold text-black"
+      />
       {order.notes && (
-        <p className="rounded-lg bg-secondary px-3 py-2 break-words text-secondary-foreground">Note: {order.notes}</p>
+        <p className="rounded-lg border-2 border-amber-400 bg-secondary px-3 py-2 font-semibold break-words text-secondary-foreground">
+          Note: {order.notes}
+        </p>
       )}
       <p className="flex flex-wrap justify-between gap-x-3 font-semibold">
         <span>Total {formatMoney(order.totalCents)}</span>
@@ -102,11 +115,30 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
         </p>
       )}
       <div className="mt-auto grid grid-cols-2 gap-2">
-        {actionButton('take', card.canTake)}
-        {actionButton('ready', card.canReady)}
+        {card.bump !== null && (
+          <button
+            type="button"
+            className={`${primaryButton} ${touch} col-span-2 text-lg`}
+            disabled={!card.canBump}
+            aria-describedby={titleId}
+            onClick={() => act('bump')}
+          >
+            {pending === 'bump' ? ACTION_TEXT.bump.saving : card.bump}
+          </button>
+        )}
         <button
           type="button"
-          className={`${secondaryButton} ${touch} col-span-2`}
+          className={`${secondaryButton} ${touch}`}
+          disabled={card.undoTo === null}
+          aria-describedby={titleId}
+          aria-label={card.undoTo === null ? 'Undo' : `Undo: back to ${STATE_TEXT[card.undoTo]}`}
+          onClick={() => act('undo')}
+        >
+          {pending === 'undo' ? ACTION_TEXT.undo.saving : 'Undo'}
+        </button>
+        <button
+          type="button"
+          className={`${secondaryButton} ${touch}`}
           aria-describedby={titleId}
           onClick={() => onPrint(order.encryptedOrderId)}
         >

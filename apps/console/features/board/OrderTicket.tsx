@@ -1,6 +1,7 @@
 import type { BoardOrder } from '../../../../lib/api/staff-contract.ts';
 import { dueText, formatClock, ORDER_TYPE_TEXT, paymentText } from './format.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
+import { OrderLines } from './OrderLines.tsx';
 
 /**
  * The kitchen ticket of one order: in the page only while it prints, and only it prints (the
@@ -25,13 +26,11 @@ export function OrderTicket({ order, shopName, now }: { order: BoardOrder; shopN
         {order.customer.phone && ` · ${order.customer.phone}`}
       </p>
       {order.address && <p className="font-semibold">{order.address}</p>}
-      <ul className="mt-3 border-y-2 border-dashed border-black py-2 text-lg">
-        {order.lines.map((line, index) => (
-          <li key={index} className="break-words">
-            {line}
-          </li>
-        ))}
-      </ul>
+      <OrderLines
+        lines={order.lines}
+        className="mt-3 border-y-2 border-dashed border-black py-2 text-lg"
+        leftOffClassName="bg-white px-1 font-black text-black uppercase underline"
+      />
       {order.notes && (
         <p className="mt-2 border-2 border-black p-2 text-lg font-bold break-words">Note: {order.notes}</p>
       )}

@@ -1,5 +1,6 @@
 import type { OrderAction } from './board.ts';
 import type { BoardOrder, BoardOrderState } from '../../../../lib/api/staff-contract.ts';
+import { STAGE_TEXT } from '../../../../lib/kitchen/kitchen-flow.ts';
 
 /**
  * How the board and the kitchen ticket word an order. Times are the device's own clock: the
@@ -41,15 +42,46 @@ export const ORDER_TYPE_TEXT: Readonly<Record<BoardOrder['orderType'], string>> 
   pickup: 'Pickup',
 };
 
-export const STATE_TEXT: Readonly<Record<BoardOrderState, string>> = { new: 'New', taken: 'Taken', ready: 'Ready' };
+export const STATE_TEXT: Readonly<Record<BoardOrderState, string>> = STAGE_TEXT;
 
-export const ACTION_TEXT: Readonly<Record<OrderAction, { label: string; saving: string; failed: string }>> = {
-  take: { label: 'Take', saving: 'Taking…', failed: 'Could not take this order' },
-  ready: { label: 'Ready', saving: 'Marking ready…', failed: 'Could not mark this order ready' },
+export const ACTION_TEXT: Readonly<Record<OrderAction, { saving: string; failed: string }>> = {
+  bump: { saving: 'Saving…', failed: 'Could not move this order on' },
+  undo: { saving: 'Undoing…', failed: 'Could not undo the last step' },
 };
 
 /** "cash" → "Cash", "card-on-delivery" → "Card on delivery"; the API's word, made readable. */
 export function paymentText(method: string): string {
   const words = method.trim().replace(/[-_]+/g, ' ');
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Not given';
+}
+
+export interface LinePart {
+  text: string;
+  /** A left-off ingredient ("No Fresh chilli"): the card and the ticket mark it. */
+  leftOff: boolean;
+}
+
+/**
+ * A line in words (lineInWords: "1 × Margherita / Diavola · Large · Half Margherita, half Diavola ·
+ * Diavola half: No Fresh chilli") split for the kitchen: the title, then one row per phrase, each
+ * half's changes on a row of their own, with every "No …" marked.
+ */
+export function lineRows(line: string): { title: string; rows: LinePart[][] } {
+  const [title = '', ...phrases] = line.split(' · ');
+  const rows = phrases.map((phrase) => {
+    const half = /^(.+? half: )(.*)$/.exec(phrase);
+    const [lead, rest] = half ? [half[1] ?? '', half[2] ?? ''] : ['', phrase];
+    const parts = rest.split(', ').map((text, index, all) => ({
+      text: index < all.length - 1 ? `${text}, ` : text,
+      leftOff: text.startsWith('No '),
+    }));
+    return lead === '' ? parts : [{ text: lead, leftOff: false }, ...parts];
+  });
+  return { title, rows };
+}
+
+/** "Late 5 min", "Due in 12 min", "Due now": how far the order is from the time promised or asked for. */
+export function urgencyText(minutesLeft: number): string {
+  if (minutesLeft < 0) return `Late ${-minutesLeft} min`;
+  return minutesLeft === 0 ? 'Due now' : `Due in ${minutesLeft} min`;
 }

@@ -97,6 +97,8 @@ const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'sign-out': 'Signed out',
   take: 'Took',
   ready: 'Marked ready',
+  stage: 'Moved',
+  'undo-stage': 'Undid',
   'confirm-booking': 'Confirmed',
   'decline-booking': 'Declined',
 };

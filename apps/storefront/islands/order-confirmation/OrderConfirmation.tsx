@@ -68,6 +68,7 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
       className="rounded-2xl border-2 p-5"
       style={{ backgroundColor: successPanelStyle.surface, borderColor: successPanelStyle.accent }}
       data-order-status={view.status}
+      data-kitchen-stage={view.stage}
       data-live={live ? 'on' : 'off'}
     >
       <div className="flex items-start gap-3" role="status">

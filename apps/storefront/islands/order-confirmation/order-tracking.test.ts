@@ -28,6 +28,7 @@ const placement: Placement = {
 const orderWatch = { key: 'q3Zr0-_AbCdEfGhIjKlMnO', topicId: 'T0p1cId-of-the-order_A' };
 const received = (): OrderAnswer => ({
   orderProcessed: false,
+  kitchenStage: 'new',
   loggedInCustId: null,
   historicDeliveryFee: 0,
   discountTotal: 0,
@@ -36,7 +37,12 @@ const received = (): OrderAnswer => ({
   placementDetails: placement,
   orderWatch,
 });
-const taken = (): OrderAnswer => ({ ...received(), orderProcessed: true, orderWatch: null });
+const taken = (): OrderAnswer => ({ ...received(), orderProcessed: true, kitchenStage: 'taken' });
+const atStage = (kitchenStage: OrderAnswer['kitchenStage']): OrderAnswer => ({
+  ...taken(),
+  kitchenStage,
+  orderWatch: kitchenStage === 'collected' ? null : orderWatch,
+});
 
 /** A stand-in API whose answers the test sets, counting the calls. */
 function fakeApi(first: OrderAnswer | Error) {
@@ -125,7 +131,7 @@ describe('trackOrder', () => {
     tracked.stop();
   });
 
-  it('without the broker, asks again every 15 s until the kitchen takes the order, then stops asking', async () => {
+  it('without the broker, asks again every 15 s through each step until the order is collected, then stops asking', async () => {
     const api = fakeApi(received());
     const tracked = track(api);
     await vi.advanceTimersByTimeAsync(0);
@@ -138,9 +144,16 @@ describe('trackOrder', () => {
     api.answer(taken());
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
     expect(tracked.status()).toBe('Being prepared');
+    api.answer(atStage('ready'));
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
+    expect(tracked.status()).toBe('Ready for pickup');
+    expect(tracked.broker.stopped).toBe(0);
+    api.answer(atStage('collected'));
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
+    expect(tracked.status()).toBe('Collected');
     expect(tracked.broker.stopped).toBe(1);
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 10);
-    expect(api.calls).toBe(3);
+    expect(api.calls).toBe(5);
   });
 
   it('with the broker, shows the change the moment the message arrives, long before the next poll', async () => {
@@ -152,8 +165,16 @@ describe('trackOrder', () => {
     expect(tracked.status()).toBe('Order received (live)');
     const callsBefore = api.calls;
 
-    tracked.broker.handlers?.onStatus({ orderProcessed: true });
-    expect(tracked.status()).toBe('Being prepared');
+    tracked.broker.handlers?.onStatus({ orderProcessed: true, kitchenStage: 'taken' });
+    expect(tracked.status()).toBe('Being prepared (live)');
+    tracked.broker.handlers?.onStatus({ orderProcessed: true, kitchenStage: 'ready' });
+    expect(tracked.status()).toBe('Ready for pickup (live)');
+    // An undo of a mis-tap reaches the page the same way.
+    tracked.broker.handlers?.onStatus({ orderProcessed: true, kitchenStage: 'taken' });
+    expect(tracked.status()).toBe('Being prepared (live)');
+    tracked.broker.handlers?.onStatus({ orderProcessed: true, kitchenStage: 'ready' });
+    tracked.broker.handlers?.onStatus({ orderProcessed: true, kitchenStage: 'collected' });
+    expect(tracked.status()).toBe('Collected');
     expect(api.calls).toBe(callsBefore);
     await vi.advanceTimersByTimeAsync(0);
     expect(tracked.broker.stopped).toBe(1);
@@ -169,7 +190,7 @@ describe('trackOrder', () => {
     tracked.broker.handlers?.onSubscribed();
     await vi.advanceTimersByTimeAsync(0);
     expect(api.calls).toBe(2);
-    expect(tracked.status()).toBe('Being prepared');
+    expect(tracked.status()).toBe('Being prepared (live)');
   });
 
   it('a poll answered before the live message cannot take the status back', async () => {
@@ -182,7 +203,7 @@ describe('trackOrder', () => {
       tracked.shown
         .filter((order) => order.kind === 'shown')
         .map((order) => order.kind === 'shown' && order.view.status),
-    ).toEqual(['received', 'preparing']);
+    ).toEqual(['received', 'preparing', 'preparing']);
   });
 
   it('says when the live link drops, and keeps polling', async () => {
@@ -198,12 +219,15 @@ describe('trackOrder', () => {
     expect(api.calls).toBe(callsBefore + 1);
   });
 
-  it('does not open the broker for an order the kitchen already took', async () => {
+  it('does not open the broker for an order already collected, nor ask again', async () => {
     const broker = fakeWatch();
-    const tracked = track(fakeApi(taken()), broker);
+    const api = fakeApi(atStage('collected'));
+    const tracked = track(api, broker);
     await vi.advanceTimersByTimeAsync(0);
-    expect(tracked.status()).toBe('Being prepared');
+    expect(tracked.status()).toBe('Collected');
     expect(broker.watch.started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 4);
+    expect(api.calls).toBe(1);
   });
 
   it.each([

@@ -2,11 +2,12 @@ import type { ApiResponse } from '../../../../lib/api/contract.ts';
 import {
   confirmationView,
   laterOrderAnswer,
-  withOrderProcessed,
+  withKitchenNews,
   type ConfirmationShop,
   type ConfirmationView,
 } from '../../../../lib/cart/placed-order.ts';
 import type { OrderAnswer } from '../../../../lib/cart/placement.ts';
+import { isCompleted } from '../../../../lib/kitchen/kitchen-flow.ts';
 import { createMessagingErrorFilter } from '../../../../lib/live/error-filter.ts';
 import type { OrderStatusMessage } from '../../../../lib/live/messages.ts';
 import type { RuntimeConfig } from '../../../../lib/tenant/settings.ts';
@@ -40,7 +41,7 @@ export interface TrackingOptions {
   now?: () => Date;
 }
 
-/** The fallback for a page the broker cannot reach: get-order again this often until the kitchen takes the order. */
+/** The fallback for a page the broker cannot reach: get-order again this often until the order is collected or delivered. */
 export const ORDER_POLL_MS = 15_000;
 
 const notFound = (error: unknown) =>
@@ -79,7 +80,7 @@ function watchOverBroker(retailerId: number) {
 }
 
 /**
- * Shows the placed order and keeps it current until the kitchen takes it: at once when the broker
+ * Shows the placed order and keeps it current through the kitchen's steps until it is collected or delivered: at once when the broker
  * says so, else by asking the API every ORDER_POLL_MS. Returns what stops it all.
  */
 export function trackOrder(options: TrackingOptions): () => void {
@@ -106,8 +107,8 @@ export function trackOrder(options: TrackingOptions): () => void {
 
   const show = () => {
     if (!active || !order?.placement) return;
-    // Nothing is left to wait for once the kitchen has it.
-    if (order.orderProcessed) {
+    // Nothing is left to wait for once it is collected or delivered.
+    if (isCompleted(order.kitchenStage)) {
       clearTimeout(timer);
       stopWatching();
     }
@@ -120,7 +121,7 @@ export function trackOrder(options: TrackingOptions): () => void {
 
   const schedule = () => {
     clearTimeout(timer);
-    if (active && !order?.orderProcessed) timer = setTimeout(() => void load(), ORDER_POLL_MS);
+    if (active && !(order && isCompleted(order.kitchenStage))) timer = setTimeout(() => void load(), ORDER_POLL_MS);
   };
 
   const report = (error: LiveMessagingError) => {
@@ -139,9 +140,9 @@ export function trackOrder(options: TrackingOptions): () => void {
 
   const watch = (orderWatch: OrderWatch) => {
     watching = startWatch(orderWatch, {
-      onStatus: ({ orderProcessed }) => {
+      onStatus: (news) => {
         if (!active || !order) return;
-        order = withOrderProcessed(order, orderProcessed);
+        order = withKitchenNews(order, news);
         show();
       },
       onSubscribed: () => {
@@ -172,7 +173,7 @@ export function trackOrder(options: TrackingOptions): () => void {
       }
       order = laterOrderAnswer(order, answer);
       show();
-      if (!order.orderProcessed && answer.orderWatch && !watching) watch(answer.orderWatch);
+      if (!isCompleted(order.kitchenStage) && answer.orderWatch && !watching) watch(answer.orderWatch);
       schedule();
     } catch (error) {
       if (!active) return;
