@@ -6,6 +6,7 @@ import { MINUTE_MS, retailerWallClock } from '../time/retailer-clock.ts';
 import { paymentMethodLabels } from './checkout.ts';
 import { describeLine, lineTitle } from './describe-line.ts';
 import { RECEIPT_DAYS } from './order-receipt.ts';
+import type { ShopZone } from '../time/shop-zone.ts';
 
 export type OrderAnswer = ApiResponse<'getOrder'>;
 
@@ -77,11 +78,11 @@ export interface ConfirmationShop {
 }
 
 /** "As soon as possible, about 7:45 pm" for an order placed to be made now; the day too when it is due on another one. */
-function asapText(dueAt: string | null, now: Date, timeZoneDiff: number): string {
+function asapText(dueAt: string | null, now: Date, zone: ShopZone): string {
   if (dueAt === null) return 'As soon as possible';
   const due = new Date(dueAt);
-  const sameDay = retailerWallClock(due, timeZoneDiff).date === retailerWallClock(now, timeZoneDiff).date;
-  return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, timeZoneDiff).minutes) : formatOrderTime(due, now, timeZoneDiff)}`;
+  const sameDay = retailerWallClock(due, zone).date === retailerWallClock(now, zone).date;
+  return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, zone).minutes) : formatOrderTime(due, now, zone)}`;
 }
 
 /** How to see withheld details: the account's session for an order of a customer, else the receipt only the ordering browser holds. */
@@ -104,7 +105,7 @@ export function confirmationView(
   details: PlacementDetails | null,
   shop: ConfirmationShop,
   now: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): ConfirmationView {
   const preparing = order.orderProcessed;
   const firstName = details?.contact.fullName.trim().split(/\s+/)[0] ?? '';
@@ -125,8 +126,8 @@ export function confirmationView(
       // Worded as the order-time bar and the cart worded it when the customer chose it.
       text:
         later && placement.orderForLaterRequestDateTime
-          ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff)
-          : asapText(placement.dueAt, now, timeZoneDiff),
+          ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, zone)
+          : asapText(placement.dueAt, now, zone),
     },
     place: delivery
       ? { label: 'Deliver to', lines: [deliveryAddressLine(delivery)], instructions: delivery.instructions || null }

@@ -1,5 +1,6 @@
 import type { GroupAvailabilityHours } from '../tenant/index.ts';
 import { isGroupAvailable, type GroupHoursSubject } from './group-availability.ts';
+import { type ShopZone } from '../time/shop-zone.ts';
 
 /**
  * Which product groups can be ordered at `at`, by group id. The live hours replace the built
@@ -10,10 +11,10 @@ export function groupAvailabilityMap(
   groups: readonly GroupHoursSubject[],
   hours: { built: readonly GroupAvailabilityHours[]; live: readonly GroupAvailabilityHours[] | undefined },
   at: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): Record<number, boolean> {
   const groupHours = hours.live && hours.live.length > 0 ? hours.live : hours.built;
   return Object.fromEntries(
-    groups.map((group) => [group.productGroupId, isGroupAvailable(group, groupHours, at, timeZoneDiff)]),
+    groups.map((group) => [group.productGroupId, isGroupAvailable(group, groupHours, at, zone)]),
   );
 }

@@ -70,7 +70,7 @@ const storage: StorageLike = {
 
 beforeEach(() => {
   items = new Map();
-  setConsoleEnvironment({ storage: () => storage, now: () => EVENING, timeZone: 'Australia/Melbourne' });
+  setConsoleEnvironment({ storage: () => storage, now: () => EVENING });
   endSession(null);
 });
 

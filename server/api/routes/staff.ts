@@ -30,6 +30,7 @@ import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../services/tenants.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { shopRoutes } from './shop.ts';
+import { shopZone } from '../../../lib/time/shop-zone.ts';
 
 /** The signed-in staff member of a request, their retailer and the token they came with. */
 interface SignedIn {
@@ -49,7 +50,12 @@ const staffMemberOf = ({ staffId, name, email, role }: StaffAccount, { tenant }:
   name,
   email,
   role,
-  retailer: { slug: tenant.slug, name: tenant.config.retailerInfo.name, retailerId: tenant.config.retailerId },
+  retailer: {
+    slug: tenant.slug,
+    name: tenant.config.retailerInfo.name,
+    retailerId: tenant.config.retailerId,
+    zone: shopZone(tenant.config.retailerInfo),
+  },
 });
 
 function queryLimit<S extends z.ZodType<number>>(c: Context<StaffEnv>, schema: S, range: string): number {

@@ -5,6 +5,7 @@ import { $toasts } from '../../stores/toasts.ts';
 import { $ui } from '../../stores/ui.ts';
 import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
 const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
 const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
@@ -25,14 +26,14 @@ const SiteDialogs = lazy(() => import('./SiteDialogs.tsx'));
 interface Props {
   /** The retailer's active popups; the layer leaves out those dismissed in this visit. */
   popups: Popup[];
-  timeZoneDiff: number;
+  zone: ShopZone;
 }
 
 /**
  * Everything the page shows on demand: the toaster and each dialog, every one loaded the first
  * time it is needed. The page's shell loads this layer only once something asks for it.
  */
-export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
+export default function OrderingLayer({ popups, zone }: Props) {
   const ui = useStore($ui);
   const toasts = useStore($toasts);
   const [toasterWanted, setToasterWanted] = useState(false);
@@ -53,7 +54,7 @@ export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
       {/* A visitor who asked for a dialog (or followed a link to one) is not interrupted by a popup. */}
       {open(
         undismissed.length > 0 && !ui.builder && !siteDialogOpen,
-        <PopupDialog popups={undismissed} timeZoneDiff={timeZoneDiff} onDismiss={dismissPopup} />,
+        <PopupDialog popups={undismissed} zone={zone} onDismiss={dismissPopup} />,
       )}
       {/* Once shown, the toaster stays mounted so F8 keeps reaching it. */}
       {open(toasterWanted, <Toaster />)}
