@@ -121,7 +121,7 @@ for (const { store, title, skipReason } of await apiStores()) {
             name: 'Olive Owner',
             email: owner.email,
             role: 'owner',
-            retailer: { slug: 'test-pizza', name: 'Test Pizza', retailerId: 9001 },
+            retailer: { slug: 'test-pizza', name: 'Test Pizza', retailerId: 9001, zone: 0 },
           },
         });
       });
