@@ -83,7 +83,7 @@ function cachedOffset(timeZone: string, quarter: number): number {
  * (Melbourne's, Perth's), so one lookup per hour and its next is exact; only an hour whose ends
  * differ (Adelaide changes on the half hour) is looked up by its quarters.
  */
-export function zoneOffsetMinutes(timeZone: string, instantMs: number): number {
+function zoneOffsetMinutes(timeZone: string, instantMs: number): number {
   const hourQuarter = Math.floor(instantMs / HOUR_MS) * 4;
   const atHour = cachedOffset(timeZone, hourQuarter);
   if (atHour === cachedOffset(timeZone, hourQuarter + 4)) return atHour;
