@@ -82,6 +82,17 @@ describe('which zones a shop may name', () => {
     expect(isTimeZoneName(name)).toBe(known);
   });
 
+  it('knows a zone Intl can format where Intl cannot list its zones (browsers before 2022)', () => {
+    const listed = Object.getOwnPropertyDescriptor(Intl, 'supportedValuesOf');
+    Object.defineProperty(Intl, 'supportedValuesOf', { value: undefined, configurable: true });
+    try {
+      expect(isTimeZoneName('Australia/Perth')).toBe(true);
+      expect(isTimeZoneName('Mars/Olympus')).toBe(false);
+    } finally {
+      if (listed) Object.defineProperty(Intl, 'supportedValuesOf', listed);
+    }
+  });
+
   it.each([
     ['an unknown zone', 'Mars/Olympus', /IANA time zone/],
     ['a diff off the quarter hour', 0.1, /quarter-hour/],

@@ -23,8 +23,19 @@ let supportedZones: ReadonlySet<string> | null = null;
 
 /** An IANA zone this runtime's Intl knows ("UTC" is always known though Intl does not list it). */
 export function isTimeZoneName(value: string): boolean {
+  // Browsers before 2022 have no supportedValuesOf: there a zone Intl can format is known.
+  if (typeof Intl.supportedValuesOf !== 'function') return formatsIn(value);
   supportedZones ??= new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
   return supportedZones.has(value);
+}
+
+function formatsIn(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
