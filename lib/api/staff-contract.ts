@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { kitchenStages } from '../kitchen/kitchen-flow.ts';
 import { paymentMethods } from '../cart/payment-methods.ts';
-import { id, instant, slugPattern, TEXT_MAX } from '../tenant/primitives.ts';
+import { id, instant, shopZoneSchema, slugPattern, TEXT_MAX } from '../tenant/primitives.ts';
 
 /**
  * The staff API of the operators' console (issue 19, `/staff/*`), shared by the reference API
@@ -71,6 +71,8 @@ export const staffMemberSchema = z.object({
     slug: z.string().max(63).regex(slugPattern),
     name: z.string().max(TEXT_MAX.name),
     retailerId: id,
+    /** The shop's clock: the console shows and reads every time on it, whatever the device's zone. */
+    zone: shopZoneSchema,
   }),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;

@@ -4,6 +4,7 @@ import type { Catalogue } from '../pricing/catalogue.ts';
 import type { ClockStatus, GroupAvailabilityHours } from '../tenant/index.ts';
 import type { CartProduct } from './schemas.ts';
 import { itemsRemovedToast, removedLineName, type CartToast } from './toasts.ts';
+import type { ShopZone } from '../time/shop-zone.ts';
 
 export interface CartAvailability {
   available: CartProduct[];
@@ -45,12 +46,12 @@ export function unservedDishesAt(
   items: readonly CartProduct[],
   catalogue: Catalogue,
   groupHours: readonly GroupAvailabilityHours[],
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): (at: Date) => string[] {
   return (at) => {
     const isOpen = (productGroupId: number) => {
       const group = catalogue.groups.get(productGroupId);
-      return group === undefined || isGroupAvailable(group, groupHours, at, timeZoneDiff);
+      return group === undefined || isGroupAvailable(group, groupHours, at, zone);
     };
     return checkCartAvailability(items, catalogue, isOpen).removed.map(removedLineName);
   };

@@ -7,6 +7,7 @@ import { cartTotals, type CartTotals } from '../pricing/totals.ts';
 import type { ClockStatus, DeliverySuburb, DeliveryZone, RetailerConfig, Tenant } from '../tenant/index.ts';
 import { orderNowRefusal, orderTimeRefusal } from '../time/order-time-reasons.ts';
 import type { ScheduleInput } from '../time/schedule.ts';
+import { shopZone } from '../time/shop-zone.ts';
 import { soldOutDishesAt, unservedDishesAt } from './availability.ts';
 import { deliveryTermsFor } from './delivery-quote.ts';
 import type { PaymentMethod } from './payment-methods.ts';
@@ -83,7 +84,7 @@ export function placementTotals(
     at,
     groups: retailer.productsInfoSsr.groups,
     groupHours: retailer.groupHours,
-    timeZoneDiff: retailer.config.retailerInfo.timeZoneDiff,
+    zone: shopZone(retailer.config.retailerInfo),
   } as const;
   return cartTotals(payload.products, catalogue, {
     orderType: service,
@@ -128,7 +129,7 @@ export function checkPlacement(
       payload.products,
       catalogue,
       retailer.groupHours,
-      retailer.config.retailerInfo.timeZoneDiff,
+      shopZone(retailer.config.retailerInfo),
     ),
     soldOutDishes: soldOutDishesAt(payload.products, catalogue, clockStatus),
   };

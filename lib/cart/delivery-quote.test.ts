@@ -157,7 +157,7 @@ function cartFor(products: ReturnType<typeof margheritas>, orderType: OrderType,
     at: wednesdayEvening,
     groups: bella.productsInfoSsr.groups,
     groupHours: bella.groupHours,
-    timeZoneDiff: bella.config.retailerInfo.timeZoneDiff,
+    zone: bella.config.retailerInfo.timeZoneDiff,
   };
   const totals = cartTotals(products, catalogue, {
     orderType,

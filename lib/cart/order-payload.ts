@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_WAIT_TIME_MINUTES, ORDER_PLATFORM_SOURCE_ID, ORDER_SOURCE } from '../constants.ts';
 import { toDollars } from '../pricing/money.ts';
 import { isClosedDateAt } from '../time/closed-dates.ts';
-import { type ScheduleInput, timeZoneDiffOf } from '../time/schedule.ts';
+import { type ScheduleInput, shopZoneOf } from '../time/schedule.ts';
 import type { OrderState } from './order-state.ts';
 import {
   orderPayloadSchema,
@@ -100,7 +100,7 @@ export function closedDateApplies(
       ? new Date(order.orderForLaterRequestDateTime)
       : now;
   if (Number.isNaN(at.getTime())) return false;
-  return isClosedDateAt(hours.closedDates, order.isPickup ? 'pickup' : 'delivery', at, timeZoneDiffOf(hours));
+  return isClosedDateAt(hours.closedDates, order.isPickup ? 'pickup' : 'delivery', at, shopZoneOf(hours));
 }
 
 /** The body for the order as the browser keeps it: its lines, type, time, notes and statuses. */

@@ -9,6 +9,7 @@ import { paymentMethodLabels } from './checkout.ts';
 import { describeLine, lineTitle } from './describe-line.ts';
 import { RECEIPT_DAYS } from './order-receipt.ts';
 import type { OrderAnswer, Placement, PlacementDetails, PlacementSummary } from './placement.ts';
+import type { ShopZone } from '../time/shop-zone.ts';
 
 /** The deals of a priced order as its placement records them, in dollars. */
 export function placedDeals(totals: Pick<CartTotals, 'appliedSpecials'>): Placement['deals'] {
@@ -97,11 +98,11 @@ export interface ConfirmationShop {
 }
 
 /** "As soon as possible, about 7:45 pm" for an order placed to be made now; the day too when it is due on another one. */
-function asapText(dueAt: string | null, now: Date, timeZoneDiff: number): string {
+function asapText(dueAt: string | null, now: Date, zone: ShopZone): string {
   if (dueAt === null) return 'As soon as possible';
   const due = new Date(dueAt);
-  const sameDay = retailerWallClock(due, timeZoneDiff).date === retailerWallClock(now, timeZoneDiff).date;
-  return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, timeZoneDiff).minutes) : formatOrderTime(due, now, timeZoneDiff)}`;
+  const sameDay = retailerWallClock(due, zone).date === retailerWallClock(now, zone).date;
+  return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, zone).minutes) : formatOrderTime(due, now, zone)}`;
 }
 
 /** How to see withheld details: the account's session for an order of a customer, else the receipt only the ordering browser holds. */
@@ -124,7 +125,7 @@ export function confirmationView(
   details: PlacementDetails | null,
   shop: ConfirmationShop,
   now: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): ConfirmationView {
   const preparing = order.orderProcessed;
   const stage = order.kitchenStage;
@@ -152,8 +153,8 @@ export function confirmationView(
       // Worded as the order-time bar and the cart worded it when the customer chose it.
       text:
         later && placement.orderForLaterRequestDateTime
-          ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, timeZoneDiff)
-          : asapText(placement.dueAt, now, timeZoneDiff),
+          ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, zone)
+          : asapText(placement.dueAt, now, zone),
     },
     place: delivery
       ? { label: 'Deliver to', lines: [deliveryAddressLine(delivery)], instructions: delivery.instructions || null }

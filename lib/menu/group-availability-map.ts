@@ -1,5 +1,6 @@
 import type { GroupAvailabilityHours } from '../tenant/index.ts';
 import { groupAvailability, isGroupAvailable, type GroupHoursSubject } from './group-availability.ts';
+import { type ShopZone } from '../time/shop-zone.ts';
 
 /**
  * Which product groups can be ordered at `at`, by group id. The live hours replace the built
@@ -10,11 +11,11 @@ export function groupAvailabilityMap(
   groups: readonly GroupHoursSubject[],
   hours: { built: readonly GroupAvailabilityHours[]; live: readonly GroupAvailabilityHours[] | undefined },
   at: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): Record<number, boolean> {
   const groupHours = hoursInForce(hours);
   return Object.fromEntries(
-    groups.map((group) => [group.productGroupId, isGroupAvailable(group, groupHours, at, timeZoneDiff)]),
+    groups.map((group) => [group.productGroupId, isGroupAvailable(group, groupHours, at, zone)]),
   );
 }
 
@@ -34,12 +35,12 @@ export function groupServedTexts(
   groups: readonly GroupHoursSubject[],
   hours: { built: readonly GroupAvailabilityHours[]; live: readonly GroupAvailabilityHours[] | undefined },
   at: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): Record<number, string> {
   const groupHours = hoursInForce(hours);
   return Object.fromEntries(
     groups.flatMap((group) => {
-      const availability = groupAvailability(group, groupHours, at, timeZoneDiff);
+      const availability = groupAvailability(group, groupHours, at, zone);
       return availability.available ? [] : [[group.productGroupId, availability.nextText ?? availability.text]];
     }),
   );

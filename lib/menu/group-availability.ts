@@ -1,4 +1,4 @@
-import { assertInstant, assertTimeZoneDiff } from '../time/retailer-clock.ts';
+import { assertInstant } from '../time/retailer-clock.ts';
 import type { GroupAvailabilityHours, ProductGroup } from '../tenant/index.ts';
 import {
   ALWAYS_AVAILABLE,
@@ -8,6 +8,7 @@ import {
   parseWindowRow,
   weeklyAvailability,
 } from './weekly-windows.ts';
+import { assertShopZone, type ShopZone } from '../time/shop-zone.ts';
 
 export type GroupHoursSubject = Pick<ProductGroup, 'productGroupId' | 'availableForAllHours'>;
 
@@ -36,9 +37,9 @@ export function groupWindowRows(
   return byGroup.get(productGroupId) ?? [];
 }
 
-function assertArguments(group: GroupHoursSubject, at: Date, timeZoneDiff: number): void {
+function assertArguments(group: GroupHoursSubject, at: Date, zone: ShopZone): void {
   assertInstant(at, 'at');
-  assertTimeZoneDiff(timeZoneDiff);
+  assertShopZone(zone);
   if (typeof group !== 'object' || group === null || !Number.isInteger(group.productGroupId))
     throw new TypeError(`group: expected a product group, got ${String(group)}`);
 }
@@ -48,11 +49,11 @@ export function isGroupAvailable(
   group: GroupHoursSubject,
   groupHours: readonly GroupAvailabilityHours[],
   at: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): boolean {
-  assertArguments(group, at, timeZoneDiff);
+  assertArguments(group, at, zone);
   const rows = groupWindowRows(groupHours, group.productGroupId);
-  return group.availableForAllHours || isWithinWindows(rows, at, timeZoneDiff);
+  return group.availableForAllHours || isWithinWindows(rows, at, zone);
 }
 
 /** A product group's availability at `at` with its texts. */
@@ -60,9 +61,9 @@ export function groupAvailability(
   group: GroupHoursSubject,
   groupHours: readonly GroupAvailabilityHours[],
   at: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): MenuAvailability {
-  assertArguments(group, at, timeZoneDiff);
+  assertArguments(group, at, zone);
   const rows = groupWindowRows(groupHours, group.productGroupId);
-  return group.availableForAllHours ? ALWAYS_AVAILABLE : weeklyAvailability(rows, at, timeZoneDiff);
+  return group.availableForAllHours ? ALWAYS_AVAILABLE : weeklyAvailability(rows, at, zone);
 }

@@ -358,7 +358,7 @@ describe('delivery methods', () => {
         at: aest('2026-06-10 12:00'),
         groups,
         groupHours,
-        timeZoneDiff: 0,
+        zone: 0,
       }),
     ).toBe(allowed);
   });
@@ -368,9 +368,7 @@ describe('delivery methods', () => {
     ['at a later time outside its hours', aest('2026-06-10 18:00'), false],
     ['at a later time on Thursday lunch', aest('2026-06-11 12:00'), true],
   ])('applies the lunch deal only in its hours: %s', (_, at, available) => {
-    expect(isSpecialAvailableFor(lunchDeal, { orderType: 'pickup', at, groups, groupHours, timeZoneDiff: 0 })).toBe(
-      available,
-    );
+    expect(isSpecialAvailableFor(lunchDeal, { orderType: 'pickup', at, groups, groupHours, zone: 0 })).toBe(available);
   });
 
   it.each<[string, () => unknown, RegExp]>([

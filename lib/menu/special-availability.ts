@@ -1,6 +1,6 @@
 import type { GroupAvailabilityHours, ProductGroup, Special } from '../tenant/index.ts';
 import { ANY } from '../tenant/index.ts';
-import { assertInstant, assertTimeZoneDiff } from '../time/retailer-clock.ts';
+import { assertInstant } from '../time/retailer-clock.ts';
 import type { Service } from '../time/schedule.ts';
 import { type GroupHoursSubject, groupAvailability } from './group-availability.ts';
 import {
@@ -11,6 +11,7 @@ import {
   parseWindowRows,
   weeklyAvailability,
 } from './weekly-windows.ts';
+import { assertShopZone, type ShopZone } from '../time/shop-zone.ts';
 
 export type SpecialHoursSubject = Pick<
   Special,
@@ -53,16 +54,14 @@ export function specialAvailability(
   groups: readonly GroupHoursSubject[],
   groupHours: readonly GroupAvailabilityHours[],
   at: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): MenuAvailability {
   assertInstant(at, 'at');
-  assertTimeZoneDiff(timeZoneDiff);
+  assertShopZone(zone);
   const own = special.availableForAllHours
     ? ALWAYS_AVAILABLE
-    : weeklyAvailability(specialWindowRows(special), at, timeZoneDiff);
-  const ofGroups = specialGroups(special, groups).map((group) =>
-    groupAvailability(group, groupHours, at, timeZoneDiff),
-  );
+    : weeklyAvailability(specialWindowRows(special), at, zone);
+  const ofGroups = specialGroups(special, groups).map((group) => groupAvailability(group, groupHours, at, zone));
   return mostRestrictive([own, ...ofGroups]);
 }
 
@@ -82,13 +81,13 @@ export interface SpecialContext {
   at: Date;
   groups: readonly Pick<ProductGroup, 'productGroupId' | 'availableForAllHours'>[];
   groupHours: readonly GroupAvailabilityHours[];
-  timeZoneDiff: number;
+  zone: ShopZone;
 }
 
 /** Whether a special applies to an order: its delivery method matches and the order time falls in its hours. */
 export function isSpecialAvailableFor(special: SpecialHoursSubject, context: SpecialContext): boolean {
   return (
     isSpecialAllowedFor(special, context.orderType) &&
-    specialAvailability(special, context.groups, context.groupHours, context.at, context.timeZoneDiff).available
+    specialAvailability(special, context.groups, context.groupHours, context.at, context.zone).available
   );
 }

@@ -130,7 +130,7 @@ describe('dealRefusal: a deal that cannot apply at the order time cannot be adde
     ],
     ['a pickup-only deal on a pickup order', pickupLunch, 'pickup', '2026-11-27T01:00:00Z', null],
   ] as const)('%s', (_name, deal, orderType, at, refusal) => {
-    expect(dealRefusal(deal, { orderType, at: new Date(at), groups, groupHours: [], timeZoneDiff: 0 })).toBe(refusal);
+    expect(dealRefusal(deal, { orderType, at: new Date(at), groups, groupHours: [], zone: 0 })).toBe(refusal);
   });
 });
 
@@ -172,7 +172,7 @@ describe('dealLaterTime: the order time a refused deal offers to set', () => {
     ['refused for the service, not the time', pickupOnly, 'delivery', '2026-06-12 19:00', null],
   ] as const)('%s', (_name, deal, orderType, now, offered) => {
     const at = aest(now);
-    const context = { orderType, at, groups, groupHours: [], timeZoneDiff: 0 };
+    const context = { orderType, at, groups, groupHours: [], zone: 0 };
     expect(dealLaterTime(deal, context, schedule(), at)).toEqual(offered === null ? null : aest(offered));
   });
 });

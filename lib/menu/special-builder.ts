@@ -139,13 +139,7 @@ export function previewSpecial(
 export function dealRefusal(special: Special, context: SpecialContext): string | null {
   if (!isSpecialAllowedFor(special, context.orderType))
     return `${special.name} is for ${context.orderType === 'delivery' ? 'pickup' : 'delivery'} orders only.`;
-  const availability = specialAvailability(
-    special,
-    context.groups,
-    context.groupHours,
-    context.at,
-    context.timeZoneDiff,
-  );
+  const availability = specialAvailability(special, context.groups, context.groupHours, context.at, context.zone);
   if (availability.available) return null;
   return `Not available at your order time. ${availability.nextText ?? availability.text}.`;
 }
@@ -168,7 +162,7 @@ export function dealLaterTime(
     context.groups,
     context.groupHours,
     context.at,
-    context.timeZoneDiff,
+    context.zone,
   );
   if (available || nextAvailableAt === null) return null;
   return orderTimeRefusal(schedule, context.orderType, nextAvailableAt, now, { clockStatus }) === null

@@ -20,7 +20,7 @@ const lateNight = special(4, {
 const pickupOnly = special(5, { price: 12.5, specialDelivMethod: 2 });
 const deliveryOnly = special(6, { price: 0.3, specialDelivMethod: 1 });
 const specials = [lunchDeal, familyFeast, hiddenStaffDeal, lateNight, pickupOnly, deliveryOnly];
-const context = { at: aest('2026-06-10 12:00'), groups, groupHours, timeZoneDiff: 0 };
+const context = { at: aest('2026-06-10 12:00'), groups, groupHours, zone: 0 };
 const ids = (filters: SpecialSelectorFilters, at = context.at) =>
   specialsForSelector(specials, filters, { ...context, at }).map((item) => item.retailerSpecialId);
 

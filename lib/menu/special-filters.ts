@@ -1,6 +1,7 @@
 import type { GroupAvailabilityHours, ProductGroup, Special } from '../tenant/index.ts';
 import type { Service } from '../time/schedule.ts';
 import { type SpecialHoursSubject, isSpecialAllowedFor, specialAvailability } from './special-availability.ts';
+import { type ShopZone } from '../time/shop-zone.ts';
 
 export type SelectorSpecial = SpecialHoursSubject & Pick<Special, 'showInSpecialSelector' | 'price'>;
 
@@ -17,7 +18,7 @@ export interface SpecialSelectorContext {
   at: Date;
   groups: readonly Pick<ProductGroup, 'productGroupId' | 'availableForAllHours'>[];
   groupHours: readonly GroupAvailabilityHours[];
-  timeZoneDiff: number;
+  zone: ShopZone;
 }
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -41,7 +42,7 @@ export function specialsForSelector<T extends SelectorSpecial>(
     if (orderType !== undefined && !isSpecialAllowedFor(special, orderType)) return false;
     return (
       !showOnlyAvailable ||
-      specialAvailability(special, context.groups, context.groupHours, context.at, context.timeZoneDiff).available
+      specialAvailability(special, context.groups, context.groupHours, context.at, context.zone).available
     );
   });
 }

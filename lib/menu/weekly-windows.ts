@@ -5,13 +5,13 @@ import {
   MINUTES_PER_DAY,
   MINUTE_MS,
   assertInstant,
-  assertTimeZoneDiff,
   dayMsToDate,
   instantMsAt,
   parseTimeOfDay,
   wallMsAt,
 } from '../time/retailer-clock.ts';
 import { endOfWindowMinutes } from '../time/schedule.ts';
+import { assertShopZone, type ShopZone } from '../time/shop-zone.ts';
 
 /** A row of availability hours: on weekday `day`, from `timeFrom` until `timeTo` (past midnight when not after it). */
 export interface WeeklyWindowRow {
@@ -64,19 +64,14 @@ interface WindowMs {
 }
 
 /** Windows of the retailer days `fromDay`..`toDay` and the day before, merged when they touch. */
-function windowsOfDays(
-  rows: readonly ParsedWindowRow[],
-  fromDay: number,
-  toDay: number,
-  timeZoneDiff: number,
-): WindowMs[] {
+function windowsOfDays(rows: readonly ParsedWindowRow[], fromDay: number, toDay: number, zone: ShopZone): WindowMs[] {
   const windows: WindowMs[] = [];
   for (let day = fromDay - DAY_MS; day <= toDay; day += DAY_MS) {
     const weekday = new Date(day).getUTCDay();
     for (const row of rows) {
       if (row.day !== weekday) continue;
-      const start = instantMsAt(day, row.start, timeZoneDiff);
-      const end = instantMsAt(day, row.end, timeZoneDiff);
+      const start = instantMsAt(day, row.start, zone);
+      const end = instantMsAt(day, row.end, zone);
       if (end > start) windows.push({ start, end });
     }
   }
@@ -91,17 +86,17 @@ function windowsOfDays(
   return merged;
 }
 
-function wallDayOf(atMs: number, timeZoneDiff: number): number {
-  return Math.floor(wallMsAt(atMs, timeZoneDiff) / DAY_MS) * DAY_MS;
+function wallDayOf(atMs: number, zone: ShopZone): number {
+  return Math.floor(wallMsAt(atMs, zone) / DAY_MS) * DAY_MS;
 }
 
 /** Whether the rows cover `at`: from inclusive, to exclusive. */
-export function isWithinWindows(rows: readonly ParsedWindowRow[], at: Date, timeZoneDiff: number): boolean {
+export function isWithinWindows(rows: readonly ParsedWindowRow[], at: Date, zone: ShopZone): boolean {
   assertInstant(at, 'at');
-  assertTimeZoneDiff(timeZoneDiff);
+  assertShopZone(zone);
   const atMs = at.getTime();
-  const today = wallDayOf(atMs, timeZoneDiff);
-  return windowsOfDays(rows, today, today, timeZoneDiff).some((span) => span.start <= atMs && atMs < span.end);
+  const today = wallDayOf(atMs, zone);
+  return windowsOfDays(rows, today, today, zone).some((span) => span.start <= atMs && atMs < span.end);
 }
 
 export type AvailabilityType = 'always_available' | 'single_window' | 'not_available_today';
@@ -130,15 +125,14 @@ export const ALWAYS_AVAILABLE: MenuAvailability = Object.freeze({
 });
 
 /** Availability from weekly hours at `at`, searching the next 7 days for the next window. */
-export function weeklyAvailability(rows: readonly ParsedWindowRow[], at: Date, timeZoneDiff: number): MenuAvailability {
+export function weeklyAvailability(rows: readonly ParsedWindowRow[], at: Date, zone: ShopZone): MenuAvailability {
   assertInstant(at, 'at');
-  assertTimeZoneDiff(timeZoneDiff);
+  assertShopZone(zone);
   const atMs = at.getTime();
-  const today = wallDayOf(atMs, timeZoneDiff);
-  const windows = windowsOfDays(rows, today, today + NEXT_SHIFT_SEARCH_DAYS * DAY_MS, timeZoneDiff);
-  const dayStart = (day: number) => instantMsAt(day, 0, timeZoneDiff);
-  const wallMinutes = (ms: number) =>
-    Math.round((wallMsAt(ms, timeZoneDiff) - wallDayOf(ms, timeZoneDiff)) / MINUTE_MS);
+  const today = wallDayOf(atMs, zone);
+  const windows = windowsOfDays(rows, today, today + NEXT_SHIFT_SEARCH_DAYS * DAY_MS, zone);
+  const dayStart = (day: number) => instantMsAt(day, 0, zone);
+  const wallMinutes = (ms: number) => Math.round((wallMsAt(ms, zone) - wallDayOf(ms, zone)) / MINUTE_MS);
   const coversDay = (span: WindowMs, day: number) => span.start <= dayStart(day) && span.end >= dayStart(day + DAY_MS);
   const tomorrowStart = dayStart(today + DAY_MS);
 
@@ -182,7 +176,7 @@ export function weeklyAvailability(rows: readonly ParsedWindowRow[], at: Date, t
       nextAvailableAt,
     };
   }
-  const nextDay = wallDayOf(next.start, timeZoneDiff);
+  const nextDay = wallDayOf(next.start, zone);
   const dayName = formatRelativeDay(dayMsToDate(nextDay), dayMsToDate(today));
   const endMinutes = next.end >= dayStart(nextDay + DAY_MS) ? MINUTES_PER_DAY : wallMinutes(next.end);
   let nextText: string;

@@ -16,6 +16,7 @@ import { websiteFaviconFile, websiteHomePath, websiteVariants, type WebsiteVaria
 import { menuView, type MenuGroup } from './menu.ts';
 import { orderingData, type OrderingData } from './ordering.ts';
 import type { TenantRoute } from './routes.ts';
+import { shopZone, type ShopZone } from '../time/shop-zone.ts';
 
 /** What every page of a retailer needs to know about it. */
 export interface RetailerSummary {
@@ -37,7 +38,8 @@ export interface RetailerSummary {
   links: RetailerConfig['retailerWebsiteLinks'];
   paymentTypes: RetailerConfig['retailerPaymentTypes'];
   oflEnabled: boolean;
-  timeZoneDiff: number;
+  /** The shop's clock (lib/time/shop-zone.ts). */
+  zone: ShopZone;
   /** Custom pages for navigation, in path order. */
   pages: { path: string; title: string }[];
   /** The retailer's other websites, switched to in the browser by `?retailerWebsiteId=`. */
@@ -115,7 +117,7 @@ export function retailerSummary(tenant: Tenant, retailerWebsiteId?: number): Ret
     links: config.retailerWebsiteLinks,
     paymentTypes: config.retailerPaymentTypes,
     oflEnabled: config.oflEnabled && config.retailerInfo.oflEnabled,
-    timeZoneDiff: config.retailerInfo.timeZoneDiff,
+    zone: shopZone(config.retailerInfo),
     pages: tenant.pages.map((page) => ({ path: `/${page.path}`, title: page.title })),
     websites: websiteVariants(tenant),
   };
@@ -124,6 +126,7 @@ export function retailerSummary(tenant: Tenant, retailerWebsiteId?: number): Ret
 /** Only the ordering settings the time rules read: the page need not carry prices and contact details twice. */
 function scheduleInfo(info: RetailerInfo): ScheduleRetailerInfo {
   const {
+    timeZone,
     timeZoneDiff,
     pickupDisabled,
     allowDeliveries,
@@ -136,6 +139,7 @@ function scheduleInfo(info: RetailerInfo): ScheduleRetailerInfo {
     orderForLaterMinDaysToStart,
   } = info;
   return {
+    ...(timeZone === undefined ? {} : { timeZone }),
     timeZoneDiff,
     pickupDisabled,
     allowDeliveries,

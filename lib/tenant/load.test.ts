@@ -175,6 +175,13 @@ const brokenCases: BrokenCase[] = [
     message: 'expected an amount of 0 or more',
   },
   {
+    name: 'a time zone Intl does not know',
+    breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerInfo', 'timeZone'], 'Perth'),
+    file: 'retailer-config.json',
+    path: '$.retailerInfo.timeZone',
+    message: 'expected an IANA time zone, e.g. "Australia/Perth"',
+  },
+  {
     name: 'a layout number that does not exist',
     breakIt: (dir) => setJson(dir, 'retailer-config.json', ['retailerLayout', 'layout'], 5),
     file: 'retailer-config.json',

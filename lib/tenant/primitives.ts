@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZoneName } from '../time/shop-zone.ts';
 
 /**
  * Upper bounds of the free text in a tenant's data, in characters. Each such field is copied into
@@ -92,3 +93,12 @@ export const safeLink = z
 
 /** An absolute web address, such as a site visitors are sent to. */
 export const webUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });
+
+/** An IANA time zone the runtime's Intl supports, e.g. "Australia/Perth". */
+export const timeZoneName = z
+  .string()
+  .max(64)
+  .refine(isTimeZoneName, { error: 'expected an IANA time zone, e.g. "Australia/Perth"' });
+
+/** The shop's clock (lib/time/shop-zone.ts): hours from Melbourne in quarter-hour steps, or a named zone. */
+export const shopZoneSchema = z.union([z.number().min(-12).max(12).multipleOf(0.25), timeZoneName]);

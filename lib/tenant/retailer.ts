@@ -5,7 +5,7 @@ import {
   ORDER_FOR_LATER_MAX_DAYS_TO_END,
   ORDER_FOR_LATER_MIN_DAYS_TO_START,
 } from '../constants.ts';
-import { hexColour, id, nonNegativeDollars, safeLink, text, TEXT_MAX } from './primitives.ts';
+import { hexColour, id, nonNegativeDollars, safeLink, text, TEXT_MAX, timeZoneName } from './primitives.ts';
 
 /** Theme keys of the spec (section 2). Live design updates may change these fields only, with values of these types. */
 export const retailerCssSchema = z
@@ -53,6 +53,8 @@ export const retailerInfoSchema = z.object({
   phone: text(TEXT_MAX.line).default(''),
   email: text(TEXT_MAX.line).default(''),
   timeZoneDiff: z.number().min(-12).max(12).default(0),
+  /** The shop's IANA zone, when Melbourne + timeZoneDiff is not its clock all year (lib/time/shop-zone.ts). */
+  timeZone: timeZoneName.optional(),
   baseDeliveryFee: nonNegativeDollars.default(0),
   minOrderValueDelivery: nonNegativeDollars.default(0),
   minOrderValuePickup: nonNegativeDollars.default(0),

@@ -2,7 +2,7 @@ import { DEFAULT_WAIT_TIME_MINUTES } from '../constants.ts';
 import type { ClockStatus } from '../tenant/index.ts';
 import { closedDateToday, isClosedDateAt } from './closed-dates.ts';
 import { assertInstant } from './retailer-clock.ts';
-import { type ScheduleInput, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, shopZoneOf } from './schedule.ts';
 import { isServiceOpenAt } from './service-availability.ts';
 
 export type ClockStatusInput = Pick<ScheduleInput, 'tradingHours' | 'closedDates' | 'retailerInfo'>;
@@ -37,13 +37,13 @@ function assertLive(live: Partial<ClockStatus>): void {
 export function computeClockStatus(input: ClockStatusInput, now: Date, live: Partial<ClockStatus> = {}): ClockStatus {
   assertInstant(now, 'now');
   assertLive(live);
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const schedule: ScheduleInput = {
     tradingHours: input.tradingHours,
     closedDates: input.closedDates,
     retailerInfo: input.retailerInfo,
   };
-  const closedToday = closedDateToday(input.closedDates, now, diff) || live.closedDateToday === true;
+  const closedToday = closedDateToday(input.closedDates, now, zone) || live.closedDateToday === true;
   const someServiceOpen = isServiceOpenAt(schedule, 'pickup', now) || isServiceOpenAt(schedule, 'delivery', now);
   return {
     retailerOnline: someServiceOpen && !closedToday && live.retailerOnline !== false,
@@ -54,7 +54,7 @@ export function computeClockStatus(input: ClockStatusInput, now: Date, live: Par
     liveDeliveryOverCapacity: live.liveDeliveryOverCapacity ?? false,
     allowDelivery:
       input.retailerInfo.allowDeliveries &&
-      !isClosedDateAt(input.closedDates, 'delivery', now, diff) &&
+      !isClosedDateAt(input.closedDates, 'delivery', now, zone) &&
       live.allowDelivery !== false,
     ...shopSwitches(live),
   };

@@ -1,5 +1,6 @@
 import { assertInstant } from './retailer-clock.ts';
 import { type ClosedDateRule, type Service, closedWindows } from './schedule.ts';
+import { type ShopZone } from './shop-zone.ts';
 
 /**
  * The closed-date entry that stops `service` at `at`, or null. The range runs from the start
@@ -10,11 +11,11 @@ export function closedDateAt<T extends ClosedDateRule>(
   closedDates: readonly T[],
   service: Service,
   at: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): T | null {
   assertInstant(at, 'at');
   const atMs = at.getTime();
-  const index = closedWindows(closedDates, timeZoneDiff).findIndex(
+  const index = closedWindows(closedDates, zone).findIndex(
     (span) => span.start <= atMs && atMs < span.end && (service === 'delivery' || !span.justDeliveryDisabled),
   );
   return index === -1 ? null : (closedDates[index] ?? null);
@@ -24,12 +25,12 @@ export function isClosedDateAt(
   closedDates: readonly ClosedDateRule[],
   service: Service,
   at: Date,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): boolean {
-  return closedDateAt(closedDates, service, at, timeZoneDiff) !== null;
+  return closedDateAt(closedDates, service, at, zone) !== null;
 }
 
 /** Whether a closed date shuts the whole shop now (delivery-only closures do not). */
-export function closedDateToday(closedDates: readonly ClosedDateRule[], now: Date, timeZoneDiff: number): boolean {
-  return isClosedDateAt(closedDates, 'pickup', now, timeZoneDiff);
+export function closedDateToday(closedDates: readonly ClosedDateRule[], now: Date, zone: ShopZone): boolean {
+  return isClosedDateAt(closedDates, 'pickup', now, zone);
 }

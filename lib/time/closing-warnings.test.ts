@@ -15,6 +15,15 @@ const toPickup = { kind: 'switch-service', label: 'Switch to Pickup', to: 'picku
 const lunchThenAfternoon = (secondStart: string) =>
   schedule({ tradingHours: [hoursRow(3, ['11:00', '14:00']), hoursRow(3, [secondStart, '17:00'])] });
 
+const perth = schedule({ info: { timeZone: 'Australia/Perth', timeZoneDiff: -2 } });
+const minusTwo = schedule({ info: { timeZoneDiff: -2 } });
+const lastCall: ClosingWarning = {
+  level: 'urgent',
+  title: 'Last call for orders!',
+  description: 'Pickup closes at 9:00 pm: 10 minutes left to order.',
+  action: null,
+};
+
 describe('closingWarnings', () => {
   it.each<[string, ScheduleInput, Service, Date, ClockStatus, ClosingWarning[]]>([
     ['an hour left', schedule(), 'pickup', aest('2026-06-10 20:00'), wait(5), []],
@@ -278,6 +287,17 @@ describe('closingWarnings', () => {
           action: null,
         },
       ],
+    ],
+    // A Perth shop that names its zone: Melbourne − 3 h in summer, where the − 2 h rule is an hour early.
+    ['Perth in summer: 8:50 pm Perth time', perth, 'pickup', aedt('2026-11-25 23:50'), wait(5), [lastCall]],
+    ['Perth in summer: 7:50 pm Perth time, over an hour left', perth, 'pickup', aedt('2026-11-25 22:50'), wait(5), []],
+    [
+      'the − 2 h rule at that instant, an hour early',
+      minusTwo,
+      'pickup',
+      aedt('2026-11-25 22:50'),
+      wait(5),
+      [lastCall],
     ],
   ])('%s', (_, input, service, now, status, expected) => {
     expect(closingWarnings(input, service, now, status)).toEqual(expected);

@@ -12,7 +12,7 @@ import type { ClockStatus } from '../tenant/index.ts';
 import { formatCount, formatDayAndTime, formatTime } from './format.ts';
 import { openWindowsAround } from './open-windows.ts';
 import { MINUTE_MS, assertInstant, retailerWallClock } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, otherService, serviceNames, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, type Service, otherService, serviceNames, shopZoneOf } from './schedule.ts';
 import { findCurrent, findNext } from './shifts.ts';
 import { nextAvailableSlot } from './slots.ts';
 
@@ -61,12 +61,12 @@ export function closingWarnings(
 ): ClosingWarning[] {
   assertInstant(now, 'now');
   const status = clockStatus ?? input.clockStatus;
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const nowMs = now.getTime();
   const name = serviceNames[service];
   const windows = openWindowsAround(input, service, now);
   const current = findCurrent(windows, nowMs);
-  const clock = (ms: number) => formatTime(retailerWallClock(new Date(ms), diff).minutes);
+  const clock = (ms: number) => formatTime(retailerWallClock(new Date(ms), zone).minutes);
 
   if (!current) {
     const next = findNext(windows, nowMs);
@@ -85,7 +85,7 @@ export function closingWarnings(
       {
         level: 'info',
         title: closingWarningTitles.unavailable,
-        description: `${name} opens ${formatDayAndTime(new Date(next.start), now, diff)}.`,
+        description: `${name} opens ${formatDayAndTime(new Date(next.start), now, zone)}.`,
         action: offer ? { kind: 'order-for-later', label: 'Order for Later', at: slot.at } : null,
       },
     ];

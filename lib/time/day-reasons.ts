@@ -1,7 +1,7 @@
 import { withoutClosed } from './open-windows.ts';
 import { orderForLaterDayRange } from './order-for-later.ts';
 import { DAY_MS, assertInstant, dateToDayMs, daysBetween, instantMsAt, retailerDate } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, closedWindowsFor, serviceOffered, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, type Service, closedWindowsFor, serviceOffered, shopZoneOf } from './schedule.ts';
 import { ownShiftsOfDate } from './shifts.ts';
 
 /**
@@ -50,16 +50,16 @@ function daysPhrase(days: number, unit: 'notice' | 'ahead'): string {
 
 /** The wall-clock day of a retailer date as instants: its midnight to the next. */
 function dayBounds(input: ScheduleInput, date: string): { start: number; end: number } {
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const dayMs = dateToDayMs(date, 'date');
-  return { start: instantMsAt(dayMs, 0, diff), end: instantMsAt(dayMs + DAY_MS, 0, diff) };
+  return { start: instantMsAt(dayMs, 0, zone), end: instantMsAt(dayMs + DAY_MS, 0, zone) };
 }
 
 /** The closed-date note of a closure touching the date's wall-clock day, for the service; '' if none says why. */
 function closureNote(input: ScheduleInput, service: Service, date: string): string {
   const day = dayBounds(input, date);
   return (
-    closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input)).find(
+    closedWindowsFor(input.closedDates, service, shopZoneOf(input)).find(
       (span) => span.start < day.end && span.end > day.start && span.reason,
     )?.reason ?? ''
   );
@@ -71,7 +71,7 @@ function closureNote(input: ScheduleInput, service: Service, date: string): stri
  * midnight is closed, though the engine keeps that shift's small hours on Boxing Day.
  */
 function tradesOn(input: ScheduleInput, service: Service, date: string): boolean {
-  const closed = closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input));
+  const closed = closedWindowsFor(input.closedDates, service, shopZoneOf(input));
   const day = dayBounds(input, date);
   return withoutClosed(ownShiftsOfDate(input, service, date), closed).some(
     (span) => span.start < day.end && span.end > day.start,
@@ -95,7 +95,7 @@ export function emptyDayReason(input: ScheduleInput, service: Service, date: str
       withNote('closed', closureNote(input, 'pickup', date) || closureNote(input, service, date)),
     );
   }
-  if (date === retailerDate(now, timeZoneDiffOf(input))) return reason('no-times-left', 'no times left');
+  if (date === retailerDate(now, shopZoneOf(input))) return reason('no-times-left', 'no times left');
   return reason('no-times', 'no times available');
 }
 
@@ -118,7 +118,7 @@ export function orderDayReason(
   if (!serviceOffered(retailerInfo, service)) return reason('service-off', `no ${serviceWords[service]}`);
   const empty = emptyDayReason(input, service, date, now);
   if (empty.kind === 'closed' || empty.kind === 'service-closed') return empty;
-  const daysAhead = daysBetween(retailerDate(now, timeZoneDiffOf(input)), date);
+  const daysAhead = daysBetween(retailerDate(now, shopZoneOf(input)), date);
   if (daysAhead < minDays) return reason('notice', `orders need ${daysPhrase(minDays, 'notice')}`);
   if (daysAhead > maxDays)
     return reason(

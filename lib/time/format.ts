@@ -13,6 +13,7 @@ import {
   timeOfDayOf,
   weekdayOf,
 } from './retailer-clock.ts';
+import { type ShopZone } from './shop-zone.ts';
 
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** Weekdays in the order Australian weeks are read: Monday first. */
@@ -128,9 +129,9 @@ export function formatRelativeDay(date: string, today: string): string {
 }
 
 /** "today at 5:00 pm", "tomorrow at 11:00 am", "Friday at midnight": an instant as the retailer's clock shows it. */
-export function formatDayAndTime(at: Date, now: Date, timeZoneDiff: number): string {
-  const target = retailerWallClock(at, timeZoneDiff);
-  const today = retailerWallClock(now, timeZoneDiff).date;
+export function formatDayAndTime(at: Date, now: Date, zone: ShopZone): string {
+  const target = retailerWallClock(at, zone);
+  const today = retailerWallClock(now, zone).date;
   return `${formatRelativeDay(target.date, today)} at ${formatTime(target.minutes)}`;
 }
 
@@ -160,7 +161,7 @@ export function formatDayAndTimeLabel(date: string, timeLabel: string, today: st
 }
 
 /** An order-for-later instant the way the order-time bar and the cart name it: "today, Wed 25 Nov at 6:00 pm". */
-export function formatOrderTime(at: Date, now: Date, timeZoneDiff: number): string {
-  const target = retailerWallClock(at, timeZoneDiff);
-  return formatDayAndTimeLabel(target.date, formatTime(target.minutes), retailerWallClock(now, timeZoneDiff).date);
+export function formatOrderTime(at: Date, now: Date, zone: ShopZone): string {
+  const target = retailerWallClock(at, zone);
+  return formatDayAndTimeLabel(target.date, formatTime(target.minutes), retailerWallClock(now, zone).date);
 }

@@ -16,11 +16,16 @@ const christmas: ClosedDate[] = [
   { dateStart: '2026-12-25', dateEnd: '2026-12-26', timeEnd: '23:59', justDeliveryDisabled: false, reason: '' },
 ];
 
-const schedule = (overrides: { timeZoneDiff?: number; allowDeliveries?: boolean } = {}): ScheduleInput => ({
+const schedule = (
+  overrides: { timeZoneDiff?: number; timeZone?: string; allowDeliveries?: boolean } = {},
+): ScheduleInput => ({
   tradingHours,
   closedDates: christmas,
   retailerInfo: retailerInfoSchema.parse({ name: 'Test', ...overrides }),
 });
+
+const perth = { timeZone: 'Australia/Perth', timeZoneDiff: -2 };
+const minusTwo = { timeZoneDiff: -2 };
 
 describe('serviceOpenStatus', () => {
   it.each<[string, string, Service, Parameters<typeof schedule>[0], boolean, string]>([
@@ -61,6 +66,26 @@ describe('serviceOpenStatus', () => {
       'Pickup opens today at 5:00 pm',
     ],
     ['the night the clocks go forward', '2026-10-03T14:30:00Z', 'pickup', {}, true, 'Pickup open until 1:00 am'],
+    // A Perth shop that names its zone: Melbourne − 3 h in summer, where the − 2 h rule is an hour late.
+    ['Perth, 4:30 pm in summer', '2026-11-27T08:30:00Z', 'pickup', perth, false, 'Pickup opens today at 5:00 pm'],
+    ['Perth, 12:45 am in summer', '2026-11-27T16:45:00Z', 'pickup', perth, true, 'Pickup open until 1:00 am'],
+    ['Perth, 5:30 pm in winter', '2026-06-12T09:30:00Z', 'pickup', perth, true, 'Pickup open until 1:00 am'],
+    [
+      'Perth, 12:30 am as Melbourne goes forward',
+      '2026-10-03T16:30:00Z',
+      'pickup',
+      perth,
+      true,
+      'Pickup open until 1:00 am',
+    ],
+    [
+      'the − 2 h rule, the same night',
+      '2026-10-03T16:30:00Z',
+      'pickup',
+      minusTwo,
+      false,
+      'Pickup opens today at 12:00 pm',
+    ],
     [
       'a retailer that does not deliver',
       '2026-11-27T09:30:00Z',

@@ -2,7 +2,7 @@ import type { ClockStatus } from '../tenant/index.ts';
 import { formatDayAndTime, formatTime } from './format.ts';
 import { currentOpening, nextOpening } from './open-windows.ts';
 import { retailerWallClock } from './retailer-clock.ts';
-import { serviceNames, timeZoneDiffOf, type ScheduleInput, type Service } from './schedule.ts';
+import { serviceNames, shopZoneOf, type ScheduleInput, type Service } from './schedule.ts';
 import { isServiceAvailableNow } from './service-availability.ts';
 import { pausedUntilMs } from './shop-pause.ts';
 
@@ -25,7 +25,7 @@ export function serviceOpenStatus(
   clockStatus?: ClockStatus,
 ): ServiceOpenStatus {
   const name = serviceNames[service];
-  const timeZoneDiff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const current = currentOpening(input, service, now);
   // The shop's own pause says until when, open hours or not: a customer sees when to come back.
   const pausedUntil = pausedUntilMs(clockStatus, service, now);
@@ -33,7 +33,7 @@ export function serviceOpenStatus(
     return {
       service,
       open: false,
-      text: `${name} paused until ${formatDayAndTime(new Date(pausedUntil), now, timeZoneDiff)}`,
+      text: `${name} paused until ${formatDayAndTime(new Date(pausedUntil), now, zone)}`,
     };
   if (current && clockStatus && !isServiceAvailableNow(input, service, now, clockStatus))
     return { service, open: false, text: `${name} closed now` };
@@ -41,9 +41,9 @@ export function serviceOpenStatus(
     return {
       service,
       open: true,
-      text: `${name} open until ${formatTime(retailerWallClock(current.end, timeZoneDiff).minutes)}`,
+      text: `${name} open until ${formatTime(retailerWallClock(current.end, zone).minutes)}`,
     };
   const next = nextOpening(input, service, now);
-  if (next) return { service, open: false, text: `${name} opens ${formatDayAndTime(next.start, now, timeZoneDiff)}` };
+  if (next) return { service, open: false, text: `${name} opens ${formatDayAndTime(next.start, now, zone)}` };
   return { service, open: false, text: `${name} not available this week` };
 }

@@ -1,5 +1,5 @@
 import type { ClosedWindow, ScheduleInput, Service } from './schedule.ts';
-import { closedWindowsFor, serviceOffered, timeZoneDiffOf } from './schedule.ts';
+import { closedWindowsFor, serviceOffered, shopZoneOf } from './schedule.ts';
 import {
   ORDER_TIME_JOIN_MINUTES,
   type Shift,
@@ -39,13 +39,13 @@ export function openWindowsOfDates(
   toDate: string,
 ): ShiftMs[] {
   if (!serviceOffered(input.retailerInfo, service)) return [];
-  const closed = closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input));
+  const closed = closedWindowsFor(input.closedDates, service, shopZoneOf(input));
   return withoutClosed(shiftsOfDates(input, service, fromDate, toDate, ORDER_TIME_JOIN_MINUTES), closed);
 }
 
 export function openWindowsAround(input: ScheduleInput, service: Service, now: Date): ShiftMs[] {
   if (!serviceOffered(input.retailerInfo, service)) return [];
-  const closed = closedWindowsFor(input.closedDates, service, timeZoneDiffOf(input));
+  const closed = closedWindowsFor(input.closedDates, service, shopZoneOf(input));
   return withoutClosed(shiftsAround(input, service, now), closed);
 }
 

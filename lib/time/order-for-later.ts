@@ -8,7 +8,7 @@ import {
   type Service,
   serviceNames,
   serviceOffered,
-  timeZoneDiffOf,
+  shopZoneOf,
 } from './schedule.ts';
 import { ORDER_TIME_JOIN_MINUTES, findCurrent, firstShiftStarts, shiftsOfDates } from './shifts.ts';
 
@@ -99,7 +99,7 @@ export function validateOrderForLater(
   assertInstant(requested, 'requested');
   assertInstant(now, 'now');
   const { retailerInfo } = input;
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const name = serviceNames[service];
   const lead = minutesSetting(retailerInfo, 'oflMinTimeFromCurrTime');
   const warmUp = minutesSetting(retailerInfo, 'oflMinTimeFromFirstShift');
@@ -121,7 +121,7 @@ export function validateOrderForLater(
       `Please choose a time at least ${formatCount(lead, 'minute')} from now.`,
       `too soon (${lead} min notice)`,
     );
-  // Time zones move in quarter hours (assertTimeZoneDiff), so the wall clock's grid is the epoch's.
+  // Time zones move in quarter hours (assertShopZone), so the wall clock's grid is the epoch's.
   if (requested.getTime() % (SLOT_STEP_MINUTES * MINUTE_MS) !== 0)
     return fail(
       'off-grid',
@@ -129,13 +129,13 @@ export function validateOrderForLater(
       'not a listed time',
     );
 
-  const today = retailerWallClock(now, diff).date;
-  const wall = retailerWallClock(requested, diff);
+  const today = retailerWallClock(now, zone).date;
+  const wall = retailerWallClock(requested, zone);
   const daysAhead = daysBetween(today, wall.date);
   if (daysAhead < minDays || daysAhead > maxDays)
     return fail('beyond-window', daysAheadReason(minDays, maxDays, today), daysAheadShort(minDays, maxDays));
 
-  const closed = closedDateAt(input.closedDates, service, requested, diff);
+  const closed = closedDateAt(input.closedDates, service, requested, zone);
   if (closed)
     return fail('closed-date', `${name} is closed then (${closureName(closed)}).`, `closed (${closureName(closed)})`);
 
@@ -158,7 +158,7 @@ export function validateOrderForLater(
     requested.getTime() >= firstStart &&
     requested.getTime() < firstStart + warmUp * MINUTE_MS
   ) {
-    const from = formatTime(retailerWallClock(new Date(firstStart + warmUp * MINUTE_MS), diff).minutes);
+    const from = formatTime(retailerWallClock(new Date(firstStart + warmUp * MINUTE_MS), zone).minutes);
     return fail(
       'warm-up',
       `The first ${name.toLowerCase()} orders of the day start at ${from}.`,

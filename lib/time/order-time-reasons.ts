@@ -13,7 +13,7 @@ import {
   retailerWallClock,
   wallMsAt,
 } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, otherService, serviceNames, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, type Service, otherService, serviceNames, shopZoneOf } from './schedule.ts';
 import { serviceAvailabilityNow } from './service-availability.ts';
 import { shiftsOfDates } from './shifts.ts';
 import { pausedUntilMs } from './shop-pause.ts';
@@ -96,19 +96,19 @@ export function orderTimeRefusal(
   }
   const pausedUntil = pausedUntilMs(context.clockStatus ?? input.clockStatus, service, now);
   if (pausedUntil !== null && at.getTime() < pausedUntil) {
-    const diff = timeZoneDiffOf(input);
+    const zone = shopZoneOf(input);
     const word = serviceNames[service].toLowerCase();
     const until = new Date(pausedUntil);
     return refusal(
       'paused',
-      `The shop has paused ${word} until ${formatDayAndTime(until, now, diff)}. Please choose a later time.`,
-      `${word} paused until ${formatTime(retailerWallClock(until, diff).minutes)}`,
+      `The shop has paused ${word} until ${formatDayAndTime(until, now, zone)}. Please choose a later time.`,
+      `${word} paused until ${formatTime(retailerWallClock(until, zone).minutes)}`,
     );
   }
   const wait = waitMinutes(input, service, { clockStatus: context.clockStatus });
   if (at.getTime() < now.getTime() + wait * MINUTE_MS) {
     const earliest = new Date(Math.ceil((now.getTime() + wait * MINUTE_MS) / stepMs) * stepMs);
-    const from = formatTime(retailerWallClock(earliest, timeZoneDiffOf(input)).minutes);
+    const from = formatTime(retailerWallClock(earliest, shopZoneOf(input)).minutes);
     return refusal(
       'too-soon',
       `The kitchen's wait is ${wait} minutes right now. Please choose ${from} or later.`,
@@ -162,7 +162,7 @@ export function orderNowRefusal(
           `busy: no more ${word} orders right now`,
         );
       case 'closed-date': {
-        const closed = closedDateAt(input.closedDates, service, now, timeZoneDiffOf(input));
+        const closed = closedDateAt(input.closedDates, service, now, shopZoneOf(input));
         const note = closed?.reason ? ` (${closed.reason})` : '';
         return refusal(
           'closed-date',
@@ -172,7 +172,7 @@ export function orderNowRefusal(
       }
       case 'outside-hours': {
         const next = nextOpening(input, service, now);
-        const opens = next ? formatDayAndTime(next.start, now, timeZoneDiffOf(input)) : null;
+        const opens = next ? formatDayAndTime(next.start, now, shopZoneOf(input)) : null;
         return refusal(
           'outside-hours',
           `${name} is closed right now${opens ? ` and opens ${opens}` : ''}. Please choose a later time.`,
@@ -213,10 +213,10 @@ export function timeChoicesOfDay(
   context: OrderTimeContext = {},
 ): TimeChoice[] {
   assertInstant(now, 'now');
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const dayMs = dateToDayMs(date, 'date');
-  const dayStart = instantMsAt(dayMs, 0, diff);
-  const dayEnd = instantMsAt(dayMs + DAY_MS, 0, diff);
+  const dayStart = instantMsAt(dayMs, 0, zone);
+  const dayEnd = instantMsAt(dayMs + DAY_MS, 0, zone);
   const spans = (['pickup', 'delivery'] as const)
     .flatMap((each) => shiftsOfDates(input, each, date, date))
     .filter((span) => span.end > dayStart && span.start < dayEnd);
@@ -238,10 +238,10 @@ export function timeChoicesOfDay(
   for (let atMs = Math.ceil(from / stepMs) * stepMs; atMs < to; atMs += stepMs) {
     const at = new Date(atMs);
     const slot = slots.get(atMs) ?? null;
-    const wallMs = wallMsAt(atMs, diff);
+    const wallMs = wallMsAt(atMs, zone);
     // Times only move forward, so a wall clock that does not is the autumn change's repeated hour.
     const label =
-      slot?.label ?? formatListTime(retailerWallClock(at, diff).minutes, { repeated: wallMs <= latestWallMs });
+      slot?.label ?? formatListTime(retailerWallClock(at, zone).minutes, { repeated: wallMs <= latestWallMs });
     latestWallMs = Math.max(latestWallMs, wallMs);
     if (slot) {
       choices.push({ at, label, slot, refusal: cartDishesRefusal(context, at) });

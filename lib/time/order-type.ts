@@ -3,7 +3,7 @@ import { formatDayAndTime } from './format.ts';
 import { nextOpening } from './open-windows.ts';
 import { validateOrderForLater } from './order-for-later.ts';
 import { assertInstant } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, otherService, serviceNames, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, type Service, otherService, serviceNames, shopZoneOf } from './schedule.ts';
 import { isServiceAvailableNow } from './service-availability.ts';
 import { nextAvailableSlot } from './slots.ts';
 
@@ -95,7 +95,7 @@ export function switchOrderType(
   assertState({ orderType: requested, orderForLaterAt: null });
   if (requested === current.orderType) return { ...current, toast: null };
   const status = clockStatus ?? input.clockStatus;
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const name = serviceNames[requested];
   const keptLater = stillValidLaterTime(input, requested, current, now);
 
@@ -105,7 +105,7 @@ export function switchOrderType(
   if (!input.retailerInfo.oflEnabled) {
     const opens = nextOpening(input, requested, now);
     const when = opens
-      ? `${name} opens ${formatDayAndTime(opens.start, now, diff)}.`
+      ? `${name} opens ${formatDayAndTime(opens.start, now, zone)}.`
       : `${name} is not open right now.`;
     return {
       orderType: requested,
@@ -123,7 +123,7 @@ export function switchOrderType(
       orderForLaterAt: slot.at,
       toast: {
         title: 'Order scheduled for later',
-        description: `${name} is not open right now, so we've set your order for ${formatDayAndTime(slot.at, now, diff)}. You can change the time before checkout.`,
+        description: `${name} is not open right now, so we've set your order for ${formatDayAndTime(slot.at, now, zone)}. You can change the time before checkout.`,
       },
     };
   }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
-  assertTimeZoneDiff,
   daysBetween,
   parseTimeOfDay,
   retailerDate,
@@ -10,6 +9,7 @@ import {
   timeOfDayOf,
   weekdayOf,
 } from './retailer-clock.ts';
+import { assertShopZone } from './shop-zone.ts';
 
 const wallCases = [
   // instant, timeZoneDiff, date, weekday, minutes
@@ -154,6 +154,6 @@ describe('malformed input', () => {
   });
 
   it.each([-12, -9.5, 0, 5.75, 12])('accepts a diff of %s hours', (diff) => {
-    expect(() => assertTimeZoneDiff(diff)).not.toThrow();
+    expect(() => assertShopZone(diff)).not.toThrow();
   });
 });

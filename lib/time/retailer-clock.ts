@@ -1,4 +1,4 @@
-import { RETAILER_BASE_TIME_ZONE } from '../constants.ts';
+import { assertShopZone, shopOffsetMinutes, type ShopZone } from './shop-zone.ts';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -23,24 +23,6 @@ const timeOfDayPattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export function assertInstant(value: Date, label: string): void {
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
     throw new RangeError(`${label}: expected a valid Date, got ${String(value)}`);
-  }
-}
-
-/**
- * Quarter-hour steps keep every wall clock on whole minutes and the 15-minute slot grid of
- * the wall clock on the same instants as the grid of UTC.
- */
-export function assertTimeZoneDiff(timeZoneDiff: number): void {
-  if (
-    typeof timeZoneDiff !== 'number' ||
-    !Number.isFinite(timeZoneDiff) ||
-    timeZoneDiff < -12 ||
-    timeZoneDiff > 12 ||
-    !Number.isInteger(timeZoneDiff * 4)
-  ) {
-    throw new RangeError(
-      `timeZoneDiff: expected hours from -12 to 12 in quarter-hour steps, got ${String(timeZoneDiff)}`,
-    );
   }
 }
 
@@ -104,50 +86,20 @@ export function weekdayOf(date: string): Weekday {
   return new Date(dateToDayMs(date)).getUTCDay() as Weekday;
 }
 
-const baseOffsetByUtcHour = new Map<number, number>();
-const baseZoneOffsetFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: RETAILER_BASE_TIME_ZONE,
-  timeZoneName: 'longOffset',
-});
-/** `GMT`, or `GMT+11:00`. */
-const offsetPattern = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/;
-
-/**
- * Offset of the base zone from UTC in minutes. Melbourne changes offset only on whole UTC
- * hours, so one lookup per UTC hour is exact and keeps slot generation fast.
- */
-function baseZoneOffsetMinutes(instantMs: number): number {
-  const utcHour = Math.floor(instantMs / HOUR_MS);
-  const known = baseOffsetByUtcHour.get(utcHour);
-  if (known !== undefined) return known;
-  // Intl names the offset itself ("GMT+11:00"): date-fns-tz's formatter would add 10 KB gzip to every
-  // page, and its getTimezoneOffset is an hour out at the daylight-saving changes.
-  const text =
-    baseZoneOffsetFormat.formatToParts(new Date(utcHour * HOUR_MS)).find((part) => part.type === 'timeZoneName')
-      ?.value ?? '';
-  const match = offsetPattern.exec(text);
-  if (!match) throw new Error(`unexpected offset ${JSON.stringify(text)} for ${RETAILER_BASE_TIME_ZONE}`);
-  const offset =
-    match[2] === undefined ? 0 : (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
-  if (baseOffsetByUtcHour.size > 100_000) baseOffsetByUtcHour.clear();
-  baseOffsetByUtcHour.set(utcHour, offset);
-  return offset;
-}
-
 /** Offset of the retailer's wall clock from UTC, in milliseconds, at an instant. */
-export function retailerOffsetMs(instantMs: number, timeZoneDiff: number): number {
-  return (baseZoneOffsetMinutes(instantMs) + timeZoneDiff * 60) * MINUTE_MS;
+export function retailerOffsetMs(instantMs: number, zone: ShopZone): number {
+  return shopOffsetMinutes(zone, instantMs) * MINUTE_MS;
 }
 
 /** The retailer's wall clock at an instant, as milliseconds on a clock that runs on UTC. */
-export function wallMsAt(instantMs: number, timeZoneDiff: number): number {
-  return instantMs + retailerOffsetMs(instantMs, timeZoneDiff);
+export function wallMsAt(instantMs: number, zone: ShopZone): number {
+  return instantMs + retailerOffsetMs(instantMs, zone);
 }
 
-export function retailerWallClock(at: Date, timeZoneDiff: number): RetailerWallClock {
+export function retailerWallClock(at: Date, zone: ShopZone): RetailerWallClock {
   assertInstant(at, 'at');
-  assertTimeZoneDiff(timeZoneDiff);
-  const wallMs = wallMsAt(at.getTime(), timeZoneDiff);
+  assertShopZone(zone);
+  const wallMs = wallMsAt(at.getTime(), zone);
   const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
   return {
     date: dayMsToDate(dayMs),
@@ -157,8 +109,8 @@ export function retailerWallClock(at: Date, timeZoneDiff: number): RetailerWallC
 }
 
 /** The retailer's calendar date at an instant. */
-export function retailerDate(at: Date, timeZoneDiff: number): string {
-  return retailerWallClock(at, timeZoneDiff).date;
+export function retailerDate(at: Date, zone: ShopZone): string {
+  return retailerWallClock(at, zone).date;
 }
 
 /**
@@ -167,19 +119,19 @@ export function retailerDate(at: Date, timeZoneDiff: number): string {
  * counts on the old offset (02:30 becomes 03:30); a time that occurs twice in autumn
  * means its first occurrence.
  */
-export function instantMsAt(dayMs: number, minutes: number, timeZoneDiff: number): number {
+export function instantMsAt(dayMs: number, minutes: number, zone: ShopZone): number {
   const wallMs = dayMs + minutes * MINUTE_MS;
-  const before = retailerOffsetMs(wallMs - 14 * HOUR_MS, timeZoneDiff);
-  const after = retailerOffsetMs(wallMs + 14 * HOUR_MS, timeZoneDiff);
+  const before = retailerOffsetMs(wallMs - 14 * HOUR_MS, zone);
+  const after = retailerOffsetMs(wallMs + 14 * HOUR_MS, zone);
   const onBefore = wallMs - before;
-  if (before === after || retailerOffsetMs(onBefore, timeZoneDiff) === before) return onBefore;
+  if (before === after || retailerOffsetMs(onBefore, zone) === before) return onBefore;
   const onAfter = wallMs - after;
-  return retailerOffsetMs(onAfter, timeZoneDiff) === after ? onAfter : onBefore;
+  return retailerOffsetMs(onAfter, zone) === after ? onAfter : onBefore;
 }
 
-export function retailerInstant(date: string, minutes: number, timeZoneDiff: number): Date {
-  assertTimeZoneDiff(timeZoneDiff);
+export function retailerInstant(date: string, minutes: number, zone: ShopZone): Date {
+  assertShopZone(zone);
   if (!Number.isInteger(minutes))
     throw new RangeError(`minutes: expected whole minutes since midnight, got ${String(minutes)}`);
-  return new Date(instantMsAt(dateToDayMs(date), minutes, timeZoneDiff));
+  return new Date(instantMsAt(dateToDayMs(date), minutes, zone));
 }

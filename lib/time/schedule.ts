@@ -1,5 +1,6 @@
 import type { ClockStatus, ClosedDate, RetailerInfo, TradingHourEntry } from '../tenant/index.ts';
-import { MINUTES_PER_DAY, assertTimeZoneDiff, dateToDayMs, instantMsAt, parseTimeOfDay } from './retailer-clock.ts';
+import { MINUTES_PER_DAY, dateToDayMs, instantMsAt, parseTimeOfDay } from './retailer-clock.ts';
+import { assertShopZone, shopZone, type ShopZone } from './shop-zone.ts';
 
 export type Service = 'delivery' | 'pickup';
 
@@ -12,6 +13,7 @@ export function otherService(service: Service): Service {
 /** The ordering settings the time rules read; a whole RetailerInfo fits. */
 export type ScheduleRetailerInfo = Pick<
   RetailerInfo,
+  | 'timeZone'
   | 'timeZoneDiff'
   | 'pickupDisabled'
   | 'allowDeliveries'
@@ -105,7 +107,7 @@ export function closedUntilMinutes(endMinutes: number): number {
   return endMinutes === 0 ? MINUTES_PER_DAY : endMinutes + 1;
 }
 
-const closedWindowsCache = new WeakMap<readonly ClosedDateRule[], Map<number, ClosedWindow[]>>();
+const closedWindowsCache = new WeakMap<readonly ClosedDateRule[], Map<ShopZone, ClosedWindow[]>>();
 
 /**
  * The spec closes "start date to end date at end time, inclusive": the start date from its
@@ -113,11 +115,11 @@ const closedWindowsCache = new WeakMap<readonly ClosedDateRule[], Map<number, Cl
  * 12:00 and the retailer takes orders again from 12:01 (the next slot is 12:15). 23:59 and
  * 00:00 both close the whole end date: data writes either for "all day".
  */
-export function closedWindows(closedDates: readonly ClosedDateRule[], timeZoneDiff: number): ClosedWindow[] {
+export function closedWindows(closedDates: readonly ClosedDateRule[], zone: ShopZone): ClosedWindow[] {
   if (!Array.isArray(closedDates)) throw new TypeError(`closedDates: expected a list, got ${String(closedDates)}`);
-  assertTimeZoneDiff(timeZoneDiff);
-  const byDiff = closedWindowsCache.get(closedDates) ?? new Map<number, ClosedWindow[]>();
-  const known = byDiff.get(timeZoneDiff);
+  assertShopZone(zone);
+  const byZone = closedWindowsCache.get(closedDates) ?? new Map<ShopZone, ClosedWindow[]>();
+  const known = byZone.get(zone);
   if (known) return known;
   const windows = closedDates.map((entry, index): ClosedWindow => {
     const at = `closedDates[${index}]`;
@@ -129,14 +131,14 @@ export function closedWindows(closedDates: readonly ClosedDateRule[], timeZoneDi
       throw new RangeError(`${at}.dateEnd: ${entry.dateEnd} is before dateStart ${entry.dateStart}`);
     const endMinutes = parseTimeOfDay(entry.timeEnd, `${at}.timeEnd`);
     return {
-      start: instantMsAt(startDay, 0, timeZoneDiff),
-      end: instantMsAt(endDay, closedUntilMinutes(endMinutes), timeZoneDiff),
+      start: instantMsAt(startDay, 0, zone),
+      end: instantMsAt(endDay, closedUntilMinutes(endMinutes), zone),
       justDeliveryDisabled: entry.justDeliveryDisabled === true,
       reason: entry.reason ?? '',
     };
   });
-  byDiff.set(timeZoneDiff, windows);
-  closedWindowsCache.set(closedDates, byDiff);
+  byZone.set(zone, windows);
+  closedWindowsCache.set(closedDates, byZone);
   return windows;
 }
 
@@ -144,16 +146,17 @@ export function closedWindows(closedDates: readonly ClosedDateRule[], timeZoneDi
 export function closedWindowsFor(
   closedDates: readonly ClosedDateRule[],
   service: Service,
-  timeZoneDiff: number,
+  zone: ShopZone,
 ): ClosedWindow[] {
-  const all = closedWindows(closedDates, timeZoneDiff);
+  const all = closedWindows(closedDates, zone);
   return service === 'pickup' ? all.filter((span) => !span.justDeliveryDisabled) : all;
 }
 
-export function timeZoneDiffOf(input: Pick<ScheduleInput, 'retailerInfo'>): number {
-  const diff = input.retailerInfo?.timeZoneDiff;
-  assertTimeZoneDiff(diff);
-  return diff;
+/** The shop's clock: every rule that turns an instant into the shop's wall time reads it from here. */
+export function shopZoneOf(input: Pick<ScheduleInput, 'retailerInfo'>): ShopZone {
+  const zone = shopZone(input.retailerInfo);
+  assertShopZone(zone);
+  return zone;
 }
 
 /** Whether the retailer offers the service at all, before hours and live status. */

@@ -1,7 +1,7 @@
 import type { ClockStatus } from '../tenant/index.ts';
 import { isClosedDateAt } from './closed-dates.ts';
 import { assertInstant, retailerDate } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, type Service, serviceOffered, shopZoneOf } from './schedule.ts';
 import { findCurrent, shiftsOfDates } from './shifts.ts';
 import { pausedUntilMs } from './shop-pause.ts';
 
@@ -18,7 +18,7 @@ export type UnavailableReason =
 export type ServiceAvailability = { available: true; reason: null } | { available: false; reason: UnavailableReason };
 
 function isInShift(input: ScheduleInput, service: Service, at: Date): boolean {
-  const date = retailerDate(at, timeZoneDiffOf(input));
+  const date = retailerDate(at, shopZoneOf(input));
   return findCurrent(shiftsOfDates(input, service, date, date), at.getTime()) !== null;
 }
 
@@ -35,7 +35,7 @@ export function serviceAvailabilityNow(
 ): ServiceAvailability {
   assertInstant(now, 'now');
   const status = clockStatus ?? input.clockStatus;
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const unavailable = (reason: UnavailableReason): ServiceAvailability => ({ available: false, reason });
   if (!serviceOffered(input.retailerInfo, service)) return unavailable('not-offered');
   if (status && !status.retailerOnline) return unavailable('retailer-offline');
@@ -43,7 +43,7 @@ export function serviceAvailabilityNow(
   if (status && (service === 'pickup' ? status.livePickupOverCapacity : status.liveDeliveryOverCapacity))
     return unavailable('over-capacity');
   if (service === 'delivery' && status && !status.allowDelivery) return unavailable('delivery-not-allowed');
-  if (status?.closedDateToday || isClosedDateAt(input.closedDates, service, now, diff))
+  if (status?.closedDateToday || isClosedDateAt(input.closedDates, service, now, zone))
     return unavailable('closed-date');
   if (!isInShift(input, service, now)) return unavailable('outside-hours');
   return { available: true, reason: null };
@@ -63,7 +63,7 @@ export function isServiceOpenAt(input: ScheduleInput, service: Service, at: Date
   assertInstant(at, 'at');
   return (
     serviceOffered(input.retailerInfo, service) &&
-    !isClosedDateAt(input.closedDates, service, at, timeZoneDiffOf(input)) &&
+    !isClosedDateAt(input.closedDates, service, at, shopZoneOf(input)) &&
     isInShift(input, service, at)
   );
 }

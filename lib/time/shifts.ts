@@ -8,7 +8,8 @@ import {
   retailerDate,
   instantMsAt,
 } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, type WeeklyShift, timeZoneDiffOf, weeklyShifts } from './schedule.ts';
+import { type ScheduleInput, type Service, type WeeklyShift, shopZoneOf, weeklyShifts } from './schedule.ts';
+import type { ShopZone } from './shop-zone.ts';
 
 /** A stretch of time a service trades: open from `start` (inclusive) until `end` (exclusive). */
 export interface Shift {
@@ -25,15 +26,15 @@ export interface ShiftMs {
 export type HoursInput = Pick<ScheduleInput, 'tradingHours' | 'retailerInfo'>;
 
 /** The shifts a retailer date's own trading-hour rows give it; an overnight one runs into the next date. */
-function ownShifts(weekly: readonly WeeklyShift[][], dayMs: number, diff: number): ShiftMs[] {
+function ownShifts(weekly: readonly WeeklyShift[][], dayMs: number, zone: ShopZone): ShiftMs[] {
   return (weekly[new Date(dayMs).getUTCDay()] ?? [])
-    .map((shift) => ({ start: instantMsAt(dayMs, shift.start, diff), end: instantMsAt(dayMs, shift.end, diff) }))
+    .map((shift) => ({ start: instantMsAt(dayMs, shift.start, zone), end: instantMsAt(dayMs, shift.end, zone) }))
     .filter((shift) => shift.end > shift.start);
 }
 
 /** The shifts a retailer date's own trading-hour rows give a service, unmerged; an overnight one runs into the next date. */
 export function ownShiftsOfDate(input: HoursInput, service: Service, date: string): ShiftMs[] {
-  return ownShifts(weeklyShifts(input.tradingHours)[service], dateToDayMs(date, 'date'), timeZoneDiffOf(input));
+  return ownShifts(weeklyShifts(input.tradingHours)[service], dateToDayMs(date, 'date'), shopZoneOf(input));
 }
 
 /**
@@ -55,12 +56,12 @@ export function shiftsOfDates(
   toDate: string,
   joinWithinMinutes: number = CONSECUTIVE_SHIFT_GAP_MINUTES,
 ): ShiftMs[] {
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const weekly = weeklyShifts(input.tradingHours)[service];
   const lastDay = dateToDayMs(toDate, 'toDate') + DAY_MS;
   const raw: ShiftMs[] = [];
   for (let dayMs = dateToDayMs(fromDate, 'fromDate') - DAY_MS; dayMs <= lastDay; dayMs += DAY_MS)
-    raw.push(...ownShifts(weekly, dayMs, diff));
+    raw.push(...ownShifts(weekly, dayMs, zone));
   raw.sort((a, b) => a.start - b.start);
   const merged: ShiftMs[] = [];
   for (const shift of raw) {
@@ -87,16 +88,16 @@ export function firstShiftStarts(
   fromDate: string,
   toDate: string,
 ): Map<number, number> {
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const weekly = weeklyShifts(input.tradingHours)[service];
   const lastDay = dateToDayMs(toDate, 'toDate');
   const starts = new Map<number, number>();
   for (let dayMs = dateToDayMs(fromDate, 'fromDate'); dayMs <= lastDay; dayMs += DAY_MS) {
-    const own = ownShifts(weekly, dayMs, diff);
+    const own = ownShifts(weekly, dayMs, zone);
     if (own.length === 0) continue;
     const firstStart = Math.min(...own.map((shift) => shift.start));
-    const midnight = instantMsAt(dayMs, 0, diff);
-    const tradingSinceLastNight = ownShifts(weekly, dayMs - DAY_MS, diff).some(
+    const midnight = instantMsAt(dayMs, 0, zone);
+    const tradingSinceLastNight = ownShifts(weekly, dayMs - DAY_MS, zone).some(
       (shift) => shift.start < midnight && shift.end >= firstStart,
     );
     if (!tradingSinceLastNight) starts.set(dayMs, firstStart);
@@ -112,8 +113,8 @@ export function toShift(shift: { start: number; end: number }): Shift {
 export function tradingShifts(input: HoursInput, service: Service, from: Date, to: Date): Shift[] {
   assertInstant(from, 'from');
   assertInstant(to, 'to');
-  const diff = timeZoneDiffOf(input);
-  return shiftsOfDates(input, service, retailerDate(from, diff), retailerDate(to, diff))
+  const zone = shopZoneOf(input);
+  return shiftsOfDates(input, service, retailerDate(from, zone), retailerDate(to, zone))
     .filter((shift) => shift.end > from.getTime() && shift.start < to.getTime())
     .map(toShift);
 }
@@ -121,8 +122,8 @@ export function tradingShifts(input: HoursInput, service: Service, from: Date, t
 /** Shifts around `now`: from the day before to the end of the next-shift search. */
 export function shiftsAround(input: HoursInput, service: Service, now: Date): ShiftMs[] {
   assertInstant(now, 'now');
-  const diff = timeZoneDiffOf(input);
-  const today = retailerDate(now, diff);
+  const zone = shopZoneOf(input);
+  const today = retailerDate(now, zone);
   const lastDate = dayMsToDate(dateToDayMs(today) + NEXT_SHIFT_SEARCH_DAYS * DAY_MS);
   return shiftsOfDates(input, service, today, lastDate);
 }

@@ -27,6 +27,8 @@ const autumnHours = [hoursRow(6, ['22:00', '02:00']), hoursRow(0, ['01:00', '04:
 const times = (input: ScheduleInput, service: Service, now: Date, date?: string) =>
   availableSlots(input, service, now, { date }).map((slot) => slot.time);
 
+const perth = { timeZone: 'Australia/Perth', timeZoneDiff: -2 };
+
 describe('availableSlots', () => {
   it.each<[string, ScheduleInput, Service, Date, string | undefined, string[]]>([
     [
@@ -399,6 +401,35 @@ describe('availableSlots', () => {
     const slots = availableSlots(schedule({ info: { timeZoneDiff: -2 } }), 'pickup', wednesdayNoon);
     expect(slots[0]).toMatchObject({ at: aest('2026-06-10 13:00'), time: '11:00', label: '11:00 am (Pickup Only)' });
     expect(slots.at(-1)).toMatchObject({ at: aest('2026-06-10 22:45'), time: '20:45' });
+  });
+
+  it.each([
+    // Wednesday, lunch from 11:00 to 14:00 and dinner to 21:00, on the shop's clock.
+    ['Perth in winter: the − 2 h rule agrees', perth, aest('2026-06-10 09:00'), '2026-06-10', '03:00', '12:45'],
+    ['Perth in summer: Melbourne − 3 h', perth, aedt('2026-11-25 09:00'), '2026-11-25', '03:00', '12:45'],
+    [
+      'the − 2 h rule in summer, an hour early for Perth',
+      { timeZoneDiff: -2 },
+      aedt('2026-11-25 09:00'),
+      '2026-11-25',
+      '02:00',
+      '11:45',
+    ],
+  ] as const)('reads a shop that names its zone on its own clock: %s', (_, info, now, date, firstUtc, lastUtc) => {
+    const slots = availableSlots(schedule({ info }), 'pickup', now, { date });
+    expect(slots[0]).toMatchObject({ at: new Date(`${date}T${firstUtc}:00Z`), time: '11:00' });
+    expect(slots.at(-1)).toMatchObject({ at: new Date(`${date}T${lastUtc}:00Z`), time: '20:45' });
+  });
+
+  it("keeps Perth's quarter hours whole on the night Melbourne's clocks go forward", () => {
+    const slots = availableSlots(schedule({ info: perth }), 'pickup', aest('2026-10-03 12:00'), { date: '2026-10-04' });
+    // Saturday's shift runs to 02:00 on Perth's Sunday, then Sunday 12:00-21:00.
+    expect(slots.map((slot) => slot.time)).toEqual([
+      ...quarterHours('00:00', '01:45'),
+      ...quarterHours('12:00', '20:45'),
+    ]);
+    expect(slots[0]?.at).toEqual(new Date('2026-10-03T16:00:00Z'));
+    expect(slots[7]?.at).toEqual(new Date('2026-10-03T17:45:00Z'));
   });
 
   it('steps real quarter hours through the repeated hour of the autumn change', () => {

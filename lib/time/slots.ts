@@ -17,7 +17,7 @@ import {
   timeOfDayOf,
   wallMsAt,
 } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, serviceOffered, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, type Service, serviceOffered, shopZoneOf } from './schedule.ts';
 import { openWindowsOfDates } from './open-windows.ts';
 import { firstShiftStarts } from './shifts.ts';
 import { pausedUntilMs } from './shop-pause.ts';
@@ -81,14 +81,14 @@ function rawSlots(
 ): RawSlot[] {
   assertInstant(now, 'now');
   const { retailerInfo } = input;
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const lead = minutesSetting(retailerInfo, 'oflMinTimeFromCurrTime');
   const warmUp = minutesSetting(retailerInfo, 'oflMinTimeFromFirstShift');
   const { minDays, maxDays } = orderForLaterDayRange(retailerInfo);
   const wait = waitMinutes(input, service, options);
   if (!retailerInfo.oflEnabled || !serviceOffered(retailerInfo, service)) return [];
 
-  const todayDay = Math.floor(wallMsAt(now.getTime(), diff) / DAY_MS) * DAY_MS;
+  const todayDay = Math.floor(wallMsAt(now.getTime(), zone) / DAY_MS) * DAY_MS;
   const firstDay = Math.max(fromDay, todayDay + minDays * DAY_MS);
   const lastDay = Math.min(toDay, todayDay + maxDays * DAY_MS);
   if (firstDay > lastDay) return [];
@@ -106,18 +106,18 @@ function rawSlots(
   for (let day = firstDay; day <= lastDay; day += DAY_MS) {
     const firstStart = firstStarts.get(day);
     const warmUpEnd = firstStart === undefined ? -Infinity : firstStart + warmUp * MINUTE_MS;
-    const dayLower = Math.max(earliest, instantMsAt(day, 0, diff));
-    const dayEnd = instantMsAt(day + DAY_MS, 0, diff);
+    const dayLower = Math.max(earliest, instantMsAt(day, 0, zone));
+    const dayEnd = instantMsAt(day + DAY_MS, 0, zone);
     while (from < spans.length && (spans[from]?.end ?? 0) <= dayLower) from += 1;
     for (let index = from; index < spans.length; index += 1) {
       const span = spans[index];
       if (!span || span.start >= dayEnd) break;
       const lower = Math.max(span.start, dayLower);
-      const lowerWall = wallMsAt(lower, diff);
+      const lowerWall = wallMsAt(lower, zone);
       const end = Math.min(span.end, dayEnd);
       for (let atMs = lower + Math.ceil(lowerWall / stepMs) * stepMs - lowerWall; atMs < end; atMs += stepMs) {
         if (firstStart !== undefined && atMs >= firstStart && atMs < warmUpEnd) continue;
-        slots.push({ atMs, wallMs: wallMsAt(atMs, diff) });
+        slots.push({ atMs, wallMs: wallMsAt(atMs, zone) });
       }
     }
   }
@@ -126,7 +126,7 @@ function rawSlots(
 
 function todayDayMs(input: ScheduleInput, now: Date): number {
   assertInstant(now, 'now');
-  return Math.floor(wallMsAt(now.getTime(), timeZoneDiffOf(input)) / DAY_MS) * DAY_MS;
+  return Math.floor(wallMsAt(now.getTime(), shopZoneOf(input)) / DAY_MS) * DAY_MS;
 }
 
 function toTimeSlots(

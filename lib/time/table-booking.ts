@@ -13,7 +13,7 @@ import {
   timeOfDayOf,
   wallMsAt,
 } from './retailer-clock.ts';
-import { closedWindowsFor, timeZoneDiffOf, type ScheduleInput } from './schedule.ts';
+import { closedWindowsFor, shopZoneOf, type ScheduleInput } from './schedule.ts';
 import { shiftsOfDates } from './shifts.ts';
 
 /**
@@ -66,13 +66,13 @@ const stepMs = SLOT_STEP_MINUTES * MINUTE_MS;
  */
 export function tableBookingDays(input: ScheduleInput, now: Date): BookingDay[] {
   assertInstant(now, 'now');
-  const diff = timeZoneDiffOf(input);
-  const today = retailerDate(now, diff);
+  const zone = shopZoneOf(input);
+  const today = retailerDate(now, zone);
   const yesterday = addDays(today, -1);
   const last = addDays(today, TABLE_BOOKING_DAYS - 1);
   const open = withoutClosed(
     shiftsOfDates(input, 'pickup', yesterday, addDays(last, 1)),
-    closedWindowsFor(input.closedDates, 'pickup', diff),
+    closedWindowsFor(input.closedDates, 'pickup', zone),
   );
   const earliest = now.getTime() + TABLE_BOOKING_LEAD_MINUTES * MINUTE_MS;
   const times = new Map<string, BookingTime[]>();
@@ -80,13 +80,13 @@ export function tableBookingDays(input: ScheduleInput, now: Date): BookingDay[] 
   for (const window of open) {
     const lower = Math.max(window.start, earliest);
     const lastSeating = window.end - TABLE_BOOKING_LAST_SEATING_MINUTES * MINUTE_MS;
-    const lowerWall = wallMsAt(lower, diff);
+    const lowerWall = wallMsAt(lower, zone);
     for (let atMs = lower + Math.ceil(lowerWall / stepMs) * stepMs - lowerWall; atMs <= lastSeating; atMs += stepMs) {
-      const wallMs = wallMsAt(atMs, diff);
+      const wallMs = wallMsAt(atMs, zone);
       const dayMs = Math.floor(wallMs / DAY_MS) * DAY_MS;
       const minutes = Math.round((wallMs - dayMs) / MINUTE_MS);
       const nextDay =
-        window.start < instantMsAt(dayMs, 0, diff) && window.end <= instantMsAt(dayMs, LATE_NIGHT_UNTIL_MINUTES, diff);
+        window.start < instantMsAt(dayMs, 0, zone) && window.end <= instantMsAt(dayMs, LATE_NIGHT_UNTIL_MINUTES, zone);
       const date = dayMsToDate(nextDay ? dayMs - DAY_MS : dayMs);
       if (date < yesterday || date > last) continue;
       const list = times.get(date) ?? [];
@@ -140,10 +140,10 @@ export function bookingTimeChoices(input: ScheduleInput, day: BookingDay, now: D
   const first = day.times[0];
   const last = day.times.at(-1);
   if (!first || !last) return [];
-  const diff = timeZoneDiffOf(input);
+  const zone = shopZoneOf(input);
   const open = withoutClosed(
     shiftsOfDates(input, 'pickup', addDays(day.date, -1), addDays(day.date, 1)),
-    closedWindowsFor(input.closedDates, 'pickup', diff),
+    closedWindowsFor(input.closedDates, 'pickup', zone),
   );
   const within = (atMs: number) => open.find((window) => window.start <= atMs && atMs < window.end);
   const from = Math.max(
@@ -156,7 +156,7 @@ export function bookingTimeChoices(input: ScheduleInput, day: BookingDay, now: D
   const choices: BookingChoice[] = [];
   let latestWallMs = -Infinity;
   for (let atMs = Math.ceil(from / stepMs) * stepMs; atMs < to; atMs += stepMs) {
-    const wallMs = wallMsAt(atMs, diff);
+    const wallMs = wallMsAt(atMs, zone);
     const repeated = wallMs <= latestWallMs;
     latestWallMs = Math.max(latestWallMs, wallMs);
     const time = bookable.get(atMs) ?? null;
@@ -170,7 +170,7 @@ export function bookingTimeChoices(input: ScheduleInput, day: BookingDay, now: D
       atMs < earliest
         ? `too soon (${TABLE_BOOKING_LEAD_MINUTES} min notice)`
         : window
-          ? `last seating ${formatTime(Math.round((wallMsAt(window.end - TABLE_BOOKING_LAST_SEATING_MINUTES * MINUTE_MS, diff) % DAY_MS) / MINUTE_MS))}`
+          ? `last seating ${formatTime(Math.round((wallMsAt(window.end - TABLE_BOOKING_LAST_SEATING_MINUTES * MINUTE_MS, zone) % DAY_MS) / MINUTE_MS))}`
           : 'closed then';
     choices.push({
       at: new Date(atMs),

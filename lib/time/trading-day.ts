@@ -1,5 +1,5 @@
 import { HOUR_MS, assertInstant, DAY_MS, addDays, dateToDayMs, instantMsAt, retailerDate } from './retailer-clock.ts';
-import { type ScheduleInput, type Service, timeZoneDiffOf } from './schedule.ts';
+import { type ScheduleInput, type Service, shopZoneOf } from './schedule.ts';
 import { ORDER_TIME_JOIN_MINUTES, shiftsOfDates } from './shifts.ts';
 
 type HoursInput = Pick<ScheduleInput, 'tradingHours' | 'retailerInfo'>;
@@ -15,9 +15,9 @@ const LATEST_CARRY_OVER_MS = 12 * HOUR_MS;
  * from earlier (a shop open all night) is seen to start then, not at the edge of the search.
  */
 function tradingStartingOn(input: HoursInput, date: string): { start: number; end: number }[] {
-  const diff = timeZoneDiffOf(input);
-  const dayStart = instantMsAt(dateToDayMs(date, 'date'), 0, diff);
-  const nextMidnight = instantMsAt(dateToDayMs(date, 'date') + DAY_MS, 0, diff);
+  const zone = shopZoneOf(input);
+  const dayStart = instantMsAt(dateToDayMs(date, 'date'), 0, zone);
+  const nextMidnight = instantMsAt(dateToDayMs(date, 'date') + DAY_MS, 0, zone);
   return services
     .flatMap((service) => shiftsOfDates(input, service, addDays(date, -2), date, ORDER_TIME_JOIN_MINUTES))
     .filter((shift) => shift.start >= dayStart && shift.start < nextMidnight);
@@ -30,7 +30,7 @@ function tradingStartingOn(input: HoursInput, date: string): { start: number; en
  */
 export function tradingDateAt(input: HoursInput, at: Date): string {
   assertInstant(at, 'at');
-  const today = retailerDate(at, timeZoneDiffOf(input));
+  const today = retailerDate(at, shopZoneOf(input));
   const yesterday = addDays(today, -1);
   const atMs = at.getTime();
   return atMs < tradingDayEnd(input, yesterday).getTime() ? yesterday : today;
@@ -42,7 +42,7 @@ export function tradingDateAt(input: HoursInput, at: Date): string {
  * midnight (up to LATEST_CARRY_OVER_MS past it).
  */
 export function tradingDayEnd(input: HoursInput, date: string): Date {
-  const nextMidnight = instantMsAt(dateToDayMs(date, 'date') + DAY_MS, 0, timeZoneDiffOf(input));
+  const nextMidnight = instantMsAt(dateToDayMs(date, 'date') + DAY_MS, 0, shopZoneOf(input));
   const latestEnd = Math.max(nextMidnight, ...tradingStartingOn(input, date).map((shift) => shift.end));
   return new Date(Math.min(latestEnd, nextMidnight + LATEST_CARRY_OVER_MS));
 }

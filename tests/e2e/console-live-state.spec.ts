@@ -13,7 +13,8 @@ import { tenantUrl } from './urls.ts';
  */
 
 test.describe.configure({ mode: 'serial' });
-// The console words times on the device's clock, and the shop's devices are in Melbourne.
+// The console words and reads times on the shop's clock (Perth's for harbour-pizza), never the
+// device's: these devices are in Melbourne.
 test.use({ timezoneId: 'Australia/Melbourne' });
 
 // A shop that shows its hours line (where a pause reads) and takes orders for later.
@@ -63,11 +64,11 @@ async function putShopBack(): Promise<void> {
 test.beforeAll(putShopBack);
 test.afterEach(putShopBack);
 
-/** The `datetime-local` value of an instant on Melbourne's clock, as the console's own clock shows it. */
-function melbourneInput(at: Date): string {
+/** The `datetime-local` value of an instant on the shop's clock (harbour-pizza keeps Perth's). */
+function shopInput(at: Date): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Australia/Melbourne',
+      timeZone: 'Australia/Perth',
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -184,7 +185,7 @@ test('pausing delivery shows on an open storefront within seconds and place-orde
   // The kitchen pauses delivery until an hour after that order's time.
   const { context: consoleContext, page: staff } = await openLivePanel(browser);
   const delivery = staff.getByRole('region', { name: 'Delivery' });
-  await delivery.getByLabel('Busy or paused until').fill(melbourneInput(new Date(slotAt.getTime() + 60 * 60_000)));
+  await delivery.getByLabel('Busy or paused until').fill(shopInput(new Date(slotAt.getTime() + 60 * 60_000)));
   await delivery.getByRole('button', { name: 'Pause delivery' }).click();
   await expect(staff.locator('[data-live-notice]')).toHaveText(
     'Saved: Delivery paused, 30 min wait. Open shop pages show it now.',
@@ -258,7 +259,7 @@ test('a dish marked sold out stays on the open menu as "Sold out today" without 
 test('a time already past is refused before anything is sent', async ({ browser }) => {
   const { context, page } = await openLivePanel(browser, owner);
   const pickup = page.getByRole('region', { name: 'Pickup' });
-  await pickup.getByLabel('Busy or paused until').fill(melbourneInput(new Date(Date.now() - 60 * 60_000)));
+  await pickup.getByLabel('Busy or paused until').fill(shopInput(new Date(Date.now() - 60 * 60_000)));
   await pickup.getByRole('button', { name: 'Busy' }).click();
   await expect(pickup.getByRole('alert')).toHaveText('That time has already passed. Choose a later one.');
   await expect(pickup.locator('[data-service-summary]')).toContainText('Open');

@@ -5,7 +5,7 @@ import { tenantUrl } from './urls.ts';
 // The retailer's popups would cover the page these journeys drive.
 test.beforeEach(({ page }) => dismissPopups(page));
 
-// The visitor's own time zone must not matter: the shop's clock is Melbourne's (plus its diff).
+// The visitor's own time zone must not matter: the shop's clock is its named zone, else Melbourne's (plus its diff).
 test.use({ timezoneId: 'America/New_York' });
 
 test('the clock panel says what is open on the shop’s clock, and changes when delivery closes after midnight', async ({
@@ -25,10 +25,13 @@ test('the clock panel says what is open on the shop’s clock, and changes when 
   await expect(status).toContainText('Delivery opens today at 12:00 pm');
 });
 
-test('a Perth shop reads its own hours two hours behind Melbourne', async ({ page }) => {
-  // Friday 16:30 in Melbourne reads 14:30 at harbour-pizza (timeZoneDiff -2): lunch pickup has
-  // just ended (an end is exclusive) and dinner starts at 16:30.
-  await page.clock.setFixedTime(new Date('2026-11-27T05:30:00Z'));
+test("a Perth shop reads its own hours on Perth's clock, three hours behind Melbourne's summer time", async ({
+  page,
+}) => {
+  // Friday 17:30 in Melbourne (AEDT) is 14:30 at harbour-pizza (Australia/Perth, no daylight saving;
+  // the spec's − 2 h would say 15:30): lunch pickup has just ended (an end is exclusive) and dinner
+  // starts at 16:30.
+  await page.clock.setFixedTime(new Date('2026-11-27T06:30:00Z'));
   await liveStatusAsNormal(page);
   await page.goto(tenantUrl('harbour-pizza'));
   const status = page.locator('[data-open-status]');

@@ -5,12 +5,12 @@ import { expectInsideScreen } from './screen-support.ts';
 
 /**
  * What a customer reads in the order-time and table-booking dialogs of harbour-pizza, a Perth
- * shop (timeZoneDiff -2: Melbourne summer time less two hours, +09:00) that is closed on
- * Wednesdays, open Friday and Saturday until 1:00 am, takes orders 7 days ahead and is closed
+ * shop (Australia/Perth, +08:00 all year: Melbourne's summer time less three hours) that is
+ * closed on Wednesdays, open Friday and Saturday until 1:00 am, takes orders 7 days ahead and is closed
  * on Christmas Day. The clock: Thursday 26 November 2026, 9:20 pm in Perth, ten minutes before
  * closing, when Melbourne is already past midnight.
  */
-const thursdayLateInPerth = '2026-11-26T12:20:00Z';
+const thursdayLateInPerth = '2026-11-26T13:20:00Z';
 
 const layouts = [
   {
@@ -194,8 +194,8 @@ for (const layout of layouts) {
       await expect(thanks).toContainText(
         'We have your request for a table for 2: tomorrow, Fri 27 Nov at 12:15 am (next day).',
       );
-      // Saturday 00:15 in Perth (+09:00 while Melbourne is on summer time).
-      expect(sent).toEqual([expect.objectContaining({ dateTime: '2026-11-27T15:15:00.000Z', partySize: 2 })]);
+      // Saturday 00:15 in Perth (+08:00).
+      expect(sent).toEqual([expect.objectContaining({ dateTime: '2026-11-27T16:15:00.000Z', partySize: 2 })]);
       await expectInsideViewport(page, thanks);
     });
   });

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { boardCards } from '../features/board/board.ts';
+import { dueText } from '../features/board/format.ts';
 import { createStaffClient, type FetchLike, type StaffClient } from './client.ts';
 import { staffMessages } from './messages.ts';
 import { SESSION_STORAGE_KEY } from './session-mark.ts';
+import { $shopZone, setShopZone } from './shop-zone.ts';
 import { readSession, saveSession, type StorageLike } from './session.ts';
 import { boardOrder, EVENING, owner, signInAnswer } from './test-fixtures.ts';
 import {
@@ -70,7 +72,7 @@ const storage: StorageLike = {
 
 beforeEach(() => {
   items = new Map();
-  setConsoleEnvironment({ storage: () => storage, now: () => EVENING, timeZone: 'Australia/Melbourne' });
+  setConsoleEnvironment({ storage: () => storage, now: () => EVENING });
   endSession(null);
 });
 
@@ -100,6 +102,31 @@ describe('signing in', () => {
     );
     expect($consoleSession.get()).toEqual({ kind: 'signed-out', notice: null });
     expect(items.size).toBe(0);
+  });
+});
+
+describe("the shop's clock", () => {
+  // 2026-11-25T13:30Z: 9:30 pm in Perth, 12:30 am the next day in Melbourne, whatever zone runs the tests.
+  const perthOwner = { ...owner, retailer: { ...owner.retailer, zone: 'Australia/Perth' } };
+  const due = { dueAt: '2026-11-25T13:30:00.000Z' };
+
+  it.each([
+    ['signing in', 'sign-in'],
+    ['opening the console again', 'resume'],
+  ] as const)("is the signed-in shop's after %s, so the board says the Perth kitchen's Due", async (_, how) => {
+    const api = scriptedApi();
+    if (how === 'sign-in') {
+      api.answer('POST /staff/sign-in', json(200, { ...signInAnswer, staff: perthOwner }));
+      await signIn(api.client, { retailer: 'harbour-pizza', email: owner.email, password: 'harbour-pizza-owner' });
+    } else {
+      saveSession(storage, { token: 'staff-token-1', expiresAt: signInAnswer.expiresAt });
+      api.answer('GET /staff/me', json(200, { staff: perthOwner }));
+      await resumeSession(async () => api.client);
+    }
+    expect($shopZone.get()).toBe('Australia/Perth');
+    expect(dueText(due, EVENING)).toBe('9:30 pm');
+    setShopZone(0);
+    expect(dueText(due, EVENING)).toBe('Thu 26 Nov, 12:30 am');
   });
 });
 

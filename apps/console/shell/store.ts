@@ -13,6 +13,7 @@ import {
 import { StaffApiError, type StaffClient } from './client.ts';
 import { staffMessages } from './messages.ts';
 import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
+import { setShopZone } from './shop-zone.ts';
 import { forgetSession, readSession, saveSession, type StorageLike, type StoredSession } from './session.ts';
 
 /**
@@ -43,8 +44,6 @@ export const $boardSync = atom<BoardSync>({ live: false, updatedAt: null, proble
 export interface ConsoleEnvironment {
   storage: () => StorageLike | undefined;
   now: () => Date;
-  /** The clock times the console words; the device's own zone unless a test fixes one. */
-  timeZone: string | undefined;
 }
 
 /** sessionStorage can throw on access (storage disabled); the console then keeps the session in memory only. */
@@ -56,7 +55,7 @@ function browserSessionStorage(): StorageLike | undefined {
   }
 }
 
-const environment: ConsoleEnvironment = { storage: browserSessionStorage, now: () => new Date(), timeZone: undefined };
+const environment: ConsoleEnvironment = { storage: browserSessionStorage, now: () => new Date() };
 
 /** Tests run the console on their own clock and storage. */
 export function setConsoleEnvironment(replacement: Partial<ConsoleEnvironment>): void {
@@ -92,6 +91,7 @@ export async function signIn(client: StaffClient, body: StaffSignInBody): Promis
     const session = { token: answer.token, expiresAt: answer.expiresAt };
     saveSession(environment.storage(), session);
     $board.set(emptyBoard);
+    setShopZone(answer.staff.retailer.zone);
     $consoleSession.set({ kind: 'signed-in', session, staff: answer.staff });
     return null;
   } catch (error) {
@@ -117,7 +117,10 @@ export async function resumeSession(client: () => Promise<StaffClient>): Promise
   $consoleSession.set({ kind: 'resuming', session });
   try {
     const staff = await (await client()).me();
-    if ($consoleSession.get().kind === 'resuming') $consoleSession.set({ kind: 'signed-in', session, staff });
+    if ($consoleSession.get().kind === 'resuming') {
+      setShopZone(staff.retailer.zone);
+      $consoleSession.set({ kind: 'signed-in', session, staff });
+    }
   } catch (error) {
     if (sessionEnded(error)) expireSession();
     else if ($consoleSession.get().kind === 'resuming')
@@ -139,7 +142,7 @@ export async function signOut(client: StaffClient): Promise<void> {
     if (sessionEnded(error)) endSession('You are signed out.');
     else
       endSession(
-        `Signed out on this device. The server could not be told, so the session ends by itself at ${formatClock(session.session.expiresAt, environment.now(), environment.timeZone)}.`,
+        `Signed out on this device. The server could not be told, so the session ends by itself at ${formatClock(session.session.expiresAt, environment.now())}.`,
       );
   }
 }

@@ -8,7 +8,7 @@ export const owner: StaffMember = {
   name: 'Rosa Esposito',
   email: 'owner@bella-napoli.test',
   role: 'owner',
-  retailer: { slug: 'bella-napoli', name: 'Bella Napoli', retailerId: 111 },
+  retailer: { slug: 'bella-napoli', name: 'Bella Napoli', retailerId: 111, zone: 0 },
 };
 
 export const signInAnswer: StaffSignInResponse = {

@@ -21,6 +21,7 @@ import { startSoldOutMenu } from './sold-out-menu.ts';
 import { retailerApi } from './retailer-api.ts';
 import { yieldToMain } from './yield-to-main.ts';
 import { startStatusSender } from './status-sender.ts';
+import { shopZone } from '../../../lib/time/shop-zone.ts';
 
 /** Spec section 4, "Cart and order" at start-up: an expired cart is reset, otherwise the server's view of the order decides. */
 async function restoreOrder(api: ApiClient, now: Date): Promise<void> {
@@ -60,7 +61,7 @@ function recheckCart(now: Date): void {
     data.productsInfoSsr.groups,
     { built: data.groupHours, live: undefined },
     at,
-    data.config.retailerInfo.timeZoneDiff,
+    shopZone(data.config.retailerInfo),
   );
   const availability = checkCartAvailability($order.get().products, catalogue, (groupId) => open[groupId] === true);
   if (availability.removed.length > 0) {

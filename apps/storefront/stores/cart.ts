@@ -10,6 +10,7 @@ import { cartTotals, type CartTotals } from '../../../lib/pricing/totals.ts';
 import { $now } from './clock.ts';
 import { $order } from './order.ts';
 import { $catalogue, $orderingData } from './ordering-data.ts';
+import { shopZone } from '../../../lib/time/shop-zone.ts';
 
 /** When the order is for: the requested later time, or now. */
 export const $orderTime = computed([$order, $now], (order, now): Date => {
@@ -32,7 +33,7 @@ export const $cartTotals = computed(
   (order, catalogue, data, at, quote): CartTotals | null => {
     if (!catalogue || !data || !quote) return null;
     const groups = data.productsInfoSsr.groups;
-    const { timeZoneDiff } = data.config.retailerInfo;
+    const zone = shopZone(data.config.retailerInfo);
     try {
       return cartTotals(order.products, catalogue, {
         orderType: order.orderType,
@@ -43,7 +44,7 @@ export const $cartTotals = computed(
             at,
             groups,
             groupHours: data.groupHours,
-            timeZoneDiff,
+            zone,
           }),
         delivery: pricingTerms(quote),
       });

@@ -6,6 +6,7 @@ import type { GroupAvailabilityHours } from '../../../lib/tenant/index.ts';
 import { retailerApi } from '../runtime/retailer-api.ts';
 import { $orderTime } from './cart.ts';
 import { $orderingData } from './ordering-data.ts';
+import { shopZone } from '../../../lib/time/shop-zone.ts';
 
 /**
  * The spec's status cache for product-group availability: an answer is fresh for 30 s (no
@@ -31,7 +32,7 @@ export const $groupAvailability = computed([$orderingData, $liveGroupHours, $ord
         data.productsInfoSsr.groups,
         { built: data.groupHours, live: live.data },
         at,
-        data.config.retailerInfo.timeZoneDiff,
+        shopZone(data.config.retailerInfo),
       )
     : null,
 );
@@ -43,7 +44,7 @@ export const $groupServedTexts = computed([$orderingData, $liveGroupHours, $orde
         data.productsInfoSsr.groups,
         { built: data.groupHours, live: live.data },
         at,
-        data.config.retailerInfo.timeZoneDiff,
+        shopZone(data.config.retailerInfo),
       )
     : null,
 );

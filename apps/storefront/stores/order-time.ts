@@ -19,6 +19,7 @@ import { $clockStatus, $now } from './clock.ts';
 import { $order, setOrderTime } from './order.ts';
 import { $schedule, loadOrderingData } from './ordering-data.ts';
 import { orderToast } from './toasts.ts';
+import { shopZone } from '../../../lib/time/shop-zone.ts';
 
 function currentState(): OrderTypeState {
   const order = $order.get();
@@ -93,7 +94,7 @@ export function toastItemAdded(now = new Date(), deal: string | null = null): vo
     schedule && open
       ? {
           minutesLeft: Math.ceil((open.end.getTime() - now.getTime()) / 60000),
-          closesAt: formatTime(retailerWallClock(open.end, schedule.retailerInfo.timeZoneDiff).minutes),
+          closesAt: formatTime(retailerWallClock(open.end, shopZone(schedule.retailerInfo)).minutes),
         }
       : null;
   orderToast(itemAddedToast(closing, deal));
@@ -120,7 +121,7 @@ export const $orderTimeLabel = computed(
     if (order.orderForLater && order.orderForLaterRequestDateTime) {
       return {
         orderType,
-        when: formatOrderTime(new Date(order.orderForLaterRequestDateTime), now, schedule.retailerInfo.timeZoneDiff),
+        when: formatOrderTime(new Date(order.orderForLaterRequestDateTime), now, shopZone(schedule.retailerInfo)),
         closedNow: false,
       };
     }

@@ -19,6 +19,7 @@ import { throttle } from '../services/rate-limits.ts';
 import type { SoldOutKind } from '../store/live-state.ts';
 import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../services/tenants.ts';
+import { shopZone } from '../../../lib/time/shop-zone.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,7 +46,7 @@ function serviceSubject(service: LiveService, setting: ServiceSetting, served: S
   const until =
     setting.until === null
       ? ''
-      : ` until ${formatOrderTime(new Date(setting.until), now, served.tenant.config.retailerInfo.timeZoneDiff)}`;
+      : ` until ${formatOrderTime(new Date(setting.until), now, shopZone(served.tenant.config.retailerInfo))}`;
   const state = setting.mode === 'open' ? 'open' : `${setting.mode}${until}`;
   return `${name} ${state}, wait ${setting.waitMinutes} min`;
 }

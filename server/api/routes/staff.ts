@@ -33,6 +33,7 @@ import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../services/tenants.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { shopRoutes } from './shop.ts';
+import { shopZone } from '../../../lib/time/shop-zone.ts';
 
 /** A sign-in or an order action is a few hundred bytes; nothing the console sends comes near this. */
 const MAX_STAFF_BODY_BYTES = 8 * 1024;
@@ -42,7 +43,12 @@ const staffMemberOf = ({ staffId, name, email, role }: StaffAccount, { tenant }:
   name,
   email,
   role,
-  retailer: { slug: tenant.slug, name: tenant.config.retailerInfo.name, retailerId: tenant.config.retailerId },
+  retailer: {
+    slug: tenant.slug,
+    name: tenant.config.retailerInfo.name,
+    retailerId: tenant.config.retailerId,
+    zone: shopZone(tenant.config.retailerInfo),
+  },
 });
 
 function queryLimit<S extends z.ZodType<number>>(c: Context<StaffEnv>, schema: S, range: string): number {

@@ -124,7 +124,7 @@ await onEachStore(({ store }) => {
             name: 'Olive Owner',
             email: owner.email,
             role: 'owner',
-            retailer: { slug: 'test-pizza', name: 'Test Pizza', retailerId: 9001 },
+            retailer: { slug: 'test-pizza', name: 'Test Pizza', retailerId: 9001, zone: 0 },
           },
         });
       });

@@ -18,6 +18,29 @@ describe('order times on the board', () => {
   });
 });
 
+describe("the board's times are the shop's, whatever the device's zone", () => {
+  it.each([
+    // A 9:30 pm delivery in Perth; the tablet's own zone (UTC in the issue) plays no part.
+    ['Perth in summer', '2026-11-27T13:30:00Z', '2026-11-27T10:00:00Z', PERTH, '9:30 pm'],
+    ['the spec rule − 2 h in summer is an hour out', '2026-11-27T13:30:00Z', '2026-11-27T10:00:00Z', -2, '10:30 pm'],
+    ['Perth in winter', '2026-06-10T13:30:00Z', '2026-06-10T10:00:00Z', PERTH, '9:30 pm'],
+    ['Melbourne by the spec rule', '2026-11-27T10:30:00Z', '2026-11-27T08:00:00Z', 0, '9:30 pm'],
+    ['Perth at midnight', '2026-11-27T16:00:00Z', '2026-11-27T10:00:00Z', PERTH, 'Sat 28 Nov, midnight'],
+    ['Perth just before midnight', '2026-11-27T15:45:00Z', '2026-11-27T10:00:00Z', PERTH, '11:45 pm'],
+    [
+      'Perth, due tomorrow though Melbourne is already there',
+      '2026-11-27T15:45:00Z',
+      '2026-11-27T13:30:00Z',
+      PERTH,
+      '11:45 pm',
+    ],
+    ['Melbourne after the October change', '2026-10-03T16:15:00Z', '2026-10-03T12:00:00Z', 0, 'Sun 4 Oct, 3:15 am'],
+    ['Melbourne in the April hour that happens twice', '2026-04-04T16:15:00Z', '2026-04-04T15:45:00Z', 0, '2:15 am'],
+  ] as const)('%s', (_, dueAt, now, zone, text) => {
+    expect(dueText({ dueAt }, new Date(now), zone)).toBe(text);
+  });
+});
+
 describe('payment methods', () => {
   it.each([
     ['cash', 'Cash'],

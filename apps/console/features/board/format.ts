@@ -1,40 +1,32 @@
 import type { OrderAction } from './board.ts';
 import type { BoardOrder, BoardOrderState } from '../../../../lib/api/staff-contract.ts';
 import { STAGE_TEXT } from '../../../../lib/kitchen/kitchen-flow.ts';
+import { formatTime } from '../../../../lib/time/format.ts';
+import { retailerWallClock } from '../../../../lib/time/retailer-clock.ts';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
+import { $shopZone } from '../../shell/shop-zone.ts';
 
 /**
- * How the board and the kitchen ticket word an order. Times are the device's own clock: the
- * console runs on a tablet or phone in the shop, so its time zone is the shop's.
+ * How the board and the kitchen ticket word an order. Times are on the shop's clock, whatever the
+ * device's zone, with the storefront's words ("8:15 pm", "midnight"), so the board's "Due" is the
+ * time the customer was told.
  */
 
-const LOCALE = 'en-AU';
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-function formatter(kind: 'time' | 'day', timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone ?? ''}`;
-  let made = formatters.get(key);
-  if (!made) {
-    const options: Intl.DateTimeFormatOptions =
-      kind === 'time'
-        ? { hour: 'numeric', minute: '2-digit', hour12: true }
-        : { weekday: 'short', day: 'numeric', month: 'short' };
-    made = new Intl.DateTimeFormat(LOCALE, timeZone ? { ...options, timeZone } : options);
-    formatters.set(key, made);
-  }
-  return made;
-}
-
-/** "6:30 pm"; with the day ("Fri 27 Nov, 6:30 pm") when it is not today. */
-export function formatClock(iso: string, now: Date, timeZone?: string): string {
-  const at = new Date(iso);
-  const time = formatter('time', timeZone).format(at).replace(/\s+/g, ' ').toLowerCase();
-  const day = formatter('day', timeZone);
-  return day.format(at) === day.format(now) ? time : `${day.format(at).replace(/,/g, '')}, ${time}`;
+/** "6:30 pm"; with the day ("Fri 27 Nov, 6:30 pm") when it is not the shop's today. */
+export function formatClock(iso: string, now: Date, zone: ShopZone = $shopZone.get()): string {
+  const at = retailerWallClock(new Date(iso), zone);
+  const time = formatTime(at.minutes);
+  if (at.date === retailerWallClock(now, zone).date) return time;
+  const [, month, day] = at.date.split('-').map(Number);
+  return `${WEEKDAYS[at.weekday]} ${day} ${MONTHS[(month ?? 1) - 1]}, ${time}`;
 }
 
 /** "ASAP" for an order wanted as soon as possible, else when it is due. */
-export function dueText(order: Pick<BoardOrder, 'dueAt'>, now: Date, timeZone?: string): string {
-  return order.dueAt === null ? 'ASAP' : formatClock(order.dueAt, now, timeZone);
+export function dueText(order: Pick<BoardOrder, 'dueAt'>, now: Date, zone: ShopZone = $shopZone.get()): string {
+  return order.dueAt === null ? 'ASAP' : formatClock(order.dueAt, now, zone);
 }
 
 export const ORDER_TYPE_TEXT: Readonly<Record<BoardOrder['orderType'], string>> = {

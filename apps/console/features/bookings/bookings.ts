@@ -1,5 +1,6 @@
 import type { BookingDecision, BookingStatus, StaffBooking } from '../../../../lib/api/staff-contract.ts';
 import { formatClock } from '../board/format.ts';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
 /**
  * The Bookings view: the shop's upcoming table bookings and the answers staff give them. A
@@ -83,11 +84,11 @@ export const partyText = (partySize: number): string => `${partySize} ${partySiz
 export function decisionText(
   booking: Pick<StaffBooking, 'status' | 'decidedBy' | 'decidedAt'>,
   now: Date,
-  timeZone?: string,
+  zone?: ShopZone,
 ): string | null {
   if (booking.status === 'new') return null;
   const who = booking.decidedBy ? ` by ${booking.decidedBy}` : '';
-  const when = booking.decidedAt ? `, ${formatClock(booking.decidedAt, now, timeZone)}` : '';
+  const when = booking.decidedAt ? `, ${formatClock(booking.decidedAt, now, zone)}` : '';
   return `${BOOKING_STATUS_TEXT[booking.status]}${who}${when}`;
 }
 

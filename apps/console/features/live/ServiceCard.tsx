@@ -24,7 +24,8 @@ export interface ServiceCardProps {
 
 /**
  * One service's live switches: the wait customers are told, and open, busy or paused until a time
- * the device's clock names (it ends by itself then). Phone first: one column of full-width controls.
+ * on the shop's clock, whatever the device's zone (it ends by itself then). Phone first: one column
+ * of full-width controls.
  */
 export function ServiceCard({ service, setting, now, saving, busy, onChange }: ServiceCardProps) {
   const titleId = useId();

@@ -47,12 +47,47 @@ describe('the Live panel’s words and times', () => {
     ).toBe('Busy until Thu 26 Nov, 12:00 pm · 45 min wait');
   });
 
-  it('offers half an hour ahead on the next five minutes, and reads a chosen time back as an instant', () => {
-    const at = new Date(2026, 10, 25, 19, 2);
-    expect(suggestedUntil(at)).toBe('2026-11-25T19:35');
-    expect(untilFromInput(toLocalInput(at))).toBe(new Date(2026, 10, 25, 19, 2).toISOString());
-    expect(untilFromInput('')).toBeNull();
-    expect(untilFromInput('2026-11-25')).toBeNull();
+  it.each([
+    // 2026-11-25T08:02Z is 7:02 pm in Melbourne (daylight saving, +11) and 4:02 pm in Perth (+8).
+    ['Melbourne', 0, '2026-11-25T08:02:00.000Z', '2026-11-25T19:02', '2026-11-25T19:35'],
+    ['Perth, named', 'Australia/Perth', '2026-11-25T08:02:00.000Z', '2026-11-25T16:02', '2026-11-25T16:35'],
+    // The spec's rule for Perth (Melbourne − 2 h) is an hour out while Melbourne is on daylight saving.
+    ['Melbourne − 2 h', -2, '2026-11-25T08:02:00.000Z', '2026-11-25T17:02', '2026-11-25T17:35'],
+    ['Perth across midnight', 'Australia/Perth', '2026-11-25T15:50:00.000Z', '2026-11-25T23:50', '2026-11-26T00:20'],
+    // Melbourne's clocks go forward at 2:00 am on the first Sunday of October: 1:50 am + 30 min is 3:20 am.
+    ['Melbourne on the October change', 0, '2026-10-03T15:50:00.000Z', '2026-10-04T01:50', '2026-10-04T03:20'],
+    // And back at 3:00 am on the first Sunday of April: 2:50 am (+11) + 30 min is 2:20 am (+10).
+    ['Melbourne on the April change', 0, '2026-04-04T15:50:00.000Z', '2026-04-05T02:50', '2026-04-05T02:20'],
+    [
+      'Perth on the April change',
+      'Australia/Perth',
+      '2026-04-04T15:50:00.000Z',
+      '2026-04-04T23:50',
+      '2026-04-05T00:20',
+    ],
+  ] as const)(
+    "offers half an hour ahead on the next five minutes on the shop's clock, whatever the device's: %s",
+    (_, zone, now, shown, offered) => {
+      expect(toLocalInput(new Date(now), zone)).toBe(shown);
+      expect(suggestedUntil(new Date(now), 30, zone)).toBe(offered);
+      expect(untilFromInput(toLocalInput(new Date(now), zone), zone)).toBe(now);
+    },
+  );
+
+  it.each([
+    ['Melbourne', 0, '2026-11-25T20:30', '2026-11-25T09:30:00.000Z'],
+    ['Perth', 'Australia/Perth', '2026-11-25T20:30', '2026-11-25T12:30:00.000Z'],
+    ['Perth after midnight', 'Australia/Perth', '2026-11-26T00:15', '2026-11-25T16:15:00.000Z'],
+    ['Melbourne in winter', 0, '2026-06-10T20:30', '2026-06-10T10:30:00.000Z'],
+  ] as const)("reads a chosen time as the shop's: %s", (_, zone, input, until) => {
+    expect(untilFromInput(input, zone)).toBe(until);
+  });
+
+  it('reads no time from what names none', () => {
+    expect(untilFromInput('', 0)).toBeNull();
+    expect(untilFromInput('2026-11-25', 0)).toBeNull();
+    expect(untilFromInput('2026-02-30T10:00', 0)).toBeNull();
+    expect(untilFromInput('2026-11-25T24:00', 0)).toBeNull();
   });
 
   it('says what is wrong with a time before asking the server', () => {

@@ -6,10 +6,18 @@ import type {
   StaffMenu,
 } from '../../../../lib/api/live-state-contract.ts';
 import { formatClock } from '../board/format.ts';
+import {
+  parseTimeOfDay,
+  retailerInstant,
+  retailerWallClock,
+  timeOfDayOf,
+} from '../../../../lib/time/retailer-clock.ts';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
+import { $shopZone } from '../../shell/shop-zone.ts';
 
 /**
- * How the console's Live panel words and prepares the shop's live state. Times are the device's
- * own clock, as on the board: the console runs in the shop.
+ * How the console's Live panel words and prepares the shop's live state. Times are on the shop's
+ * clock, as on the board, whatever the device's zone.
  */
 
 export const SERVICE_TEXT: Readonly<Record<LiveService, string>> = { pickup: 'Pickup', delivery: 'Delivery' };
@@ -23,32 +31,35 @@ export const MODE_HINT: Readonly<Record<Exclude<ServiceMode, 'open'>, string>> =
 };
 
 /** "Open · 30 min wait", "Paused until 8:30 pm · 45 min wait". */
-export function serviceSummary(setting: ServiceSetting, now: Date, timeZone?: string): string {
+export function serviceSummary(setting: ServiceSetting, now: Date, zone: ShopZone = $shopZone.get()): string {
   const state =
     setting.until === null
       ? MODE_TEXT[setting.mode]
-      : `${MODE_TEXT[setting.mode]} until ${formatClock(setting.until, now, timeZone)}`;
+      : `${MODE_TEXT[setting.mode]} until ${formatClock(setting.until, now, zone)}`;
   return `${state} · ${setting.waitMinutes} min wait`;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A `datetime-local` input's value for an instant, on the device's clock: "2030-03-05T20:30". */
-export function toLocalInput(at: Date): string {
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+/** A `datetime-local` input's value for an instant, on the shop's clock: "2030-03-05T20:30". */
+export function toLocalInput(at: Date, zone: ShopZone = $shopZone.get()): string {
+  const wall = retailerWallClock(at, zone);
+  return `${wall.date}T${timeOfDayOf(wall.minutes)}`;
 }
 
 /** The time a pause or busy spell is first offered until: `minutes` from now, on the next five minutes. */
-export function suggestedUntil(now: Date, minutes = 30): string {
+export function suggestedUntil(now: Date, minutes = 30, zone: ShopZone = $shopZone.get()): string {
   const step = 5 * 60_000;
-  return toLocalInput(new Date(Math.ceil((now.getTime() + minutes * 60_000) / step) * step));
+  return toLocalInput(new Date(Math.ceil((now.getTime() + minutes * 60_000) / step) * step), zone);
 }
 
-/** The instant a `datetime-local` value names on the device's clock, as ISO; null when it names none. */
-export function untilFromInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+/** The instant a `datetime-local` value names on the shop's clock, as ISO; null when it names none. */
+export function untilFromInput(value: string, zone: ShopZone = $shopZone.get()): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  if (!match?.[1] || !match[2]) return null;
+  try {
+    return retailerInstant(match[1], parseTimeOfDay(match[2]), zone).toISOString();
+  } catch {
+    return null;
+  }
 }
 
 /** Why a chosen time cannot be sent, or null: the console says so before asking the server. */

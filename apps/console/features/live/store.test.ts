@@ -56,7 +56,7 @@ const storage: StorageLike = {
 
 let api: ReturnType<typeof scriptedApi>;
 beforeEach(async () => {
-  setConsoleEnvironment({ storage: () => storage, now: () => EVENING, timeZone: 'Australia/Melbourne' });
+  setConsoleEnvironment({ storage: () => storage, now: () => EVENING });
   endSession(null);
   api = scriptedApi();
   api.answer('POST /staff/sign-in', json(200, signInAnswer));

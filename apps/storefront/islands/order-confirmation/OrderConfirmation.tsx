@@ -4,10 +4,11 @@ import type { ConfirmationView } from '../../../../lib/cart/placed-order.ts';
 import { successPanelStyle } from '../../../../lib/site/success-colours.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
 import type { TrackedOrder } from './order-tracking.ts';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
 interface Props {
   retailerId: number;
-  timeZoneDiff: number;
+  zone: ShopZone;
   shop: { name: string; address: string; phone: string };
 }
 
@@ -19,7 +20,7 @@ type State = { kind: 'loading' } | TrackedOrder;
  * address's fragment (or their session); without either the shop withholds them. Everything past this shell (the API client, the
  * schemas, the broker client) loads after the first paint.
  */
-function OrderConfirmation({ retailerId, timeZoneDiff, shop }: Props) {
+function OrderConfirmation({ retailerId, zone, shop }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
@@ -38,7 +39,7 @@ function OrderConfirmation({ retailerId, timeZoneDiff, shop }: Props) {
             receipt: receiptOf(window.location.hash),
             retailerId,
             shop,
-            timeZoneDiff,
+            zone,
             onChange: setState,
           });
       },

@@ -85,7 +85,7 @@ function track(api: ReturnType<typeof fakeApi>, broker = fakeWatch(), receipt?: 
     receipt,
     retailerId: 111,
     shop: { name: 'Bella Napoli', address: '312 Lygon Street' },
-    timeZoneDiff: 0,
+    zone: 0,
     onChange: (order) => shown.push(order),
     fetchOrder: api.fetchOrder,
     startWatch: broker.startWatch,

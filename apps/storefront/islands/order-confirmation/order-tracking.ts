@@ -13,6 +13,7 @@ import type { OrderStatusMessage } from '../../../../lib/live/messages.ts';
 import type { RuntimeConfig } from '../../../../lib/tenant/settings.ts';
 import { reportError } from '../../runtime/error-capture.ts';
 import type { LiveMessagingError, OrderWatchOptions, StopLiveMessaging } from '../../../../lib/live/live-messaging.ts';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
 /** The order as the page shows it. `live`: the broker will tell the page the moment the kitchen takes it. */
 export type TrackedOrder =
@@ -32,7 +33,7 @@ export interface TrackingOptions {
   receipt?: string | undefined;
   retailerId: number;
   shop: ConfirmationShop;
-  timeZoneDiff: number;
+  zone: ShopZone;
   onChange: (order: TrackedOrder) => void;
   /** get-order; a 404 means no such order. Defaults to the page's API client. */
   fetchOrder?: (encryptedOrderId: string, receipt: string | undefined) => Promise<OrderAnswer>;
@@ -114,7 +115,7 @@ export function trackOrder(options: TrackingOptions): () => void {
     }
     options.onChange({
       kind: 'shown',
-      view: confirmationView(order, order.placement, order.placementDetails, options.shop, now(), options.timeZoneDiff),
+      view: confirmationView(order, order.placement, order.placementDetails, options.shop, now(), options.zone),
       live,
     });
   };

@@ -17,6 +17,7 @@ import { selectControl } from '../../../../ui/fields.ts';
 import { FormField } from '../../../../ui/FormField.tsx';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 import { ServiceSwitch } from './ServiceSwitch.tsx';
+import { shopZone } from '../../../../lib/time/shop-zone.ts';
 
 /**
  * Delivery or pickup, now or at a 15-minute slot of the next 30 days, from the slot engine. A day
@@ -60,7 +61,7 @@ export default function OrderTimeDialog() {
             order.products,
             catalogue,
             liveGroupHours ?? data.groupHours,
-            data.config.retailerInfo.timeZoneDiff,
+            shopZone(data.config.retailerInfo),
           )
         : undefined,
     [data, catalogue, liveGroupHours, order.products],
@@ -80,15 +81,15 @@ export default function OrderTimeDialog() {
     );
   }
 
-  const diff = schedule.retailerInfo.timeZoneDiff;
-  const today = retailerWallClock(now, diff).date;
+  const zone = shopZone(schedule.retailerInfo);
+  const today = retailerWallClock(now, zone).date;
   const context = { clockStatus, unservedDishes, soldOutDishes };
   const nowRefusal = orderNowRefusal(schedule, order.orderType, now, context);
   // A cart dish not served now (or sold out) must leave the cart when ordering now, as at a later time: ASAP stays open.
   const openNow = nowRefusal === null || nowRefusal.kind === 'dish' || nowRefusal.kind === 'sold-out';
   const laterOffered = schedule.retailerInfo.oflEnabled;
   const days = calendar.days;
-  const savedDate = savedAt ? retailerWallClock(new Date(savedAt), diff).date : null;
+  const savedDate = savedAt ? retailerWallClock(new Date(savedAt), zone).date : null;
   const firstOpenDate = days.find((day) => day.slots.length > 0)?.date ?? null;
   const chosenDate = date ?? savedDate ?? firstOpenDate;
   const slots = days.find((day) => day.date === chosenDate)?.slots ?? [];

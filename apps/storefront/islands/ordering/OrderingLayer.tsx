@@ -7,6 +7,7 @@ import { $toasts } from '../../stores/toasts.ts';
 import { $dialogOpen, $ui, openOrderTime, openProductBuilder, openSpecialBuilder } from '../../stores/ui.ts';
 import { dismissedPopups, rememberDismissed } from '../popups/dismissed-popups.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
 const Toaster = lazy(() => import('../toaster/Toaster.tsx'));
 const ProductBuilder = lazy(() => import('../product-builder/ProductBuilder.tsx'));
@@ -27,14 +28,14 @@ const SiteDialogs = lazy(() => import('./SiteDialogs.tsx'));
 interface Props {
   /** The retailer's active popups; the layer leaves out those dismissed in this visit. */
   popups: Popup[];
-  timeZoneDiff: number;
+  zone: ShopZone;
 }
 
 /**
  * Everything the page shows on demand: the toaster and each dialog, every one loaded the first
  * time it is needed. The page's shell loads this layer only once something asks for it.
  */
-export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
+export default function OrderingLayer({ popups, zone }: Props) {
   const ui = useStore($ui);
   const toasts = useStore($toasts);
   const [toasterWanted, setToasterWanted] = useState(false);
@@ -78,7 +79,7 @@ export default function OrderingLayer({ popups, timeZoneDiff }: Props) {
         popupMayShow,
         <PopupDialog
           popups={undismissed}
-          timeZoneDiff={timeZoneDiff}
+          zone={zone}
           onDismiss={(popupId) => {
             setPopupShown(false);
             dismissPopup(popupId);

@@ -12,12 +12,13 @@ import {
   openSpecials,
 } from '../../stores/ui.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
 const OrderingLayer = lazy(() => import('./OrderingLayer.tsx'));
 const siteDialogs = () => import('./SiteDialogs.tsx');
 
 interface Props {
-  timeZoneDiff: number;
+  zone: ShopZone;
   popups: Popup[];
 }
 
@@ -26,7 +27,7 @@ interface Props {
  * runtime when the browser is idle and loads the layer of toaster and dialogs once anything
  * asks for one.
  */
-function OrderingRoot({ timeZoneDiff, popups }: Props) {
+function OrderingRoot({ zone, popups }: Props) {
   const dialogOpen = useStore($dialogOpen);
   const toastCount = useStore($toasts).length;
   const [idle, setIdle] = useState(false);
@@ -71,7 +72,7 @@ function OrderingRoot({ timeZoneDiff, popups }: Props) {
   if (!layerWanted) return null;
   return (
     <Suspense>
-      <OrderingLayer popups={popups} timeZoneDiff={timeZoneDiff} />
+      <OrderingLayer popups={popups} zone={zone} />
     </Suspense>
   );
 }

@@ -3,19 +3,20 @@ import { retailerWallClock } from '../../../../lib/time/retailer-clock.ts';
 import type { Popup } from '../../../../lib/tenant/index.ts';
 import { primaryButton } from '../../../../ui/buttons.ts';
 import { Sheet } from '../../../../ui/Sheet.tsx';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
 interface Props {
   /** Opens what a button advertises in place (a deal, a dish, a dialog, the order time), after the popup has closed. */
   onAction: (action: Exclude<PopupAction, { kind: 'page' }>) => void;
   /** Popups not dismissed in this visit; their dates are checked here, on the shop's clock. */
   popups: Popup[];
-  timeZoneDiff: number;
+  zone: ShopZone;
   onDismiss: (popupId: number) => void;
 }
 
 /** The first of the retailer's current notices; closing it, or following its link, dismisses it for the visit. */
-export default function PopupDialog({ popups, timeZoneDiff, onDismiss, onAction }: Props) {
-  const [popup] = popupsToShow(popups, retailerWallClock(new Date(), timeZoneDiff).date, new Set());
+export default function PopupDialog({ popups, zone, onDismiss, onAction }: Props) {
+  const [popup] = popupsToShow(popups, retailerWallClock(new Date(), zone).date, new Set());
   if (!popup) return null;
   const dismiss = () => onDismiss(popup.popupId);
   return (

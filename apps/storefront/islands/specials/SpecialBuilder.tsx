@@ -9,6 +9,7 @@ import {
   type FilledUnit,
 } from '../../../../lib/menu/special-builder.ts';
 import { formatOrderTime } from '../../../../lib/time/format.ts';
+import { shopZone } from '../../../../lib/time/shop-zone.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { PricingError } from '../../../../lib/pricing/item-price.ts';
 import { isDishSoldOut, soldOutAt } from '../../../../lib/menu/sold-out.ts';
@@ -80,7 +81,7 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
     at,
     groups: data.productsInfoSsr.groups,
     groupHours: data.groupHours,
-    timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
+    zone: shopZone(data.config.retailerInfo),
   };
   const refusal = soldOutText ?? dealRefusal(special, dealContext);
   const laterTime = schedule ? dealLaterTime(special, dealContext, schedule, now, clockStatus) : null;
@@ -115,7 +116,7 @@ export default function SpecialBuilder({ specialId }: { specialId: number }) {
               onClick={() => chooseOrderTime(laterTime)}
               data-deal-later
             >
-              Order for {formatOrderTime(laterTime, now, dealContext.timeZoneDiff)}
+              Order for {formatOrderTime(laterTime, now, dealContext.zone)}
             </button>
           )}
           {preview && !refusal && (

@@ -10,6 +10,7 @@ import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeSpecials, openSpecialBuilder } from '../../stores/ui.ts';
 import { primaryButton } from '../../../../ui/buttons.ts';
 import { Sheet } from '../../../../ui/Sheet.tsx';
+import { shopZone } from '../../../../lib/time/shop-zone.ts';
 
 const priceLimits = [null, 20, 30, 50, 80] as const;
 
@@ -37,7 +38,7 @@ export default function SpecialsDialog() {
     at,
     groups: data.productsInfoSsr.groups,
     groupHours: data.groupHours,
-    timeZoneDiff: data.config.retailerInfo.timeZoneDiff,
+    zone: shopZone(data.config.retailerInfo),
   };
   const specials = specialsForSelector(data.specials, { maxPrice, showOnlyAvailable, orderType }, context);
 
@@ -75,13 +76,7 @@ export default function SpecialsDialog() {
         )}
         <ul className="flex flex-col gap-3" aria-label="Deals">
           {specials.map((special) => {
-            const availability = specialAvailability(
-              special,
-              context.groups,
-              context.groupHours,
-              at,
-              context.timeZoneDiff,
-            );
+            const availability = specialAvailability(special, context.groups, context.groupHours, at, context.zone);
             return (
               <li
                 key={special.retailerSpecialId}

@@ -15,6 +15,7 @@ import { fieldControl, fieldError, selectControl } from '../../../../ui/fields.t
 import { FormField } from '../../../../ui/FormField.tsx';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 import { useFormIssues } from '../../../../ui/use-form-issues.ts';
+import { shopZone } from '../../../../lib/time/shop-zone.ts';
 
 const fieldMessages = {
   name: 'Please enter your name.',
@@ -38,7 +39,7 @@ export default function TableBookingDialog() {
     needOrderingData('TableBookingDialog');
   }, []);
   const days = useMemo(() => (schedule && now ? tableBookingDays(schedule, now) : []), [schedule, now]);
-  const today = schedule && now ? retailerDate(now, schedule.retailerInfo.timeZoneDiff) : '';
+  const today = schedule && now ? retailerDate(now, shopZone(schedule.retailerInfo)) : '';
 
   const [date, setDate] = useState<string | null>(null);
   const [at, setAt] = useState('');
