@@ -57,6 +57,8 @@ for (const side of ['behind', 'ahead'] as const) {
 test('operator messages reach an open page: a notification, a new colour, a closed shop; bad design values change nothing', async ({
   page,
 }) => {
+  // Eight operator CLI runs, each a Node process of its own: on a loaded two-core machine they take seconds each.
+  test.setTimeout(90_000);
   const listener = await stack.operatorClient();
   const announced = await recordAnnouncedClientIds(listener, BELLA.retailerId);
   const pageErrors: Error[] = [];
