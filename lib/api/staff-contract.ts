@@ -48,6 +48,9 @@ export const staffErrorSchema = z.object({
     .optional(),
 });
 
+/** A device token as the API hands them out (32 random bytes, base64url). */
+export const staffDeviceSchema = z.string().regex(/^[\w-]{20,200}$/, 'expected a device token');
+
 /**
  * Bounded so a sign-in cannot make the server hash megabytes. The same rules the console's form
  * checks before any call; a body outside them is a 400, any other mismatch the one 401.
@@ -56,6 +59,8 @@ export const staffSignInBodySchema = z.object({
   retailer: z.string().trim().toLowerCase().max(63).regex(slugPattern, 'expected a tenant slug'),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address')),
   password: z.string().min(1, 'expected a password').max(200),
+  /** The device token an earlier good sign-in on this device answered: with it the right password works while strangers are locked out. */
+  device: staffDeviceSchema.optional(),
 });
 export type StaffSignInBody = z.infer<typeof staffSignInBodySchema>;
 
@@ -76,6 +81,8 @@ export const staffSignInResponseSchema = z.object({
   token: z.string().min(1).max(1000),
   expiresAt: instant,
   staff: staffMemberSchema,
+  /** Kept by the device and sent with its next sign-ins (StaffSignInBody.device). */
+  device: staffDeviceSchema.optional(),
 });
 export type StaffSignInResponse = z.infer<typeof staffSignInResponseSchema>;
 export const staffMeResponseSchema = z.object({ staff: staffMemberSchema });

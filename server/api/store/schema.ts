@@ -28,6 +28,7 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  staff_known_clients: StaffKnownClientsTable;
   analytics_hits: AnalyticsHitsTable;
   analytics_site_counts: AnalyticsSiteCountsTable;
   live_services: LiveServicesTable;
@@ -188,6 +189,13 @@ export interface StaffSessionsTable {
   retailer_id: number;
   created_at: string;
   expires_at: string;
+}
+
+/** A device (its token) or an address the account signed in from, as a digest (store-migrations 0011). */
+export interface StaffKnownClientsTable {
+  staff_id: number;
+  client_digest: string;
+  last_sign_in_at: string;
 }
 
 export interface StaffAuditTable {

@@ -15,7 +15,13 @@ const HOUR_MS = 60 * 60 * 1000;
 export const STAFF_CAPS = {
   sessionsPerStaff: 20,
   auditKeptPerRetailer: 10_000,
+  // Each tablet and phone of a shift and the addresses they came from, with room to spare.
+  knownClientsPerStaff: 50,
 } as const;
+
+/** A device or address stays known this long after its last good sign-in: a season's staff come back after a break. */
+const KNOWN_CLIENT_DAYS = 90;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface StaffAccount {
   staffId: number;
@@ -138,6 +144,58 @@ export function createStaffStore(db: Kysely<Database>) {
         .whereRef('staff_sessions.retailer_id', '=', 'staff_accounts.retailer_id')
         .executeTakeFirst();
       return row && accountOf(row);
+    },
+
+    /**
+     * Whether one of `clientDigests` (a device's token, an address) signed in as this account within
+     * KNOWN_CLIENT_DAYS. Looked up by retailer and email, so it answers false for an unknown account.
+     */
+    async isKnownClient(retailerId: number, email: string, clientDigests: string[], now: Date): Promise<boolean> {
+      const row = await db
+        .selectFrom('staff_known_clients')
+        .innerJoin('staff_accounts', 'staff_accounts.staff_id', 'staff_known_clients.staff_id')
+        .select('staff_known_clients.client_digest')
+        .where('staff_accounts.retailer_id', '=', retailerId)
+        .where('staff_accounts.email', '=', email)
+        .where('staff_known_clients.client_digest', 'in', clientDigests)
+        .where(
+          'staff_known_clients.last_sign_in_at',
+          '>',
+          new Date(now.getTime() - KNOWN_CLIENT_DAYS * DAY_MS).toISOString(),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Remembers the clients of a good sign-in; the account's least recently used beyond STAFF_CAPS.knownClientsPerStaff go. */
+    async rememberClients(account: StaffAccount, clientDigests: string[], now: Date): Promise<void> {
+      for (const clientDigest of clientDigests)
+        await db
+          .insertInto('staff_known_clients')
+          .values({ staff_id: account.staffId, client_digest: clientDigest, last_sign_in_at: now.toISOString() })
+          .onConflict((conflict) =>
+            conflict.columns(['staff_id', 'client_digest']).doUpdateSet({ last_sign_in_at: now.toISOString() }),
+          )
+          .execute();
+      const dropped = await db
+        .selectFrom('staff_known_clients')
+        .select('client_digest')
+        .where('staff_id', '=', account.staffId)
+        .orderBy('last_sign_in_at', 'desc')
+        .orderBy('client_digest')
+        .offset(STAFF_CAPS.knownClientsPerStaff)
+        .limit(1000)
+        .execute();
+      if (dropped.length > 0)
+        await db
+          .deleteFrom('staff_known_clients')
+          .where('staff_id', '=', account.staffId)
+          .where(
+            'client_digest',
+            'in',
+            dropped.map((row) => row.client_digest),
+          )
+          .execute();
     },
 
     async closeSession(token: string): Promise<void> {
