@@ -83,6 +83,15 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const served = account && deps.tenants.byRetailerId(account.retailerId);
     if (token === undefined || !account || !served)
       throw new ApiProblem(401, 'Please sign in: this session has ended or is not known.');
+    if (c.req.method !== 'GET') {
+      const staffKey = String(account.staffId);
+      await throttle(
+        'changes from this account',
+        deps.now(),
+        [limits.staffActionsPerAccount, staffKey],
+        [limits.staffActionsPerAccountDaily, staffKey],
+      );
+    }
     c.set('signedIn', { account, served, token });
     await next();
   };
@@ -160,9 +169,14 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
         const order = await orders.find(retailerId, encryptedOrderId);
         return order?.placed ? order : undefined;
       },
-      async (stores, order, orderNumber) => {
-        if (action === 'ready') await stores.orders.markReady(order.orderId, now);
+      async (stores, order, orderNumber, newlyTaken) => {
+        // Repeating Take or Ready changes nothing, so it records nothing (issue 29: repeats flushed the audit log).
+        const readied =
+          action === 'ready' && (await stores.board.find(account.retailerId, encryptedOrderId))?.state !== 'ready';
+        if (readied) await stores.orders.markReady(order.orderId, now);
+        if (!newlyTaken && !readied) return false;
         await stores.staff.record(account, action, `Order ${orderNumber}`, now);
+        return true;
       },
     );
     const order = await deps.board.find(account.retailerId, encryptedOrderId);

@@ -3,18 +3,19 @@ import { STAFF_SESSION_HOURS, type AuditAction, type StaffRole } from '../../../
 import type { PasswordHash } from '../services/passwords.ts';
 import { randomToken, tokenDigest } from '../services/tokens.ts';
 import type { Database } from './schema.ts';
-import { keepNewest } from './keep-newest.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * What staff rows may grow to. A staff member's sign-ins are limited only while they fail, so the
- * sessions a right password opens are capped per account (every tablet and phone of a shift fits),
- * and the audit log keeps each retailer's newest entries.
+ * sessions a right password opens are capped per account (every tablet and phone of a shift fits).
+ * The audit log keeps each entry for its age, not the newest so many: a count let one member's
+ * repeated clicks push the owner's entries out (issue 29); each member's actions are rate-limited
+ * instead, which bounds it.
  */
 export const STAFF_CAPS = {
   sessionsPerStaff: 20,
-  auditKeptPerRetailer: 10_000,
+  auditKeptDays: 180,
   // Each tablet and phone of a shift and the addresses they came from, with room to spare.
   knownClientsPerStaff: 50,
 } as const;
@@ -202,7 +203,7 @@ export function createStaffStore(db: Kysely<Database>) {
       await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenDigest(token)).execute();
     },
 
-    /** Records what a staff member did; the retailer keeps its newest STAFF_CAPS.auditKeptPerRetailer entries. */
+    /** Records what a staff member did; the retailer's entries older than STAFF_CAPS.auditKeptDays go. */
     async record(account: StaffAccount, action: AuditAction, subject: string, now: Date): Promise<void> {
       await db
         .insertInto('staff_audit')
@@ -215,7 +216,11 @@ export function createStaffStore(db: Kysely<Database>) {
           at: now.toISOString(),
         })
         .execute();
-      await keepNewest(db, 'staff_audit', account.retailerId, STAFF_CAPS.auditKeptPerRetailer);
+      await db
+        .deleteFrom('staff_audit')
+        .where('retailer_id', '=', account.retailerId)
+        .where('at', '<', new Date(now.getTime() - STAFF_CAPS.auditKeptDays * DAY_MS).toISOString())
+        .execute();
     },
 
     /** The retailer's audit log, newest first. */
