@@ -9,6 +9,7 @@ import { orderNowRefusal, orderTimeRefusal } from '../time/order-time-reasons.ts
 import type { ScheduleInput } from '../time/schedule.ts';
 import { soldOutDishesAt, unservedDishesAt } from './availability.ts';
 import { deliveryTermsFor } from './delivery-quote.ts';
+import { orderBoundRefusal } from './order-bounds.ts';
 import type { PaymentMethod } from './payment-methods.ts';
 import type { OrderPayload } from './schemas.ts';
 
@@ -163,6 +164,8 @@ export function checkPlacement(
       message: `The minimum for ${service} is ${formatMoney(totals.minimumOrderValue)}. Add ${formatMoney(totals.shortfall)} more to order.`,
     };
   }
+  const tooLarge = orderBoundRefusal(totals, retailer);
+  if (tooLarge) return { ok: false, field: 'products', message: tooLarge };
   if (toCents(input.expectedTotal) !== totals.total) {
     return {
       ok: false,
