@@ -29,6 +29,7 @@ import { randomToken, tokenDigest } from '../services/tokens.ts';
 import type { StaffAccount } from '../store/staff.ts';
 import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../services/tenants.ts';
+import { staffAccountRoutes } from './staff-accounts.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { shopRoutes } from './shop.ts';
 
@@ -247,6 +248,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
 
   staffLiveStateRoutes(staff, deps, signedIn);
   shopRoutes(staff, signedIn, deps);
+  staffAccountRoutes(staff, signedIn, deps);
 
   staff.onError((error, c) => {
     if (error instanceof ApiProblem)

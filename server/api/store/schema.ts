@@ -181,6 +181,8 @@ export interface StaffAccountsTable {
   password_salt: Uint8Array;
   password_hash: Uint8Array;
   created_at: string;
+  /** Set while the account may not sign in (store-migrations 0012). */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StaffSessionsTable {

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { STAFF_SESSION_HOURS, type AuditAction, type StaffRole } from '../../../lib/api/staff-contract.ts';
+import {
+  MAX_STAFF_ACCOUNTS,
+  STAFF_SESSION_HOURS,
+  type AuditAction,
+  type StaffAccountView,
+  type StaffRole,
+} from '../../../lib/api/staff-contract.ts';
 import type { PasswordHash } from '../services/passwords.ts';
 import { randomToken, tokenDigest } from '../services/tokens.ts';
 import type { Database } from './schema.ts';
@@ -46,6 +52,23 @@ const accountColumns = [
   'staff_accounts.name',
   'staff_accounts.role',
 ] as const;
+
+function viewOf(row: {
+  staff_id: number;
+  retailer_id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  disabled_at: string | null;
+}): StaffAccountView {
+  return {
+    staffId: row.staff_id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    disabled: row.disabled_at !== null,
+  };
+}
 
 function accountOf(row: {
   staff_id: number;
@@ -99,6 +122,8 @@ export function createStaffStore(db: Kysely<Database>) {
         .select([...accountColumns, 'password_salt', 'password_hash'])
         .where('retailer_id', '=', retailerId)
         .where('email', '=', email)
+        // A disabled account signs in as an unknown one does: the same 401.
+        .where('disabled_at', 'is', null)
         .executeTakeFirst();
       return row && { account: accountOf(row), password: { salt: row.password_salt, hash: row.password_hash } };
     },
@@ -143,6 +168,7 @@ export function createStaffStore(db: Kysely<Database>) {
         .where('staff_sessions.expires_at', '>', now.toISOString())
         // The session names its retailer too, so a row edited by hand cannot move it to another shop's account.
         .whereRef('staff_sessions.retailer_id', '=', 'staff_accounts.retailer_id')
+        .where('staff_accounts.disabled_at', 'is', null)
         .executeTakeFirst();
       return row && accountOf(row);
     },
@@ -199,12 +225,106 @@ export function createStaffStore(db: Kysely<Database>) {
           .execute();
     },
 
+    /** The retailer's accounts, disabled ones too, by name. */
+    async accounts(retailerId: number): Promise<StaffAccountView[]> {
+      const rows = await db
+        .selectFrom('staff_accounts')
+        .select([...accountColumns, 'staff_accounts.disabled_at'])
+        .where('retailer_id', '=', retailerId)
+        .orderBy('name')
+        .orderBy('staff_id')
+        .limit(MAX_STAFF_ACCOUNTS)
+        .execute();
+      return rows.map(viewOf);
+    },
+
+    /** One account of the retailer, disabled or not; another retailer's is undefined, as an unknown one. */
+    async account(retailerId: number, staffId: number): Promise<StaffAccountView | undefined> {
+      const row = await db
+        .selectFrom('staff_accounts')
+        .select([...accountColumns, 'staff_accounts.disabled_at'])
+        .where('retailer_id', '=', retailerId)
+        .where('staff_id', '=', staffId)
+        .executeTakeFirst();
+      return row && viewOf(row);
+    },
+
+    async byEmail(retailerId: number, email: string): Promise<StaffAccountView | undefined> {
+      const row = await db
+        .selectFrom('staff_accounts')
+        .select([...accountColumns, 'staff_accounts.disabled_at'])
+        .where('retailer_id', '=', retailerId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row && viewOf(row);
+    },
+
+    async passwordOf(staffId: number): Promise<PasswordHash | undefined> {
+      const row = await db
+        .selectFrom('staff_accounts')
+        .select(['password_salt', 'password_hash'])
+        .where('staff_id', '=', staffId)
+        .executeTakeFirst();
+      return row && { salt: row.password_salt, hash: row.password_hash };
+    },
+
+    async change(staffId: number, change: { role?: StaffRole; disabled?: boolean }, now: Date): Promise<void> {
+      await db
+        .updateTable('staff_accounts')
+        .set({
+          ...(change.role === undefined ? {} : { role: change.role }),
+          ...(change.disabled === undefined ? {} : { disabled_at: change.disabled ? now.toISOString() : null }),
+        })
+        .where('staff_id', '=', staffId)
+        .execute();
+    },
+
+    async setPassword(staffId: number, password: PasswordHash): Promise<void> {
+      await db
+        .updateTable('staff_accounts')
+        .set({ password_salt: password.salt, password_hash: password.hash })
+        .where('staff_id', '=', staffId)
+        .execute();
+    },
+
+    /** Removes the account; its sessions and known devices go with it, its audit entries keep its name. */
+    async remove(staffId: number): Promise<void> {
+      await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
+      await db.deleteFrom('staff_known_clients').where('staff_id', '=', staffId).execute();
+      await db.updateTable('staff_audit').set({ staff_id: null }).where('staff_id', '=', staffId).execute();
+      await db.deleteFrom('staff_accounts').where('staff_id', '=', staffId).execute();
+    },
+
+    /** Ends the account's sessions on every device and API process, but the one `keepToken` names. */
+    async closeSessions(staffId: number, keepToken?: string): Promise<void> {
+      let sessions = db.deleteFrom('staff_sessions').where('staff_id', '=', staffId);
+      if (keepToken !== undefined) sessions = sessions.where('token_hash', '!=', tokenDigest(keepToken));
+      await sessions.execute();
+    },
+
+    /** How many of the retailer's owners may sign in. */
+    async enabledOwners(retailerId: number): Promise<number> {
+      const row = await db
+        .selectFrom('staff_accounts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('retailer_id', '=', retailerId)
+        .where('role', '=', 'owner')
+        .where('disabled_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async closeSession(token: string): Promise<void> {
       await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenDigest(token)).execute();
     },
 
     /** Records what a staff member did; the retailer's entries older than STAFF_CAPS.auditKeptDays go. */
-    async record(account: StaffAccount, action: AuditAction, subject: string, now: Date): Promise<void> {
+    async record(
+      account: Pick<StaffAccount, 'retailerId' | 'name'> & { staffId: number | null },
+      action: AuditAction,
+      subject: string,
+      now: Date,
+    ): Promise<void> {
       await db
         .insertInto('staff_audit')
         .values({

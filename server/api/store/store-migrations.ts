@@ -473,6 +473,13 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex('staff_audit_retailer_at').on('staff_audit').columns(['retailer_id', 'at']).execute();
     },
   },
+  '0012 staff accounts that can be disabled': {
+    // Issue 29: an owner or the operator disables an account (it keeps its name in the audit log and
+    // can be enabled again) rather than only removing it.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('staff_accounts').addColumn('disabled_at', 'text').execute();
+    },
+  },
 };
 
 function isPostgres(db: Kysely<unknown>): boolean {
