@@ -81,3 +81,11 @@ export const BUILD_POLL_MS = 3 * 60 * 1000;
 export const PAGE_RUNTIME_ELEMENT_ID = 'page-runtime';
 /** The prerendered error screen a page shows when it can no longer work (`apps/storefront/runtime/error-screen.ts`). */
 export const ERROR_SCREEN_TEMPLATE_ID = 'error-screen-template';
+
+/**
+ * What one online order may come to unless the shop sets its own (retailerInfo.maxOrderValue, in
+ * dollars, and maxOrderItems): a large party's order, far above a family's. Larger orders are
+ * phoned in, so a prank of 200 lines × 99 pizzas paid in cash never reaches the kitchen (issue 29).
+ */
+export const DEFAULT_MAX_ORDER_VALUE = 1000;
+export const DEFAULT_MAX_ORDER_ITEMS = 100;

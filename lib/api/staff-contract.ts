@@ -38,6 +38,11 @@ export const staffPaths = {
   bookings: '/staff/bookings',
   confirmBooking: (bookingId: number) => `/staff/bookings/${bookingId}/confirm`,
   declineBooking: (bookingId: number) => `/staff/bookings/${bookingId}/decline`,
+  accounts: '/staff/accounts',
+  account: (staffId: number) => `/staff/accounts/${staffId}`,
+  removeAccount: (staffId: number) => `/staff/accounts/${staffId}/remove`,
+  accountPassword: (staffId: number) => `/staff/accounts/${staffId}/password`,
+  ownPassword: '/staff/password',
 } as const;
 
 /** The one answer to a wrong retailer, email or password alike, so it tells nothing about which was wrong. */
@@ -51,6 +56,9 @@ export const staffErrorSchema = z.object({
     .optional(),
 });
 
+/** A device token as the API hands them out (32 random bytes, base64url). */
+export const staffDeviceSchema = z.string().regex(/^[\w-]{20,200}$/, 'expected a device token');
+
 /**
  * Bounded so a sign-in cannot make the server hash megabytes. The same rules the console's form
  * checks before any call; a body outside them is a 400, any other mismatch the one 401.
@@ -59,6 +67,8 @@ export const staffSignInBodySchema = z.object({
   retailer: z.string().trim().toLowerCase().max(63).regex(slugPattern, 'expected a tenant slug'),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address')),
   password: z.string().min(1, 'expected a password').max(200),
+  /** The device token an earlier good sign-in on this device answered: with it the right password works while strangers are locked out. */
+  device: staffDeviceSchema.optional(),
 });
 export type StaffSignInBody = z.infer<typeof staffSignInBodySchema>;
 
@@ -81,6 +91,8 @@ export const staffSignInResponseSchema = z.object({
   token: z.string().min(1).max(1000),
   expiresAt: instant,
   staff: staffMemberSchema,
+  /** Kept by the device and sent with its next sign-ins (StaffSignInBody.device). */
+  device: staffDeviceSchema.optional(),
 });
 export type StaffSignInResponse = z.infer<typeof staffSignInResponseSchema>;
 export const staffMeResponseSchema = z.object({ staff: staffMemberSchema });
@@ -154,6 +166,12 @@ export const auditActions = [
   'save-draft',
   'publish',
   'undo-publish',
+  'staff-role',
+  'staff-disable',
+  'staff-enable',
+  'staff-remove',
+  'staff-password',
+  'own-password',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -228,3 +246,35 @@ export const staffBookingResponseSchema = z.object({ booking: staffBookingSchema
  */
 export * from './live-state-contract.ts';
 /* Editing and publishing the shop is in shop-contract.ts, imported only where the shop is edited: its parts' schemas stay out of the board's first load. */
+
+/** A staff account of the owner's shop as the owner manages it (issue 29): a disabled one cannot sign in. */
+export const staffAccountSchema = z.object({
+  staffId: id,
+  name: z.string().max(TEXT_MAX.name),
+  email: z.string().max(254),
+  role: z.enum(staffRoles),
+  disabled: z.boolean(),
+});
+export type StaffAccountView = z.infer<typeof staffAccountSchema>;
+export const MAX_STAFF_ACCOUNTS = 500;
+export const staffAccountsResponseSchema = z.object({ accounts: z.array(staffAccountSchema).max(MAX_STAFF_ACCOUNTS) });
+export const staffAccountResponseSchema = z.object({ account: staffAccountSchema });
+
+/** A new password, the same rule as a customer's. */
+export const staffNewPasswordSchema = z.string().min(8, 'expected a password of at least 8 characters').max(200);
+
+/** What an owner (or the operator) changes of an account: its role, or whether it may sign in. */
+export const staffAccountChangeSchema = z
+  .strictObject({ role: z.enum(staffRoles).optional(), disabled: z.boolean().optional() })
+  .refine((change) => change.role !== undefined || change.disabled !== undefined, 'expected role or disabled');
+export type StaffAccountChange = z.infer<typeof staffAccountChangeSchema>;
+
+export const staffPasswordResetSchema = z.strictObject({ password: staffNewPasswordSchema });
+export const ownPasswordChangeSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'expected your current password').max(200),
+  password: staffNewPasswordSchema,
+});
+
+/** The one refusal that keeps a shop manageable: its last enabled owner cannot be demoted, disabled or removed. */
+export const LAST_OWNER_REFUSED =
+  'A shop keeps at least one owner who can sign in: make another staff member owner first.';

@@ -10,6 +10,7 @@ import type { ScheduleInput } from '../time/schedule.ts';
 import { shopZone } from '../time/shop-zone.ts';
 import { soldOutDishesAt, unservedDishesAt } from './availability.ts';
 import { deliveryTermsFor } from './delivery-quote.ts';
+import { orderBoundRefusal } from './order-bounds.ts';
 import type { PaymentMethod } from './payment-methods.ts';
 import type { OrderPayload } from './schemas.ts';
 
@@ -164,6 +165,8 @@ export function checkPlacement(
       message: `The minimum for ${service} is ${formatMoney(totals.minimumOrderValue)}. Add ${formatMoney(totals.shortfall)} more to order.`,
     };
   }
+  const tooLarge = orderBoundRefusal(totals, retailer);
+  if (tooLarge) return { ok: false, field: 'products', message: tooLarge };
   if (toCents(input.expectedTotal) !== totals.total) {
     return {
       ok: false,

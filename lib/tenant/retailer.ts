@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   DEFAULT_LAYOUT,
+  DEFAULT_MAX_ORDER_ITEMS,
+  DEFAULT_MAX_ORDER_VALUE,
   ORDER_FOR_LATER_LEAD_MINUTES,
   ORDER_FOR_LATER_MAX_DAYS_TO_END,
   ORDER_FOR_LATER_MIN_DAYS_TO_START,
@@ -58,6 +60,10 @@ export const retailerInfoSchema = z.object({
   baseDeliveryFee: nonNegativeDollars.default(0),
   minOrderValueDelivery: nonNegativeDollars.default(0),
   minOrderValuePickup: nonNegativeDollars.default(0),
+  maxOrderValue: nonNegativeDollars
+    .refine((value) => value > 0, 'expected an amount above 0')
+    .default(DEFAULT_MAX_ORDER_VALUE),
+  maxOrderItems: z.int().min(1).max(10_000).default(DEFAULT_MAX_ORDER_ITEMS),
   ingredientsPriceType: z.union([z.literal(1), z.literal(2)]).default(1),
   ingredientsOffProductPrice: z.boolean().default(false),
   halfHalfIngredPriceType: z.union([z.literal(1), z.literal(2)]).default(1),

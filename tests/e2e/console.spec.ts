@@ -393,9 +393,12 @@ test('sign-out ends the session on the server and here; a session ended elsewher
   await test.step('signed in, the tab keeps only the token, and a reload keeps the board', async () => {
     await signIn(page, kitchen);
     await expect(page.getByText('Marco Bianchi · Kitchen')).toBeVisible();
+    // Beside the theme, the browser keeps only its device token (issue 29): no session, it lets this
+    // device sign in while strangers' wrong passwords hold the account's count.
     expect(
-      await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) })),
-    ).toEqual({ session: [SESSION_STORAGE_KEY], local: ['darkMode'] });
+      await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage).sort() })),
+    ).toEqual({ session: [SESSION_STORAGE_KEY], local: ['consoleDevice', 'darkMode'] });
+    expect(await page.evaluate(() => localStorage.getItem('consoleDevice'))).not.toBe(await consoleToken(page));
     expect(
       await page.evaluate((key) => Object.keys(JSON.parse(sessionStorage.getItem(key) ?? '{}')), SESSION_STORAGE_KEY),
     ).toEqual(['token', 'expiresAt']);

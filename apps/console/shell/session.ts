@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffDeviceSchema } from '../../../lib/api/staff-contract.ts';
 import { instant } from '../../../lib/tenant/primitives.ts';
 import { SESSION_STORAGE_KEY } from './session-mark.ts';
 
@@ -60,5 +61,29 @@ export function forgetSession(storage: StorageLike | undefined): void {
     storage?.removeItem(SESSION_STORAGE_KEY);
   } catch {
     // Nothing was kept where storage is refused.
+  }
+}
+
+const DEVICE_STORAGE_KEY = 'consoleDevice';
+
+/**
+ * The device token of this browser's last good sign-in, in localStorage: it opens nothing by itself
+ * (the password is still asked), it only lets this device sign in while strangers' wrong passwords
+ * hold the account's count for new devices (SECURITY.md).
+ */
+export function readDevice(storage: StorageLike | undefined): string | undefined {
+  try {
+    const parsed = staffDeviceSchema.safeParse(storage?.getItem(DEVICE_STORAGE_KEY));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveDevice(storage: StorageLike | undefined, device: string): void {
+  try {
+    storage?.setItem(DEVICE_STORAGE_KEY, device);
+  } catch {
+    // Without storage the device is new at each sign-in, as before.
   }
 }

@@ -28,9 +28,11 @@ type Answer = Response | Error | Promise<Response>;
 function scriptedApi() {
   const queued = new Map<string, Answer[]>();
   const calls: string[] = [];
+  const bodies: unknown[] = [];
   const fetch: FetchLike = async (url, init) => {
     const key = `${init.method} ${new URL(url).pathname}`;
     calls.push(key);
+    bodies.push(typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
     const next = queued.get(key)?.shift();
     if (!next) throw new Error(`nothing queued for ${key}`);
     if (next instanceof Error) throw next;
@@ -45,6 +47,7 @@ function scriptedApi() {
   return {
     client,
     calls,
+    bodies,
     answer(key: string, ...answers: Answer[]) {
       queued.set(key, [...(queued.get(key) ?? []), ...answers]);
     },
@@ -69,10 +72,21 @@ const storage: StorageLike = {
   setItem: (key, value) => void items.set(key, value),
   removeItem: (key) => void items.delete(key),
 };
+let deviceItems: Map<string, string>;
+const deviceStorage: StorageLike = {
+  getItem: (key) => deviceItems.get(key) ?? null,
+  setItem: (key, value) => void deviceItems.set(key, value),
+  removeItem: (key) => void deviceItems.delete(key),
+};
 
 beforeEach(() => {
   items = new Map();
-  setConsoleEnvironment({ storage: () => storage, now: () => EVENING });
+  deviceItems = new Map();
+  setConsoleEnvironment({
+    storage: () => storage,
+    deviceStorage: () => deviceStorage,
+    now: () => EVENING,
+  });
   endSession(null);
 });
 
@@ -92,6 +106,24 @@ describe('signing in', () => {
     });
     expect([...items.keys()]).toEqual([SESSION_STORAGE_KEY]);
     expect(items.get(SESSION_STORAGE_KEY)).not.toContain(owner.email);
+  });
+
+  it('keeps the device token of a good sign-in beyond the tab and sends it with the next sign-in, after signing out too', async () => {
+    const api = scriptedApi();
+    const device = 'd'.repeat(43);
+    api.answer('POST /staff/sign-in', json(200, { ...signInAnswer, device }));
+    await signIn(api.client, { retailer: 'bella-napoli', email: owner.email, password: 'bella-napoli-owner' });
+    expect(api.bodies[0]).not.toHaveProperty('device');
+    endSession(null);
+    expect(items.size).toBe(0);
+    api.answer('POST /staff/sign-in', json(200, { ...signInAnswer, device }));
+    await signIn(api.client, { retailer: 'bella-napoli', email: owner.email, password: 'bella-napoli-owner' });
+    expect(api.bodies[1]).toEqual({
+      retailer: 'bella-napoli',
+      email: owner.email,
+      password: 'bella-napoli-owner',
+      device,
+    });
   });
 
   it("answers the API's words when it refuses, and stays signed out", async () => {

@@ -14,7 +14,15 @@ import { StaffApiError, type StaffClient } from './client.ts';
 import { staffMessages } from './messages.ts';
 import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
 import { setShopZone } from './shop-zone.ts';
-import { forgetSession, readSession, saveSession, type StorageLike, type StoredSession } from './session.ts';
+import {
+  forgetSession,
+  readDevice,
+  readSession,
+  saveDevice,
+  saveSession,
+  type StorageLike,
+  type StoredSession,
+} from './session.ts';
 
 /**
  * The staff console's state: who is signed in, the board, and how it keeps current. Actions
@@ -43,6 +51,8 @@ export const $boardSync = atom<BoardSync>({ live: false, updatedAt: null, proble
 
 export interface ConsoleEnvironment {
   storage: () => StorageLike | undefined;
+  /** Where the device token outlives the tab: localStorage. */
+  deviceStorage: () => StorageLike | undefined;
   now: () => Date;
 }
 
@@ -55,7 +65,19 @@ function browserSessionStorage(): StorageLike | undefined {
   }
 }
 
-const environment: ConsoleEnvironment = { storage: browserSessionStorage, now: () => new Date() };
+function browserLocalStorage(): StorageLike | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const environment: ConsoleEnvironment = {
+  storage: browserSessionStorage,
+  deviceStorage: browserLocalStorage,
+  now: () => new Date(),
+};
 
 /** Tests run the console on their own clock and storage. */
 export function setConsoleEnvironment(replacement: Partial<ConsoleEnvironment>): void {
@@ -87,7 +109,9 @@ export function expireSession(): void {
 /** Signs in; answers the message to show, or null once signed in. */
 export async function signIn(client: StaffClient, body: StaffSignInBody): Promise<string | null> {
   try {
-    const answer = await client.signIn(body);
+    const device = readDevice(environment.deviceStorage());
+    const answer = await client.signIn(device ? { ...body, device } : body);
+    if (answer.device) saveDevice(environment.deviceStorage(), answer.device);
     const session = { token: answer.token, expiresAt: answer.expiresAt };
     saveSession(environment.storage(), session);
     $board.set(emptyBoard);

@@ -120,6 +120,40 @@ describe('operatorRequest', () => {
         passwordFromStdin: true,
       },
     ],
+    [
+      'staff disable',
+      ['staff', 'disable', '--tenant', 'bella-napoli', '--email', 'sam@bella-napoli.test'],
+      { method: 'PUT', path: '/operator/tenants/bella-napoli/staff/sam%40bella-napoli.test', body: { disabled: true } },
+    ],
+    [
+      'staff enable',
+      ['staff', 'enable', '--tenant', 'bella-napoli', '--email', 'sam@bella-napoli.test'],
+      {
+        method: 'PUT',
+        path: '/operator/tenants/bella-napoli/staff/sam%40bella-napoli.test',
+        body: { disabled: false },
+      },
+    ],
+    [
+      'staff remove',
+      ['staff', 'remove', '--tenant', 'bella-napoli', '--email', 'sam@bella-napoli.test'],
+      { method: 'POST', path: '/operator/tenants/bella-napoli/staff/sam%40bella-napoli.test/remove' },
+    ],
+    [
+      'staff role',
+      ['staff', 'role', '--tenant', 'bella-napoli', '--email', 'sam@bella-napoli.test', '--role', 'owner'],
+      { method: 'PUT', path: '/operator/tenants/bella-napoli/staff/sam%40bella-napoli.test', body: { role: 'owner' } },
+    ],
+    [
+      'staff password, from standard input',
+      ['staff', 'password', '--tenant', 'bella-napoli', '--email', 'sam@bella-napoli.test'],
+      {
+        method: 'POST',
+        path: '/operator/tenants/bella-napoli/staff/sam%40bella-napoli.test/password',
+        body: {},
+        passwordFromStdin: true,
+      },
+    ],
   ])('%s', (_name, argv, expected) => {
     expect(operatorRequest(argv)).toEqual(expected);
   });
@@ -149,7 +183,17 @@ describe('operatorRequest', () => {
       ['clock', 'bella-napoli', '--pickup-wait', 'soon'],
       '--pickup-wait expects a whole number',
     ],
-    ['staff without add', ['staff', 'remove', '--tenant', 'bella-napoli'], 'staff expects add'],
+    ['staff with an action there is not', ['staff', 'fire', '--tenant', 'bella-napoli'], 'staff expects add, disable'],
+    [
+      'staff remove without an email',
+      ['staff', 'remove', '--tenant', 'bella-napoli'],
+      'staff remove expects --tenant and --email',
+    ],
+    [
+      'staff role without a role',
+      ['staff', 'role', '--tenant', 'bella-napoli', '--email', 'e@x.test'],
+      '--role expects owner or kitchen',
+    ],
     [
       'staff add without a role',
       ['staff', 'add', '--tenant', 'bella-napoli', '--email', 'e@x.test', '--name', 'E'],

@@ -29,6 +29,12 @@ export const usage = `Usage: npm run operator -- <command> [arguments]
   staff add --tenant <slug> --email <email> --name <name> --role owner|kitchen [--password-stdin]
                                              add a staff account for the operators' console; the
                                              password is read from standard input (one line)
+  staff disable|enable|remove --tenant <slug> --email <email>
+                                             take a staff account's access back (or give it back);
+                                             its sessions end at once
+  staff role --tenant <slug> --email <email> --role owner|kitchen
+  staff password --tenant <slug> --email <email> [--password-stdin]
+                                             set a new password, read from standard input
   rebuild <slug> [--tenants-dir d] [--out d] rebuild the retailer's static site from this API's data
                                              (npm run build -- --from-api API_URL --tenant <slug>)
 
@@ -146,9 +152,25 @@ export function operatorRequest(argv: readonly string[]): OperatorRequest {
       return { method: 'GET', path: operatorPaths.errorLogs(slug, flagNumber('limit', values.limit)) };
     }
     case 'staff': {
-      need(1, 'add and flags');
-      if (rest[0] !== 'add') throw new UsageError(`staff expects add, got ${JSON.stringify(rest[0])}`);
+      need(1, 'add, disable, enable, remove, role or password and flags');
       const { tenant, email, name, role } = values;
+      const action = rest[0] ?? '';
+      if (action !== 'add') {
+        if (!['disable', 'enable', 'remove', 'role', 'password'].includes(action))
+          throw new UsageError(
+            `staff expects add, disable, enable, remove, role or password, got ${JSON.stringify(action)}`,
+          );
+        if (!tenant || !email) throw new UsageError(`staff ${action} expects --tenant and --email`);
+        const account = operatorPaths.staffAccount(tenant, email);
+        if (action === 'disable' || action === 'enable')
+          return { method: 'PUT', path: account, body: { disabled: action === 'disable' } };
+        if (action === 'remove') return { method: 'POST', path: `${account}/remove` };
+        if (action === 'password')
+          return { method: 'POST', path: `${account}/password`, body: {}, passwordFromStdin: true };
+        if (role !== 'owner' && role !== 'kitchen')
+          throw new UsageError(`--role expects owner or kitchen, got ${JSON.stringify(role)}`);
+        return { method: 'PUT', path: account, body: { role } };
+      }
       if (!tenant || !email || !name || !role)
         throw new UsageError('staff add expects --tenant, --email, --name and --role');
       if (role !== 'owner' && role !== 'kitchen')

@@ -24,6 +24,7 @@ export const operatorPaths = {
   clockStatus: (slug: string) => `/operator/tenants/${slug}/publish/clock-status`,
   designField: (slug: string) => `/operator/tenants/${slug}/publish/design-field`,
   staff: (slug: string) => `/operator/tenants/${slug}/staff`,
+  staffAccount: (slug: string, email: string) => `/operator/tenants/${slug}/staff/${encodeURIComponent(email)}`,
   errorLogs: (slug: string, limit?: number) =>
     `/operator/tenants/${slug}/error-logs${limit === undefined ? '' : `?limit=${limit}`}`,
 };

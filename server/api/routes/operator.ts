@@ -1,5 +1,11 @@
 import type { Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
+import { email } from '../../../lib/api/contract.ts';
+import {
+  staffAccountChangeSchema,
+  staffPasswordResetSchema,
+  type StaffAccountView,
+} from '../../../lib/api/staff-contract.ts';
 import { lineInWords } from '../../../lib/cart/describe-line.ts';
 import { designFieldUpdateTopic, clockStatusTopic, notifyTopic } from '../../../lib/live/topics.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -16,6 +22,13 @@ import {
 } from '../operator/operator-contract.ts';
 import { takeOrder, topicScopeOf } from '../services/order-taking.ts';
 import { hashPassword } from '../services/passwords.ts';
+import {
+  changeStaffAccount,
+  OPERATOR_ACTOR_NAME,
+  removeStaffAccount,
+  resetStaffPassword,
+  type StaffActor,
+} from '../services/staff-accounts.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 import { clockOverrideSchema } from '../store/clock-overrides.ts';
 import type { OrderStore, StoredOrder } from '../store/orders.ts';
@@ -119,6 +132,42 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
     );
     if (!added) throw new ApiProblem(409, `${tenant.slug} already has a staff account for ${account.email}`);
     return c.json({ success: true, staff: added }, 201);
+  });
+
+  /** An account of the tenant by its email, for the lifecycle below (services/staff-accounts.ts). */
+  async function staffAccountOf(c: Context<ApiEnv>): Promise<{ actor: StaffActor; target: StaffAccountView }> {
+    const { tenant } = tenantOf(c);
+    const { retailerId } = tenant.config;
+    const address = email.safeParse(c.req.param('email'));
+    const target = address.success ? await deps.staff.byEmail(retailerId, address.data) : undefined;
+    if (!target) throw new ApiProblem(404, `${tenant.slug} has no staff account for ${c.req.param('email')}`);
+    return { actor: { retailerId, staffId: null, name: OPERATOR_ACTOR_NAME }, target };
+  }
+
+  /** Changes the role of an account, or disables or enables it (`npm run operator -- staff role|disable|enable`). */
+  app.put('/operator/tenants/:slug/staff/:email', async (c) => {
+    const change = await readBody(c, staffAccountChangeSchema);
+    const { actor, target } = await staffAccountOf(c);
+    const account = await withStores(deps.db, actor.retailerId, (stores) =>
+      changeStaffAccount(stores, actor, target, change, deps.now()),
+    );
+    return c.json({ success: true, account });
+  });
+
+  app.post('/operator/tenants/:slug/staff/:email/remove', async (c) => {
+    const { actor, target } = await staffAccountOf(c);
+    await withStores(deps.db, actor.retailerId, (stores) => removeStaffAccount(stores, actor, target, deps.now()));
+    return c.json({ success: true });
+  });
+
+  app.post('/operator/tenants/:slug/staff/:email/password', async (c) => {
+    const { password } = await readBody(c, staffPasswordResetSchema);
+    const { actor, target } = await staffAccountOf(c);
+    const hash = await hashPassword(password);
+    await withStores(deps.db, actor.retailerId, (stores) =>
+      resetStaffPassword(stores, actor, target, hash, deps.now()),
+    );
+    return c.json({ success: true });
   });
 
   app.get('/operator/tenants/:slug/table-bookings', async (c) =>

@@ -69,9 +69,10 @@ export function staffLiveStateRoutes(
     ]);
   }
 
-  async function answer(c: Context<StaffEnv>, served: ServedTenant, now: Date): Promise<Response> {
+  /** A change that changed nothing (pausing what is paused) tells no page: there is nothing new to tell. */
+  async function answer(c: Context<StaffEnv>, served: ServedTenant, now: Date, changed: boolean): Promise<Response> {
     const liveState: LiveState = await deps.liveStates.get(served.tenant.config.retailerId, now);
-    return c.json({ liveState, published: await deps.clockPush.publish(served) });
+    return c.json({ liveState, published: changed ? await deps.clockPush.publish(served) : true });
   }
 
   staff.get('/live-state', signedIn, async (c) =>
@@ -96,11 +97,19 @@ export function staffLiveStateRoutes(
         throw new ApiProblem(422, `A service can be busy or paused for at most ${LIVE_PAUSE_MAX_DAYS} days.`);
       // Stored as the API writes instants, so every comparison of them is one of equal-length text.
       const setting: ServiceSetting = { ...body, until: until?.toISOString() ?? null };
-      await withStores(deps.db, account.retailerId, async (stores) => {
+      const changed = await withStores(deps.db, account.retailerId, async (stores) => {
+        const before = (await stores.liveStates.get(account.retailerId, now))[service];
+        if (
+          before.mode === setting.mode &&
+          before.until === setting.until &&
+          before.waitMinutes === setting.waitMinutes
+        )
+          return false;
         await stores.liveStates.setService(account.retailerId, service, setting, now);
         await stores.staff.record(account, 'service', serviceSubject(service, setting, served, now), now);
+        return true;
       });
-      return answer(c, served, now);
+      return answer(c, served, now, changed);
     });
   }
 
@@ -122,7 +131,10 @@ export function staffLiveStateRoutes(
     const until = body.soldOut
       ? soldOutUntil({ tradingHours: tenant.tradingHours, retailerInfo: tenant.config.retailerInfo }, now).toISOString()
       : null;
-    await withStores(deps.db, account.retailerId, async (stores) => {
+    const changed = await withStores(deps.db, account.retailerId, async (stores) => {
+      const { soldOut } = await stores.liveStates.get(account.retailerId, now);
+      const wasSoldOut = (kind === 'product' ? soldOut.productIds : soldOut.productGroupIds).includes(itemId);
+      if (wasSoldOut === body.soldOut && (!body.soldOut || soldOut.until === until)) return false;
       if (body.soldOut && (await stores.liveStates.soldOutCount(account.retailerId, kind, now)) >= SOLD_OUT_MAX_ITEMS) {
         throw new ApiProblem(
           422,
@@ -136,7 +148,8 @@ export function staffLiveStateRoutes(
         kind === 'product' ? name : `${name} (whole group)`,
         now,
       );
+      return true;
     });
-    return answer(c, served, now);
+    return answer(c, served, now, changed);
   });
 }

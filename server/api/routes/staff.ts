@@ -28,9 +28,11 @@ import { verifyPassword } from '../services/passwords.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 import { clientAddress, throttle } from '../services/rate-limits.ts';
 import { bearerTokenOf } from '../services/sessions.ts';
+import { randomToken, tokenDigest } from '../services/tokens.ts';
 import type { StaffAccount } from '../store/staff.ts';
 import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../services/tenants.ts';
+import { staffAccountRoutes } from './staff-accounts.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { shopRoutes } from './shop.ts';
 import { shopZone } from '../../../lib/time/shop-zone.ts';
@@ -81,6 +83,15 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const served = account && deps.tenants.byRetailerId(account.retailerId);
     if (token === undefined || !account || !served)
       throw new ApiProblem(401, 'Please sign in: this session has ended or is not known.');
+    if (c.req.method !== 'GET') {
+      const staffKey = String(account.staffId);
+      await throttle(
+        'changes from this account',
+        deps.now(),
+        [limits.staffActionsPerAccount, staffKey],
+        [limits.staffActionsPerAccountDaily, staffKey],
+      );
+    }
     c.set('signedIn', { account, served, token });
     await next();
   };
@@ -91,26 +102,35 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   };
 
   staff.post('/sign-in', async (c) => {
-    const { retailer, email, password } = await readBody(c, staffSignInBodySchema);
+    const { retailer, email, password, device: sentDevice } = await readBody(c, staffSignInBodySchema);
     const now = deps.now();
+    const address = clientAddress(c, deps.trustProxy);
     const accountKey = `${retailer}:${email}`;
-    await throttle(
-      'sign-in attempts',
-      now,
-      [limits.staffSignInPerAddress, clientAddress(c, deps.trustProxy)],
-      [limits.staffSignInPerAccount, accountKey],
-    );
+    await throttle('sign-in attempts', now, [limits.staffSignInPerAddress, address]);
     const served = deps.tenants.bySlug(retailer);
+    const clients = [tokenDigest(`address:${address}`), ...(sentDevice ? [tokenDigest(`device:${sentDevice}`)] : [])];
+    // A device or address this account signed in from before counts its failures apart from everyone
+    // else's, so strangers guessing from elsewhere slow themselves and new devices, never its staff.
+    const known =
+      served !== undefined && (await deps.staff.isKnownClient(served.tenant.config.retailerId, email, clients, now));
+    const countedAs = known ? `${accountKey}:${clients[0]}` : accountKey;
+    await throttle('sign-in attempts', now, [limits.staffSignInPerAccount, countedAs]);
     const found = served && (await deps.staff.findByEmail(served.tenant.config.retailerId, email));
     // Derived for an unknown retailer or email too (against a stand-in hash), so the time taken tells nothing.
     const verified = await verifyPassword(password, found?.password);
     if (!served || !found || !verified) throw new ApiProblem(401, STAFF_SIGN_IN_FAILED);
-    await limits.staffSignInPerAccount.forgive(accountKey);
+    await limits.staffSignInPerAccount.forgive(countedAs);
+    const device = sentDevice ?? randomToken();
     const session = await withStores(deps.db, found.account.retailerId, async (stores) => {
       await stores.staff.record(found.account, 'sign-in', found.account.email, now);
+      await stores.staff.rememberClients(
+        found.account,
+        [tokenDigest(`address:${address}`), tokenDigest(`device:${device}`)],
+        now,
+      );
       return stores.staff.openSession(found.account, now);
     });
-    return c.json({ ...session, staff: staffMemberOf(found.account, served) });
+    return c.json({ ...session, staff: staffMemberOf(found.account, served), device });
   });
 
   staff.post('/sign-out', signedIn, async (c) => {
@@ -191,9 +211,14 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
         const order = await orders.find(retailerId, encryptedOrderId);
         return order?.placed ? order : undefined;
       },
-      async (stores, order, orderNumber) => {
-        if (action === 'ready') await stores.orders.markReady(order.orderId, now);
+      async (stores, order, orderNumber, newlyTaken) => {
+        // Repeating Take or Ready changes nothing, so it records nothing (issue 29: repeats flushed the audit log).
+        const readied =
+          action === 'ready' && (await stores.board.find(account.retailerId, encryptedOrderId))?.state !== 'ready';
+        if (readied) await stores.orders.markReady(order.orderId, now);
+        if (!newlyTaken && !readied) return false;
         await stores.staff.record(account, action, `Order ${orderNumber}`, now);
+        return true;
       },
     );
     const order = await deps.board.find(account.retailerId, encryptedOrderId);
@@ -264,6 +289,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
 
   staffLiveStateRoutes(staff, deps, signedIn);
   shopRoutes(staff, signedIn, deps);
+  staffAccountRoutes(staff, signedIn, deps);
 
   staff.onError((error, c) => {
     if (error instanceof ApiProblem)

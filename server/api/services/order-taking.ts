@@ -34,9 +34,9 @@ export function tellStaffBoards(deps: LiveDeps, served: ServedTenant, message: S
 }
 
 /**
- * Tells the confirmation page watching this order that the kitchen took it. Sent again on every
- * take, so taking an order again retries a push the broker missed. A failure is logged, not
- * answered: the order is taken all the same, and the page's poll catches up.
+ * Tells the confirmation page watching this order that the kitchen took it, once: a take of a taken
+ * order pushes nothing (issue 29). A failure is logged, not answered: the order is taken all the
+ * same, and the page's poll catches up.
  */
 async function tellWatchingPage(
   deps: LiveDeps,
@@ -85,26 +85,35 @@ export interface TakenOrder {
 /**
  * Marks the order the kitchen took as processed, then tells its open confirmation page and the
  * retailer's staff consoles. `alongside` runs in the same write transaction (the console's ready
- * state and audit entry). An order `find` does not answer is a 404.
+ * state and audit entry), told whether this take took the order, and answers whether it changed
+ * anything itself. A take that changes nothing tells no one (issue 29: repeats flooded consoles and
+ * pages). An order `find` does not answer is a 404.
  */
 export async function takeOrder(
   deps: LiveDeps & { db: Kysely<Database>; now: () => Date },
   served: ServedTenant,
   find: (orders: OrderStore, retailerId: number) => Promise<StoredOrder | undefined>,
-  alongside: (stores: Stores, order: StoredOrder, orderNumber: number | null) => Promise<void> = async () => undefined,
+  alongside: (
+    stores: Stores,
+    order: StoredOrder,
+    orderNumber: number | null,
+    newlyTaken: boolean,
+  ) => Promise<boolean> = async () => false,
 ): Promise<TakenOrder> {
   const { retailerId } = served.tenant.config;
   const taken = await withStores(deps.db, retailerId, async (stores) => {
     const { orders } = stores;
     const order = await find(orders, retailerId);
     if (!order) throw new ApiProblem(404, 'Order not found');
-    await orders.markProcessed(order.orderId, deps.now());
+    const newlyTaken = !order.processed;
+    if (newlyTaken) await orders.markProcessed(order.orderId, deps.now());
     const orderNumber = (await orders.placement(order.orderId))?.orderNumber ?? null;
-    await alongside(stores, order, orderNumber);
-    return { encryptedOrderId: order.encryptedOrderId, orderNumber, watchKey: await orders.watchKey(order.orderId) };
+    const changed = (await alongside(stores, order, orderNumber, newlyTaken)) || newlyTaken;
+    const watchKey = newlyTaken ? await orders.watchKey(order.orderId) : null;
+    return { encryptedOrderId: order.encryptedOrderId, orderNumber, watchKey, changed };
   });
   const pageTold = taken.watchKey !== null && (await tellWatchingPage(deps, served, taken.watchKey));
-  if (taken.orderNumber !== null)
+  if (taken.orderNumber !== null && taken.changed)
     tellStaffBoards(deps, served, { event: 'order-changed', orderNumber: taken.orderNumber });
   return { encryptedOrderId: taken.encryptedOrderId, orderNumber: taken.orderNumber, pageTold };
 }

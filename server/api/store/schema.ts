@@ -29,6 +29,7 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  staff_known_clients: StaffKnownClientsTable;
   analytics_hits: AnalyticsHitsTable;
   analytics_site_counts: AnalyticsSiteCountsTable;
   live_services: LiveServicesTable;
@@ -195,6 +196,8 @@ export interface StaffAccountsTable {
   password_salt: Uint8Array;
   password_hash: Uint8Array;
   created_at: string;
+  /** Set while the account may not sign in (store-migrations 0012). */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StaffSessionsTable {
@@ -203,6 +206,13 @@ export interface StaffSessionsTable {
   retailer_id: number;
   created_at: string;
   expires_at: string;
+}
+
+/** A device (its token) or an address the account signed in from, as a digest (store-migrations 0011). */
+export interface StaffKnownClientsTable {
+  staff_id: number;
+  client_digest: string;
+  last_sign_in_at: string;
 }
 
 export interface StaffAuditTable {

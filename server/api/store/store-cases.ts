@@ -6,7 +6,7 @@ import { placementSchema, type Placement } from '../../../lib/cart/placement.ts'
 import { openStore, type StoreTarget } from './open-store.ts';
 import { createRateLimitStore } from './rate-limits.ts';
 import type { Database } from './schema.ts';
-import { STAFF_CAPS, createStaffStore } from './staff.ts';
+import { createStaffStore } from './staff.ts';
 import { migrateStore, storeMigrations } from './store-migrations.ts';
 import { withStores } from './stores.ts';
 
@@ -369,7 +369,7 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       expect(await staff.insert(1002, account(1001), hash, new Date(now))).toMatchObject({ retailerId: 1002 });
     });
 
-    it("keeps each retailer's newest audit entries only, and another retailer's untouched", async () => {
+    it("keeps each retailer's audit entries for 180 days, however many, and another retailer's untouched", async () => {
       const db = await oneProcess();
       const staff = createStaffStore(db);
       const [first, second] = [
@@ -377,32 +377,39 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
         await staff.insert(1002, account(1002), hash, new Date(now)),
       ];
       if (!first || !second) throw new Error('no accounts');
-      const entry = (retailerId: number, index: number) => ({
+      const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+      const entry = (retailerId: number, index: number, at: string) => ({
         retailer_id: retailerId,
         staff_id: null,
         staff_name: 'Old',
         action: 'take' as const,
         subject: `Order ${index}`,
-        at: new Date(now).toISOString(),
+        at,
       });
-      for (let start = 0; start < STAFF_CAPS.auditKeptPerRetailer; start += 1000) {
+      // More than the 10,000 a count used to keep, all younger than 180 days.
+      for (let start = 0; start < 12_000; start += 1000) {
         await db
           .insertInto('staff_audit')
-          .values(Array.from({ length: 1000 }, (_, offset) => entry(1001, start + offset)))
+          .values(Array.from({ length: 1000 }, (_, offset) => entry(1001, start + offset, daysAgo(179))))
           .execute();
       }
-      await staff.record(second, 'sign-in', 'owner@1002.test', new Date(now));
+      await db
+        .insertInto('staff_audit')
+        .values([entry(1001, -1, daysAgo(181)), entry(1002, -2, daysAgo(181))])
+        .execute();
       await staff.record(first, 'ready', 'Order 99999', new Date(now));
       const count = await db
         .selectFrom('staff_audit')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('retailer_id', '=', 1001)
         .executeTakeFirstOrThrow();
-      expect(Number(count.n)).toBe(STAFF_CAPS.auditKeptPerRetailer);
+      expect(Number(count.n)).toBe(12_001);
       expect((await staff.audit(1001, 1))[0]).toMatchObject({ action: 'ready', subject: 'Order 99999' });
-      expect(await db.selectFrom('staff_audit').select('subject').where('subject', '=', 'Order 0').execute()).toEqual(
+      expect(await db.selectFrom('staff_audit').select('subject').where('subject', '=', 'Order -1').execute()).toEqual(
         [],
       );
+      expect((await staff.audit(1002, 10)).map((entry) => entry.subject)).toEqual(['Order -2']);
+      await staff.record(second, 'sign-in', 'owner@1002.test', new Date(now));
       expect(await staff.audit(1002, 10)).toEqual([
         { at: new Date(now).toISOString(), staffName: 'Owner 1002', action: 'sign-in', subject: 'owner@1002.test' },
       ]);

@@ -126,6 +126,7 @@ await onEachStore(({ store }) => {
             role: 'owner',
             retailer: { slug: 'test-pizza', name: 'Test Pizza', retailerId: 9001, zone: 0 },
           },
+          device: expect.stringMatching(/^[\w-]{43}$/),
         });
       });
 
@@ -681,6 +682,57 @@ await onEachStore(({ store }) => {
       for (let call = 0; call < 6; call += 1)
         statuses.push((await api.call('/staff/me', { domain: null, headers: bearer('y'.repeat(43)) })).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+  });
+
+  describe('staff sign-in nobody can lock', () => {
+    let api: TestApi;
+    beforeAll(async () => {
+      api = await startTestApi({
+        store,
+        trustProxy: true,
+        brokerUrl: `ws://127.0.0.1:${await freePort()}`,
+        rateLimits: { staffSignInPerAccount: { attempts: 10, windowMs: 15 * 60_000 } },
+      });
+      await addTestStaff(api, 'test-pizza', kitchen);
+    });
+    afterAll(() => api.dispose());
+    const signIn = (from: string, password: string, device?: string) =>
+      api.call('/staff/sign-in', {
+        domain: null,
+        headers: { 'x-forwarded-for': from },
+        body: { retailer: 'test-pizza', email: kitchen.email, password, ...(device ? { device } : {}) },
+      });
+    const SHOP = '198.51.100.10';
+    const STRANGER = '203.0.113.66';
+
+    it('ten wrong passwords from a stranger lock out that stranger and new devices, not the shop’s address or a device that signed in before', async () => {
+      const first = staffSignInResponseSchema.parse((await signIn(SHOP, kitchen.password)).body);
+      const device = first.device ?? '';
+      expect(device).not.toBe('');
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        expect((await signIn(STRANGER, 'guess-' + attempt)).status).toBe(401);
+      // The lockout as it was: the stranger, even with the right password, and any address never seen.
+      expect((await signIn(STRANGER, kitchen.password)).status).toBe(429);
+      expect((await signIn('192.0.2.1', kitchen.password)).status).toBe(429);
+      // The shop's own address, and the phone that signed in there, now on mobile data.
+      expect((await signIn(SHOP, kitchen.password)).status).toBe(200);
+      const onTheRoad = await signIn('192.0.2.77', kitchen.password, device);
+      expect(onTheRoad.status).toBe(200);
+      expect(staffSignInResponseSchema.parse(onTheRoad.body).device).toBe(device);
+      // A made-up device token is no one's: it is a new device like any other.
+      expect((await signIn('192.0.2.78', kitchen.password, 'z'.repeat(43))).status).toBe(429);
+      // Still renewable forever for strangers, who slow only themselves.
+      for (let attempt = 0; attempt < 12; attempt += 1) await signIn(STRANGER, 'guess-again');
+      expect((await signIn(SHOP, kitchen.password)).status).toBe(200);
+    });
+
+    it('a known address that guesses is limited on a count of its own, and the account’s devices still sign in', async () => {
+      const device = staffSignInResponseSchema.parse((await signIn(SHOP, kitchen.password)).body).device;
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        expect((await signIn(SHOP, 'guess-' + attempt)).status).toBe(401);
+      expect((await signIn(SHOP, kitchen.password)).status).toBe(429);
+      expect((await signIn('192.0.2.90', kitchen.password, device)).status).toBe(200);
     });
   });
 }, noSharedApi);

@@ -102,6 +102,12 @@ const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'undo-stage': 'Undid',
   'confirm-booking': 'Confirmed',
   'decline-booking': 'Declined',
+  'staff-role': 'Changed the role of',
+  'staff-disable': 'Disabled the account of',
+  'staff-enable': 'Enabled the account of',
+  'staff-remove': 'Removed the account of',
+  'staff-password': 'Set a new password for',
+  'own-password': 'Changed their password',
 };
 
 export function auditActionText(action: string): string {

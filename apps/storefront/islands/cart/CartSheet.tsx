@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { termsVaryBySuburb } from '../../../../lib/cart/delivery-quote.ts';
 import { describeLine, lineTitle } from '../../../../lib/cart/describe-line.ts';
+import { orderBoundRefusal } from '../../../../lib/cart/order-bounds.ts';
 import { MAX_LINE_QUANTITY } from '../../../../lib/cart/line-builder.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { $cartTotals, $deliveryQuote, $removedUnavailable, clearRemovedUnavailable } from '../../stores/cart.ts';
@@ -28,6 +29,8 @@ export default function CartSheet() {
   }, []);
   const lineCents = new Map(totals?.lines.map((line) => [line.uuid, line.lineCents]));
   const syncing = order.revision !== order.syncedRevision;
+  // Said here, before checkout, in the words place-order would refuse with.
+  const tooLarge = totals && data ? orderBoundRefusal(totals, data) : null;
 
   return (
     <Sheet
@@ -39,11 +42,16 @@ export default function CartSheet() {
         totals && quote && order.products.length > 0 ? (
           <div className="flex flex-col gap-3">
             <CartTotalsTable totals={totals} quote={quote} orderType={order.orderType} syncing={syncing} />
+            {tooLarge && (
+              <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium" role="status" data-order-bound>
+                {tooLarge}
+              </p>
+            )}
             <button
               type="button"
               className={`${primaryButton} w-full`}
               onClick={openCheckout}
-              disabled={!totals.meetsMinimumOrder}
+              disabled={!totals.meetsMinimumOrder || tooLarge !== null}
             >
               Checkout
             </button>
