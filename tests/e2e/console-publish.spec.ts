@@ -224,6 +224,14 @@ test('a price undone while a customer is at checkout: the page takes the current
   await expect.poll(() => deployedSmallMargherita(probe), { timeout: 30_000 }).toBe('1650');
 
   const page = await context.newPage();
+  // The page goes on seeing the build it opened with: this journey is the customer who reaches Place
+  // order before the page notices the new build (when it notices first, the cart is re-priced then).
+  const openedWith = await probe.evaluate(() =>
+    fetch('/builds/latest.json', { cache: 'no-store' }).then((response) => response.text()),
+  );
+  await page.route('**/builds/latest.json', (route) =>
+    route.fulfill({ body: openedWith, contentType: 'application/json' }),
+  );
   await openShopNow(page, SHOP);
   await page.getByRole('link', { name: 'Add Margherita' }).click();
   const builder = page.getByRole('dialog', { name: 'Margherita' });
@@ -260,5 +268,37 @@ test('a price undone while a customer is at checkout: the page takes the current
     orders: { encryptedOrderId: string; totalCents: number }[];
   };
   expect(board.orders.find((order) => order.encryptedOrderId === id)?.totalCents).toBe(1600);
+  await context.close();
+});
+
+test('a price undone while a customer browses: the page notices the new build and re-prices the cart before checkout (390 px touch)', async ({
+  browser,
+  request,
+}) => {
+  const owner = await ownerApi(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const probe = await context.newPage();
+  await probe.goto(tenantUrl(SHOP, '/builds/latest.json'));
+  await owner.publishPrice(1650);
+  await expect.poll(() => deployedSmallMargherita(probe), { timeout: 30_000 }).toBe('1650');
+
+  const page = await context.newPage();
+  await openShopNow(page, SHOP);
+  await page.getByRole('link', { name: 'Add Margherita' }).click();
+  const builder = page.getByRole('dialog', { name: 'Margherita' });
+  await builder.getByLabel('Small 10"').check();
+  await builder.getByLabel('Traditional hand-stretched').check();
+  await builder.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(page.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $16.50');
+
+  await owner.undoPublish();
+  await expect.poll(() => deployedSmallMargherita(probe), { timeout: 30_000 }).toBe('1600');
+  // The page looks at builds/latest.json when it becomes visible again (and every few minutes).
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $16.00');
+  await page.locator('[data-cart-button]').click();
+  await expect(page.getByRole('dialog', { name: 'Your order' }).locator('[data-total="subtotal"]')).toHaveText(
+    '$16.00',
+  );
   await context.close();
 });

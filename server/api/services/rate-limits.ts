@@ -46,11 +46,12 @@ export const DEFAULT_RATE_LIMITS = {
   // Every other staff call: a console polls every 15 s (40 in 10 minutes); a kitchen's few tablets
   // behind one address, their takes and readies and reconnects fit many times over.
   staffCallsPerAddress: { attempts: 1200, windowMs: 10 * MINUTE_MS },
-  // Every staff call that may change something, per account: each change is an audit entry. A rush's
-  // takes and readies (two an order) and a few live changes fit; a day of them is a busy shop's
-  // several hundred orders twice over. Together with the audit's 180 days this bounds the log.
-  staffActionsPerAccount: { attempts: 120, windowMs: 10 * MINUTE_MS },
-  staffActionsPerAccountDaily: { attempts: 2000, windowMs: DAY_MS },
+  // Every staff call that may change something, per account: each change is an audit entry. A
+  // Friday rush on one shared kitchen tablet (150 orders in ten minutes, four steps each: accept,
+  // ready, out or collected, delivered) and its live changes fit; a day of them is 2,500 orders.
+  // Together with the audit's 180 days this bounds the log.
+  staffActionsPerAccount: { attempts: 600, windowMs: 10 * MINUTE_MS },
+  staffActionsPerAccountDaily: { attempts: 10_000, windowMs: DAY_MS },
   // Each change of a shop's live state goes out to all its open pages: a busy kitchen marks a dish
   // or changes a wait every few seconds at most, far below this.
   staffLiveChangesPerRetailer: { attempts: 120, windowMs: 10 * MINUTE_MS },
