@@ -85,3 +85,31 @@ test('a refused placement keeps the cart and shows the shop’s reason', async (
   );
   expect((await savedOrder(page)).products).toHaveLength(1);
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a failed Place order sends focus to the first field to fix, and each error goes once its field is fixed', async ({
+    page,
+  }) => {
+    await openShopAt(page, 'bella-napoli', wednesdayEvening);
+    await addProduct(page, 0);
+    await page.locator('[data-cart-button]').click();
+    const cart = page.getByRole('dialog', { name: 'Your order' });
+    await cart.getByRole('button', { name: 'Pickup' }).click();
+    await cart.getByRole('button', { name: 'Checkout' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await checkout.getByRole('button', { name: /^Place order/ }).tap();
+
+    await expect(checkout.getByLabel('Name')).toBeFocused();
+    await expect(checkout.getByText('Enter your name')).toBeVisible();
+    await expect(checkout.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+    await checkout.getByLabel('Name').fill('Grace Hopper');
+    await expect(checkout.getByText('Enter your name')).toHaveCount(0);
+    await expect(checkout.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(checkout.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+
+    await checkout.getByRole('button', { name: /^Place order/ }).tap();
+    await expect(checkout.getByLabel('Phone')).toBeFocused();
+  });
+});

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   acceptedPaymentMethods,
   checkoutContactSchema,
@@ -47,6 +47,24 @@ export default function CheckoutDialog() {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [placing, setPlacing] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Counts the submits that found problems: each sends focus to the first of them, not the button.
+  const [problemsShown, setProblemsShown] = useState(0);
+  useEffect(() => {
+    if (problemsShown > 0)
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-checkout-error]')?.focus();
+  }, [problemsShown]);
+  /** A field's error goes once the customer changes that field. */
+  const fixing = (field: keyof Errors) =>
+    setErrors((current) => {
+      if (current[field] === undefined) return current;
+      const { [field]: _fixed, ...rest } = current;
+      return rest;
+    });
+  const suburbChosen = quote?.kind === 'suburb';
+  useEffect(() => {
+    if (suburbChosen) fixing('suburbId');
+  }, [suburbChosen]);
 
   if (!data || !catalogue || !quote) {
     return (
@@ -92,6 +110,7 @@ export default function CheckoutDialog() {
     else if (!totals.meetsMinimumOrder)
       next.form = `Add ${formatMoney(totals.shortfall)} more to reach the ${order.orderType} minimum of ${formatMoney(totals.minimumOrderValue)}.`;
     setErrors(next);
+    if (Object.keys(next).length > 0 || !checkedContact.success) setProblemsShown((count) => count + 1);
     if (Object.keys(next).length > 0 || !checkedContact.success || !totals) return;
     setPlacing(true);
     const { placeCurrentOrder } = await import('../../runtime/checkout.ts');
@@ -104,7 +123,10 @@ export default function CheckoutDialog() {
     });
     setPlacing(false);
     if (result.ok) window.location.assign(confirmationAddress(result.encryptedOrderId, result.receipt));
-    else setErrors({ form: result.message });
+    else {
+      setErrors({ form: result.message });
+      setProblemsShown((count) => count + 1);
+    }
   };
 
   const backToCart = () => {
@@ -114,7 +136,7 @@ export default function CheckoutDialog() {
 
   return (
     <Sheet open onClose={closeCheckout} title="Checkout" placement="side">
-      <form className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={form} className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
         <p className="rounded-xl bg-muted p-3 text-sm">
           <strong>{isDelivery ? 'Delivery' : 'Pickup'}</strong> · <span data-checkout-time>{label.when}</span>{' '}
           <button type="button" className="font-semibold underline underline-offset-4" onClick={openOrderTime}>
@@ -128,7 +150,10 @@ export default function CheckoutDialog() {
               className={inputClass}
               autoComplete="name"
               value={contact.fullName}
-              onChange={(event) => setContact({ ...contact, fullName: event.target.value })}
+              onChange={(event) => {
+                fixing('fullName');
+                setContact({ ...contact, fullName: event.target.value });
+              }}
             />
           </Field>
           <Field label="Phone" error={errors.phoneNumber}>
@@ -137,7 +162,10 @@ export default function CheckoutDialog() {
               type="tel"
               autoComplete="tel"
               value={contact.phoneNumber}
-              onChange={(event) => setContact({ ...contact, phoneNumber: event.target.value })}
+              onChange={(event) => {
+                fixing('phoneNumber');
+                setContact({ ...contact, phoneNumber: event.target.value });
+              }}
             />
           </Field>
           <Field label="Email" error={errors.email}>
@@ -146,7 +174,10 @@ export default function CheckoutDialog() {
               type="email"
               autoComplete="email"
               value={contact.email}
-              onChange={(event) => setContact({ ...contact, email: event.target.value })}
+              onChange={(event) => {
+                fixing('email');
+                setContact({ ...contact, email: event.target.value });
+              }}
             />
           </Field>
         </fieldset>
@@ -158,7 +189,10 @@ export default function CheckoutDialog() {
                 className={inputClass}
                 autoComplete="street-address"
                 value={street}
-                onChange={(event) => setStreet(event.target.value)}
+                onChange={(event) => {
+                  fixing('street');
+                  setStreet(event.target.value);
+                }}
               />
             </Field>
             <DeliverySuburbField label="Suburb" suburbs={data.deliverySuburbs} quote={quote} error={errors.suburbId} />
@@ -203,6 +237,7 @@ export default function CheckoutDialog() {
         {errors.form && (
           <p
             role="alert"
+            tabIndex={-1}
             className="rounded-lg border border-red-700 px-3 py-2 text-sm font-medium text-red-700"
             data-checkout-error
           >
