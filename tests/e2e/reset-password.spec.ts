@@ -55,6 +55,7 @@ test('a customer who forgot their password sets a new one from the emailed link'
   expect(await login('first-password')).toMatchObject({ success: false });
 
   await page.goto(link);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('New password', { exact: true }).fill('third-password');
   await page.getByLabel('Confirm new password').fill('third-password');
   await page.getByRole('button', { name: 'Save new password' }).click();
