@@ -1,15 +1,12 @@
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { staffAuditResponseSchema } from '../../../lib/api/staff-contract.ts';
-import { createBroker, type RunningBroker } from '../../broker/broker.ts';
-import { connectMqtt, recordMessages, waitFor } from '../../broker/mqtt-test-support.ts';
+import { waitFor } from '../../broker/mqtt-test-support.ts';
+import { BROKER_PASSWORD, startListeningBroker, type ListeningBroker } from './support/listening-broker.ts';
 import {
   addTestStaff,
   bearer,
-  FIXTURE_TENANTS,
   onEachStore,
   placeTestOrder,
-  STAFF_SECRET,
   staffToken,
   type TestStaff,
 } from './support/test-support.ts';
@@ -21,7 +18,6 @@ import {
  * the log keeps entries by age (store-cases.ts).
  */
 
-const BROKER_PASSWORD = 'test-broker-password';
 const owner: TestStaff = {
   email: 'owner@test-pizza.test',
   password: 'test-pizza-owner',
@@ -36,28 +32,14 @@ const kitchen: TestStaff = {
 };
 const PAUSE = { waitMinutes: 45, mode: 'paused', until: '2030-03-05T21:00:00+11:00' };
 
-let broker: RunningBroker;
-let brokerUrl: string;
-let listener: MqttClient;
+let listening: ListeningBroker;
+let brokerUrl = '';
 let heard: { topic: string; text: string }[];
 beforeAll(async () => {
-  broker = await createBroker({
-    tenantsDir: FIXTURE_TENANTS,
-    wsPort: 0,
-    host: '127.0.0.1',
-    operatorPassword: BROKER_PASSWORD,
-    staffSecret: STAFF_SECRET,
-    log: () => undefined,
-  });
-  brokerUrl = `ws://127.0.0.1:${broker.wsPort}`;
-  listener = await connectMqtt(brokerUrl, { username: 'operator', password: BROKER_PASSWORD });
-  heard = recordMessages(listener);
-  await listener.subscribeAsync('storefront-test/9001/#', { qos: 1 });
+  listening = await startListeningBroker('storefront-test/9001/#');
+  ({ url: brokerUrl, heard: heard } = listening);
 });
-afterAll(async () => {
-  await listener.endAsync(true);
-  await broker.close();
-});
+afterAll(() => listening.close());
 
 await onEachStore(
   ({ api, store }) => {

@@ -1,4 +1,3 @@
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
 import {
@@ -20,19 +19,17 @@ import {
 } from '../../../lib/kitchen/kitchen-flow.ts';
 import { orderStatusMessageSchema } from '../../../lib/live/messages.ts';
 import { orderStatusTopic, staffOrdersTopic } from '../../../lib/live/topics.ts';
-import { createBroker, type RunningBroker } from '../../broker/broker.ts';
-import { connectMqtt, recordMessages, waitFor } from '../../broker/mqtt-test-support.ts';
+import { waitFor } from '../../broker/mqtt-test-support.ts';
+import { BROKER_PASSWORD, startListeningBroker, type ListeningBroker } from './support/listening-broker.ts';
 import {
   addTestStaff,
   bearer,
   cartLine,
-  FIXTURE_TENANTS,
   lineUuid,
   OPEN_NOW,
   onEachStore,
   orderBody,
   placeTestOrder,
-  STAFF_SECRET,
   staffToken,
   TEST_CUSTOMER,
   type TestApi,
@@ -44,7 +41,6 @@ import {
  * page. A real broker, so what pages and consoles are told is what they would hear.
  */
 
-const BROKER_PASSWORD = 'test-broker-password';
 const SCOPE = { topicPrefix: 'storefront-test', retailerId: 9001 };
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -55,29 +51,14 @@ const staffOf = (n: number): TestStaff => ({
   role: n === 1 ? 'owner' : 'kitchen',
 });
 
-let broker: RunningBroker;
+let listening: ListeningBroker;
 let brokerUrl = '';
-let listener: MqttClient;
 let heard: { topic: string; text: string }[];
-
 beforeAll(async () => {
-  broker = await createBroker({
-    tenantsDir: FIXTURE_TENANTS,
-    wsPort: 0,
-    host: '127.0.0.1',
-    operatorPassword: BROKER_PASSWORD,
-    staffSecret: STAFF_SECRET,
-    log: () => undefined,
-  });
-  brokerUrl = `ws://127.0.0.1:${broker.wsPort}`;
-  listener = await connectMqtt(brokerUrl, { username: 'operator', password: BROKER_PASSWORD });
-  heard = recordMessages(listener);
-  await listener.subscribeAsync(`${SCOPE.topicPrefix}/${SCOPE.retailerId}/#`, { qos: 1 });
+  listening = await startListeningBroker(`${SCOPE.topicPrefix}/${SCOPE.retailerId}/#`);
+  ({ url: brokerUrl, heard: heard } = listening);
 });
-afterAll(async () => {
-  await listener.endAsync(true);
-  await broker.close();
-});
+afterAll(() => listening.close());
 
 /** The stages the order's confirmation page was told, in the order it heard them. */
 const pageHeard = (topicId: string): (KitchenStage | undefined)[] =>

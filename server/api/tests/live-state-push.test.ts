@@ -1,17 +1,14 @@
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { liveStateResponseSchema } from '../../../lib/api/staff-contract.ts';
 import { parseClockStatusMessage } from '../../../lib/live/messages.ts';
 import type { ClockStatus } from '../../../lib/tenant/index.ts';
-import { createBroker, type RunningBroker } from '../../broker/broker.ts';
-import { connectMqtt, recordMessages, waitFor } from '../../broker/mqtt-test-support.ts';
+import { waitFor } from '../../broker/mqtt-test-support.ts';
+import { BROKER_PASSWORD, startListeningBroker, type ListeningBroker } from './support/listening-broker.ts';
 import {
   addTestStaff,
   bearer,
-  FIXTURE_TENANTS,
   OPEN_NOW,
   onEachStore,
-  STAFF_SECRET,
   staffToken,
   type TestApi,
   type TestStaff,
@@ -23,7 +20,6 @@ import {
  * OPEN_NOW, so a pause can end during the test.
  */
 
-const BROKER_PASSWORD = 'test-broker-password';
 const CLOCK_TOPIC = 'storefront-test/9001/clock/status';
 const kitchen: TestStaff = {
   email: 'kitchen@test-pizza.test',
@@ -34,29 +30,14 @@ const kitchen: TestStaff = {
 const startedAt = Date.now();
 const runningClock = () => new Date(OPEN_NOW.getTime() + (Date.now() - startedAt));
 
-let broker: RunningBroker;
+let listening: ListeningBroker;
 let brokerUrl = '';
-let page: MqttClient;
 let received: { topic: string; text: string }[];
-
 beforeAll(async () => {
-  broker = await createBroker({
-    tenantsDir: FIXTURE_TENANTS,
-    wsPort: 0,
-    host: '127.0.0.1',
-    operatorPassword: BROKER_PASSWORD,
-    staffSecret: STAFF_SECRET,
-    log: () => undefined,
-  });
-  brokerUrl = `ws://127.0.0.1:${broker.wsPort}`;
-  page = await connectMqtt(brokerUrl, { username: 'operator', password: BROKER_PASSWORD });
-  received = recordMessages(page);
-  await page.subscribeAsync(CLOCK_TOPIC, { qos: 1 });
+  listening = await startListeningBroker(CLOCK_TOPIC);
+  ({ url: brokerUrl, heard: received } = listening);
 });
-afterAll(async () => {
-  await page.endAsync(true);
-  await broker.close();
-});
+afterAll(() => listening.close());
 
 /** The clock statuses pages heard since `from`, as the page's own parser reads them. */
 const heardSince = (from: number): ClockStatus[] =>
