@@ -1,4 +1,4 @@
-import { repriceCart } from '../../../lib/cart/revalidate.ts';
+import { repriceCart, type CartRevalidation } from '../../../lib/cart/revalidate.ts';
 import { $order, setCartLines } from '../stores/order.ts';
 import { $catalogue, $orderingData, reloadOrderingData } from '../stores/ordering-data.ts';
 import { orderToast } from '../stores/toasts.ts';
@@ -18,12 +18,20 @@ export async function repriceFromCurrentMenu(now: Date): Promise<boolean> {
     if ($order.get().products.length > 0) toastFailure('verify-prices', error);
     return false;
   }
-  const checked = repriceCart($order.get().products, $catalogue.get(), { now, newUuid: () => crypto.randomUUID() });
-  if (checked.status === 'failed') {
-    toastFailure('verify-prices', checked.error);
-    return false;
-  }
-  if (checked.repriced.length === 0 && checked.removed.length === 0) return false;
+  return applyCartCheck(
+    repriceCart($order.get().products, $catalogue.get(), { now, newUuid: () => crypto.randomUUID() }),
+    now,
+  );
+}
+
+/**
+ * Puts a price check's outcome in the cart (changed lines replaced, "Cart Updated") or says it
+ * could not be done; resolves whether the cart changed. The hourly check at start-up and the
+ * check against a changed menu end the same way.
+ */
+export function applyCartCheck(checked: CartRevalidation, now: Date): boolean {
+  if (checked.status === 'failed') toastFailure('verify-prices', checked.error);
+  if (checked.status !== 'checked' || (checked.repriced.length === 0 && checked.removed.length === 0)) return false;
   setCartLines(checked.items, now);
   if (checked.toast) orderToast(checked.toast);
   return true;

@@ -16,6 +16,7 @@ import { linkOrder } from './account.ts';
 import { startClockStatus } from './clock-status.ts';
 import { startClosingWarnings } from './closing-warnings.ts';
 import { toastFailure } from './failure-toasts.ts';
+import { applyCartCheck } from './menu-refresh.ts';
 import { startOrderSync } from './order-sync.ts';
 import { startSoldOutMenu } from './sold-out-menu.ts';
 import { retailerApi } from './retailer-api.ts';
@@ -46,16 +47,14 @@ function recheckCart(now: Date): void {
   const data = $orderingData.get();
   if (!catalogue || !data) return;
   const order = $order.get();
-  const checked = revalidateCart(order.products, catalogue, {
+  applyCartCheck(
+    revalidateCart(order.products, catalogue, {
+      now,
+      lastActivity: order.lastActivity,
+      newUuid: () => crypto.randomUUID(),
+    }),
     now,
-    lastActivity: order.lastActivity,
-    newUuid: () => crypto.randomUUID(),
-  });
-  if (checked.status === 'failed') toastFailure('verify-prices', checked.error);
-  if (checked.status === 'checked') {
-    if (checked.repriced.length > 0 || checked.removed.length > 0) setCartLines(checked.items, now);
-    if (checked.toast) orderToast(checked.toast);
-  }
+  );
   const at = $orderTime.get();
   const open = groupAvailabilityMap(
     data.productsInfoSsr.groups,
