@@ -37,7 +37,8 @@ for (const slug of TRADING_SAMPLE_SHOPS) {
     const picker = page.getByRole('dialog', { name: 'Order time' });
     await expect(picker.getByRole('radio', { name: 'As soon as possible' })).toBeVisible();
     // crust-and-co takes no orders for later, so its picker offers none.
-    if (await picker.getByLabel('Later').count()) await picker.getByLabel('Later').check();
+    if (await picker.getByLabel('Later', { exact: true }).count())
+      await picker.getByLabel('Later', { exact: true }).check();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
@@ -71,8 +72,8 @@ test('the whole ordering journey works by keyboard alone', async ({ page }) => {
   const picker = page.getByRole('dialog', { name: 'Order time' });
   await tabTo(page, picker.getByRole('radio', { name: 'As soon as possible' }));
   await page.keyboard.press('ArrowDown');
-  await expect(picker.getByLabel('Later')).toBeChecked();
-  await tabTo(page, picker.getByLabel('Time'));
+  await expect(picker.getByLabel('Later', { exact: true })).toBeChecked();
+  await tabTo(page, picker.getByLabel('Time', { exact: true }));
   await page.keyboard.press('ArrowDown');
   await tabTo(page, picker.getByRole('button', { name: /^Order for / }));
   await page.keyboard.press('Enter');

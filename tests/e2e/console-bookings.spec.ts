@@ -24,12 +24,16 @@ async function requestTable(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Book a table' });
   // Days the shop is closed are listed, disabled: take the second bookable one, so the time is well ahead.
   await dialog
-    .getByLabel('Day')
+    .getByLabel('Day', { exact: true })
     .selectOption(
-      (await dialog.getByLabel('Day').locator('option:not([disabled])').nth(1).getAttribute('value')) ?? '',
+      (await dialog
+        .getByLabel('Day', { exact: true })
+        .locator('option:not([disabled])')
+        .nth(1)
+        .getAttribute('value')) ?? '',
     );
-  const times = dialog.getByLabel('Time').locator('option:not([disabled]):not([value=""])');
-  await dialog.getByLabel('Time').selectOption((await times.first().getAttribute('value')) ?? '');
+  const times = dialog.getByLabel('Time', { exact: true }).locator('option:not([disabled]):not([value=""])');
+  await dialog.getByLabel('Time', { exact: true }).selectOption((await times.first().getAttribute('value')) ?? '');
   await dialog.getByLabel('Guests').selectOption('4');
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Phone').fill('0400 123 456');

@@ -88,12 +88,16 @@ test('a table booking request is stored by the retailer API', async ({ page, req
   const name = `Guest ${Date.now()}`;
   // Days the shop is closed are listed, disabled, with their reason: take the second bookable one.
   await dialog
-    .getByLabel('Day')
+    .getByLabel('Day', { exact: true })
     .selectOption(
-      (await dialog.getByLabel('Day').locator('option:not([disabled])').nth(1).getAttribute('value')) ?? '',
+      (await dialog
+        .getByLabel('Day', { exact: true })
+        .locator('option:not([disabled])')
+        .nth(1)
+        .getAttribute('value')) ?? '',
     );
-  const times = dialog.getByLabel('Time').locator('option:not([disabled]):not([value=""])');
-  await dialog.getByLabel('Time').selectOption((await times.first().getAttribute('value')) ?? '');
+  const times = dialog.getByLabel('Time', { exact: true }).locator('option:not([disabled]):not([value=""])');
+  await dialog.getByLabel('Time', { exact: true }).selectOption((await times.first().getAttribute('value')) ?? '');
   await dialog.getByLabel('Guests').selectOption('4');
   await dialog.getByRole('button', { name: 'Request the table' }).click();
   await expect(dialog.getByText('Please enter your name.')).toBeVisible();
@@ -141,7 +145,7 @@ for (const slug of TRADING_SAMPLE_SHOPS) {
         await page.goto(tenantUrl(slug, `/?modal=${modal}`));
         const dialog = page.getByRole('dialog', { name: title });
         await expect(dialog).toBeVisible();
-        if (modal === 'table-booking') await expect(dialog.getByLabel('Time')).toBeVisible();
+        if (modal === 'table-booking') await expect(dialog.getByLabel('Time', { exact: true })).toBeVisible();
         if (modal === 'delivery-map') await expect(dialog.locator('[data-delivery-map]')).toBeVisible();
         expect(await seriousViolations(page), modal).toEqual([]);
       }

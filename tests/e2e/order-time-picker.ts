@@ -7,12 +7,12 @@ export async function orderForALaterSlot(page: Page): Promise<string> {
   const bar = page.locator('[data-order-time-bar]');
   await bar.getByRole('button', { name: 'Change' }).click();
   const picker = page.getByRole('dialog', { name: 'Order time' });
-  await picker.getByLabel('Later').check();
-  const days = picker.getByLabel('Day').locator('option:not([disabled])');
-  await picker.getByLabel('Day').selectOption((await days.nth(1).getAttribute('value')) ?? '');
+  await picker.getByLabel('Later', { exact: true }).check();
+  const days = picker.getByLabel('Day', { exact: true }).locator('option:not([disabled])');
+  await picker.getByLabel('Day', { exact: true }).selectOption((await days.nth(1).getAttribute('value')) ?? '');
   // Times that cannot be chosen are listed with their reason, disabled: take the first that can.
-  const times = picker.getByLabel('Time').locator('option:not([disabled]):not([value=""])');
-  await picker.getByLabel('Time').selectOption((await times.first().getAttribute('value')) ?? '');
+  const times = picker.getByLabel('Time', { exact: true }).locator('option:not([disabled]):not([value=""])');
+  await picker.getByLabel('Time', { exact: true }).selectOption((await times.first().getAttribute('value')) ?? '');
   await picker.getByRole('button', { name: /^Order for / }).click();
   return (await bar.locator('[data-order-time]').textContent()) ?? '';
 }

@@ -87,17 +87,19 @@ test('switching to delivery while it is closed schedules the next time, and the 
   await bar.getByRole('button', { name: 'Pickup' }).click();
   await bar.getByRole('button', { name: 'Change' }).click();
   const picker = page.getByRole('dialog', { name: 'Order time' });
-  await picker.getByLabel('Later').check();
-  const day = picker.getByLabel('Day');
+  await picker.getByLabel('Later', { exact: true }).check();
+  const day = picker.getByLabel('Day', { exact: true });
   // Monday is closed all day: no slot, so the picker does not offer it.
   await expect(day.locator('option', { hasText: 'closed' }).first()).toHaveAttribute('value', '2026-11-30');
   await expect(day.locator('option[value="2026-11-30"]')).toBeDisabled();
   // Today's lunch pickup: delivery is closed then.
   await day.selectOption('2026-11-25');
-  await expect(picker.getByLabel('Time').locator('option', { hasText: '1:00 pm (Pickup Only)' })).toHaveCount(1);
+  await expect(
+    picker.getByLabel('Time', { exact: true }).locator('option', { hasText: '1:00 pm (Pickup Only)' }),
+  ).toHaveCount(1);
   // Friday's shift runs past midnight: Saturday 12:30 am is still Friday night's.
   await day.selectOption('2026-11-28');
-  await picker.getByLabel('Time').selectOption({ label: '12:15 am' });
+  await picker.getByLabel('Time', { exact: true }).selectOption({ label: '12:15 am' });
   await picker.getByRole('button', { name: /Order for/ }).click();
   await expect(bar.locator('[data-order-time]')).toHaveText('Sat 28 Nov at 12:15 am');
 });

@@ -95,7 +95,8 @@ const dialogs: { name: string; open: (page: Page, slug: string) => Promise<Locat
     open: async (page) => {
       await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Change' }).click();
       const picker = page.getByRole('dialog', { name: 'Order time' });
-      if (await picker.getByLabel('Later').count()) await picker.getByLabel('Later').check();
+      if (await picker.getByLabel('Later', { exact: true }).count())
+        await picker.getByLabel('Later', { exact: true }).check();
       return picker;
     },
   },

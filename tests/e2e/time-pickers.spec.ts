@@ -67,8 +67,8 @@ for (const layout of layouts) {
       await expect(bar.getByRole('button', { name: 'Pickup' })).toHaveAttribute('aria-pressed', 'true');
       await bar.getByRole('button', { name: 'Change' }).click();
       const picker = page.getByRole('dialog', { name: 'Order time' });
-      await picker.getByLabel('Later').check();
-      const day = picker.getByLabel('Day');
+      await picker.getByLabel('Later', { exact: true }).check();
+      const day = picker.getByLabel('Day', { exact: true });
       await expect(day).toBeVisible();
 
       const days = await optionTexts(day);
@@ -97,13 +97,13 @@ for (const layout of layouts) {
       await expectInsideViewport(page, picker);
       await page.screenshot({ path: testInfo.outputPath('order-time.png') });
 
-      const times = await optionTexts(picker.getByLabel('Time'));
+      const times = await optionTexts(picker.getByLabel('Time', { exact: true }));
       expect(times.slice(0, 3)).toEqual(['Choose a time', '11:00 am (Pickup Only)', '11:15 am (Pickup Only)']);
       expect(times).toContain('[disabled] 2:30 pm – pickup closed then');
       expect(times).toContain('[disabled] 4:15 pm – pickup closed then');
       expect(times.at(-1)).toBe('11:45 pm');
 
-      await picker.getByLabel('Time').selectOption({ label: '7:00 pm' });
+      await picker.getByLabel('Time', { exact: true }).selectOption({ label: '7:00 pm' });
       await picker.getByRole('button', { name: 'Order for tomorrow, Fri 27 Nov at 7:00 pm' }).click();
       await expect(picker).toHaveCount(0);
       await expect(bar.locator('[data-order-time]')).toHaveText('tomorrow, Fri 27 Nov at 7:00 pm');
@@ -119,9 +119,9 @@ for (const layout of layouts) {
       await expect(picker.locator('[data-asap-reason]')).toHaveText('(closed now, opens tomorrow at 11:00 am)');
       await expect(picker.getByLabel('As soon as possible')).toBeDisabled();
       await picker.getByRole('button', { name: 'Delivery' }).click();
-      await picker.getByLabel('Later').check();
-      await picker.getByLabel('Day').selectOption('2026-12-04');
-      const times = await optionTexts(picker.getByLabel('Time'));
+      await picker.getByLabel('Later', { exact: true }).check();
+      await picker.getByLabel('Day', { exact: true }).selectOption('2026-12-04');
+      const times = await optionTexts(picker.getByLabel('Time', { exact: true }));
       expect(times.slice(1, 4)).toEqual([
         '[disabled] 11:00 am – no delivery then, pickup open',
         '[disabled] 11:15 am – no delivery then, pickup open',
@@ -142,8 +142,8 @@ for (const layout of layouts) {
       });
       await page.getByRole('link', { name: 'Book a table' }).filter({ visible: true }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Book a table' });
-      const day = dialog.getByLabel('Day');
-      const time = dialog.getByLabel('Time');
+      const day = dialog.getByLabel('Day', { exact: true });
+      const time = dialog.getByLabel('Time', { exact: true });
       await expect(day).toBeVisible();
 
       const days = await optionTexts(day);
