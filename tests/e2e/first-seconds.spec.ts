@@ -9,9 +9,10 @@ import { tenantUrl } from './urls.ts';
  */
 const loadedAt = Date.parse('2026-11-25T08:00:00Z');
 
-async function openPaused(page: Page, options: { popups?: boolean } = {}): Promise<string[]> {
-  await page.clock.install({ time: new Date(loadedAt - 1000) });
-  await page.clock.pauseAt(new Date(loadedAt));
+async function openPaused(page: Page, options: { popups?: boolean; at?: number } = {}): Promise<string[]> {
+  const at = options.at ?? loadedAt;
+  await page.clock.install({ time: new Date(at - 1000) });
+  await page.clock.pauseAt(new Date(at));
   await liveStatusAsNormal(page);
   if (!options.popups) await dismissPopups(page);
   const scripts: string[] = [];
@@ -88,6 +89,8 @@ test('a returning customer sees their cart, their service and the open status be
   await expect(page.locator('[data-cart-button]')).toHaveText('1·$22.00');
   await expect(page.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
   await expect(orderTimeChosen(page)).toHaveText('Pickup');
+  // Only the rules know whether the shop is open now, so no time is promised before they load.
+  await expect(page.locator('[data-order-time]')).toHaveCount(0);
   // The open status hydrates at the browser's first idle moments: a paused clock lets them pass 100 ms at a time.
   await expect
     .poll(
@@ -105,5 +108,32 @@ test('a returning customer sees their cart, their service and the open status be
   await expect(page.locator('[data-order-time]')).not.toBeEmpty();
   await expect(page.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
   await expect(orderTimeChosen(page)).toHaveText('Pickup');
+  await context.close();
+});
+
+test('at 3 am a returning customer is never told "as soon as possible": the first paint names no time, and the rules then say pickup is closed (390 px phone)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const first = await context.newPage();
+  await openShopAt(first, 'bella-napoli', new Date(loadedAt - 60_000).toISOString());
+  await first.getByRole('link', { name: 'Add Margherita' }).click();
+  const builder = first.getByRole('dialog', { name: 'Margherita' });
+  await builder.getByLabel('Large 13"').check();
+  await builder.getByLabel('Traditional hand-stretched').check();
+  await builder.getByRole('button', { name: /Add to cart/ }).click();
+  await first.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
+  await expect(first.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
+  await first.close();
+
+  const page = await context.newPage();
+  // Thursday 3:00 am in Melbourne, the same week: bella-napoli is closed for both services.
+  await openPaused(page, { at: Date.parse('2026-11-25T16:00:00Z') });
+  await page.clock.runFor(500);
+  await expect(orderTimeChosen(page)).toHaveText('Pickup');
+  await expect(page.locator('[data-order-time-bar]').getByText(/as soon as possible/i)).toBeHidden();
+  await page.clock.runFor(3000);
+  await expect(page.locator('[data-order-time]')).toHaveText('Pickup is closed now: choose a later time');
+  await expect(page.locator('[data-open-status]')).toContainText('Pickup');
   await context.close();
 });

@@ -14,9 +14,9 @@ function choose(orderType: OrderType): void {
 /** Above the menu: delivery or pickup, and when. The rules behind it load when the browser is idle. */
 function OrderTimeBar() {
   const label = useLazyStore(loadLabel);
-  // Until the rules load: the service the customer left with, and no time named when it was for later.
+  // Until the rules load: the service the customer left with, and no time, since only the rules know
+  // whether the shop is open now; the usual words hold the place unseen so the button does not move.
   const saved = useSavedVisit();
-  const when = label?.when ?? (saved?.orderForLater ? '' : 'as soon as possible');
   return (
     <div
       className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-background p-2 pr-4"
@@ -24,10 +24,16 @@ function OrderTimeBar() {
     >
       <ServiceSwitch value={label?.orderType ?? saved?.orderType} onChange={choose} />
       <p className="text-sm">
-        {!label?.closedNow && <span className="text-muted-foreground">Order for </span>}
-        <span className="font-semibold" data-order-time>
-          {when}
-        </span>{' '}
+        {label === undefined ? (
+          <span className="invisible">Order for as soon as possible</span>
+        ) : (
+          <>
+            {!label.closedNow && <span className="text-muted-foreground">Order for </span>}
+            <span className="font-semibold" data-order-time>
+              {label.when}
+            </span>
+          </>
+        )}{' '}
         <button
           type="button"
           className="font-semibold text-primary underline underline-offset-4"
