@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadedWith, missingDeps, type ChunkGraph } from './preload-deps.ts';
+import { loadedWith, missingDeps, pageLoaded, type ChunkGraph } from './preload-deps.ts';
 
 // An island (CartButton) that loads React and a store eagerly and, on a click, a dialog that needs
 // the same React and store plus code of its own.
 const graph: ChunkGraph = {
-  'CartButton.js': { type: 'chunk', imports: ['react.js', 'atom.js'] },
+  'CartButton.js': { type: 'chunk', imports: ['react.js', 'atom.js'], isEntry: true },
   'react.js': { type: 'chunk', imports: ['runtime.js'] },
   'runtime.js': { type: 'chunk', imports: [] },
   'atom.js': { type: 'chunk', imports: ['runtime.js'] },
@@ -58,5 +58,22 @@ describe('missingDeps', () => {
     ['leaves the list alone when the importer is unknown', 'gone.js', 'CartDialog.js', dialogDeps, dialogDeps],
   ])('%s', (_case, host, target, deps, expected) => {
     expect(missingDeps(graph, host, target, deps)).toEqual(expected);
+  });
+});
+
+describe('pageLoaded', () => {
+  it('is what the islands a page names load statically, not what they import later', () => {
+    expect([...pageLoaded(graph)].sort()).toEqual(['CartButton.js', 'atom.js', 'react.js', 'runtime.js']);
+  });
+});
+
+describe('a chunk the page loads with its islands', () => {
+  it('carries no list: its imports run after the page has settled, level by level', () => {
+    expect(missingDeps(graph, 'CartButton.js', 'CartDialog.js', dialogDeps, pageLoaded(graph))).toEqual([]);
+  });
+
+  it('leaves lazily loaded code its lists', () => {
+    const deps = ['OrderBar.js', 'hours.js'];
+    expect(missingDeps(graph, 'CartDialog.js', 'OrderBar.js', deps, pageLoaded(graph))).toEqual(deps);
   });
 });
