@@ -258,6 +258,8 @@ export const staffAccountSchema = z.object({
   email: z.string().max(254),
   role: z.enum(staffRoles),
   disabled: z.boolean(),
+  /** Null for an account that never signed in. */
+  lastSignInAt: instant.nullable().default(null),
 });
 export type StaffAccountView = z.infer<typeof staffAccountSchema>;
 export const MAX_STAFF_ACCOUNTS = 500;

@@ -55,7 +55,7 @@ export function staffAccountRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHa
     const inserted = await withStores(deps.db, account.retailerId, (stores) =>
       addStaffAccount(stores, account, added, hash, deps.now()),
     );
-    const view: StaffAccountView = { ...added, staffId: inserted.staffId, disabled: false };
+    const view: StaffAccountView = { ...added, staffId: inserted.staffId, disabled: false, lastSignInAt: null };
     return c.json({ account: view }, 201);
   });
 

@@ -151,9 +151,13 @@ await onEachStore(
         name: 'Newby',
         role: 'kitchen',
         disabled: false,
+        lastSignInAt: null,
       });
+      expect((await accountOf(ownerToken, email)).lastSignInAt).toBeNull();
       expect((await signIn({ email, password: 'first-shift-pw' })).status).toBe(200);
-      expect(await accountOf(ownerToken, email)).toMatchObject({ role: 'kitchen', disabled: false });
+      const signedIn = await accountOf(ownerToken, email);
+      expect(signedIn).toMatchObject({ role: 'kitchen', disabled: false });
+      expect(Date.parse(signedIn.lastSignInAt ?? '')).toBeGreaterThan(0);
       expect(await call(ownerToken, '/staff/accounts', { body: { ...newcomer, name: 'Again' } })).toMatchObject({
         status: 409,
         body: { error: `This shop already has a staff account for ${email}.` },

@@ -8,7 +8,7 @@ import { FormField } from '../../../../ui/FormField.tsx';
 import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
 import { fieldControl } from '../../../../ui/fields.ts';
 import { NoticeLine } from './NoticeLine.tsx';
-import { ROLE_TEXT, type MemberAction, type Notice } from './team.ts';
+import { lastSignInText, ROLE_TEXT, type MemberAction, type Notice } from './team.ts';
 
 const touch = 'min-h-11';
 
@@ -20,6 +20,7 @@ export interface MemberCardProps {
   lastOwner: string | null;
   saving: MemberAction | undefined;
   notice: Notice | undefined;
+  now: Date;
   onChange: (staffId: number, change: StaffAccountChange) => void;
   onRemove: (staffId: number) => void;
   onResetPassword: (staffId: number, password: string) => Promise<boolean>;
@@ -93,6 +94,7 @@ export function MemberCard({
   lastOwner,
   saving,
   notice,
+  now,
   onChange,
   onRemove,
   onResetPassword,
@@ -119,6 +121,7 @@ export function MemberCard({
             {isMe && <span className="font-medium text-muted-foreground"> (you)</span>}
           </h3>
           <p className="text-sm break-all text-muted-foreground">{account.email}</p>
+          <p className="text-sm text-muted-foreground">{lastSignInText(account, now)}</p>
         </div>
         <p className="flex shrink-0 flex-wrap gap-2 text-sm font-semibold">
           <span className="rounded-full bg-secondary px-3 py-1 text-secondary-foreground">

@@ -22,6 +22,7 @@ function Team({ me }: { me: StaffMember }) {
     void refresh();
   }, []);
 
+  const now = new Date();
   const disabled = team.accounts.filter((account) => account.disabled).length;
   return (
     <SectionView
@@ -61,6 +62,7 @@ function Team({ me }: { me: StaffMember }) {
               lastOwner={lastOwnerReason(team.accounts, account)}
               saving={team.saving[account.staffId]}
               notice={team.notices[account.staffId]}
+              now={now}
               onChange={(staffId, change) => void calls().then((loaded) => changeMember(loaded, staffId, change))}
               onRemove={(staffId) => void calls().then((loaded) => removeMember(loaded, staffId))}
               onResetPassword={(staffId, password) =>

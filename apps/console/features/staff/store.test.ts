@@ -15,7 +15,7 @@ import {
   removeMember,
   resetMemberPassword,
 } from './store.ts';
-import { lastOwnerReason } from './team.ts';
+import { lastOwnerReason, lastSignInText } from './team.ts';
 
 const rosa: StaffAccountView = {
   staffId: owner.staffId,
@@ -23,6 +23,7 @@ const rosa: StaffAccountView = {
   email: owner.email,
   role: 'owner',
   disabled: false,
+  lastSignInAt: '2026-11-25T07:30:00.000Z',
 };
 const marco: StaffAccountView = {
   staffId: 2,
@@ -30,6 +31,7 @@ const marco: StaffAccountView = {
   email: 'kitchen@bella-napoli.test',
   role: 'kitchen',
   disabled: false,
+  lastSignInAt: null,
 };
 const team = [marco, rosa];
 
@@ -150,6 +152,17 @@ describe('the last owner', () => {
     expect(lastOwnerReason(team, marco)).toBeNull();
     expect(lastOwnerReason([rosa, { ...marco, role: 'owner' }], rosa)).toBeNull();
     expect(lastOwnerReason([rosa, { ...marco, role: 'owner', disabled: true }], rosa)).toBe(LAST_OWNER_REFUSED);
+  });
+});
+
+describe('when each member last signed in', () => {
+  it('is on the shop’s clock, with the day when it was not today', () => {
+    const melbourne = 'Australia/Melbourne';
+    expect(lastSignInText(rosa, EVENING, melbourne)).toBe('Last signed in 6:30 pm');
+    expect(lastSignInText({ lastSignInAt: '2026-11-20T07:30:00.000Z' }, EVENING, melbourne)).toBe(
+      'Last signed in Fri 20 Nov, 6:30 pm',
+    );
+    expect(lastSignInText(marco, EVENING, melbourne)).toBe('Never signed in');
   });
 });
 

@@ -6,6 +6,8 @@ import {
   type StaffAccountView,
   type StaffRole,
 } from '../../../../lib/api/staff-contract.ts';
+import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
+import { formatClock } from '../board/format.ts';
 
 /**
  * The Staff view's team: the shop's accounts as the server last answered, and what each change
@@ -137,6 +139,13 @@ export function lastOwnerReason(accounts: readonly StaffAccountView[], account: 
     (other) => other.staffId !== account.staffId && other.role === 'owner' && !other.disabled,
   );
   return otherOwners.length === 0 ? LAST_OWNER_REFUSED : null;
+}
+
+/** "Last signed in 6:30 pm", on the shop's clock, or that the account never has. */
+export function lastSignInText(account: Pick<StaffAccountView, 'lastSignInAt'>, now: Date, zone?: ShopZone): string {
+  return account.lastSignInAt === null
+    ? 'Never signed in'
+    : `Last signed in ${formatClock(account.lastSignInAt, now, zone)}`;
 }
 
 /** What a saved change did, in words: the sessions it ended are what makes it matter. */
