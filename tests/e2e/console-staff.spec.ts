@@ -124,6 +124,8 @@ test('the shop’s one owner cannot be disabled, demoted or removed: the card sa
   await openStaff(page);
   const card = memberCard(page, 'Rosa Esposito (you)');
   await expect(card).toContainText(LAST_OWNER_REFUSED);
+  // Signed in just now, on the shop's clock (with the day only if the shop's midnight passed meanwhile).
+  await expect(card).toContainText(/Last signed in (\w{3} \d{1,2} \w{3}, )?\d{1,2}:\d{2} [ap]m/);
   for (const name of ['Disable', 'Remove', 'Make kitchen'])
     await expect(card.getByRole('button', { name }), name).toBeDisabled();
   await expectFitsAndAccessible(page, 'Staff at 1280 px, dark');
