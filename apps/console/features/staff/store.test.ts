@@ -113,6 +113,17 @@ describe('the owner’s team', () => {
     expect(api.sent.at(-1)?.key).toBe('GET /staff/accounts');
   });
 
+  it('an account another owner removed meanwhile leaves the list, and the reason shows above it', async () => {
+    api.answer('POST /staff/accounts/2/remove', json(404, { error: 'Staff account not found' }));
+    api.answer('GET /staff/accounts', json(200, { accounts: [rosa] }));
+    await removeMember(calls, 2);
+    expect($staffTeam.get()).toMatchObject({
+      accounts: [rosa],
+      saving: {},
+      notice: { ok: false, text: 'Could not remove: Staff account not found' },
+    });
+  });
+
   it('removes a member and sets a password; the card says what happened', async () => {
     api.answer('POST /staff/accounts/2/password', new Response(null, { status: 204 }));
     expect(await resetMemberPassword(calls, 2, 'a-new-password')).toBe(true);

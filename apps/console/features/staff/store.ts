@@ -93,10 +93,8 @@ export async function addMember(calls: StaffAccountCalls, account: NewStaffAccou
  * After the change the server has ended that account's sessions; when it was the owner's own
  * account, this one too, so the console goes back to sign-in now rather than at its next call.
  */
-function endOwnSession(staffId: number): boolean {
-  if (staffId !== signedInStaffId()) return false;
-  endSession(OWN_ACCOUNT_CHANGED);
-  return true;
+function endOwnSession(staffId: number): void {
+  if (staffId === signedInStaffId()) endSession(OWN_ACCOUNT_CHANGED);
 }
 
 async function memberChange(
@@ -135,8 +133,8 @@ export async function changeMember(
   if (!before) return;
   await memberChange(calls, staffId, actionOf(change), async () => {
     const saved = await calls.change(staffId, change);
-    const own = (change.role !== undefined && saved.role !== before.role) || (saved.disabled && !before.disabled);
-    if (own) endOwnSession(staffId);
+    // A change to what the account already was changes nothing on the server, sessions included.
+    if (saved.role !== before.role || saved.disabled !== before.disabled) endOwnSession(staffId);
     return (state) => withMemberSaved(state, saved, savedText(before, saved));
   });
 }

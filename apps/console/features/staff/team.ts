@@ -105,12 +105,12 @@ export function withMemberRemoved(state: TeamState, staffId: number, text: strin
   };
 }
 
+/** The reason shows on the account's card, or above the list when the account is gone (another owner removed it). */
 export function withMemberFailed(state: TeamState, staffId: number, text: string): TeamState {
-  return {
-    ...state,
-    saving: without(state.saving, staffId),
-    notices: { ...state.notices, [staffId]: { ok: false, text } },
-  };
+  const saving = without(state.saving, staffId);
+  if (!state.accounts.some((account) => account.staffId === staffId))
+    return { ...state, saving, notice: { ok: false, text } };
+  return { ...state, saving, notices: { ...state.notices, [staffId]: { ok: false, text } } };
 }
 
 /** A new account goes where the server would list it: by name. */
