@@ -63,9 +63,12 @@ export const staffDeviceSchema = z.string().regex(/^[\w-]{20,200}$/, 'expected a
  * Bounded so a sign-in cannot make the server hash megabytes. The same rules the console's form
  * checks before any call; a body outside them is a 400, any other mismatch the one 401.
  */
+/** A staff member's email as they sign in with it: case and spaces around it do not make another account. */
+const staffEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address'));
+
 export const staffSignInBodySchema = z.object({
   retailer: z.string().trim().toLowerCase().max(63).regex(slugPattern, 'expected a tenant slug'),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address')),
+  email: staffEmailSchema,
   password: z.string().min(1, 'expected a password').max(200),
   /** The device token an earlier good sign-in on this device answered: with it the right password works while strangers are locked out. */
   device: staffDeviceSchema.optional(),
@@ -166,6 +169,7 @@ export const auditActions = [
   'save-draft',
   'publish',
   'undo-publish',
+  'staff-add',
   'staff-role',
   'staff-disable',
   'staff-enable',
@@ -254,6 +258,8 @@ export const staffAccountSchema = z.object({
   email: z.string().max(254),
   role: z.enum(staffRoles),
   disabled: z.boolean(),
+  /** Null for an account that never signed in. */
+  lastSignInAt: instant.nullable().default(null),
 });
 export type StaffAccountView = z.infer<typeof staffAccountSchema>;
 export const MAX_STAFF_ACCOUNTS = 500;
@@ -268,6 +274,15 @@ export const staffAccountChangeSchema = z
   .strictObject({ role: z.enum(staffRoles).optional(), disabled: z.boolean().optional() })
   .refine((change) => change.role !== undefined || change.disabled !== undefined, 'expected role or disabled');
 export type StaffAccountChange = z.infer<typeof staffAccountChangeSchema>;
+
+/** An account an owner (in the console) or the operator (`npm run operator -- staff add`) adds; the password is hashed on arrival. */
+export const newStaffAccountSchema = z.object({
+  email: staffEmailSchema,
+  name: z.string().trim().min(1, 'expected a name').max(TEXT_MAX.name),
+  role: z.enum(staffRoles),
+  password: staffNewPasswordSchema,
+});
+export type NewStaffAccount = z.infer<typeof newStaffAccountSchema>;
 
 export const staffPasswordResetSchema = z.strictObject({ password: staffNewPasswordSchema });
 export const ownPasswordChangeSchema = z.strictObject({

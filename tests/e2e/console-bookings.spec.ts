@@ -67,7 +67,7 @@ test('a table asked for on the storefront is confirmed by the kitchen; the owner
 
   const kitchen = await browser.newPage();
   await signIn(kitchen, 'kitchen');
-  await expect(sections(kitchen).getByRole('link')).toHaveText(['Orders', 'Live', 'Bookings']);
+  await expect(sections(kitchen).getByRole('link')).toHaveText(['Orders', 'Live', 'Bookings', 'Staff']);
   await openSection(kitchen, 'Bookings');
   await expect(kitchen.getByRole('heading', { name: 'Table bookings' })).toBeVisible();
   const card = bookingCard(kitchen, guest);

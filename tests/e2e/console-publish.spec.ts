@@ -98,6 +98,7 @@ test('a kitchen account gets no Shop view, and the API refuses it the shop', asy
     'Orders',
     'Live',
     'Bookings',
+    'Staff',
   ]);
   await expect(page.getByRole('link', { name: 'Shop' })).toHaveCount(0);
 

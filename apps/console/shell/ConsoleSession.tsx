@@ -16,6 +16,7 @@ const BookingsView = lazy(() => import('../features/bookings/BookingsView.tsx'))
 const ActivityView = lazy(() => import('../features/activity/ActivityView.tsx'));
 // Owners only: the editor of prices.
 const ShopView = lazy(() => import('../features/shop/ShopView.tsx'));
+const StaffView = lazy(() => import('../features/staff/StaffView.tsx'));
 
 /** The section the address names (`#bookings`), followed as it changes; a hash that names none keeps the one shown. */
 function useSection(role: StaffRole | null): ConsoleSection {
@@ -80,6 +81,8 @@ export default function ConsoleSession({
               <BookingsView />
             ) : section === 'shop' ? (
               <ShopView shopName={staff.retailer.name} />
+            ) : section === 'staff' ? (
+              <StaffView me={staff} />
             ) : (
               <ActivityView />
             )}

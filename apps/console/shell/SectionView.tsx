@@ -15,6 +15,8 @@ export interface SectionViewProps {
   /** Shown once loaded with nothing to list. */
   emptyText: string | null;
   children: ReactNode;
+  /** Shown whether or not the list loaded: what does not depend on it (Staff's own password change). */
+  after?: ReactNode;
 }
 
 /** A console section loaded from the API (Bookings, Activity): its title, Refresh, why a load failed, and loading or empty states around the list. */
@@ -28,6 +30,7 @@ export function SectionView({
   loadingText,
   emptyText,
   children,
+  after,
 }: SectionViewProps) {
   const [refreshing, setRefreshing] = useState(false);
   const refresh = () => {
@@ -60,6 +63,7 @@ export function SectionView({
       ) : (
         children
       )}
+      {after}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import type { StaffRole } from '../../../lib/api/staff-contract.ts';
 
 /** The console's sections, each at its own address (`#bookings`), so Back and a reload keep the place. */
-export const CONSOLE_SECTIONS = ['orders', 'live', 'bookings', 'shop', 'activity'] as const;
+export const CONSOLE_SECTIONS = ['orders', 'live', 'bookings', 'shop', 'staff', 'activity'] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
 export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = {
@@ -9,10 +9,14 @@ export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = {
   live: 'Live',
   bookings: 'Bookings',
   shop: 'Shop',
+  staff: 'Staff',
   activity: 'Activity',
 };
 
-/** Editing the shop and the audit log are the owner's: the kitchen's console has neither Shop nor Activity. */
+/**
+ * Editing the shop and the audit log are the owner's: the kitchen's console has neither Shop nor
+ * Activity. Staff is everyone's: the kitchen changes its own password there, the owner also manages the team.
+ */
 export function sectionsFor(role: StaffRole): readonly ConsoleSection[] {
   return role === 'owner'
     ? CONSOLE_SECTIONS

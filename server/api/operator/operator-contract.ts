@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { email, newPassword, personName } from '../../../lib/api/contract.ts';
-import { staffRoles } from '../../../lib/api/staff-contract.ts';
 import { browserClientIdPattern } from '../../../lib/live/client-id.ts';
 import { designFieldUpdateSchema, notifyMessageSchema } from '../../../lib/live/messages.ts';
 import { designFieldNotLive } from '../../../lib/site/theme.ts';
@@ -35,15 +33,6 @@ export const orderNumberParamSchema = z.coerce.number().int().min(1).max(Number.
 /** A kitchen's queue is short; the cap only bounds one answer. */
 export const DEFAULT_OPEN_ORDERS_LIMIT = 50;
 export const openOrdersLimitSchema = z.coerce.number().int().min(1).max(200).default(DEFAULT_OPEN_ORDERS_LIMIT);
-
-/** A staff account an operator adds (`npm run operator -- staff add`); the password is hashed on arrival. */
-export const newStaffAccountSchema = z.object({
-  email,
-  name: personName,
-  role: z.enum(staffRoles),
-  password: newPassword,
-});
-export type NewStaffAccount = z.infer<typeof newStaffAccountSchema>;
 
 export const DEFAULT_ERROR_LOG_LIMIT = 20;
 export const errorLogLimitSchema = z.coerce.number().int().min(1).max(500).default(DEFAULT_ERROR_LOG_LIMIT);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { email } from '../../../lib/api/contract.ts';
 import {
+  newStaffAccountSchema,
   staffAccountChangeSchema,
   staffPasswordResetSchema,
   type StaffAccountView,
@@ -14,7 +15,6 @@ import { clockStatusOf } from '../services/clock.ts';
 import {
   designFieldBodySchema,
   errorLogLimitSchema,
-  newStaffAccountSchema,
   notifyBodySchema,
   openOrdersLimitSchema,
   orderNumberParamSchema,
@@ -23,6 +23,7 @@ import {
 import { takeOrder, topicScopeOf } from '../services/order-taking.ts';
 import { hashPassword } from '../services/passwords.ts';
 import {
+  addStaffAccount,
   changeStaffAccount,
   OPERATOR_ACTOR_NAME,
   removeStaffAccount,
@@ -127,10 +128,10 @@ export function operatorRoutes(app: ApiApp, deps: ApiDeps): void {
     const { password, ...account } = await readBody(c, newStaffAccountSchema);
     const hash = await hashPassword(password);
     const { retailerId } = tenant.config;
-    const added = await withStores(deps.db, retailerId, ({ staff }) =>
-      staff.insert(retailerId, account, hash, deps.now()),
+    const actor: StaffActor = { retailerId, staffId: null, name: OPERATOR_ACTOR_NAME };
+    const added = await withStores(deps.db, retailerId, (stores) =>
+      addStaffAccount(stores, actor, account, hash, deps.now()),
     );
-    if (!added) throw new ApiProblem(409, `${tenant.slug} already has a staff account for ${account.email}`);
     return c.json({ success: true, staff: added }, 201);
   });
 

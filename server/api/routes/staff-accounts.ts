@@ -1,6 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
+  newStaffAccountSchema,
   ownPasswordChangeSchema,
   staffAccountChangeSchema,
   staffPasswordResetSchema,
@@ -9,7 +10,13 @@ import {
 import type { ApiDeps } from '../deps.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
-import { changeStaffAccount, removeStaffAccount, resetStaffPassword } from '../services/staff-accounts.ts';
+import { throttle } from '../services/rate-limits.ts';
+import {
+  addStaffAccount,
+  changeStaffAccount,
+  removeStaffAccount,
+  resetStaffPassword,
+} from '../services/staff-accounts.ts';
 import { withStores } from '../store/stores.ts';
 import type { StaffEnv } from '../env.ts';
 
@@ -40,6 +47,17 @@ export function staffAccountRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHa
   staff.get('/accounts', signedIn, ownerOnly, async (c) =>
     c.json({ accounts: await deps.staff.accounts(c.get('signedIn').account.retailerId) }),
   );
+
+  staff.post('/accounts', signedIn, ownerOnly, async (c) => {
+    const { account } = c.get('signedIn');
+    const { password, ...added } = await readBody(c, newStaffAccountSchema);
+    const hash = await hashPassword(password);
+    const inserted = await withStores(deps.db, account.retailerId, (stores) =>
+      addStaffAccount(stores, account, added, hash, deps.now()),
+    );
+    const view: StaffAccountView = { ...added, staffId: inserted.staffId, disabled: false, lastSignInAt: null };
+    return c.json({ account: view }, 201);
+  });
 
   staff.put('/accounts/:staffId', signedIn, ownerOnly, async (c) => {
     const { account } = c.get('signedIn');
@@ -75,8 +93,12 @@ export function staffAccountRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHa
   staff.post('/password', signedIn, async (c) => {
     const { account, token } = c.get('signedIn');
     const { currentPassword, password } = await readBody(c, ownPasswordChangeSchema);
+    // A session left open on a shared tablet must not become a way to guess the password at leisure.
+    const checks = String(account.staffId);
+    await throttle('password checks', deps.now(), [deps.rateLimits.staffPasswordChecksPerAccount, checks]);
     if (!(await verifyPassword(currentPassword, await deps.staff.passwordOf(account.staffId))))
       throw new ApiProblem(403, 'Your current password is wrong.');
+    await deps.rateLimits.staffPasswordChecksPerAccount.forgive(checks);
     const hash = await hashPassword(password);
     const now = deps.now();
     await withStores(deps.db, account.retailerId, async (stores) => {

@@ -43,6 +43,8 @@ export const DEFAULT_RATE_LIMITS = {
   // Staff sign-in, as a customer's login: per account (retailer and email, known or not), then per address.
   staffSignInPerAccount: { attempts: 10, windowMs: 15 * MINUTE_MS },
   staffSignInPerAddress: { attempts: 50, windowMs: 15 * MINUTE_MS },
+  // A signed-in staff member's current password, checked before they change it: as many tries as a sign-in.
+  staffPasswordChecksPerAccount: { attempts: 10, windowMs: 15 * MINUTE_MS },
   // Every other staff call: a console polls every 15 s (40 in 10 minutes); a kitchen's few tablets
   // behind one address, their takes and readies and reconnects fit many times over.
   staffCallsPerAddress: { attempts: 1200, windowMs: 10 * MINUTE_MS },

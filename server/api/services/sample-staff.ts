@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEVELOPMENT_SECRET, isProduction, type Env } from '../../secrets.ts';
-import type { NewStaffAccount } from '../operator/operator-contract.ts';
+import type { NewStaffAccount } from '../../../lib/api/staff-contract.ts';
 import { hashPassword } from './passwords.ts';
 import type { Database } from '../store/schema.ts';
 import { createStaffStore } from '../store/staff.ts';

@@ -1,4 +1,10 @@
-import { LAST_OWNER_REFUSED, type StaffAccountChange, type StaffAccountView } from '../../../lib/api/staff-contract.ts';
+import {
+  LAST_OWNER_REFUSED,
+  type NewStaffAccount,
+  type StaffAccountChange,
+  type StaffAccountView,
+} from '../../../lib/api/staff-contract.ts';
+import type { StaffAccount } from '../store/staff.ts';
 import type { Stores } from '../store/stores.ts';
 import type { PasswordHash } from './passwords.ts';
 import { ApiProblem } from './problems.ts';
@@ -21,6 +27,20 @@ export const OPERATOR_ACTOR_NAME = 'Operator';
 
 async function keepAnOwner(stores: Stores, retailerId: number): Promise<void> {
   if ((await stores.staff.enabledOwners(retailerId)) === 0) throw new ApiProblem(409, LAST_OWNER_REFUSED);
+}
+
+/** Adds an account that may sign in at once; an email the shop already has is a 409 that names it. */
+export async function addStaffAccount(
+  stores: Stores,
+  actor: StaffActor,
+  account: Omit<NewStaffAccount, 'password'>,
+  password: PasswordHash,
+  now: Date,
+): Promise<StaffAccount> {
+  const added = await stores.staff.insert(actor.retailerId, account, password, now);
+  if (!added) throw new ApiProblem(409, `This shop already has a staff account for ${account.email}.`);
+  await stores.staff.record(actor, 'staff-add', `${account.email} as ${account.role}`, now);
+  return added;
 }
 
 /** Changes the role or whether the account may sign in; a change to what it already is changes and records nothing. */

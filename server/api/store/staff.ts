@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import {
   MAX_STAFF_ACCOUNTS,
   STAFF_SESSION_HOURS,
@@ -53,6 +53,17 @@ const accountColumns = [
   'staff_accounts.role',
 ] as const;
 
+/**
+ * When the account last signed in: its newest known client's, which the cap on known clients
+ * always keeps (rememberClients drops the least recently used).
+ */
+const lastSignIn = (eb: ExpressionBuilder<Database, 'staff_accounts'>) =>
+  eb
+    .selectFrom('staff_known_clients')
+    .select((known) => known.fn.max('staff_known_clients.last_sign_in_at').as('at'))
+    .whereRef('staff_known_clients.staff_id', '=', 'staff_accounts.staff_id')
+    .as('last_sign_in_at');
+
 function viewOf(row: {
   staff_id: number;
   retailer_id: number;
@@ -60,6 +71,7 @@ function viewOf(row: {
   name: string;
   role: StaffRole;
   disabled_at: string | null;
+  last_sign_in_at: string | null;
 }): StaffAccountView {
   return {
     staffId: row.staff_id,
@@ -67,6 +79,7 @@ function viewOf(row: {
     email: row.email,
     role: row.role,
     disabled: row.disabled_at !== null,
+    lastSignInAt: row.last_sign_in_at === null ? null : new Date(row.last_sign_in_at).toISOString(),
   };
 }
 
@@ -229,7 +242,7 @@ export function createStaffStore(db: Kysely<Database>) {
     async accounts(retailerId: number): Promise<StaffAccountView[]> {
       const rows = await db
         .selectFrom('staff_accounts')
-        .select([...accountColumns, 'staff_accounts.disabled_at'])
+        .select([...accountColumns, 'staff_accounts.disabled_at', lastSignIn])
         .where('retailer_id', '=', retailerId)
         .orderBy('name')
         .orderBy('staff_id')
@@ -242,7 +255,7 @@ export function createStaffStore(db: Kysely<Database>) {
     async account(retailerId: number, staffId: number): Promise<StaffAccountView | undefined> {
       const row = await db
         .selectFrom('staff_accounts')
-        .select([...accountColumns, 'staff_accounts.disabled_at'])
+        .select([...accountColumns, 'staff_accounts.disabled_at', lastSignIn])
         .where('retailer_id', '=', retailerId)
         .where('staff_id', '=', staffId)
         .executeTakeFirst();
@@ -252,7 +265,7 @@ export function createStaffStore(db: Kysely<Database>) {
     async byEmail(retailerId: number, email: string): Promise<StaffAccountView | undefined> {
       const row = await db
         .selectFrom('staff_accounts')
-        .select([...accountColumns, 'staff_accounts.disabled_at'])
+        .select([...accountColumns, 'staff_accounts.disabled_at', lastSignIn])
         .where('retailer_id', '=', retailerId)
         .where('email', '=', email)
         .executeTakeFirst();

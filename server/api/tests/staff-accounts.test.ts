@@ -88,6 +88,7 @@ await onEachStore(
       expect(await lifecycleOf(ownerToken, kitchen.email)).toEqual([
         `Olive: staff-enable ${kitchen.email}`,
         `Olive: staff-disable ${kitchen.email}`,
+        `Operator: staff-add ${kitchen.email} as kitchen`,
       ]);
     });
 
@@ -111,6 +112,7 @@ await onEachStore(
       expect(await lifecycleOf(ownerToken, kitchen.email)).toEqual([
         `Olive: staff-password ${kitchen.email}`,
         `Olive: staff-role ${kitchen.email}: kitchen to owner`,
+        `Operator: staff-add ${kitchen.email} as kitchen`,
       ]);
     });
 
@@ -130,6 +132,56 @@ await onEachStore(
       expect((await me(elsewhere)).status).toBe(401);
       expect((await signIn(kitchen)).status).toBe(401);
       expect((await signIn({ email: kitchen.email, password: 'my-own-new-password' })).status).toBe(200);
+    });
+
+    it('an owner adds a member who signs in at once; the add is audited, an email the shop has is refused, and the kitchen may not add', async () => {
+      const { owner, kitchen } = await team();
+      const ownerToken = await staffToken(api, 'test-pizza', owner);
+      const newcomer = {
+        email: `  Newby${shops}@Test-Pizza.test `,
+        name: 'Newby',
+        role: 'kitchen',
+        password: 'first-shift-pw',
+      };
+      const email = newcomer.email.trim().toLowerCase();
+      const added = await call(ownerToken, '/staff/accounts', { body: newcomer });
+      expect(added.status).toBe(201);
+      expect(staffAccountResponseSchema.parse(added.body).account).toMatchObject({
+        email,
+        name: 'Newby',
+        role: 'kitchen',
+        disabled: false,
+        lastSignInAt: null,
+      });
+      expect((await accountOf(ownerToken, email)).lastSignInAt).toBeNull();
+      expect((await signIn({ email, password: 'first-shift-pw' })).status).toBe(200);
+      const signedIn = await accountOf(ownerToken, email);
+      expect(signedIn).toMatchObject({ role: 'kitchen', disabled: false });
+      expect(Date.parse(signedIn.lastSignInAt ?? '')).toBeGreaterThan(0);
+      expect(await call(ownerToken, '/staff/accounts', { body: { ...newcomer, name: 'Again' } })).toMatchObject({
+        status: 409,
+        body: { error: `This shop already has a staff account for ${email}.` },
+      });
+      expect((await call(ownerToken, '/staff/accounts', { body: { ...newcomer, password: 'short' } })).status).toBe(
+        400,
+      );
+      const kitchenToken = await staffToken(api, 'test-pizza', kitchen);
+      const refused = await call(kitchenToken, '/staff/accounts', { body: { ...newcomer, email: `x${email}` } });
+      expect(refused.status).toBe(403);
+      expect(await lifecycleOf(ownerToken, email)).toEqual([`Olive: staff-add ${email} as kitchen`]);
+    });
+
+    it('the current password is checked at most 10 times in 15 minutes; the right one clears the count', async () => {
+      const { kitchen } = await team();
+      const token = await staffToken(api, 'test-pizza', kitchen);
+      const change = (currentPassword: string, password = 'my-own-new-password') =>
+        call(token, '/staff/password', { body: { currentPassword, password } });
+      for (let guess = 0; guess < 9; guess += 1) expect((await change(`guess-${guess}`)).status).toBe(403);
+      expect((await change(kitchen.password)).status).toBe(204);
+      for (let guess = 0; guess < 10; guess += 1) expect((await change(`guess-${guess}`)).status).toBe(403);
+      const spent = await change('my-own-new-password', 'yet-another-password');
+      expect(spent.status).toBe(429);
+      expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
     it('a shop keeps an owner who can sign in: its last one cannot be demoted, disabled or removed', async () => {
@@ -153,7 +205,10 @@ await onEachStore(
       expect((await call(ownerToken, `/staff/accounts/${staffId}/remove`, { method: 'POST' })).status).toBe(204);
       expect((await me(ownerToken)).status).toBe(401);
       expect((await signIn(owner, 'closed-pizza')).status).toBe(401);
-      expect(await lifecycleOf(secondOwner, owner.email)).toEqual([`Olive: staff-remove ${owner.email}`]);
+      expect(await lifecycleOf(secondOwner, owner.email)).toEqual([
+        `Olive: staff-remove ${owner.email}`,
+        `Operator: staff-add ${owner.email} as owner`,
+      ]);
     });
 
     it('only an owner manages accounts, and only of their own shop', async () => {
@@ -199,9 +254,10 @@ await onEachStore(
       expect((await signIn({ email: kitchen.email, password: 'operator-chosen-pw' })).status).toBe(401);
       expect((await operator('/remove')).status).toBe(404);
       const ownerToken = await staffToken(api, 'test-pizza', owner);
-      expect(await lifecycleOf(ownerToken, kitchen.email)).toEqual(
-        ['remove', 'password', 'enable', 'disable'].map((action) => `Operator: staff-${action} ${kitchen.email}`),
-      );
+      expect(await lifecycleOf(ownerToken, kitchen.email)).toEqual([
+        ...['remove', 'password', 'enable', 'disable'].map((action) => `Operator: staff-${action} ${kitchen.email}`),
+        `Operator: staff-add ${kitchen.email} as kitchen`,
+      ]);
       const unauthorised = await api.call('/operator/tenants/test-pizza/staff/x%40y.test/remove', {
         domain: null,
         method: 'POST',

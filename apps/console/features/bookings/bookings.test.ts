@@ -65,9 +65,9 @@ describe('answering bookings', () => {
 });
 
 describe('console sections', () => {
-  it('gives the owner Activity and the kitchen none', () => {
-    expect(sectionsFor('owner')).toEqual(['orders', 'live', 'bookings', 'shop', 'activity']);
-    expect(sectionsFor('kitchen')).toEqual(['orders', 'live', 'bookings']);
+  it('gives the owner Shop and Activity and the kitchen neither; everyone has Staff', () => {
+    expect(sectionsFor('owner')).toEqual(['orders', 'live', 'bookings', 'shop', 'staff', 'activity']);
+    expect(sectionsFor('kitchen')).toEqual(['orders', 'live', 'bookings', 'staff']);
   });
 
   it('follows the address; another hash or a section the role lacks keeps the one shown', () => {

@@ -1,40 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LiveState } from '../../../../lib/api/live-state-contract.ts';
-import { createStaffClient, type FetchLike } from '../../shell/client.ts';
 import { staffMessages } from '../../shell/messages.ts';
-import type { StorageLike } from '../../shell/session.ts';
-import { EVENING, owner, signInAnswer } from '../../shell/test-fixtures.ts';
-import { consoleToken, endSession, expireSession, setConsoleEnvironment, signIn } from '../../shell/store.ts';
+import { EVENING, json, memoryStorage, owner, scriptedApi, signInAnswer } from '../../shell/test-fixtures.ts';
+import { endSession, setConsoleEnvironment, signIn } from '../../shell/store.ts';
 import { $livePanel, changeService, changeSoldOut, refreshLivePanel } from './store.ts';
 
-/** The staff API as the test scripts it, one queue of answers per method and path, and what each call sent. */
-function scriptedApi() {
-  const queued = new Map<string, (Response | Error)[]>();
-  const sent: { key: string; body: unknown }[] = [];
-  const fetch: FetchLike = async (url, init) => {
-    const key = `${init.method} ${new URL(url).pathname}`;
-    sent.push({ key, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
-    const next = queued.get(key)?.shift();
-    if (!next) throw new Error(`nothing queued for ${key}`);
-    if (next instanceof Error) throw next;
-    return next;
-  };
-  const client = createStaffClient({
-    baseUrl: 'http://api.test',
-    token: consoleToken,
-    onUnauthorized: expireSession,
-    fetch,
-  });
-  return {
-    client,
-    sent,
-    answer: (key: string, ...answers: (Response | Error)[]) =>
-      queued.set(key, [...(queued.get(key) ?? []), ...answers]),
-  };
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const open = { waitMinutes: 30, mode: 'open', until: null } as const;
 const state: LiveState = {
   pickup: open,
@@ -47,13 +17,7 @@ const paused: LiveState = {
 };
 const menu = { groups: [{ productGroupId: 1, name: 'Pizzas', products: [{ productId: 101, name: 'Margherita' }] }] };
 
-const items = new Map<string, string>();
-const storage: StorageLike = {
-  getItem: (key) => items.get(key) ?? null,
-  setItem: (key, value) => void items.set(key, value),
-  removeItem: (key) => void items.delete(key),
-};
-
+const storage = memoryStorage();
 let api: ReturnType<typeof scriptedApi>;
 beforeEach(async () => {
   setConsoleEnvironment({ storage: () => storage, now: () => EVENING });
