@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openShopAt } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
+import { withoutNewOrderAlert } from './console-support.ts';
 
 /**
  * Table bookings and the activity log in the staff console (issue 19, items 5 and 6), against the
@@ -42,6 +43,7 @@ async function requestTable(page: Page, name: string): Promise<void> {
 }
 
 async function signIn(page: Page, role: 'owner' | 'kitchen'): Promise<void> {
+  await withoutNewOrderAlert(page);
   await page.goto(consoleUrl());
   await page.getByLabel('Shop').fill(SHOP);
   await page.getByLabel('Email').fill(`${role}@${SHOP}.test`);
@@ -80,6 +82,7 @@ test('a table asked for on the storefront is confirmed by the kitchen; the owner
   await kitchen.goBack();
   await expect(kitchen.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   // Asked for by its address, Activity stays closed to the kitchen.
+  await withoutNewOrderAlert(kitchen);
   await kitchen.goto(consoleUrl('#activity'));
   await kitchen.reload();
   await expect(kitchen.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();

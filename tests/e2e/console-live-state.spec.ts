@@ -4,6 +4,7 @@ import { liveStateReadResponseSchema, staffSignInResponseSchema } from '../../li
 import { addProduct, dismissPopups, liveStatusAsNormal, settle, waitForSync } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
+import { withoutNewOrderAlert } from './console-support.ts';
 
 /**
  * The console's Live panel (issue 19, slice 2) on the real stack of the global setup, with the
@@ -121,6 +122,7 @@ async function openLivePanel(
     hasTouch: screen.width < 600,
   });
   const page = await context.newPage();
+  await withoutNewOrderAlert(page);
   await page.goto(consoleUrl());
   await page.getByLabel('Shop').fill(SHOP.slug);
   await page.getByLabel('Email').fill(account.email);

@@ -4,6 +4,7 @@ import { PRICES_CHANGED } from '../../apps/storefront/runtime/checkout.ts';
 import { centsOf, openShopNow, orderForALaterSlot, serverOrder } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { tenantUrl } from './urls.ts';
+import { withoutNewOrderAlert } from './console-support.ts';
 
 /**
  * Editing and publishing the shop (issue 19 item 4) against the real stack: the API writes the
@@ -26,6 +27,7 @@ const SHOP = 'bella-napoli';
 const MARGHERITA_SMALL = 'Small 10" ($)';
 
 async function signIn(page: Page, role: 'owner' | 'kitchen'): Promise<void> {
+  await withoutNewOrderAlert(page);
   await page.goto(`${consoleOrigin()}/`);
   await page.getByLabel('Shop').fill(SHOP);
   await page.getByLabel('Email').fill(`${role}@${SHOP}.test`);

@@ -3,6 +3,7 @@ import { LAST_OWNER_REFUSED, STAFF_SIGN_IN_FAILED, staffPaths } from '../../lib/
 import { staffMessages } from '../../apps/console/shell/messages.ts';
 import { SESSION_STORAGE_KEY } from '../../apps/console/shell/session-mark.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
+import { withoutNewOrderAlert } from './console-support.ts';
 
 /**
  * Taking staff access back from the console (issue 29, item 1) on the real stack the global setup
@@ -25,6 +26,7 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const tablet = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await withoutNewOrderAlert(page);
   await page.goto(consoleUrl());
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('Shop', { exact: true }).fill(SHOP);

@@ -11,6 +11,8 @@ import { CONSOLE_CONFIG_FILE } from '../../apps/console/shell/config.ts';
 import { SESSION_STORAGE_KEY } from '../../apps/console/shell/session-mark.ts';
 import { addProduct, checkoutWithNotes, openShopNow, orderForALaterSlot } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
+import { withoutNewOrderAlert } from './console-support.ts';
+import { ALERT_SETTING_KEY } from '../../apps/console/features/board/new-order-alert.ts';
 
 /**
  * The staff console's journeys (issue 19, slice 1) on the stack the global setup starts with
@@ -181,6 +183,7 @@ test('the sign-in page paints without JavaScript and fits a phone', async ({ bro
     javaScriptEnabled: false,
   });
   const page = await context.newPage();
+  await withoutNewOrderAlert(page);
   await page.goto(`${consoleOrigin()}/`);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('Shop')).toBeVisible();
@@ -193,6 +196,7 @@ test('the sign-in page paints without JavaScript and fits a phone', async ({ bro
 test('npm start points the console at its own API and broker on the ports it was given, and the API admits only the console origin', async ({
   page,
 }) => {
+  await withoutNewOrderAlert(page);
   await page.goto(`${consoleOrigin()}/`);
   expect(
     await page.evaluate((file) => fetch(`/${file}`).then((response) => response.json()), CONSOLE_CONFIG_FILE),
@@ -237,14 +241,33 @@ test("an order placed in the shop reaches the owner's phone at once; Accept, Rea
     await expect(owner.getByText('Rosa Esposito · Owner')).toBeVisible();
     await expect(owner.getByText('Live: new orders show at once.')).toBeVisible({ timeout: LIVE_WAIT_MS });
     await owner.evaluate(() => Object.assign(window, { sameDocument: true }));
+    // The owner looks at the live switches while the order comes in.
+    await owner.evaluate(() => (location.hash = '#live'));
+    await expect(owner.locator('h1', { hasText: 'Live' })).toBeVisible();
   });
 
   const { customer, orderNumber, encryptedOrderId } = await test.step('a customer orders pickup through the shop', () =>
     placeOrderThroughShop(browser, shop));
   const ownerCard = card(owner, orderNumber);
 
-  await test.step('the order shows on the board without a reload, counted in the title, with a beep', async () => {
-    await expect(ownerCard).toBeVisible({ timeout: PUSH_WAIT_MS });
+  await test.step('the order is raised full screen over the Live view, beeping again until the owner acknowledges it, and shows on the board without a reload, counted in the title', async () => {
+    // Other journeys order from this shop too: their orders may share the alert ("2 new orders").
+    const alert = owner.getByRole('alertdialog', { name: /new orders?$/i });
+    await expect(alert).toBeVisible({ timeout: PUSH_WAIT_MS });
+    await expect(alert).toContainText(`#${orderNumber}`);
+    await expect(alert).toContainText('Pickup');
+    await expectFitsAndAccessible(owner, 'new-order alert at 390 px');
+    // One chime on arrival (two beeps), then the alert's repeat five seconds later.
+    await expect
+      .poll(() => owner.evaluate(() => (window as unknown as { beeps: number }).beeps), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(4);
+    await alert.getByRole('button', { name: /^Show the orders?$/ }).click();
+    await expect(alert).toBeHidden();
+    await expect(owner.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    await expect(ownerCard).toBeVisible();
+    // From here on this phone only follows the board: another journey's order must not cover it.
+    await owner.getByRole('button', { name: 'Alert on' }).click();
+    await expect(owner.getByRole('button', { name: 'Alert off' })).toHaveAttribute('aria-pressed', 'false');
     expect(await owner.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     const token = await consoleToken(owner);
     const board = staffOrdersResponseSchema.parse(
@@ -269,9 +292,6 @@ test("an order placed in the shop reaches the owner's phone at once; Accept, Rea
     await expect(ownerCard).toContainText(`Note: ${notes}`);
     await expect(ownerCard.getByRole('list').getByRole('listitem')).toHaveCount(1);
     await expect(owner).toHaveTitle(/^\(\d+\) New orders? · Console$/);
-    await expect
-      .poll(() => owner.evaluate(() => (window as unknown as { beeps: number }).beeps))
-      .toBeGreaterThanOrEqual(2);
   });
 
   await test.step('the board fits a 390 and a 360 px phone, with thumb-sized buttons and no serious accessibility issue', async () => {
@@ -306,6 +326,7 @@ test("an order placed in the shop reaches the owner's phone at once; Accept, Rea
   await kitchen.addInitScript(recordPrints);
   const kitchenCard = card(kitchen, orderNumber);
   await test.step('the kitchen signs in on a 768 px tablet and sees the board', async () => {
+    await withoutNewOrderAlert(kitchen);
     await kitchen.goto(`${consoleOrigin()}/`);
     await signIn(kitchen, account(shop, 'kitchen'));
     await expect(kitchen.getByText('Marco Bianchi · Kitchen')).toBeVisible();
@@ -387,6 +408,7 @@ test('sign-out ends the session on the server and here; a session ended elsewher
   page,
 }) => {
   await page.clock.install();
+  await withoutNewOrderAlert(page);
   await page.goto(`${consoleOrigin()}/`);
   const kitchen = account('bella-napoli', 'kitchen');
 
@@ -397,7 +419,7 @@ test('sign-out ends the session on the server and here; a session ended elsewher
     // device sign in while strangers' wrong passwords hold the account's count.
     expect(
       await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage).sort() })),
-    ).toEqual({ session: [SESSION_STORAGE_KEY], local: ['consoleDevice', 'darkMode'] });
+    ).toEqual({ session: [SESSION_STORAGE_KEY], local: [ALERT_SETTING_KEY, 'consoleDevice', 'darkMode'].sort() });
     expect(await page.evaluate(() => localStorage.getItem('consoleDevice'))).not.toBe(await consoleToken(page));
     expect(
       await page.evaluate((key) => Object.keys(JSON.parse(sessionStorage.getItem(key) ?? '{}')), SESSION_STORAGE_KEY),
@@ -442,6 +464,7 @@ test('without the broker the board asks the API every 15 seconds', async ({ page
   page.on('request', (request) => {
     if (request.method() === 'GET' && new URL(request.url()).pathname === '/staff/orders') asked.push(request.url());
   });
+  await withoutNewOrderAlert(page);
   await page.goto(`${consoleOrigin()}/`);
   await signIn(page, account('harbour-pizza', 'owner'));
   await expect(page.getByText('Checking for orders every 15 seconds.')).toBeVisible();

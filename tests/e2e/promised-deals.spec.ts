@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openShopAt, openShopNow, orderForALaterSlot, serverOrder } from './ordering-support.ts';
+import { withoutNewOrderAlert } from './console-support.ts';
 
 /**
  * Issue 27, item 1: the deal the customer builds is the deal they pay. What the builder promised,
@@ -72,6 +73,7 @@ test('fire-and-slice: the Vegan Feast built is the Vegan Feast charged, from the
   ]);
 
   const kitchen = await (await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })).newPage();
+  await withoutNewOrderAlert(kitchen);
   await kitchen.goto(consoleOrigin());
   await kitchen.getByLabel('Shop').fill('fire-and-slice');
   await kitchen.getByLabel('Email').fill('kitchen@fire-and-slice.test');

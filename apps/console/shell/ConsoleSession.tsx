@@ -7,6 +7,7 @@ import type { OrderChime } from './order-chime.ts';
 import { $consoleSession, endSession, expireSession, resumeSession } from './store.ts';
 import { primaryButton, secondaryButton } from '../../../ui/buttons.ts';
 import Board from '../features/board/Board.tsx';
+import { NewOrderAlert } from '../features/board/NewOrderAlert.tsx';
 import { ConsoleNav } from './ConsoleNav.tsx';
 import { Opening } from './Opening.tsx';
 
@@ -73,6 +74,7 @@ export default function ConsoleSession({
       <>
         <ConsoleNav role={staff.role} current={section} />
         <Board staff={staff} chime={chime} hidden={section !== 'orders'} />
+        <NewOrderAlert chime={chime} />
         {section !== 'orders' && (
           <Suspense fallback={<p className="mx-auto w-full max-w-6xl px-4 py-6">Loading…</p>}>
             {section === 'live' ? (

@@ -13,6 +13,7 @@ import {
 import { StaffApiError, type StaffClient } from './client.ts';
 import { staffMessages } from './messages.ts';
 import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
+import { acknowledgeNewOrders, raiseNewOrders } from '../features/board/new-order-alert.ts';
 import { setShopZone } from './shop-zone.ts';
 import {
   forgetSession,
@@ -97,6 +98,7 @@ export function consoleToken(): string | null {
 export function endSession(notice: string | null): void {
   forgetSession(environment.storage());
   $board.set(emptyBoard);
+  acknowledgeNewOrders();
   $boardSync.set({ live: false, updatedAt: null, problem: null });
   $consoleSession.set({ kind: 'signed-out', notice });
 }
@@ -180,6 +182,7 @@ export async function refreshBoard(client: StaffClient): Promise<BoardOrder[]> {
     if ($consoleSession.get().kind !== 'signed-in' || consoleToken() !== token) return [];
     const { board, arrived } = withOrders($board.get(), orders, unreadable, done, moreActive);
     $board.set(board);
+    raiseNewOrders(arrived, board.orders);
     $boardSync.set({ ...$boardSync.get(), updatedAt: environment.now().toISOString(), problem: null });
     return arrived;
   } catch (error) {

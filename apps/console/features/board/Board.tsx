@@ -18,6 +18,8 @@ import {
 } from '../../shell/store.ts';
 import { secondaryButton } from '../../../../ui/buttons.ts';
 import { followBoard, liveBoardOver } from './board-sync.ts';
+import { $soundOn } from './new-order-alert.ts';
+import { AlertToggle } from './NewOrderAlert.tsx';
 import { OrderCard } from './OrderCard.tsx';
 import { OrderTicket } from './OrderTicket.tsx';
 
@@ -157,7 +159,7 @@ export default function Board({
   hidden?: boolean;
 }) {
   const board = useStore($board);
-  const [soundOn, setSoundOn] = useState(true);
+  const soundOn = useStore($soundOn);
   const sound = useRef(soundOn);
   sound.current = soundOn;
   const [printing, setPrinting] = useState<BoardOrder | null>(null);
@@ -223,7 +225,8 @@ export default function Board({
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <SoundToggle chime={chime} on={soundOn} onChange={setSoundOn} />
+            <SoundToggle chime={chime} on={soundOn} onChange={(on) => $soundOn.set(on)} />
+            <AlertToggle className={toolbarButton} />
             <button
               type="button"
               className={toolbarButton}
