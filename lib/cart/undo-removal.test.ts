@@ -21,8 +21,15 @@ const fancy = halfHalf(PEPPERONI, SUPREME, LARGE, {
   quantity: 3,
   orderProductId: 77,
   extras: [
-    { ingredientId: CHEESE, name: 'Extra cheese', quantity: 2, price: 1.5 },
-    { ingredientId: BASIL, name: 'Basil', quantity: -1, price: 0 },
+    {
+      ingredientId: CHEESE,
+      name: 'Extra cheese',
+      quantity: 2,
+      price: 1.5,
+      defaultExtraPrice: 1.5,
+      overrideGroupPrice: false,
+    },
+    { ingredientId: BASIL, name: 'Basil', quantity: -1, price: 0, defaultExtraPrice: 0, overrideGroupPrice: false },
   ],
   options: [{ retailerProductOptionId: 501, retailerProductOptionChoiceId: 5012, name: 'Thin', defaultPrice: 0 }],
 });
