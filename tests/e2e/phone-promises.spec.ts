@@ -212,9 +212,10 @@ test.describe('on a 390 px phone', () => {
   test('a guest sees the promised time before placing, the same as the confirmation and the API; details are kept only when they agree, and can be forgotten', async ({
     page,
   }) => {
-    const checkoutFor = async () => {
+    const checkoutFor = async (suburb?: string) => {
       await page.locator('[data-cart-button]').first().tap();
       const cart = page.getByRole('dialog', { name: 'Your order' });
+      if (suburb) await cart.getByLabel('Delivering to').selectOption({ label: suburb });
       await cart.getByRole('button', { name: 'Checkout' }).tap();
       return page.getByRole('dialog', { name: 'Checkout' });
     };
@@ -241,36 +242,47 @@ test.describe('on a 390 px phone', () => {
     // Not ticked: nothing of the guest is kept.
     expect(await page.evaluate(() => localStorage.getItem('rememberedDetails'))).toBeNull();
 
-    // The next order: ticked this time.
+    // The next order, delivered: ticked this time.
     await page.goto(tenantUrl('bella-napoli'));
-    await addProduct(page, 0);
+    await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Delivery' }).tap();
+    for (const index of [0, 1, 2]) await addProduct(page, index);
     await orderForALaterSlot(page);
-    checkout = await checkoutFor();
+    checkout = await checkoutFor('Carlton 3053');
     await expect(checkout.getByLabel('Name', { exact: true })).toHaveValue('');
     await checkout.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await checkout.getByLabel('Phone', { exact: true }).fill('0400 111 222');
     await checkout.getByLabel('Email', { exact: true }).fill('Grace@Example.com');
+    await checkout.getByLabel('Street address', { exact: true }).fill('12 Lygon Street');
+    await checkout.getByLabel('Delivery instructions (optional)', { exact: true }).fill('Buzzer 4');
     await checkout.getByLabel('Remember my details on this device', { exact: true }).check();
     await checkout.getByRole('button', { name: /^Place order/ }).tap();
     await expect(page).toHaveURL(/\/order\/\?id=/);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('rememberedDetails'))) ?? 'null')).toEqual({
       version: 1,
       contact: { fullName: 'Grace Hopper', phoneNumber: '0400 111 222', email: 'grace@example.com' },
-      delivery: null,
+      // Carlton's id; the instructions were for that order only.
+      delivery: { street: '12 Lygon Street', suburbId: 1 },
     });
 
-    // Filled in on the next visit, the box still ticked; Forget takes them off the device.
+    // Filled in on the next visit, the box still ticked, the suburb too on a device that forgot the cart's;
+    // Forget takes them off the device.
+    await page.evaluate(() => localStorage.removeItem('orderStore'));
     await page.goto(tenantUrl('bella-napoli'));
-    await addProduct(page, 0);
+    await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Delivery' }).tap();
+    for (const index of [0, 1, 2]) await addProduct(page, index);
     await orderForALaterSlot(page);
     checkout = await checkoutFor();
+    await expect(checkout.getByLabel('Suburb', { exact: true }).locator('option:checked')).toHaveText('Carlton 3053');
     await expect(checkout.getByLabel('Name', { exact: true })).toHaveValue('Grace Hopper');
     await expect(checkout.getByLabel('Phone', { exact: true })).toHaveValue('0400 111 222');
     await expect(checkout.getByLabel('Email', { exact: true })).toHaveValue('grace@example.com');
+    await expect(checkout.getByLabel('Street address', { exact: true })).toHaveValue('12 Lygon Street');
+    await expect(checkout.getByLabel('Delivery instructions (optional)', { exact: true })).toHaveValue('');
     await expect(checkout.getByLabel('Remember my details on this device', { exact: true })).toBeChecked();
     await checkout.getByRole('button', { name: 'Forget my details' }).tap();
     await expect(checkout.getByText('Forgotten: nothing of yours is kept on this device.')).toBeVisible();
     await expect(checkout.getByLabel('Name', { exact: true })).toHaveValue('');
+    await expect(checkout.getByLabel('Street address', { exact: true })).toHaveValue('');
     await expect(checkout.getByLabel('Remember my details on this device', { exact: true })).not.toBeChecked();
     expect(await page.evaluate(() => localStorage.getItem('rememberedDetails'))).toBeNull();
   });
