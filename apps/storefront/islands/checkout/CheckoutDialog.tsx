@@ -9,7 +9,6 @@ import {
 } from '../../../../lib/cart/checkout.ts';
 import { pricingTerms, quotedTotals } from '../../../../lib/cart/delivery-quote.ts';
 import { payloadFromState } from '../../../../lib/cart/order-payload.ts';
-import { describeLine, lineTitle } from '../../../../lib/cart/describe-line.ts';
 import { confirmationAddress } from '../../../../lib/cart/order-receipt.ts';
 import type { PaymentMethod } from '../../../../lib/cart/payment-methods.ts';
 import { PricingError } from '../../../../lib/pricing/item-price.ts';
@@ -24,9 +23,12 @@ import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
 import { closeCheckout, openCart, openOrderTime } from '../../stores/ui.ts';
 import { CartTotalsTable } from '../cart/CartTotalsTable.tsx';
 import { DeliverySuburbField } from '../cart/DeliverySuburbField.tsx';
-import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
+import { secondaryButton } from '../../../../ui/buttons.ts';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 import { Field, inputClass } from './Field.tsx';
+import { FoldedOrder } from './FoldedOrder.tsx';
+import { PlaceOrderBar } from './PlaceOrderBar.tsx';
+import { RememberDetails } from './RememberDetails.tsx';
 
 type Errors = Partial<Record<'fullName' | 'phoneNumber' | 'email' | 'street' | 'suburbId' | 'form', string>>;
 
@@ -169,52 +171,23 @@ export default function CheckoutDialog() {
     setStreet('');
   };
 
-  const placeLabel = placing ? 'Placing your order…' : `Place order${quoted?.final ? ` · ${quoted.total}` : ''}`;
-  // Along the foot of the panel, outside its scrolling part: whatever field is being typed in
-  // scrolls above it, never under it.
   const placeBar = (
-    <div className="flex items-center justify-between gap-3" data-checkout-bar>
-      <p className="flex flex-col text-sm">
-        <span className="text-muted-foreground">Total</span>
-        <strong className="text-lg tabular-nums" data-checkout-bar-total>
-          {quoted?.total ?? '–'}
-        </strong>
-      </p>
-      <button type="submit" form={formId} className={primaryButton} disabled={placing}>
-        {placeLabel}
-      </button>
-    </div>
+    <PlaceOrderBar
+      total={quoted?.total ?? null}
+      label={placing ? 'Placing your order…' : `Place order${quoted?.final ? ` · ${quoted.total}` : ''}`}
+      form={formId}
+      disabled={placing}
+    />
   );
 
   return (
     <Sheet open onClose={closeCheckout} title="Checkout" placement="side" footer={placeBar}>
       <form ref={form} id={formId} className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
-        {/* On a phone the cart is a screen away: what is being ordered, folded. */}
-        <details className="rounded-xl border border-border text-sm md:hidden" data-checkout-summary>
-          <summary className="cursor-pointer px-3 py-2 font-semibold">
-            {summary.items} · {quoted?.total ?? summary.subtotal}
-          </summary>
-          <ul className="flex flex-col divide-y divide-border px-3 pb-2">
-            {order.products.map((line) => (
-              <li key={line.uuid} className="flex justify-between gap-3 py-2">
-                <span>
-                  <span className="font-medium">
-                    {line.quantity} × {lineTitle(line)}
-                  </span>
-                  {describeLine(line).length > 0 && (
-                    <span className="block text-muted-foreground">{describeLine(line).join(' · ')}</span>
-                  )}
-                </span>
-                <span className="tabular-nums">
-                  {formatMoney(
-                    totals?.lines.find((priced) => priced.uuid === line.uuid)?.lineCents ??
-                      Math.round(line.historicPrice * 100) * line.quantity,
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </details>
+        <FoldedOrder
+          heading={`${summary.items} · ${quoted?.total ?? summary.subtotal}`}
+          products={order.products}
+          lineCents={new Map(totals?.lines.map((line) => [line.uuid, line.lineCents]))}
+        />
         <div className="rounded-xl bg-muted p-3 text-sm">
           <p>
             <strong>{isDelivery ? 'Delivery' : 'Pickup'}</strong> · <span data-checkout-time>{label.when}</span>{' '}
@@ -266,33 +239,16 @@ export default function CheckoutDialog() {
             />
           </Field>
           {!customer && (
-            <div className="flex flex-col gap-1 text-sm">
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={remember}
-                  onChange={(event) => {
-                    setRemember(event.target.checked);
-                    setForgotten(false);
-                  }}
-                />
-                Remember my details on this device
-              </label>
-              {guestRemembered ? (
-                <p className="text-muted-foreground">
-                  Filled in from this device.{' '}
-                  <button type="button" className="font-semibold underline underline-offset-4" onClick={forget}>
-                    Forget my details
-                  </button>
-                </p>
-              ) : (
-                <p className="text-muted-foreground" role="status">
-                  {forgotten
-                    ? 'Forgotten: nothing of yours is kept on this device.'
-                    : 'Kept only in this browser, to fill in your next order.'}
-                </p>
-              )}
-            </div>
+            <RememberDetails
+              checked={remember}
+              onChange={(checked) => {
+                setRemember(checked);
+                setForgotten(false);
+              }}
+              kept={guestRemembered !== undefined}
+              forgotten={forgotten}
+              onForget={forget}
+            />
           )}
         </fieldset>
         {isDelivery && (
