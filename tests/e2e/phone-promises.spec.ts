@@ -86,6 +86,7 @@ for (const width of [360, 390]) {
       const rows = cart.getByRole('list', { name: 'Items in your cart' }).locator(':scope > li');
       await expect(rows.nth(1)).toHaveAttribute('data-cart-removed');
       await expect(cart.locator('[data-total="total"]')).not.toHaveText(total ?? '');
+      await page.screenshot({ path: test.info().outputPath('cart-undo.png') });
 
       await undo.tap();
       await expect(cart.locator('[data-cart-removed]')).toHaveCount(0);
@@ -169,6 +170,16 @@ for (const width of [360, 390]) {
       await expect(totalRow).toHaveText(total);
       await expect(place).toHaveAccessibleName(`Place order · ${total}`);
       await page.screenshot({ path: test.info().outputPath('checkout-total.png') });
+
+      // With the on-screen keyboard up the page is shorter: the bar rides above the keyboard and the field above the bar.
+      await page.setViewportSize({ width, height: 420 });
+      const street = checkout.getByLabel('Street address', { exact: true });
+      await street.tap();
+      await page.keyboard.type(' Street');
+      await expectAbove(street, bar);
+      expect((await boxOf(street)).y).toBeGreaterThanOrEqual(0);
+      expect((await boxOf(bar)).y + (await boxOf(bar)).height).toBeLessThanOrEqual(420);
+      await page.screenshot({ path: test.info().outputPath('checkout-keyboard.png') });
     });
   });
 }
