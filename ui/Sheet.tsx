@@ -70,7 +70,9 @@ export function Sheet({ open, onClose, title, description, placement = 'center',
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer && <div className="border-t border-border px-5 py-4">{footer}</div>}
+          {footer && (
+            <div className="border-t border-border px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))]">{footer}</div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderAnswer, Placement } from './placement.ts';
 import { cartProductSchema } from './schemas.ts';
-import { confirmationView, laterOrderAnswer, placementDueAt, withOrderProcessed } from './placed-order.ts';
+import {
+  confirmationView,
+  laterOrderAnswer,
+  placementDueAt,
+  promisedTime,
+  withOrderProcessed,
+} from './placed-order.ts';
 
 const waits = { livePickupWaitTime: 20, liveDeliveryWaitTime: 45 };
 const asap = { isPickup: true, orderForLater: false, orderForLaterRequestDateTime: null };
@@ -335,5 +341,67 @@ describe('the status never goes back', () => {
     ['a message saying it is not taken yet changes nothing', answer({ orderProcessed: true }), false, true],
   ])('a live message: %s', (_name, order, orderProcessed, expected) => {
     expect(withOrderProcessed(order, orderProcessed).orderProcessed).toBe(expected);
+  });
+});
+
+describe('promisedTime', () => {
+  const later = (at: string) => ({ isPickup: true, orderForLater: true, orderForLaterRequestDateTime: at });
+  it.each<[string, Parameters<typeof promisedTime>[0], string, number | string, string]>([
+    ['pickup now: now plus the pickup wait', asap, '2026-11-27T09:30:00Z', 0, 'Ready for pickup about 8:50 pm'],
+    [
+      'delivery now: now plus the delivery wait',
+      { ...asap, isPickup: false },
+      '2026-11-27T09:30:00Z',
+      0,
+      'Delivery about 9:15 pm',
+    ],
+    [
+      'a second before the minute turns: the minute the server would still record',
+      asap,
+      '2026-11-27T09:30:59.900Z',
+      0,
+      'Ready for pickup about 8:50 pm',
+    ],
+    [
+      'delivery now at 11:50 pm: after midnight, named with its day',
+      { ...asap, isPickup: false },
+      '2026-11-27T12:50:00Z',
+      0,
+      'Delivery about tomorrow, Sat 28 Nov at 12:35 am',
+    ],
+    [
+      'pickup now at 11:50 pm at a Perth shop: still the same evening there',
+      asap,
+      '2026-11-27T12:50:00Z',
+      'Australia/Perth',
+      'Ready for pickup about 9:10 pm',
+    ],
+    ['pickup now just after midnight: today', asap, '2026-11-27T13:05:00Z', 0, 'Ready for pickup about 12:25 am'],
+    [
+      'for later tomorrow: the time chosen, with its day',
+      later('2026-11-28T07:00:00+11:00'),
+      '2026-11-27T09:30:00Z',
+      0,
+      'Ready for pickup tomorrow, Sat 28 Nov at 7:00 am',
+    ],
+    [
+      'for later tonight, delivered',
+      { ...later('2026-11-27T22:30:00+11:00'), isPickup: false },
+      '2026-11-27T09:30:00Z',
+      0,
+      'Delivery today, Fri 27 Nov at 10:30 pm',
+    ],
+  ])('%s', (_name, order, now, zone, expected) => {
+    expect(promisedTime(order, waits, new Date(now), zone).sentence).toBe(expected);
+  });
+
+  it('words an order now as the confirmation page does once place-order recorded it', () => {
+    const now = new Date('2026-11-27T09:30:00Z');
+    const promise = promisedTime(asap, waits, now, 0);
+    const dueAt = placementDueAt(asap, waits, now);
+    expect(view({ dueAt }, now, 0).when).toEqual({
+      label: promise.label,
+      text: `As soon as possible, ${promise.time}`,
+    });
   });
 });

@@ -97,12 +97,36 @@ export interface ConfirmationShop {
   address: string;
 }
 
+/** "about 7:45 pm" on the shop's clock, with the day when it is another one than `now`'s. */
+function aboutTime(due: Date, now: Date, zone: ShopZone): string {
+  const sameDay = retailerWallClock(due, zone).date === retailerWallClock(now, zone).date;
+  return `about ${sameDay ? formatTime(retailerWallClock(due, zone).minutes) : formatOrderTime(due, now, zone)}`;
+}
+
 /** "As soon as possible, about 7:45 pm" for an order placed to be made now; the day too when it is due on another one. */
 function asapText(dueAt: string | null, now: Date, zone: ShopZone): string {
   if (dueAt === null) return 'As soon as possible';
-  const due = new Date(dueAt);
-  const sameDay = retailerWallClock(due, zone).date === retailerWallClock(now, zone).date;
-  return `As soon as possible, about ${sameDay ? formatTime(retailerWallClock(due, zone).minutes) : formatOrderTime(due, now, zone)}`;
+  return `As soon as possible, ${aboutTime(new Date(dueAt), now, zone)}`;
+}
+
+/**
+ * What checkout and the cart promise before placing, in the confirmation page's words and by the
+ * rule place-order records (`placementDueAt`): "Ready for pickup about 7:45 pm", "Delivery today,
+ * Fri 27 Nov at 6:00 pm". `time` alone is what the confirmation shows after "As soon as possible, ".
+ */
+export function promisedTime(
+  order: Pick<Placement, 'isPickup' | 'orderForLater' | 'orderForLaterRequestDateTime'>,
+  clock: Pick<ClockStatus, 'livePickupWaitTime' | 'liveDeliveryWaitTime'>,
+  now: Date,
+  zone: ShopZone,
+): { label: 'Ready for pickup' | 'Delivery'; time: string; sentence: string } {
+  const label = order.isPickup ? 'Ready for pickup' : 'Delivery';
+  const due = new Date(placementDueAt(order, clock, now));
+  const time =
+    order.orderForLater && order.orderForLaterRequestDateTime
+      ? formatOrderTime(due, now, zone)
+      : aboutTime(due, now, zone);
+  return { label, time, sentence: `${label} ${time}` };
 }
 
 /** How to see withheld details: the account's session for an order of a customer, else the receipt only the ordering browser holds. */

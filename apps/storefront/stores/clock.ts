@@ -13,3 +13,19 @@ onMount($now, () => {
 
 /** The retailer's live clock status (capacity, wait times, online); undefined until fetched. */
 export const $clockStatus = atom<ClockStatus | undefined>(undefined);
+
+/**
+ * The time, renewed as each minute of the clock begins: a promised "about 7:45 pm" turns with the
+ * minute, as place-order's own clock does, rather than up to OPEN_STATUS_REFRESH_MS late.
+ */
+export const $minute = atom<Date | null>(null);
+
+onMount($minute, () => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = () => {
+    $minute.set(new Date());
+    timer = setTimeout(tick, 60_000 - (Date.now() % 60_000));
+  };
+  tick();
+  return () => clearTimeout(timer);
+});

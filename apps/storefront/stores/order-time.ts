@@ -1,6 +1,8 @@
 import { computed } from 'nanostores';
 import type { OrderType } from '../../../lib/cart/schemas.ts';
+import { promisedTime } from '../../../lib/cart/placed-order.ts';
 import { itemAddedToast } from '../../../lib/cart/toasts.ts';
+import { DEFAULT_WAIT_TIME_MINUTES } from '../../../lib/constants.ts';
 import { closingWarnings } from '../../../lib/time/closing-warnings.ts';
 import { formatOrderTime, formatTime } from '../../../lib/time/format.ts';
 import { currentOpening } from '../../../lib/time/open-windows.ts';
@@ -15,7 +17,7 @@ import type { ClockStatus } from '../../../lib/tenant/index.ts';
 import { serviceNames } from '../../../lib/time/schedule.ts';
 import { isServiceAvailableNow } from '../../../lib/time/service-availability.ts';
 import { slotCalendar } from '../../../lib/time/slots.ts';
-import { $clockStatus, $now } from './clock.ts';
+import { $clockStatus, $minute, $now } from './clock.ts';
 import { $order, setOrderTime } from './order.ts';
 import { $schedule, loadOrderingData } from './ordering-data.ts';
 import { orderToast } from './toasts.ts';
@@ -131,5 +133,29 @@ export const $orderTimeLabel = computed(
       when: open ? 'as soon as possible' : `${serviceNames[orderType]} is closed now: choose a later time`,
       closedNow: !open,
     };
+  },
+);
+
+/**
+ * When the order will be ready or delivered if placed now, in the words the confirmation page will
+ * use: "Ready for pickup about 7:45 pm" from the live wait, or the time chosen for later. Null
+ * while the chosen service is closed (checkout asks for a later time then).
+ */
+export const $promisedTime = computed(
+  [$schedule, $order, $clockStatus, $minute],
+  (schedule, order, clockStatus, now) => {
+    if (!schedule || !now) return null;
+    const later = order.orderForLater && order.orderForLaterRequestDateTime !== null;
+    if (!later && !isServiceAvailableNow(schedule, order.orderType, now, clockStatus)) return null;
+    return promisedTime(
+      {
+        isPickup: order.orderType === 'pickup',
+        orderForLater: later,
+        orderForLaterRequestDateTime: later ? order.orderForLaterRequestDateTime : null,
+      },
+      clockStatus ?? { livePickupWaitTime: DEFAULT_WAIT_TIME_MINUTES, liveDeliveryWaitTime: DEFAULT_WAIT_TIME_MINUTES },
+      now,
+      shopZone(schedule.retailerInfo),
+    );
   },
 );

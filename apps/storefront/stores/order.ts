@@ -1,7 +1,9 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
 import type { BuiltLine } from '../../../lib/cart/line-builder.ts';
 import { decodeOrderState, freshOrderState, type OrderState } from '../../../lib/cart/order-state.ts';
 import type { CartProduct, OrderStatus } from '../../../lib/cart/schemas.ts';
+import { putLineBack, takeLineOut, type RemovedLine } from '../../../lib/cart/undo-removal.ts';
 import type { OrderTypeState } from '../../../lib/time/order-type.ts';
 
 /** The customer's order, saved under `orderStore`; an unreadable saved value is reported and replaced by a fresh order. */
@@ -52,8 +54,27 @@ export function replaceLine(uuid: string, line: BuiltLine, now = new Date()): vo
   );
 }
 
+/** The line the customer last took out of the cart, while its Undo is offered; null once put back or superseded. */
+export const $undoableRemoval = atom<RemovedLine | null>(null);
+
 export function removeLine(uuid: string, now = new Date()): void {
-  changeOrder({ products: $order.get().products.filter((line) => line.uuid !== uuid) }, now);
+  const taken = takeLineOut($order.get().products, uuid);
+  if (!taken) return;
+  $undoableRemoval.set(taken.removed);
+  changeOrder({ products: taken.products }, now);
+}
+
+/** Undo: the last removed line back at its place, exactly as it was. */
+export function undoRemoval(now = new Date()): void {
+  const removed = $undoableRemoval.get();
+  if (!removed) return;
+  $undoableRemoval.set(null);
+  changeOrder({ products: putLineBack($order.get().products, removed) }, now);
+}
+
+/** The Undo is no longer offered (the cart closed, or the order was placed). */
+export function forgetRemoval(): void {
+  $undoableRemoval.set(null);
 }
 
 /** Fewer than one removes the line. */
@@ -71,6 +92,8 @@ export function setOrderNotes(orderNotes: string, now = new Date()): void {
 
 /** The lines after a price or availability check: re-priced lines come back with new uuids. */
 export function setCartLines(products: CartProduct[], now = new Date()): void {
+  // A removed line kept from before a re-pricing would come back at its old price.
+  forgetRemoval();
   changeOrder({ products }, now);
 }
 
@@ -91,6 +114,7 @@ export function setDeliverySuburb(deliverySuburbId: number | null, now = new Dat
 /** A fresh, empty order that keeps the customer's delivery or pickup choice and suburb. */
 export function resetOrder(): void {
   const { orderType, deliverySuburbId } = $order.get();
+  forgetRemoval();
   $order.set(freshOrderState(orderType, deliverySuburbId));
 }
 

@@ -1,12 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { termsVaryBySuburb } from '../../../../lib/cart/delivery-quote.ts';
 import { describeLine, lineTitle } from '../../../../lib/cart/describe-line.ts';
 import { orderBoundRefusal } from '../../../../lib/cart/order-bounds.ts';
 import { MAX_LINE_QUANTITY } from '../../../../lib/cart/line-builder.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { $cartTotals, $deliveryQuote, $removedUnavailable, clearRemovedUnavailable } from '../../stores/cart.ts';
-import { $order, removeLine, setOrderNotes, setQuantity } from '../../stores/order.ts';
+import {
+  $order,
+  $undoableRemoval,
+  forgetRemoval,
+  removeLine,
+  setOrderNotes,
+  setQuantity,
+  undoRemoval,
+} from '../../stores/order.ts';
 import { $orderingData } from '../../stores/ordering-data.ts';
 import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeCart, openCheckout, openProductBuilder } from '../../stores/ui.ts';
@@ -24,9 +32,40 @@ export default function CartSheet() {
   const removedUnavailable = useStore($removedUnavailable);
   const quote = useStore($deliveryQuote);
   const data = useStore($orderingData);
+  const removal = useStore($undoableRemoval);
+  const undoButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     needOrderingData('CartSheet');
+    // Undo is offered while the cart that removed the line is open.
+    return forgetRemoval;
   }, []);
+  // The button tapped is gone with its line: focus goes to what can bring it back.
+  useEffect(() => {
+    if (removal) undoButton.current?.focus();
+  }, [removal]);
+  const undo = () => {
+    const uuid = removal?.line.uuid;
+    undoRemoval();
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-cart-line="${uuid}"] [role=group] button`)?.focus(),
+    );
+  };
+  const undoRow = removal && (
+    <li key="undo" className="flex items-center justify-between gap-3 py-3 text-sm" data-cart-removed>
+      <p role="status" className="wrap-anywhere">
+        Removed {removal.line.quantity > 1 ? `${removal.line.quantity} × ` : ''}
+        {lineTitle(removal.line)}
+      </p>
+      <button
+        ref={undoButton}
+        type="button"
+        className="shrink-0 rounded-md border border-current px-3 py-1.5 font-medium"
+        onClick={undo}
+      >
+        Undo
+      </button>
+    </li>
+  );
   const lineCents = new Map(totals?.lines.map((line) => [line.uuid, line.lineCents]));
   const syncing = order.revision !== order.syncedRevision;
   // Said here, before checkout, in the words place-order would refuse with.
@@ -87,54 +126,62 @@ export default function CartSheet() {
         {order.orderType === 'delivery' && data && quote && termsVaryBySuburb(data) && (
           <DeliverySuburbField label="Delivering to" suburbs={data.deliverySuburbs} quote={quote} />
         )}
-        {order.products.length === 0 ? (
+        {order.products.length === 0 && !undoRow ? (
           <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
             Your cart is empty. Pick something from the menu.
           </p>
         ) : (
           <ul className="flex flex-col divide-y divide-border" aria-label="Items in your cart">
-            {order.products.map((line) => (
-              <li key={line.uuid} className="flex flex-col gap-2 py-3" data-cart-line={line.uuid}>
-                <div className="flex items-start justify-between gap-3">
-                  <div>
-                    <p className="font-semibold">{lineTitle(line)}</p>
-                    <ul className="text-sm text-muted-foreground">
-                      {describeLine(line).map((words) => (
-                        <li key={words}>{words}</li>
-                      ))}
-                    </ul>
+            {order.products.map((line, index) => (
+              <Fragment key={line.uuid}>
+                {removal?.index === index && undoRow}
+                <li className="flex flex-col gap-2 py-3" data-cart-line={line.uuid}>
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <p className="font-semibold">{lineTitle(line)}</p>
+                      <ul className="text-sm text-muted-foreground">
+                        {describeLine(line).map((words) => (
+                          <li key={words}>{words}</li>
+                        ))}
+                      </ul>
+                    </div>
+                    <span className="font-semibold tabular-nums" data-line-price>
+                      {formatMoney(lineCents.get(line.uuid) ?? Math.round(line.historicPrice * 100) * line.quantity)}
+                    </span>
                   </div>
-                  <span className="font-semibold tabular-nums" data-line-price>
-                    {formatMoney(lineCents.get(line.uuid) ?? Math.round(line.historicPrice * 100) * line.quantity)}
-                  </span>
-                </div>
-                <div className="flex items-center justify-between gap-3">
-                  <QuantityStepper
-                    value={line.quantity}
-                    min={0}
-                    max={MAX_LINE_QUANTITY}
-                    label={`Quantity of ${lineTitle(line)}`}
-                    onChange={(quantity) => setQuantity(line.uuid, quantity)}
-                  />
-                  <div className="flex gap-3 text-sm font-medium">
-                    <button
-                      type="button"
-                      className="underline underline-offset-4"
-                      onClick={() => openProductBuilder(line.productId, { editUuid: line.uuid })}
-                    >
-                      Edit <span className="sr-only">{lineTitle(line)}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="underline underline-offset-4"
-                      onClick={() => removeLine(line.uuid)}
-                    >
-                      Remove <span className="sr-only">{lineTitle(line)}</span>
-                    </button>
+                  <div className="flex items-center justify-between gap-3">
+                    <QuantityStepper
+                      value={line.quantity}
+                      min={0}
+                      max={MAX_LINE_QUANTITY}
+                      label={`Quantity of ${lineTitle(line)}`}
+                      removeLabel={`Remove ${lineTitle(line)}`}
+                      onChange={(quantity) => setQuantity(line.uuid, quantity)}
+                    />
+                    <div className="flex gap-3 text-sm font-medium">
+                      <button
+                        type="button"
+                        className="underline underline-offset-4"
+                        onClick={() => openProductBuilder(line.productId, { editUuid: line.uuid })}
+                      >
+                        Edit <span className="sr-only">{lineTitle(line)}</span>
+                      </button>
+                      {/* At one, the stepper's bin is the way to remove. */}
+                      {line.quantity > 1 && (
+                        <button
+                          type="button"
+                          className="underline underline-offset-4"
+                          onClick={() => removeLine(line.uuid)}
+                        >
+                          Remove <span className="sr-only">{lineTitle(line)}</span>
+                        </button>
+                      )}
+                    </div>
                   </div>
-                </div>
-              </li>
+                </li>
+              </Fragment>
             ))}
+            {removal && removal.index >= order.products.length && undoRow}
           </ul>
         )}
         <label className="flex flex-col gap-1 text-sm font-medium">

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
   acceptedPaymentMethods,
   checkoutContactSchema,
@@ -13,18 +13,22 @@ import { confirmationAddress } from '../../../../lib/cart/order-receipt.ts';
 import type { PaymentMethod } from '../../../../lib/cart/payment-methods.ts';
 import { PricingError } from '../../../../lib/pricing/item-price.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
-import { $deliveryQuote } from '../../stores/cart.ts';
+import { $cartSummary, $deliveryQuote } from '../../stores/cart.ts';
 import { $now } from '../../stores/clock.ts';
 import { $customer } from '../../stores/customer.ts';
-import { $order } from '../../stores/order.ts';
-import { $orderTimeLabel } from '../../stores/order-time.ts';
+import { $order, setDeliverySuburb } from '../../stores/order.ts';
+import { $orderTimeLabel, $promisedTime } from '../../stores/order-time.ts';
+import { $rememberedDetails, forgetDetails, rememberDetails } from '../../stores/remembered-details.ts';
 import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
 import { closeCheckout, openCart, openOrderTime } from '../../stores/ui.ts';
 import { CartTotalsTable } from '../cart/CartTotalsTable.tsx';
 import { DeliverySuburbField } from '../cart/DeliverySuburbField.tsx';
-import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
+import { secondaryButton } from '../../../../ui/buttons.ts';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 import { Field, inputClass } from './Field.tsx';
+import { FoldedOrder } from './FoldedOrder.tsx';
+import { PlaceOrderBar } from './PlaceOrderBar.tsx';
+import { RememberDetails } from './RememberDetails.tsx';
 
 type Errors = Partial<Record<'fullName' | 'phoneNumber' | 'email' | 'street' | 'suburbId' | 'form', string>>;
 
@@ -36,13 +40,21 @@ export default function CheckoutDialog() {
   const quote = useStore($deliveryQuote);
   const label = useStore($orderTimeLabel);
   const customer = useStore($customer).custInfo;
+  const promise = useStore($promisedTime);
+  const summary = useStore($cartSummary);
   useStore($now);
+  // A guest's details come back only if they agreed to keep them on this device.
+  const remembered = useStore($rememberedDetails);
+  const guestRemembered = customer ? undefined : remembered;
+  const [remember, setRemember] = useState(guestRemembered !== undefined);
+  const [forgotten, setForgotten] = useState(false);
   const [contact, setContact] = useState({
-    fullName: customer?.fullName ?? '',
-    phoneNumber: customer?.phoneNumber ?? '',
-    email: customer?.email ?? '',
+    fullName: customer?.fullName ?? guestRemembered?.contact.fullName ?? '',
+    phoneNumber: customer?.phoneNumber ?? guestRemembered?.contact.phoneNumber ?? '',
+    email: customer?.email ?? guestRemembered?.contact.email ?? '',
   });
-  const [street, setStreet] = useState('');
+  const [street, setStreet] = useState(guestRemembered?.delivery?.street ?? '');
+  const formId = useId();
   const [instructions, setInstructions] = useState('');
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -65,6 +77,17 @@ export default function CheckoutDialog() {
   useEffect(() => {
     if (suburbChosen) fixing('suburbId');
   }, [suburbChosen]);
+  // The remembered suburb, unless the cart already names one (the customer's latest choice).
+  const rememberedSuburbId = guestRemembered?.delivery?.suburbId;
+  const suburbs = data?.deliverySuburbs;
+  useEffect(() => {
+    if (
+      rememberedSuburbId !== undefined &&
+      $order.get().deliverySuburbId === null &&
+      suburbs?.some((suburb) => suburb.suburbId === rememberedSuburbId)
+    )
+      setDeliverySuburb(rememberedSuburbId);
+  }, [rememberedSuburbId, suburbs]);
 
   if (!data || !catalogue || !quote) {
     return (
@@ -122,8 +145,14 @@ export default function CheckoutDialog() {
       deliveryFeeCents: totals.deliveryFee,
     });
     setPlacing(false);
-    if (result.ok) window.location.assign(confirmationAddress(result.encryptedOrderId, result.receipt));
-    else {
+    if (result.ok) {
+      if (!customer) {
+        // Kept only with the box ticked; unticked, what an earlier visit kept goes too.
+        if (remember) rememberDetails(checkedContact.data, checkedAddress?.success ? checkedAddress.data : null);
+        else forgetDetails();
+      }
+      window.location.assign(confirmationAddress(result.encryptedOrderId, result.receipt));
+    } else {
       setErrors({ form: result.message });
       setProblemsShown((count) => count + 1);
     }
@@ -134,15 +163,44 @@ export default function CheckoutDialog() {
     openCart();
   };
 
+  const forget = () => {
+    forgetDetails();
+    setRemember(false);
+    setForgotten(true);
+    setContact({ fullName: '', phoneNumber: '', email: '' });
+    setStreet('');
+  };
+
+  const placeBar = (
+    <PlaceOrderBar
+      total={quoted?.total ?? null}
+      label={placing ? 'Placing your order…' : `Place order${quoted?.final ? ` · ${quoted.total}` : ''}`}
+      form={formId}
+      disabled={placing}
+    />
+  );
+
   return (
-    <Sheet open onClose={closeCheckout} title="Checkout" placement="side">
-      <form ref={form} className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
-        <p className="rounded-xl bg-muted p-3 text-sm">
-          <strong>{isDelivery ? 'Delivery' : 'Pickup'}</strong> · <span data-checkout-time>{label.when}</span>{' '}
-          <button type="button" className="font-semibold underline underline-offset-4" onClick={openOrderTime}>
-            {label.closedNow ? 'Choose a time' : 'Change'}
-          </button>
-        </p>
+    <Sheet open onClose={closeCheckout} title="Checkout" placement="side" footer={placeBar}>
+      <form ref={form} id={formId} className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
+        <FoldedOrder
+          heading={`${summary.items} · ${quoted?.total ?? summary.subtotal}`}
+          products={order.products}
+          lineCents={new Map(totals?.lines.map((line) => [line.uuid, line.lineCents]))}
+        />
+        <div className="rounded-xl bg-muted p-3 text-sm">
+          <p>
+            <strong>{isDelivery ? 'Delivery' : 'Pickup'}</strong> · <span data-checkout-time>{label.when}</span>{' '}
+            <button type="button" className="font-semibold underline underline-offset-4" onClick={openOrderTime}>
+              {label.closedNow ? 'Choose a time' : 'Change'}
+            </button>
+          </p>
+          {promise && (
+            <p className="mt-1 font-medium" data-checkout-promise>
+              {promise.sentence}
+            </p>
+          )}
+        </div>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 font-semibold">Your details</legend>
           <Field label="Name" error={errors.fullName}>
@@ -180,6 +238,18 @@ export default function CheckoutDialog() {
               }}
             />
           </Field>
+          {!customer && (
+            <RememberDetails
+              checked={remember}
+              onChange={(checked) => {
+                setRemember(checked);
+                setForgotten(false);
+              }}
+              kept={guestRemembered !== undefined}
+              forgotten={forgotten}
+              onForget={forget}
+            />
+          )}
         </fieldset>
         {isDelivery && (
           <fieldset className="flex flex-col gap-3">
@@ -244,14 +314,9 @@ export default function CheckoutDialog() {
             {errors.form}
           </p>
         )}
-        <div className="flex flex-wrap justify-between gap-3">
-          <button type="button" className={secondaryButton} onClick={backToCart}>
-            Back to cart
-          </button>
-          <button type="submit" className={primaryButton} disabled={placing}>
-            {placing ? 'Placing your order…' : `Place order${quoted?.final ? ` · ${quoted.total}` : ''}`}
-          </button>
-        </div>
+        <button type="button" className={`${secondaryButton} self-start`} onClick={backToCart}>
+          Back to cart
+        </button>
       </form>
     </Sheet>
   );
