@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { CSP_REPORT_PATH, CSP_REPORT_SITE_PARAM } from '../../lib/api/csp-report.ts';
+
+/** Script elements the browser runs: no type, a JavaScript MIME type or module; JSON and JSON-LD are data and need no hash. */
+const EXECUTABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The `'sha256-…'` source of every inline script a page runs, in page order without repeats: a
+ * prerendered page cannot carry a nonce (its bytes are the same for every visitor), so its own
+ * scripts are allowed by their hashes and anything injected into it is not.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT_ELEMENT)) {
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(` ${attributes}`)?.[1] ?? '';
+    if (!EXECUTABLE_TYPE.test(type.trim())) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+export interface PolicyOptions {
+  /** The `'sha256-…'` sources the site's inline scripts need. */
+  scriptHashes: readonly string[];
+  /** The API the pages talk to; its intake takes the violation reports. */
+  apiBaseUrl: string;
+  /** The shop's host the reports are filed under, or null for the staff console (no shop). */
+  site: string | null;
+  /** The console may not be framed (its Take and Ready buttons); a shop's pages keep their framing as before. */
+  frameAncestorsNone?: boolean;
+}
+
+/** Where a page's violations are reported: the API's intake for them, naming the shop. */
+export function cspReportUri(apiBaseUrl: string, site: string | null): string {
+  const url = new URL(CSP_REPORT_PATH, apiBaseUrl.replace(/\/*$/, '/'));
+  if (site !== null) url.searchParams.set(CSP_REPORT_SITE_PARAM, site);
+  return url.href;
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only from its own origin (the bundles, islands
+ * and their dynamic imports) and the inline ones it was built with; no plugins, no `<base>`
+ * redirecting its relative script URLs. Styles, images and connections are left open: the
+ * script wall is what stops an injected payload, and each shop's API, broker and analytics hosts
+ * are set per deployment and environment (runtime-config.json).
+ *
+ * Only `report-uri`: Chrome sends it at once as application/csp-report, while `report-to` makes it
+ * ignore report-uri and batch reports for up to a minute; the API takes both formats.
+ */
+export function contentSecurityPolicy({
+  scriptHashes,
+  apiBaseUrl,
+  site,
+  frameAncestorsNone = false,
+}: PolicyOptions): string {
+  return [
+    ['script-src', "'self'", ...scriptHashes],
+    ["object-src 'none'"],
+    ["base-uri 'self'"],
+    ...(frameAncestorsNone ? [["frame-ancestors 'none'"]] : []),
+    ['report-uri', cspReportUri(apiBaseUrl, site)],
+  ]
+    .map((directive) => directive.join(' '))
+    .join('; ');
+}
