@@ -83,7 +83,8 @@ export function cspReportRoutes(app: ApiApp, deps: ApiDeps): void {
     if (violations === null) throw new ApiProblem(400, 'Expected a Content-Security-Policy violation report');
     const entries = violations.map((violation) => cspErrorEntry(violation, deps.now()));
     if (retailerId !== undefined) await deps.intake.logErrors(retailerId, entries, deps.now());
-    else for (const entry of entries) deps.log(`csp: staff console: ${entry.message} on ${entry.url ?? 'a page'}`);
+    // JSON-quoted: anyone may post a report, and a line break in it must not forge a line of the log.
+    else for (const entry of entries) deps.log(`csp: staff console: ${JSON.stringify(entry)}`);
     return c.body(null, 204);
   });
 }
