@@ -34,7 +34,8 @@ export interface PolicyOptions {
 
 /** Where a page's violations are reported: the API's intake for them, naming the shop. */
 export function cspReportUri(apiBaseUrl: string, site: string | null): string {
-  const url = new URL(CSP_REPORT_PATH, apiBaseUrl.replace(/\/*$/, '/'));
+  // Appended as the pages' API client appends its paths, so an API under a base path keeps it.
+  const url = new URL(`${apiBaseUrl.replace(/\/+$/, '')}${CSP_REPORT_PATH}`);
   if (site !== null) url.searchParams.set(CSP_REPORT_SITE_PARAM, site);
   return url.href;
 }
