@@ -1,6 +1,12 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { consoleServerConfig, hostFolders, nginxConfig, tenantBrokerRouteProblems } from './lib/nginx-config.ts';
+import {
+  consoleServerConfig,
+  hostApis,
+  hostFolders,
+  nginxConfig,
+  tenantBrokerRouteProblems,
+} from './lib/nginx-config.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +57,7 @@ const broker =
       };
 try {
   const config =
-    nginxConfig(dist, await hostFolders(values['tenants-dir']), {
+    nginxConfig(dist, await hostFolders(values['tenants-dir']), await hostApis(values['tenants-dir']), {
       listen: values.listen,
       ...(apiProcesses.length > 0 ? { api: { serverNames: apiHosts, processes: apiProcesses } } : {}),
       ...(broker ? { broker } : {}),

@@ -36,8 +36,7 @@ describe('contentSecurityPolicy', () => {
     expect(
       contentSecurityPolicy({
         scriptHashes: [sha256('one()')],
-        apiBaseUrl: 'https://api.example.com',
-        site: 'order.luigis.com.au',
+        reportUri: cspReportUri('https://api.example.com', 'order.luigis.com.au'),
       }),
     ).toBe(
       `script-src 'self' ${sha256('one()')} 'report-sample'; object-src 'none'; base-uri 'self'; report-uri https://api.example.com/api/logs/csp-report?site=order.luigis.com.au`,
@@ -48,8 +47,7 @@ describe('contentSecurityPolicy', () => {
     expect(
       contentSecurityPolicy({
         scriptHashes: [],
-        apiBaseUrl: 'https://api.example.com',
-        site: null,
+        reportUri: cspReportUri('https://api.example.com', null),
         frameAncestorsNone: true,
       }),
     ).toContain("frame-ancestors 'none'; report-uri https://api.example.com/api/logs/csp-report");

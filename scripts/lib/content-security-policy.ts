@@ -24,15 +24,13 @@ export function inlineScriptHashes(html: string): string[] {
 export interface PolicyOptions {
   /** The `'sha256-…'` sources the site's inline scripts need. */
   scriptHashes: readonly string[];
-  /** The API the pages talk to; its intake takes the violation reports. */
-  apiBaseUrl: string;
-  /** The shop's host the reports are filed under, or null for the staff console (no shop). */
-  site: string | null;
+  /** Where violations are reported (cspReportUri). */
+  reportUri: string;
   /** The console may not be framed (its Take and Ready buttons); a shop's pages keep their framing as before. */
   frameAncestorsNone?: boolean;
 }
 
-/** Where a page's violations are reported: the API's intake for them, naming the shop. */
+/** Where a page's violations are reported: the API's intake for them, naming the shop's host (null: the staff console, no shop). */
 export function cspReportUri(apiBaseUrl: string, site: string | null): string {
   // Appended as the pages' API client appends its paths, so an API under a base path keeps it.
   const url = new URL(`${apiBaseUrl.replace(/\/+$/, '')}${CSP_REPORT_PATH}`);
@@ -50,19 +48,14 @@ export function cspReportUri(apiBaseUrl: string, site: string | null): string {
  * Only `report-uri`: Chrome sends it at once as application/csp-report, while `report-to` makes it
  * ignore report-uri and batch reports for up to a minute; the API takes both formats.
  */
-export function contentSecurityPolicy({
-  scriptHashes,
-  apiBaseUrl,
-  site,
-  frameAncestorsNone = false,
-}: PolicyOptions): string {
+export function contentSecurityPolicy({ scriptHashes, reportUri, frameAncestorsNone = false }: PolicyOptions): string {
   return [
     // report-sample: a report then carries the blocked code's first 40 characters, which says what was injected.
     ['script-src', "'self'", ...scriptHashes, "'report-sample'"],
     ["object-src 'none'"],
     ["base-uri 'self'"],
     ...(frameAncestorsNone ? [["frame-ancestors 'none'"]] : []),
-    ['report-uri', cspReportUri(apiBaseUrl, site)],
+    ['report-uri', reportUri],
   ]
     .map((directive) => directive.join(' '))
     .join('; ');

@@ -10,7 +10,12 @@ import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../apps/console/she
 import { CONSOLE_LOCAL_HOST, hostNameOf, LOCAL_HOST_SUFFIX, tenantHostNames } from '../../lib/tenant/hosts.ts';
 import { runtimeConfigSchema, tenantSettingsSchema, type RuntimeConfig } from '../../lib/tenant/settings.ts';
 import { CONSOLE_FOLDER } from './console-site.ts';
-import { contentSecurityPolicy, inlineScriptHashes, type PolicyOptions } from './content-security-policy.ts';
+import {
+  contentSecurityPolicy,
+  cspReportUri,
+  inlineScriptHashes,
+  type PolicyOptions,
+} from './content-security-policy.ts';
 
 export interface StaticServerOptions {
   distDir: string;
@@ -110,7 +115,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
     const apiBaseUrl = overrides?.apiBaseUrl ?? builtRuntimeConfig(root).apiBaseUrl;
     // The reports name the host the page was asked on: the API files them under the shop answering there.
     const policy = (res: ServerResponse, hashes: readonly string[]) =>
-      setPolicy(res, { scriptHashes: hashes, apiBaseUrl, site: hostNameOf(res.req.headers.host) });
+      setPolicy(res, { scriptHashes: hashes, reportUri: cspReportUri(apiBaseUrl, hostNameOf(res.req.headers.host)) });
     const handler = sirv(root, {
       etag: true,
       gzip: false,
@@ -157,8 +162,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
           if (page)
             setPolicy(res, {
               scriptHashes: scriptHashes(page, stats.mtimeMs),
-              apiBaseUrl,
-              site: null,
+              reportUri: cspReportUri(apiBaseUrl, null),
               frameAncestorsNone: true,
             });
         },

@@ -1,0 +1,59 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../apps/console/shell/config.ts';
+import { CONSOLE_FOLDER } from './console-site.ts';
+import { cspReportUri, inlineScriptHashes } from './content-security-policy.ts';
+
+/** Written by every build into its output folder; nginx's storefront and console servers include it (nginx-config.ts). */
+export const NGINX_POLICY_FILE = 'content-security-policy.conf';
+
+export interface NginxPolicy {
+  /** Every deployed shop page's inline script hashes, and the unknown-host screen's. */
+  storefrontHashes: readonly string[];
+  consoleHashes: readonly string[];
+  /** The console's API is set when it is built (CONSOLE_API_URL), so only the build knows where its reports go. */
+  consoleReportUri: string;
+}
+
+// A '$' in a URL would be an nginx variable inside the quoted value; percent-encoded it means the same URL.
+const nginxString = (text: string) => `"${text.replace(/\$/g, '%24').replace(/["\\]/g, '')}"`;
+
+/** nginx variables holding what only the build knows; the config's headers put them into the policy. */
+export function nginxPolicyVariables({ storefrontHashes, consoleHashes, consoleReportUri }: NginxPolicy): string {
+  return [
+    '# Written by the build (scripts/lib/build-tenants.ts) from the pages it deployed in this folder: the',
+    '# storefront and console servers of the nginx config include it. Reload nginx when a build changes it.',
+    `set $storefront_script_hashes ${nginxString(storefrontHashes.join(' '))};`,
+    `set $console_script_hashes ${nginxString(consoleHashes.join(' '))};`,
+    `set $console_csp_report_uri ${nginxString(consoleReportUri)};`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Writes outDir's nginx policy from the shops' build records (their pages' hashes), the shared
+ * not-found screen and the console's page, swapped in whole; answers whether it changed, as nginx
+ * then needs a reload before the new pages' inline scripts run.
+ */
+export async function writeNginxPolicy(
+  outDir: string,
+  shopHashes: readonly (readonly string[])[],
+  siteNotFoundFile: string,
+): Promise<boolean> {
+  const pageHashes = async (file: string) => inlineScriptHashes(await readFile(file, 'utf8').catch(() => ''));
+  const consoleConfig = consoleConfigSchema.parse(
+    JSON.parse(await readFile(join(outDir, CONSOLE_FOLDER, CONSOLE_CONFIG_FILE), 'utf8')),
+  );
+  const text = nginxPolicyVariables({
+    storefrontHashes: [
+      ...new Set([...shopHashes.flat(), ...(await pageHashes(join(outDir, siteNotFoundFile)))]),
+    ].sort(),
+    consoleHashes: await pageHashes(join(outDir, CONSOLE_FOLDER, 'index.html')),
+    consoleReportUri: cspReportUri(consoleConfig.apiBaseUrl, null),
+  });
+  const file = join(outDir, NGINX_POLICY_FILE);
+  if ((await readFile(file, 'utf8').catch(() => '')) === text) return false;
+  await writeFile(`${file}.next`, text);
+  await rename(`${file}.next`, file);
+  return true;
+}
