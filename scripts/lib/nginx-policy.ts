@@ -15,8 +15,8 @@ export interface NginxPolicy {
   consoleReportUri: string;
 }
 
-// A '$' in a URL would be an nginx variable inside the quoted value; percent-encoded it means the same URL.
-const nginxString = (text: string) => `"${text.replace(/\$/g, '%24').replace(/["\\]/g, '')}"`;
+// A '$' would be an nginx variable inside the quoted value, a quote would end it; percent-encoded they mean the same URL.
+const nginxString = (text: string) => `"${text.replace(/\$/g, '%24').replace(/"/g, '%22').replace(/\\/g, '%5C')}"`;
 
 /** nginx variables holding what only the build knows; the config's headers put them into the policy. */
 export function nginxPolicyVariables({ storefrontHashes, consoleHashes, consoleReportUri }: NginxPolicy): string {
