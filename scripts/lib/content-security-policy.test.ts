@@ -11,7 +11,7 @@ describe('inlineScriptHashes', () => {
       '<SCRIPT type="module">\n  two();\n</SCRIPT>',
       '<script type=text/javascript>three()</script>',
       '<script>one()</script>',
-      '<script is:inline data-websites="{&quot;a&quot;:1}">four()</script>',
+      '<script data-websites="{&quot;title&quot;:&quot;Pizza > Pasta </script> type=json src=x&quot;}">four()</script>',
     ].join('');
     expect(inlineScriptHashes(html)).toEqual([
       sha256('one()'),

@@ -3,7 +3,18 @@ import { CSP_REPORT_PATH, CSP_REPORT_SITE_PARAM } from '../../lib/api/csp-report
 
 /** Script elements the browser runs: no type, a JavaScript MIME type or module; JSON and JSON-LD are data and need no hash. */
 const EXECUTABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
-const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+// Quoted attribute values are skipped whole: Astro escapes only & and " in them, so a shop's text there may hold '>'.
+const SCRIPT_ELEMENT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
+
+const ATTRIBUTE = /([^\s=>"'/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+
+/** A start tag's attributes by lower-case name, each value read whole, so a ' type=' inside another's value is not one. */
+function attributesOf(text: string): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const [, name = '', double, single, bare] of text.matchAll(ATTRIBUTE))
+    if (!named.has(name.toLowerCase())) named.set(name.toLowerCase(), double ?? single ?? bare ?? '');
+  return named;
+}
 
 /**
  * The `'sha256-…'` source of every inline script a page runs, in page order without repeats: a
@@ -13,9 +24,8 @@ const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT_ELEMENT)) {
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(` ${attributes}`)?.[1] ?? '';
-    if (!EXECUTABLE_TYPE.test(type.trim())) continue;
+    const named = attributesOf(attributes);
+    if (named.has('src') || !EXECUTABLE_TYPE.test((named.get('type') ?? '').trim())) continue;
     hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return [...hashes];
