@@ -1,6 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../apps/console/shell/config.ts';
+import { filesUnder } from './code-hash.ts';
 import { CONSOLE_FOLDER } from './console-site.ts';
 import { cspReportUri, inlineScriptHashes } from './content-security-policy.ts';
 
@@ -31,24 +32,28 @@ export function nginxPolicyVariables({ storefrontHashes, consoleHashes, consoleR
 }
 
 /**
- * Writes outDir's nginx policy from the shops' build records (their pages' hashes), the shared
- * not-found screen and the console's page, swapped in whole; answers whether it changed, as nginx
- * then needs a reload before the new pages' inline scripts run.
+ * The inline script hashes of every shop page under a deployed dist, read from the pages
+ * themselves: for a server whose sites came from CI's artifacts, which carry no build records.
  */
-export async function writeNginxPolicy(
-  outDir: string,
-  shopHashes: readonly (readonly string[])[],
-  siteNotFoundFile: string,
-): Promise<boolean> {
-  const pageHashes = async (file: string) => inlineScriptHashes(await readFile(file, 'utf8').catch(() => ''));
+export async function deployedShopHashes(dist: string): Promise<string[][]> {
+  const pages = (await filesUnder(dist)).filter(
+    (file) => file.endsWith('.html') && relative(dist, file).split(sep)[0] !== CONSOLE_FOLDER,
+  );
+  return Promise.all(pages.map(async (page) => inlineScriptHashes(await readFile(page, 'utf8'))));
+}
+
+/**
+ * Writes outDir's nginx policy from the hashes of the pages the storefront server answers with
+ * (the shops' and the unknown-host screen) and the console's page, swapped in whole; answers
+ * whether it changed, as nginx then needs a reload before the new pages' inline scripts run.
+ */
+export async function writeNginxPolicy(outDir: string, shopHashes: readonly (readonly string[])[]): Promise<boolean> {
   const consoleConfig = consoleConfigSchema.parse(
     JSON.parse(await readFile(join(outDir, CONSOLE_FOLDER, CONSOLE_CONFIG_FILE), 'utf8')),
   );
   const text = nginxPolicyVariables({
-    storefrontHashes: [
-      ...new Set([...shopHashes.flat(), ...(await pageHashes(join(outDir, siteNotFoundFile)))]),
-    ].sort(),
-    consoleHashes: await pageHashes(join(outDir, CONSOLE_FOLDER, 'index.html')),
+    storefrontHashes: [...new Set(shopHashes.flat())].sort(),
+    consoleHashes: inlineScriptHashes(await readFile(join(outDir, CONSOLE_FOLDER, 'index.html'), 'utf8')),
     consoleReportUri: cspReportUri(consoleConfig.apiBaseUrl, null),
   });
   const file = join(outDir, NGINX_POLICY_FILE);
