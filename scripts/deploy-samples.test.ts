@@ -11,10 +11,11 @@ import { z } from 'zod';
 import { DEFAULT_MOSQUITTO_OPTIONS, mosquittoConfigFiles, servedScopes } from './lib/mosquitto-config.ts';
 import { apiCalls, RETAILER_DOMAIN_HEADER } from '../lib/api/contract.ts';
 import { HOST, orderBody, cartLine } from '../server/api/tests/fixtures/orders.ts';
-import { consoleServerConfig, hostFolders, nginxConfig } from './lib/nginx-config.ts';
+import { consoleServerConfig, hostApis, hostFolders, nginxConfig } from './lib/nginx-config.ts';
 import { NGINX, startNginx, type NginxProcess } from './lib/nginx-process.ts';
 import { productionShapeSkipReason, startProductionShape, type ProductionShape } from './lib/production-shape.ts';
 import { cacheControlFor } from './lib/static-server.ts';
+import { inlineScriptHashes } from './lib/content-security-policy.ts';
 import { loadTenants } from '../lib/tenant/load.ts';
 
 const run = promisify(execFile);
@@ -112,11 +113,14 @@ describe('deploy/nginx/storefronts.conf and production.conf', () => {
   it('are what scripts/nginx-config.ts makes of the sample tenants: storefronts.conf with the staff console on --console-host console.example.com, production.conf with two API processes, the broker host and the console', async () => {
     const dist = '/srv/storefronts/dist';
     expect(await readFile('deploy/nginx/storefronts.conf', 'utf8')).toBe(
-      nginxConfig(dist, await hostFolders('tenants')) + consoleServerConfig(dist, CONSOLE_HOST),
+      nginxConfig(dist, await hostFolders('tenants'), await hostApis('tenants')) +
+        consoleServerConfig(dist, CONSOLE_HOST),
     );
     expect(await readFile('deploy/nginx/production.conf', 'utf8')).toBe(
-      nginxConfig(dist, await hostFolders('tenants'), { api: PRODUCTION_API, broker: PRODUCTION_BROKER }) +
-        consoleServerConfig(dist, CONSOLE_HOST),
+      nginxConfig(dist, await hostFolders('tenants'), await hostApis('tenants'), {
+        api: PRODUCTION_API,
+        broker: PRODUCTION_BROKER,
+      }) + consoleServerConfig(dist, CONSOLE_HOST),
     );
   });
 
@@ -136,6 +140,7 @@ describe('deploy/nginx/storefronts.conf and production.conf', () => {
     let work: string;
     let dist: string;
     let hosts: Map<string, string>;
+    let apis: Map<string, string>;
     let nginx: NginxProcess;
 
     const get = (host: string, path: string) => request(nginx.port, host, path);
@@ -152,9 +157,10 @@ describe('deploy/nginx/storefronts.conf and production.conf', () => {
         env: { ...process.env, CONSOLE_API_URL: 'https://staff-api.example.com' },
       });
       hosts = await hostFolders(tenantsDir);
+      apis = await hostApis(tenantsDir);
       nginx = await startNginx(
         (port) =>
-          nginxConfig(dist, hosts, { listen: `127.0.0.1:${port}` }) +
+          nginxConfig(dist, hosts, apis, { listen: `127.0.0.1:${port}` }) +
           consoleServerConfig(dist, CONSOLE_HOST, `127.0.0.1:${port}`),
       );
     }, 120_000);
@@ -204,6 +210,23 @@ describe('deploy/nginx/storefronts.conf and production.conf', () => {
       expect(unknown.body).toContain('Site not found');
     });
 
+    it('allows every page the inline scripts it was built with, and sends reports to the shop’s API naming its host', async () => {
+      for (const [host, path] of [
+        ['bella-napoli.com.au', '/'],
+        ['bella-napoli.com.au', '/website/1112'],
+        ['www.bella-napoli.com.au', '/about'],
+        ['bella-napoli.com.au', '/no-such-page'],
+        ['old-mill-pizza.com.au', '/'],
+      ] as const) {
+        const answer = await get(host, path);
+        const policy = String(answer.headers['content-security-policy']);
+        expect(policy, path).toMatch(/^script-src 'self' [^;]*'report-sample'; object-src 'none'; base-uri 'self'; /);
+        expect(policy, path).not.toContain('unsafe-inline');
+        expect(policy, path).toContain(`report-uri http://localhost:8787/api/logs/csp-report?site=${host}`);
+        for (const hash of inlineScriptHashes(answer.body)) expect(policy, `${host}${path}`).toContain(hash);
+      }
+    });
+
     it('serves the staff console on its host with the headers of the static server: no framing, the referrer policy, its cache rules', async () => {
       const page = await get(CONSOLE_HOST, '/');
       expect(page.status).toBe(200);
@@ -215,7 +238,9 @@ describe('deploy/nginx/storefronts.conf and production.conf', () => {
         expect(answer.cacheControl, path).toBe(cacheControlFor(path));
         expect(answer.referrerPolicy, path).toBe('strict-origin-when-cross-origin');
         expect(answer.headers['x-frame-options'], path).toBe('DENY');
-        expect(answer.headers['content-security-policy'], path).toBe("frame-ancestors 'none'");
+        expect(answer.headers['content-security-policy'], path).toBe(
+          `script-src 'self' ${inlineScriptHashes(page.body).join(' ')} 'report-sample'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; report-uri https://staff-api.example.com/api/logs/csp-report`,
+        );
       }
       expect(JSON.parse((await get(CONSOLE_HOST, '/console-config.json')).body)).toEqual({
         apiBaseUrl: 'https://staff-api.example.com',
@@ -261,7 +286,7 @@ describe('deploy/nginx/storefronts.conf and production.conf', () => {
           // production.conf as generated, with this run's ports: the sites and the API host on one nginx.
           const processes = shape.apiUrls.map((url) => new URL(url).host);
           production = await startNginx((port) =>
-            nginxConfig(dist, hosts, { listen: `127.0.0.1:${port}`, api: { ...PRODUCTION_API, processes } }),
+            nginxConfig(dist, hosts, apis, { listen: `127.0.0.1:${port}`, api: { ...PRODUCTION_API, processes } }),
           );
         }, 120_000);
 

@@ -1,6 +1,13 @@
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
-import { consoleServerConfig, hostFolders, nginxConfig, tenantBrokerRouteProblems } from './lib/nginx-config.ts';
+import { join, resolve } from 'node:path';
+import {
+  consoleServerConfig,
+  hostApis,
+  hostFolders,
+  nginxConfig,
+  tenantBrokerRouteProblems,
+} from './lib/nginx-config.ts';
+import { deployedShopHashes, NGINX_POLICY_FILE, writeNginxPolicy } from './lib/nginx-policy.ts';
 
 const { values } = parseArgs({
   options: {
@@ -13,8 +20,17 @@ const { values } = parseArgs({
     'broker-host': { type: 'string', multiple: true, default: [] },
     'broker-pages': { type: 'string' },
     'broker-order-watch': { type: 'string' },
+    'write-policy': { type: 'boolean', default: false },
   },
 });
+
+// The build writes this file itself; sites deployed from CI's artifacts come without it.
+if (values['write-policy']) {
+  const dist = resolve(values.dist);
+  const changed = await writeNginxPolicy(dist, await deployedShopHashes(dist));
+  console.error(`nginx-config: ${join(dist, NGINX_POLICY_FILE)} ${changed ? 'written: reload nginx' : 'unchanged'}`);
+  process.exit(0);
+}
 
 const apiHosts = values['api-host'];
 const apiProcesses = values['api-process'];
@@ -33,6 +49,8 @@ if (brokerHosts.length === 0 && (values['broker-pages'] !== undefined || values[
 }
 
 /**
+ * `node scripts/nginx-config.ts --write-policy [--dist …]` writes <dist>/content-security-policy.conf, which
+ * the config includes, from the pages deployed there (the build writes it too).
  * `node scripts/nginx-config.ts [--dist /srv/storefronts/dist] [--listen 80] [--console-host console.example.com]
  *    [--api-host api.example.com --api-process 127.0.0.1:8787 --api-process 127.0.0.1:8788]
  *    [--broker-host broker.example.com [--broker-pages 127.0.0.1:9001] [--broker-order-watch 127.0.0.1:9002]] > storefronts.conf`
@@ -51,7 +69,7 @@ const broker =
       };
 try {
   const config =
-    nginxConfig(dist, await hostFolders(values['tenants-dir']), {
+    nginxConfig(dist, await hostFolders(values['tenants-dir']), await hostApis(values['tenants-dir']), {
       listen: values.listen,
       ...(apiProcesses.length > 0 ? { api: { serverNames: apiHosts, processes: apiProcesses } } : {}),
       ...(broker ? { broker } : {}),

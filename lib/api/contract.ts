@@ -313,8 +313,12 @@ const additionalContext = z
   })
   .pipe(z.json());
 
-/** The spec's error types with 'react' in place of vue and nuxt: island render errors caught by an error boundary. */
-export const errorTypes = ['react', 'javascript', 'promise', 'resource'] as const;
+/**
+ * The spec's error types with 'react' in place of vue and nuxt: island render errors caught by an
+ * error boundary; and 'csp', a script the Content-Security-Policy blocked, which the browser
+ * itself reports (lib/api/csp-report.ts).
+ */
+export const errorTypes = ['react', 'javascript', 'promise', 'resource', 'csp'] as const;
 
 /** Spec section 3, "Error log entry". Only what every reporter knows is required. */
 export const errorLogEntrySchema = z.object({

@@ -56,17 +56,44 @@ export interface WebsiteChoice {
  * home before anything paints. Other pages are prerendered for the default website and switch in
  * place: `data-website` on <html>, which the theme and link rules follow, and the SEO title.
  */
-export function websiteScript({ defaultWebsiteId, defaultTitle, variants, home }: WebsiteChoice): string | null {
+export function websiteScript({ defaultWebsiteId, defaultTitle, variants, home }: WebsiteChoice): WebsiteScript | null {
   if (variants.length === 0) return null;
   const homes = Object.fromEntries([
     [String(defaultWebsiteId), '/'],
     ...variants.map((variant) => [String(variant.retailerWebsiteId), websiteHomePath(variant.retailerWebsiteId)]),
   ]);
   const titles = Object.fromEntries(variants.map((variant) => [String(variant.retailerWebsiteId), variant.title]));
-  return `(function () {
-  var homes = ${scriptJson(homes)};
-  var fallback = ${scriptJson(String(defaultWebsiteId))};
-  var home = ${scriptJson(home === null ? null : String(home))};
+  const data: WebsiteScriptData = {
+    homes,
+    fallback: String(defaultWebsiteId),
+    home: home === null ? null : String(home),
+    defaultTitle,
+    titles,
+  };
+  return { code: WEBSITE_SCRIPT, data: JSON.stringify(data) };
+}
+
+interface WebsiteScriptData {
+  homes: Record<string, string>;
+  fallback: string;
+  home: string | null;
+  defaultTitle: string;
+  titles: Record<string, string>;
+}
+
+/** The script's text, the same on every page of every shop, and its retailer's websites for its `data-websites` attribute. */
+export interface WebsiteScript {
+  code: string;
+  data: string;
+}
+
+// The shop's websites ride in the element's attribute, not in the text: the text stays one constant whose
+// hash the Content-Security-Policy allows (scripts/lib/content-security-policy.ts).
+const WEBSITE_SCRIPT = `(function () {
+  var data = JSON.parse(document.currentScript.getAttribute('data-websites'));
+  var homes = data.homes;
+  var fallback = data.fallback;
+  var home = data.home;
   var key = ${scriptJson(WEBSITE_PARAM)};
   var known = function (value) { return value !== null && Object.prototype.hasOwnProperty.call(homes, value); };
   var params = new URLSearchParams(location.search);
@@ -85,11 +112,9 @@ export function websiteScript({ defaultWebsiteId, defaultTitle, variants, home }
     return;
   }
   if (chosen === fallback) return;
-  var titles = ${scriptJson(titles)};
   document.documentElement.setAttribute('data-website', chosen);
-  document.title = document.title.replace(${scriptJson(defaultTitle)}, titles[chosen]);
+  document.title = document.title.replace(data.defaultTitle, data.titles[chosen]);
 })();`;
-}
 
 /** The theme of each website a page shows, by id: its own, and those of the websites it switches to in place. */
 export function websiteThemes(

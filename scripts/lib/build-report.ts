@@ -35,7 +35,14 @@ export type BuildReport = z.infer<typeof buildReportSchema>;
 /** What a deployment folder remembers of its own build (`<slug>/.build.json`), so a skip can still be reported. */
 export const buildRecordSchema = tenantReportSchema
   .pick({ pages: true, bytes: true, gzipBytes: true, contentHash: true })
-  .extend({ hash: z.string(), buildId: z.string(), filesHash: z.string(), filesStamp: z.string() });
+  .extend({
+    hash: z.string(),
+    buildId: z.string(),
+    filesHash: z.string(),
+    filesStamp: z.string(),
+    /** The `'sha256-…'` sources of its pages' inline scripts, for nginx's policy (content-security-policy.conf). */
+    scriptHashes: z.array(z.string()),
+  });
 export type BuildRecord = z.infer<typeof buildRecordSchema>;
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -8,6 +8,9 @@ import { buildMetaSchema, latestBuildSchema, type BuildMeta } from '../../lib/si
 import { runtimeConfigSchema } from '../../lib/tenant/settings.ts';
 import { buildReportSchema, type BuildReport } from './build-report.ts';
 import { filesUnder } from './code-hash.ts';
+import { CONSOLE_FOLDER } from './console-site.ts';
+import { inlineScriptHashes } from './content-security-policy.ts';
+import { NGINX_POLICY_FILE } from './nginx-policy.ts';
 
 const run = promisify(execFile);
 
@@ -116,9 +119,32 @@ describe('npm run build', () => {
     expect(first.stdout).toMatch(/tenants\/broken-shop\/specials\.json: \$\[1\]\.price: .*number/);
     expect(
       (await readdir(outDir))
-        .filter((name) => !name.startsWith('_') && !name.startsWith('.') && name !== 'build-report.json')
+        .filter(
+          (name) =>
+            !name.startsWith('_') &&
+            !name.startsWith('.') &&
+            name !== 'build-report.json' &&
+            name !== NGINX_POLICY_FILE,
+        )
         .sort(),
     ).toEqual(['bella-napoli', 'crust-and-co', 'old-mill-pizza']);
+  });
+
+  it('writes nginx the hashes of every inline script the deployed pages and the console run', async () => {
+    const policy = await readFile(join(outDir, NGINX_POLICY_FILE), 'utf8');
+    const variable = (name: string) => new RegExp(`set \\$${name} "([^"]*)";`).exec(policy)?.[1]?.split(' ') ?? [];
+    const pages = (await filesUnder(outDir)).filter(
+      (file) => file.endsWith('.html') && !file.includes(`${CONSOLE_FOLDER}/`),
+    );
+    expect(pages.length).toBeGreaterThan(3);
+    for (const page of pages)
+      expect(variable('storefront_script_hashes'), page).toEqual(
+        expect.arrayContaining(inlineScriptHashes(await readFile(page, 'utf8'))),
+      );
+    expect(variable('console_script_hashes')).toEqual(
+      inlineScriptHashes(await readFile(join(outDir, CONSOLE_FOLDER, 'index.html'), 'utf8')),
+    );
+    expect(policy).toMatch(/set \$console_csp_report_uri "http:\/\/[^"]+\/api\/logs\/csp-report";/);
   });
 
   it('reports pages, sizes, content hash and failures per tenant in build-report.json, and prints a table', async () => {

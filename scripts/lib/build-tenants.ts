@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { formatProblem, listTenantSlugs, TenantLoadError } from '../../lib/tenant/load.ts';
 import { buildRecordSchema, type BuildRecord, type BuildReport, type TenantReport } from './build-report.ts';
 import { codeHash, tenantFilesHash, tenantHash, tenantStamp } from './code-hash.ts';
+import { inlineScriptHashes } from './content-security-policy.ts';
+import { NGINX_POLICY_FILE, writeNginxPolicy } from './nginx-policy.ts';
 import { publishFolder } from './publish.ts';
 import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../apps/console/shell/config.ts';
 import { CONSOLE_FOLDER, DEFAULT_CONSOLE_API_URL } from './console-site.ts';
@@ -144,6 +146,13 @@ export async function buildTenants(options: BuildOptions): Promise<BuildSummary>
     renderer ??
     ((await exists(join(options.outDir, CONSOLE_FOLDER))) ? undefined : await rendererFor(options.root, code, log));
   if (shared) await publishShared(options.outDir, shared.cacheDir);
+  const deployed = await Promise.all(
+    (await listTenantSlugs(options.outDir).catch(() => [])).map((slug) => readRecord(options.outDir, slug)),
+  );
+  const shopHashes = deployed.flatMap((record) => (record ? [record.scriptHashes] : []));
+  const siteNotFound = await readFile(join(options.outDir, SITE_NOT_FOUND_OUT), 'utf8').catch(() => '');
+  if (await writeNginxPolicy(options.outDir, [...shopHashes, inlineScriptHashes(siteNotFound)]))
+    log(`${NGINX_POLICY_FILE} changed: reload nginx so its policy allows the new pages' inline scripts`);
 
   const tenants = chosen.map(
     (slug) =>

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cacheControlFor,
@@ -11,6 +12,8 @@ import {
   tenantForHost,
   type RunningStaticServer,
 } from './static-server.ts';
+
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 interface Reply {
   status: number;
@@ -98,9 +101,12 @@ describe('host-routing static server', () => {
     work = await mkdtemp(join(tmpdir(), 'storefront-serve-'));
     const site = join(work, 'dist', 'luigis');
     await put(join(site, 'index.html'), '<h1>Luigi home</h1>');
-    await put(join(site, 'about', 'index.html'), '<h1>About Luigi</h1>');
+    await put(
+      join(site, 'about', 'index.html'),
+      '<h1>About Luigi</h1><script>about()</script><script type="application/ld+json">{}</script>',
+    );
     await put(join(site, '_payload.json'), '{"kind":"home"}');
-    await put(join(site, '404.html'), '<h1>Luigi has no such page</h1>');
+    await put(join(site, '404.html'), '<h1>Luigi has no such page</h1><script>missing()</script>');
     await put(join(site, '_astro', 'app.Ab12Cd34.js'), bigScript);
     await put(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await put(join(site, 'builds', 'latest.json'), '{"id":"one","timestamp":1}');
@@ -128,7 +134,7 @@ describe('host-routing static server', () => {
       }),
     );
     await put(join(work, 'dist', '_site-not-found.html'), "<h1>Oops! This site can't be found.</h1>");
-    await put(join(work, 'dist', '_console', 'index.html'), '<h1>Sign in</h1>');
+    await put(join(work, 'dist', '_console', 'index.html'), '<h1>Sign in</h1><script>staff()</script>');
     await put(join(work, 'dist', '_console', '_astro', 'console.Ef56Gh78.js'), 'export {};');
     await put(
       join(work, 'dist', '_console', 'console-config.json'),
@@ -201,6 +207,17 @@ describe('host-routing static server', () => {
     }
   });
 
+  it('allows each page the inline scripts it was built with, and reports violations to the shop it was asked for', async () => {
+    const policy = (host: string, path: string) =>
+      get(server.port, host, path).then((reply) => reply.headers['content-security-policy']);
+    expect(await policy('www.luigis.com.au', '/about')).toBe(
+      `script-src 'self' ${sha256('about()')} 'report-sample'; object-src 'none'; base-uri 'self'; report-uri http://localhost:9999/api/logs/csp-report?site=www.luigis.com.au`,
+    );
+    expect(await policy('luigis.localhost', '/')).toMatch(/^script-src 'self' 'report-sample'; /);
+    expect(await policy('luigis.localhost', '/no/such/page')).toContain(`script-src 'self' ${sha256('missing()')} `);
+    expect(await policy('luigis.localhost', '/_payload.json')).toBeUndefined();
+  });
+
   it('logs the path of a request, never its query', async () => {
     await get(server.port, 'luigis.localhost', '/reset-password?token=s3cret-reset-token&id=0rder-id');
     await expect
@@ -238,7 +255,9 @@ describe('host-routing static server', () => {
     expect(page.body).toContain('Sign in');
     expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(page.headers['x-frame-options']).toBe('DENY');
-    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).toBe(
+      `script-src 'self' ${sha256('staff()')} 'report-sample'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; report-uri http://localhost:9999/api/logs/csp-report`,
+    );
     const config = await get(server.port, 'console.localhost', '/console-config.json');
     expect(JSON.parse(config.body)).toEqual({ apiBaseUrl: 'http://localhost:9999' });
     expect(config.headers['cache-control']).toBe('public, max-age=0, must-revalidate');

@@ -10,6 +10,12 @@ import { CONSOLE_CONFIG_FILE, consoleConfigSchema } from '../../apps/console/she
 import { CONSOLE_LOCAL_HOST, hostNameOf, LOCAL_HOST_SUFFIX, tenantHostNames } from '../../lib/tenant/hosts.ts';
 import { runtimeConfigSchema, tenantSettingsSchema, type RuntimeConfig } from '../../lib/tenant/settings.ts';
 import { CONSOLE_FOLDER } from './console-site.ts';
+import {
+  contentSecurityPolicy,
+  cspReportUri,
+  inlineScriptHashes,
+  type PolicyOptions,
+} from './content-security-policy.ts';
 
 export interface StaticServerOptions {
   distDir: string;
@@ -86,6 +92,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   let hosts = await readHosts(options.distDir, options.tenantsDir, log);
   let lastRescan = Date.now();
   const handlers = new Map<string, { build: number; handler: Handler; notFound: Buffer }>();
+  const scriptHashes = pageScriptHashes();
   const siteNotFound = () => readFileSync(join(options.distDir, '_site-not-found.html'));
   const sharedAssets = sirv(join(options.distDir, '_shared'), {
     dev: true,
@@ -104,12 +111,24 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
     const cached = handlers.get(slug);
     if (cached?.build === build) return cached;
     const notFound = readFileSync(join(root, '404.html'));
+    const notFoundHashes = inlineScriptHashes(notFound.toString());
+    const apiBaseUrl = overrides?.apiBaseUrl ?? builtRuntimeConfig(root).apiBaseUrl;
+    // The reports name the host the page was asked on: the API files them under the shop answering there.
+    const policy = (res: ServerResponse, hashes: readonly string[]) =>
+      setPolicy(res, { scriptHashes: hashes, reportUri: cspReportUri(apiBaseUrl, hostNameOf(res.req.headers.host)) });
     const handler = sirv(root, {
       etag: true,
       gzip: false,
       brotli: false,
-      setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
-      onNoMatch: (_req, res) => sendHtml(res, 404, notFound),
+      setHeaders: (res, pathname, stats) => {
+        res.setHeader('Cache-Control', cacheControlFor(pathname));
+        const page = pageFile(root, pathname);
+        if (page) policy(res, scriptHashes(page, stats.mtimeMs));
+      },
+      onNoMatch: (_req, res) => {
+        policy(res, notFoundHashes);
+        sendHtml(res, 404, notFound);
+      },
     });
     const entry = { build, handler, notFound };
     handlers.set(slug, entry);
@@ -131,9 +150,22 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
       return undefined;
     }
     if (consoleSite?.build !== build) {
+      const apiBaseUrl =
+        overrides?.apiBaseUrl ??
+        consoleConfigSchema.parse(JSON.parse(readFileSync(join(root, CONSOLE_CONFIG_FILE), 'utf8'))).apiBaseUrl;
       const handler = sirv(root, {
         etag: true,
-        setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
+        setHeaders: (res, pathname, stats) => {
+          res.setHeader('Cache-Control', cacheControlFor(pathname));
+          const page = pageFile(root, pathname);
+          // The page's policy replaces serveConsole's frame-ancestors-only one and keeps its rule.
+          if (page)
+            setPolicy(res, {
+              scriptHashes: scriptHashes(page, stats.mtimeMs),
+              reportUri: cspReportUri(apiBaseUrl, null),
+              frameAncestorsNone: true,
+            });
+        },
         onNoMatch: (_req, res) => sendHtml(res, 404, siteNotFound()),
       });
       consoleSite = { build, handler };
@@ -203,6 +235,32 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
+
+function setPolicy(res: ServerResponse, options: PolicyOptions): void {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(options));
+}
+
+/** The HTML file sirv answers a path with (the path itself, else its index.html, else with .html), if it answers with one. */
+function pageFile(root: string, pathname: string): string | undefined {
+  const base = pathname.replace(/\/+$/, '');
+  const candidates = pathname.endsWith('.html') ? [pathname] : [`${base}/index.html`, `${base}.html`];
+  return candidates.map((name) => join(root, name)).find((file) => statSync(file, { throwIfNoEntry: false })?.isFile());
+}
+
+/** The inline script hashes of each page, read again only when its file is replaced (a build renames a new one over it). */
+function pageScriptHashes(): (file: string, mtimeMs: number) => string[] {
+  const read = new Map<string, { mtimeMs: number; hashes: string[] }>();
+  return (file, mtimeMs) => {
+    const known = read.get(file);
+    if (known?.mtimeMs === mtimeMs) return known.hashes;
+    const hashes = inlineScriptHashes(readFileSync(file, 'utf8'));
+    read.set(file, { mtimeMs, hashes });
+    return hashes;
+  };
+}
+
+const builtRuntimeConfig = (siteDir: string): RuntimeConfig =>
+  runtimeConfigSchema.parse(JSON.parse(readFileSync(join(siteDir, 'runtime-config.json'), 'utf8')));
 
 function sendHtml(res: ServerResponse, status: number, body: Buffer): void {
   res.writeHead(status, {

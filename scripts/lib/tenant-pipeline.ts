@@ -10,6 +10,7 @@ import { loadTenants } from '../../lib/tenant/load.ts';
 import { analyticsTracker, type RuntimeConfig } from '../../lib/tenant/settings.ts';
 import type { Tenant } from '../../lib/tenant/tenant.ts';
 import type { BuildRecord, TenantReport } from './build-report.ts';
+import { inlineScriptHashes } from './content-security-policy.ts';
 import { filesUnder } from './code-hash.ts';
 import type { PageRenderer, RenderedTenant } from './page-renderer.ts';
 import { prepareProductPhotos, type PhotoFile } from './product-photos.ts';
@@ -199,7 +200,16 @@ async function assembleTenant(
     ]),
   );
   const source = context.sources[tenant.slug] ?? { hash: '', filesHash: '', filesStamp: '' };
-  const record: BuildRecord = { ...source, buildId, pages: routes.length + 1, ...stats };
+  const scriptHashes = [...contents]
+    .filter(([name]) => name.endsWith('.html'))
+    .flatMap(([, content]) => inlineScriptHashes(content.toString()));
+  const record: BuildRecord = {
+    ...source,
+    buildId,
+    pages: routes.length + 1,
+    ...stats,
+    scriptHashes: [...new Set(scriptHashes)].sort(),
+  };
   put(BUILD_RECORD_FILE, JSON.stringify(record));
   await publishFolder(nextDir, finalDir, live ? new Set(await filesOf(clientDir)) : undefined);
   return record;

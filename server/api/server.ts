@@ -16,6 +16,7 @@ import { createLivePublisher } from './services/live-publisher.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { customerRoutes } from './routes/customers.ts';
+import { cspReportRoutes } from './routes/csp-reports.ts';
 import { intakeRoutes } from './routes/intake.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -166,6 +167,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     customerRoutes,
     orderRoutes,
     intakeRoutes,
+    cspReportRoutes,
     analyticsRoutes,
     operatorRoutes,
     staffRoutes,
