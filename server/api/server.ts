@@ -17,7 +17,9 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { cspReportRoutes } from './routes/csp-reports.ts';
-import { intakeRoutes } from './routes/intake.ts';
+import { errorLogRoutes } from './routes/error-logs.ts';
+import { mailingListRoutes } from './routes/mailing-list.ts';
+import { tableBookingRoutes } from './routes/table-bookings.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { staffRoutes } from './routes/staff.ts';
@@ -166,7 +168,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     catalogueRoutes,
     customerRoutes,
     orderRoutes,
-    intakeRoutes,
+    mailingListRoutes,
+    errorLogRoutes,
+    tableBookingRoutes,
     cspReportRoutes,
     analyticsRoutes,
     operatorRoutes,

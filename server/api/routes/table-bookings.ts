@@ -1,4 +1,4 @@
-import { apiCalls, messages } from '../../../lib/api/contract.ts';
+import { apiCalls } from '../../../lib/api/contract.ts';
 import { serveCall } from '../app.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { ApiApp } from '../env.ts';
@@ -15,41 +15,10 @@ import {
 const bookingRefusal = `expected a time the shop takes bookings for: within its opening hours, on the ${SLOT_STEP_MINUTES}-minute grid, at least ${TABLE_BOOKING_LEAD_MINUTES} minutes ahead, up to ${TABLE_BOOKING_LAST_SEATING_MINUTES} minutes before closing and within ${TABLE_BOOKING_DAYS} days`;
 const slotFull = 'this time has as many booking requests as the shop can answer; please choose another time';
 
-/** Anonymous writes that staff read back; each is limited per client address, then per retailer, before the body is stored. */
-export function intakeRoutes(app: ApiApp, deps: ApiDeps): void {
+/** A table asked for on the shop's website, which the kitchen answers in the console's Bookings: limited per client address, then per retailer, before it is stored. */
+export function tableBookingRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants } = deps;
   const limits = deps.rateLimits;
-
-  serveCall(app, tenants, 'mailingListSignup', async (c, { tenant }) => {
-    const { email, name } = await readBody(c, apiCalls.mailingListSignup.body, messages.mailingListFailed);
-    const { retailerId } = tenant.config;
-    await throttle(
-      'mailing-list sign-ups',
-      deps.now(),
-      [limits.mailingListPerAddress, clientAddress(c, deps.trustProxy)],
-      [limits.mailingListPerRetailer, String(retailerId)],
-    );
-    try {
-      if (await deps.intake.subscribe(retailerId, email, name, deps.now())) return { success: true };
-      deps.log(`error: mailing list of retailer ${retailerId} is full; sign-up refused`);
-    } catch (error) {
-      deps.log(`error: mailing-list sign-up for retailer ${retailerId} failed: ${(error as Error).message}`);
-    }
-    return { success: false, message: messages.mailingListFailed };
-  });
-
-  serveCall(app, tenants, 'createErrorLogs', async (c, { tenant }) => {
-    const entries = await readBody(c, apiCalls.createErrorLogs.body);
-    const { retailerId } = tenant.config;
-    await throttle(
-      'error reports',
-      deps.now(),
-      [limits.errorLogsPerAddress, clientAddress(c, deps.trustProxy)],
-      [limits.errorLogsPerRetailer, String(retailerId)],
-    );
-    await deps.intake.logErrors(retailerId, entries, deps.now());
-    return { accepted: true };
-  });
 
   serveCall(app, tenants, 'requestTableBooking', async (c, { tenant }) => {
     const booking = await readBody(c, apiCalls.requestTableBooking.body);
