@@ -1,12 +1,13 @@
-import { useId, type InputHTMLAttributes } from 'react';
-import { fieldControl, fieldError } from '../../../../ui/fields.ts';
+import type { InputHTMLAttributes } from 'react';
+import { FormField } from '../../../../ui/FormField.tsx';
+import { fieldControl } from '../../../../ui/fields.ts';
 
 type InputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'value' | 'onChange' | 'className' | 'aria-invalid' | 'aria-describedby'
 >;
 
-/** A labelled input of the shop's editors with its error and its note under it, both tied to it for screen readers. */
+/** A text input of the shop's editors, labelled the one way (ui/FormField.tsx), sized for a thumb. */
 export function InputField({
   label,
   value,
@@ -21,30 +22,17 @@ export function InputField({
   note?: string | undefined;
   onChange: (text: string) => void;
 }) {
-  const id = useId();
-  const describedBy = [error && `${id}-error`, note && `${id}-note`].filter(Boolean).join(' ');
   return (
-    <div className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        id={id}
-        className={`${fieldControl} min-h-11 w-full min-w-0`}
-        value={value}
-        aria-invalid={error !== undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className={fieldError}>
-          {error}
-        </p>
+    <FormField label={label} error={error} note={note} className="min-w-0">
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          className={`${fieldControl} min-h-11 w-full min-w-0`}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-      {note && (
-        <p id={`${id}-note`} className="text-sm font-normal text-muted-foreground">
-          {note}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../../lib/api/staff-contract.ts';
 import { FormField } from '../../../../ui/FormField.tsx';
 import { primaryButton } from '../../../../ui/buttons.ts';
-import { fieldControl, selectControl } from '../../../../ui/fields.ts';
+import { fieldControl, fullWidthControl } from '../../../../ui/fields.ts';
 import { useFormIssues } from '../../../../ui/use-form-issues.ts';
 import { ROLE_TEXT } from './team.ts';
 
@@ -72,7 +72,7 @@ export function AddMemberForm({
             <select
               {...field}
               value={form.role}
-              className={`${selectControl} min-h-11`}
+              className={`${fullWidthControl} min-h-11`}
               onChange={(event) =>
                 setForm({ ...form, role: staffRoles.find((role) => role === event.target.value) ?? 'kitchen' })
               }

@@ -4,7 +4,8 @@ import { lineTitle } from '../../../../lib/cart/describe-line.ts';
 import { formatMoney, toCents } from '../../../../lib/pricing/money.ts';
 import { $customer } from '../../stores/customer.ts';
 import { closeAccount, openCart } from '../../stores/ui.ts';
-import { Field, inputClass } from '../checkout/Field.tsx';
+import { FormField } from '../../../../ui/FormField.tsx';
+import { fullWidthControl } from '../../../../ui/fields.ts';
 import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 
@@ -114,49 +115,61 @@ function LogInOrSignUp() {
         ))}
       </div>
       {mode === 'signup' && (
-        <Field label="Full name">
-          <input
-            className={inputClass}
-            autoComplete="name"
-            required
-            value={fields.fullName}
-            onChange={set('fullName')}
-          />
-        </Field>
+        <FormField label="Full name">
+          {(control) => (
+            <input
+              {...control}
+              className={fullWidthControl}
+              autoComplete="name"
+              required
+              value={fields.fullName}
+              onChange={set('fullName')}
+            />
+          )}
+        </FormField>
       )}
-      <Field label="Email">
-        <input
-          className={inputClass}
-          type="email"
-          autoComplete="email"
-          required
-          value={fields.email}
-          onChange={set('email')}
-        />
-      </Field>
+      <FormField label="Email">
+        {(control) => (
+          <input
+            {...control}
+            className={fullWidthControl}
+            type="email"
+            autoComplete="email"
+            required
+            value={fields.email}
+            onChange={set('email')}
+          />
+        )}
+      </FormField>
       {mode === 'signup' && (
-        <Field label="Phone">
-          <input
-            className={inputClass}
-            type="tel"
-            autoComplete="tel"
-            required
-            value={fields.phoneNumber}
-            onChange={set('phoneNumber')}
-          />
-        </Field>
+        <FormField label="Phone">
+          {(control) => (
+            <input
+              {...control}
+              className={fullWidthControl}
+              type="tel"
+              autoComplete="tel"
+              required
+              value={fields.phoneNumber}
+              onChange={set('phoneNumber')}
+            />
+          )}
+        </FormField>
       )}
-      <Field label="Password">
-        <input
-          className={inputClass}
-          type="password"
-          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-          required
-          minLength={mode === 'signup' ? 8 : 1}
-          value={fields.password}
-          onChange={set('password')}
-        />
-      </Field>
+      <FormField label="Password">
+        {(control) => (
+          <input
+            {...control}
+            className={fullWidthControl}
+            type="password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            required
+            minLength={mode === 'signup' ? 8 : 1}
+            value={fields.password}
+            onChange={set('password')}
+          />
+        )}
+      </FormField>
       {message && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {message}

@@ -25,7 +25,8 @@ import { CartTotalsTable } from '../cart/CartTotalsTable.tsx';
 import { DeliverySuburbField } from '../cart/DeliverySuburbField.tsx';
 import { secondaryButton } from '../../../../ui/buttons.ts';
 import { Sheet } from '../../../../ui/Sheet.tsx';
-import { Field, inputClass } from './Field.tsx';
+import { FormField } from '../../../../ui/FormField.tsx';
+import { fullWidthControl } from '../../../../ui/fields.ts';
 import { FoldedOrder } from './FoldedOrder.tsx';
 import { PlaceOrderBar } from './PlaceOrderBar.tsx';
 import { RememberDetails } from './RememberDetails.tsx';
@@ -203,41 +204,50 @@ export default function CheckoutDialog() {
         </div>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 font-semibold">Your details</legend>
-          <Field label="Name" error={errors.fullName}>
-            <input
-              className={inputClass}
-              autoComplete="name"
-              value={contact.fullName}
-              onChange={(event) => {
-                fixing('fullName');
-                setContact({ ...contact, fullName: event.target.value });
-              }}
-            />
-          </Field>
-          <Field label="Phone" error={errors.phoneNumber}>
-            <input
-              className={inputClass}
-              type="tel"
-              autoComplete="tel"
-              value={contact.phoneNumber}
-              onChange={(event) => {
-                fixing('phoneNumber');
-                setContact({ ...contact, phoneNumber: event.target.value });
-              }}
-            />
-          </Field>
-          <Field label="Email" error={errors.email}>
-            <input
-              className={inputClass}
-              type="email"
-              autoComplete="email"
-              value={contact.email}
-              onChange={(event) => {
-                fixing('email');
-                setContact({ ...contact, email: event.target.value });
-              }}
-            />
-          </Field>
+          <FormField label="Name" error={errors.fullName}>
+            {(control) => (
+              <input
+                {...control}
+                className={fullWidthControl}
+                autoComplete="name"
+                value={contact.fullName}
+                onChange={(event) => {
+                  fixing('fullName');
+                  setContact({ ...contact, fullName: event.target.value });
+                }}
+              />
+            )}
+          </FormField>
+          <FormField label="Phone" error={errors.phoneNumber}>
+            {(control) => (
+              <input
+                {...control}
+                className={fullWidthControl}
+                type="tel"
+                autoComplete="tel"
+                value={contact.phoneNumber}
+                onChange={(event) => {
+                  fixing('phoneNumber');
+                  setContact({ ...contact, phoneNumber: event.target.value });
+                }}
+              />
+            )}
+          </FormField>
+          <FormField label="Email" error={errors.email}>
+            {(control) => (
+              <input
+                {...control}
+                className={fullWidthControl}
+                type="email"
+                autoComplete="email"
+                value={contact.email}
+                onChange={(event) => {
+                  fixing('email');
+                  setContact({ ...contact, email: event.target.value });
+                }}
+              />
+            )}
+          </FormField>
           {!customer && (
             <RememberDetails
               checked={remember}
@@ -254,29 +264,35 @@ export default function CheckoutDialog() {
         {isDelivery && (
           <fieldset className="flex flex-col gap-3">
             <legend className="mb-1 font-semibold">Deliver to</legend>
-            <Field label="Street address" error={errors.street}>
-              <input
-                className={inputClass}
-                autoComplete="street-address"
-                value={street}
-                onChange={(event) => {
-                  fixing('street');
-                  setStreet(event.target.value);
-                }}
-              />
-            </Field>
+            <FormField label="Street address" error={errors.street}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={fullWidthControl}
+                  autoComplete="street-address"
+                  value={street}
+                  onChange={(event) => {
+                    fixing('street');
+                    setStreet(event.target.value);
+                  }}
+                />
+              )}
+            </FormField>
             <DeliverySuburbField label="Suburb" suburbs={data.deliverySuburbs} quote={quote} error={errors.suburbId} />
             <p className="text-sm text-muted-foreground">
               Not in the list? We don&rsquo;t deliver there yet, but you can order for pickup.
             </p>
-            <Field label="Delivery instructions (optional)">
-              <input
-                className={inputClass}
-                value={instructions}
-                maxLength={300}
-                onChange={(event) => setInstructions(event.target.value)}
-              />
-            </Field>
+            <FormField label="Delivery instructions (optional)">
+              {(control) => (
+                <input
+                  {...control}
+                  className={fullWidthControl}
+                  value={instructions}
+                  maxLength={300}
+                  onChange={(event) => setInstructions(event.target.value)}
+                />
+              )}
+            </FormField>
           </fieldset>
         )}
         <fieldset className="flex flex-col gap-2">

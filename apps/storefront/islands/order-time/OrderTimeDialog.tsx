@@ -13,7 +13,7 @@ import { $catalogue, $orderingData, $schedule } from '../../stores/ordering-data
 import { needOrderingData } from '../../runtime/page-data.ts';
 import { closeOrderTime } from '../../stores/ui.ts';
 import { primaryButton } from '../../../../ui/buttons.ts';
-import { selectControl } from '../../../../ui/fields.ts';
+import { fullWidthControl } from '../../../../ui/fields.ts';
 import { FormField } from '../../../../ui/FormField.tsx';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 import { ServiceSwitch } from './ServiceSwitch.tsx';
@@ -158,7 +158,7 @@ export default function OrderTimeDialog() {
               {(control) => (
                 <select
                   {...control}
-                  className={selectControl}
+                  className={fullWidthControl}
                   value={chosenDate ?? ''}
                   onChange={(event) => {
                     setDate(event.target.value);
@@ -182,7 +182,7 @@ export default function OrderTimeDialog() {
               {(control) => (
                 <select
                   {...control}
-                  className={selectControl}
+                  className={fullWidthControl}
                   value={chosenSlot?.at.toISOString() ?? ''}
                   onChange={(event) => setSlotAt(event.target.value || null)}
                   data-slot-select

@@ -11,7 +11,7 @@ import { closeDialog } from '../../stores/dialogs.ts';
 import { $schedule } from '../../stores/ordering-data.ts';
 import { needOrderingData } from '../../runtime/page-data.ts';
 import { primaryButton } from '../../../../ui/buttons.ts';
-import { fieldControl, fieldError, selectControl } from '../../../../ui/fields.ts';
+import { fieldControl, fieldError, fullWidthControl } from '../../../../ui/fields.ts';
 import { FormField } from '../../../../ui/FormField.tsx';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 import { useFormIssues } from '../../../../ui/use-form-issues.ts';
@@ -127,7 +127,7 @@ export default function TableBookingDialog() {
             {(control) => (
               <select
                 {...control}
-                className={selectControl}
+                className={fullWidthControl}
                 value={chosenDay?.date ?? ''}
                 onChange={(event) => {
                   setDate(event.target.value);
@@ -148,7 +148,7 @@ export default function TableBookingDialog() {
             {(control) => (
               <select
                 {...control}
-                className={selectControl}
+                className={fullWidthControl}
                 value={chosenTime ? at : ''}
                 onChange={(event) => setAt(event.target.value)}
                 data-time-select
