@@ -27,7 +27,7 @@ export interface ReportOrder {
   paymentMethod: PaymentMethod;
   totalCents: number;
   cancelled: boolean;
-  lines: readonly ReportLine[];
+  lines: ReportLine[];
 }
 
 export interface ReportTally {
@@ -53,13 +53,13 @@ export interface DaySummary {
   /** Cancelled or declined orders: left out of every other figure. */
   cancelled: ReportTally;
   /** Hours 0–23 of the shop's clock, every one listed; on the autumn change hour 2 holds both of its runs. */
-  byHour: readonly (ReportTally & { hour: number })[];
+  byHour: (ReportTally & { hour: number })[];
   /** Each day of the range, oldest first. */
-  byDay: readonly (ReportTally & { date: string })[];
+  byDay: (ReportTally & { date: string })[];
   /** Best sellers first, by line sales before deals. */
-  byDish: readonly DishTally[];
-  byService: readonly (ReportTally & { service: ReportService })[];
-  byPayment: readonly (ReportTally & { paymentMethod: PaymentMethod })[];
+  byDish: DishTally[];
+  byService: (ReportTally & { service: ReportService })[];
+  byPayment: (ReportTally & { paymentMethod: PaymentMethod })[];
 }
 
 /** A month and a bit: what one answer of orders, and one chart, stays readable and bounded at. */
