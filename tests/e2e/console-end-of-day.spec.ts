@@ -75,7 +75,7 @@ test("orders placed in the shop add up in the owner's End of day, which equals t
 
   await owner.getByRole('link', { name: 'End of day' }).click();
   await expect(owner.getByRole('heading', { name: 'End of day', level: 1 })).toBeVisible();
-  const day = await owner.getByLabel('Day').inputValue();
+  const day = await owner.getByLabel('Day', { exact: true }).inputValue();
   expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const token = await consoleToken(owner);
 
