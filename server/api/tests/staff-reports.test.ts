@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest';
 import { daySummaryResponseSchema, staffPaths } from '../../../lib/api/staff-contract.ts';
+import { createBoardStore } from '../store/board.ts';
 import {
   addTestStaff,
   bearer,
   OPEN_NOW,
   onEachStore,
   placeTestOrder,
+  RETAILER_ID,
   staffToken,
   type TestApi,
   type TestStaff,
@@ -100,6 +102,21 @@ await onEachStore(({ api, start }) => {
     const answer = await report(api, await staffToken(api, 'test-pizza', owner), '2030-02-03', TODAY);
     expect(answer.status).toBe(200);
     expect(daySummaryResponseSchema.parse(answer.body).summary.byDay).toHaveLength(31);
+  });
+
+  it('the store reads at most the bound it is given and says there are more (the API then asks for a shorter range)', async () => {
+    await placeTestOrder(api, 'bound-1');
+    await placeTestOrder(api, 'bound-2');
+    const store = createBoardStore(api.db);
+    const start = new Date(OPEN_NOW.getTime() - HOUR_MS);
+    const end = new Date(OPEN_NOW.getTime() + HOUR_MS);
+    const one = await store.placedBetween(RETAILER_ID, start, end, 1);
+    expect([one.orders.length, one.more]).toEqual([1, true]);
+    const all = await store.placedBetween(RETAILER_ID, start, end, 100_000);
+    expect(all.more).toBe(false);
+    expect(all.orders.length).toBeGreaterThanOrEqual(2);
+    // An order placed exactly at the end belongs to the next day, never to both.
+    expect((await store.placedBetween(RETAILER_ID, start, OPEN_NOW, 100_000)).orders).toEqual([]);
   });
 
   it('a flood of reports from one address is limited like every staff read, with Retry-After', async () => {
