@@ -4,6 +4,18 @@ import { formatMoney } from '../../../../lib/pricing/money.ts';
 
 const CHART_HEIGHT = 200;
 
+/** Whether the page is dark: the console's moon button toggles a class, which media queries do not see. */
+function useDarkClass(): boolean {
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
+  useEffect(() => {
+    const root = document.documentElement;
+    const observer = new MutationObserver(() => setDark(root.classList.contains('dark')));
+    observer.observe(root, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return dark;
+}
+
 /**
  * Sales by hour of the shop's clock as bars (uPlot, fetched when this view first draws: the
  * sign-in page and the board carry none of it). The hourly table under it says the same in words
@@ -12,6 +24,7 @@ const CHART_HEIGHT = 200;
 export function SalesChart({ byHour }: { byHour: DaySummary['byHour'] }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const dark = useDarkClass();
 
   useEffect(() => {
     const element = box.current;
@@ -41,7 +54,8 @@ export function SalesChart({ byHour }: { byHour: DaySummary['byHour'] }) {
                 stroke: ink,
                 grid: { show: false },
                 ticks: { stroke: grid },
-                splits: () => [0, 3, 6, 9, 12, 15, 18, 21],
+                // Eight labels crowd a phone's width into one another.
+                splits: (self) => (self.width < 500 ? [0, 6, 12, 18] : [0, 3, 6, 9, 12, 15, 18, 21]),
                 values: (_, splits) => splits.map((hour) => `${hour}:00`),
               },
               {
@@ -63,7 +77,11 @@ export function SalesChart({ byHour }: { byHour: DaySummary['byHour'] }) {
               },
             ],
           },
-          [byHour.map((entry) => entry.hour), byHour.map((entry) => entry.salesCents)],
+          // An hour without sales draws nothing rather than a flat stroke along the axis.
+          [
+            byHour.map((entry) => entry.hour),
+            byHour.map((entry) => (entry.salesCents === 0 ? null : entry.salesCents)),
+          ],
           element,
         );
         const resize = new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }));
@@ -80,7 +98,7 @@ export function SalesChart({ byHour }: { byHour: DaySummary['byHour'] }) {
       disposed = true;
       dispose();
     };
-  }, [byHour]);
+  }, [byHour, dark]);
 
   return (
     <figure className="mt-4 rounded-2xl border border-border p-3 text-foreground">
