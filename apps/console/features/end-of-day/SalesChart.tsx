@@ -33,7 +33,14 @@ export function SalesChart({ byHour }: { byHour: DaySummary['byHour'] }) {
     let dispose = () => {};
     import('uplot')
       .then(async ({ default: uPlot }) => {
-        await import('uplot/dist/uPlot.min.css');
+        // As text put in the head here: a stylesheet import would be hoisted into the sign-in page's links.
+        const { default: css } = await import('uplot/dist/uPlot.min.css?inline');
+        if (!document.head.querySelector('style[data-uplot]')) {
+          const sheet = document.createElement('style');
+          sheet.dataset['uplot'] = '';
+          sheet.textContent = css;
+          document.head.append(sheet);
+        }
         if (disposed) return;
         // Canvas takes no CSS variables: the theme's colours are read off the page, light or dark.
         const style = getComputedStyle(element);
