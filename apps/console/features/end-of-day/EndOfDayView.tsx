@@ -33,12 +33,12 @@ function Figure({ label, value, name }: { label: string; value: string; name: st
 function Table({ caption, head, children }: { caption: string; head: readonly string[]; children: ReactNode }) {
   return (
     <div className="mt-6 overflow-x-auto">
-      <table className="w-full border-collapse text-left">
+      <table className="w-full text-left">
         <caption className="pb-2 text-left text-lg font-semibold">{caption}</caption>
         <thead>
           <tr className="border-b border-border text-sm text-muted-foreground">
             {head.map((title, index) => (
-              <th key={title} scope="col" className={`py-2 pr-3 font-medium ${index > 0 ? 'text-right' : ''}`}>
+              <th key={title} scope="col" className={`py-2 pr-2 font-medium ${index > 0 ? 'text-right' : ''}`}>
                 {title}
               </th>
             ))}
@@ -50,7 +50,7 @@ function Table({ caption, head, children }: { caption: string; head: readonly st
   );
 }
 
-const cell = 'py-2 pr-3 text-right';
+const cell = 'py-2 pr-2 text-right';
 
 /** Offers the CSV as a file, made here from the answer on screen. */
 function downloadCsv(report: DaySummaryResponse, slug: string): void {
@@ -127,7 +127,8 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
           <label className="flex min-h-11 items-center gap-2 font-medium">
             <input
               type="checkbox"
-              className="size-5 accent-primary"
+              className="size-5"
+              style={{ accentColor: 'var(--tenant-primary)' }}
               checked={ranged}
               onChange={(event) => {
                 setRanged(event.target.checked);
@@ -162,7 +163,7 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
           <h2 className="mt-6 text-xl font-semibold" data-report-days>
             {summary.from === summary.to ? summary.from : `${summary.from} to ${summary.to}`}
           </h2>
-          <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <dl className="mt-3 grid grid-cols-2 gap-3">
             <Figure label="Orders" value={String(summary.totals.orders)} name="orders" />
             <Figure label="Sales" value={formatMoney(summary.totals.salesCents)} name="sales" />
             <Figure label="Average order" value={formatMoney(summary.totals.averageCents)} name="average" />
@@ -186,7 +187,7 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
               <Table caption="By dish" head={['Dish', 'Quantity', 'Sales']}>
                 {summary.byDish.map((dish) => (
                   <tr key={dish.dish}>
-                    <th scope="row" className="py-2 pr-3 font-normal">
+                    <th scope="row" className="py-2 pr-2 font-normal">
                       {dish.dish}
                     </th>
                     <td className={cell}>{quantityText(dish.quantity)}</td>
@@ -197,7 +198,7 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
               <Table caption="By service" head={['Service', 'Orders', 'Sales']}>
                 {summary.byService.map((entry) => (
                   <tr key={entry.service} data-service={entry.service}>
-                    <th scope="row" className="py-2 pr-3 font-normal">
+                    <th scope="row" className="py-2 pr-2 font-normal">
                       {SERVICE_TEXT[entry.service]}
                     </th>
                     <td className={cell}>{entry.orders}</td>
@@ -208,7 +209,7 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
               <Table caption="By payment method" head={['Payment', 'Orders', 'Sales']}>
                 {summary.byPayment.map((entry) => (
                   <tr key={entry.paymentMethod}>
-                    <th scope="row" className="py-2 pr-3 font-normal">
+                    <th scope="row" className="py-2 pr-2 font-normal">
                       {PAYMENT_TEXT[entry.paymentMethod]}
                     </th>
                     <td className={cell}>{entry.orders}</td>
@@ -221,7 +222,7 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
                   .filter((hour) => hour.orders > 0)
                   .map((hour) => (
                     <tr key={hour.hour}>
-                      <th scope="row" className="py-2 pr-3 font-normal">
+                      <th scope="row" className="py-2 pr-2 font-normal">
                         {`${String(hour.hour).padStart(2, '0')}:00–${String(hour.hour).padStart(2, '0')}:59`}
                       </th>
                       <td className={cell}>{hour.orders}</td>

@@ -113,7 +113,8 @@ export function SalesChart({ byHour }: { byHour: DaySummary['byHour'] }) {
       <div
         ref={box}
         aria-hidden="true"
-        className="mt-2 min-h-[200px] w-full border-border text-primary"
+        className="mt-2 w-full border-border text-primary"
+        style={{ minHeight: CHART_HEIGHT }}
         data-sales-chart
       />
       {failed && (
