@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { kitchenStages } from '../kitchen/kitchen-flow.ts';
 import { paymentMethods } from '../cart/payment-methods.ts';
 import { id, instant, shopZoneSchema, slugPattern, TEXT_MAX } from '../tenant/primitives.ts';
+import { MAX_REPORT_DAYS } from '../kitchen/day-summary.ts';
 
 /**
  * The staff API of the operators' console (issue 19, `/staff/*`), shared by the reference API
@@ -43,6 +44,9 @@ export const staffPaths = {
   removeAccount: (staffId: number) => `/staff/accounts/${staffId}/remove`,
   accountPassword: (staffId: number) => `/staff/accounts/${staffId}/password`,
   ownPassword: '/staff/password',
+  /** The owner's end of day: the shop's placed orders of its days `from` to `to` (YYYY-MM-DD, inclusive) and their summary. */
+  daySummary: (from: string, to: string) =>
+    `/staff/reports/day-summary?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
 } as const;
 
 /** The one answer to a wrong retailer, email or password alike, so it tells nothing about which was wrong. */
@@ -293,3 +297,53 @@ export const ownPasswordChangeSchema = z.strictObject({
 /** The one refusal that keeps a shop manageable: its last enabled owner cannot be demoted, disabled or removed. */
 export const LAST_OWNER_REFUSED =
   'A shop keeps at least one owner who can sign in: make another staff member owner first.';
+
+/*
+ * End of day (issue 28, item 7; lib/kitchen/day-summary.ts): owners only. The orders come with the
+ * summary so the console's CSV lists exactly what the figures add up.
+ */
+export const reportDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/** A busy shop's month; past it the API asks for a shorter range rather than answer megabytes. */
+export const MAX_REPORT_ORDERS = 20_000;
+
+const tallySchema = z.object({ orders: z.int().nonnegative(), salesCents: z.int().nonnegative() });
+export const reportOrderSchema = z.object({
+  orderNumber: z.int().positive(),
+  placedAt: instant,
+  service: z.enum(['delivery', 'pickup']),
+  paymentMethod: z.enum(paymentMethods),
+  totalCents: z.int().nonnegative(),
+  cancelled: z.boolean(),
+  lines: z
+    .array(
+      z.object({
+        dish: z.string().max(200),
+        secondHalf: z.string().max(200).nullable(),
+        quantity: z.int().min(1).max(99),
+        lineCents: z.int().nonnegative(),
+      }),
+    )
+    .max(200),
+});
+export const daySummarySchema = z.object({
+  from: reportDateSchema,
+  to: reportDateSchema,
+  totals: tallySchema.extend({ averageCents: z.int().nonnegative() }),
+  cancelled: tallySchema,
+  byHour: z.array(tallySchema.extend({ hour: z.int().min(0).max(23) })).length(24),
+  byDay: z.array(tallySchema.extend({ date: reportDateSchema })).max(MAX_REPORT_DAYS),
+  byDish: z
+    .array(
+      z.object({ dish: z.string().max(200), quantity: z.number().nonnegative(), salesCents: z.int().nonnegative() }),
+    )
+    .max(MAX_REPORT_ORDERS * 2),
+  byService: z.array(tallySchema.extend({ service: z.enum(['delivery', 'pickup']) })).max(2),
+  byPayment: z.array(tallySchema.extend({ paymentMethod: z.enum(paymentMethods) })).max(paymentMethods.length),
+});
+export const daySummaryResponseSchema = z.object({
+  /** The shop's clock the days were counted on. */
+  zone: shopZoneSchema,
+  summary: daySummarySchema,
+  orders: z.array(reportOrderSchema).max(MAX_REPORT_ORDERS),
+});
+export type DaySummaryResponse = z.infer<typeof daySummaryResponseSchema>;

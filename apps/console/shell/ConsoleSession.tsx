@@ -18,6 +18,8 @@ const ActivityView = lazy(() => import('../features/activity/ActivityView.tsx'))
 // Owners only: the editor of prices.
 const ShopView = lazy(() => import('../features/shop/ShopView.tsx'));
 const StaffView = lazy(() => import('../features/staff/StaffView.tsx'));
+// Owners only, with its chart library fetched once it draws.
+const EndOfDayView = lazy(() => import('../features/end-of-day/EndOfDayView.tsx'));
 
 /** The section the address names (`#bookings`), followed as it changes; a hash that names none keeps the one shown. */
 function useSection(role: StaffRole | null): ConsoleSection {
@@ -85,6 +87,8 @@ export default function ConsoleSession({
               <ShopView shopName={staff.retailer.name} />
             ) : section === 'staff' ? (
               <StaffView me={staff} />
+            ) : section === 'end-of-day' ? (
+              <EndOfDayView shopSlug={staff.retailer.slug} />
             ) : (
               <ActivityView />
             )}

@@ -1,7 +1,7 @@
 import type { StaffRole } from '../../../lib/api/staff-contract.ts';
 
 /** The console's sections, each at its own address (`#bookings`), so Back and a reload keep the place. */
-export const CONSOLE_SECTIONS = ['orders', 'live', 'bookings', 'shop', 'staff', 'activity'] as const;
+export const CONSOLE_SECTIONS = ['orders', 'live', 'bookings', 'shop', 'staff', 'activity', 'end-of-day'] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
 export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = {
@@ -11,16 +11,17 @@ export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = {
   shop: 'Shop',
   staff: 'Staff',
   activity: 'Activity',
+  'end-of-day': 'End of day',
 };
 
 /**
- * Editing the shop and the audit log are the owner's: the kitchen's console has neither Shop nor
- * Activity. Staff is everyone's: the kitchen changes its own password there, the owner also manages the team.
+ * Editing the shop, the audit log and the sales are the owner's: the kitchen's console has no Shop,
+ * Activity or End of day. Staff is everyone's: the kitchen changes its own password there, the owner also manages the team.
  */
+const OWNERS_ONLY: readonly ConsoleSection[] = ['shop', 'activity', 'end-of-day'];
+
 export function sectionsFor(role: StaffRole): readonly ConsoleSection[] {
-  return role === 'owner'
-    ? CONSOLE_SECTIONS
-    : CONSOLE_SECTIONS.filter((section) => section !== 'shop' && section !== 'activity');
+  return role === 'owner' ? CONSOLE_SECTIONS : CONSOLE_SECTIONS.filter((section) => !OWNERS_ONLY.includes(section));
 }
 
 /** The section an address names, if the role has it; null for any other hash (the skip link's `#main`), which keeps the section shown. */

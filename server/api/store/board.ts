@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Placement } from '../../../lib/cart/placement.ts';
+import type { ReportOrder } from '../../../lib/kitchen/day-summary.ts';
 import { MAX_ACTIVE_ORDERS, type BoardOrder, type BoardOrderState } from '../../../lib/api/staff-contract.ts';
 import { lineInWords } from '../../../lib/cart/describe-line.ts';
 import { deliveryAddressLine } from '../../../lib/cart/placed-order.ts';
@@ -12,6 +13,7 @@ import type { Database } from './schema.ts';
 const COMPLETED_STAGES: readonly KitchenStage[] = ['collected', 'delivered'];
 /** How many of the newest done orders a search by name looks through. */
 const DONE_SEARCH_SPAN = 1000;
+const REPORT_LINES_BATCH = 1000;
 
 function isKitchenStage(stage: string): stage is KitchenStage {
   return (kitchenStages as readonly string[]).includes(stage);
@@ -172,6 +174,56 @@ export function createBoardStore(db: Kysely<Database>) {
         })
         .execute();
       return { kind: move, order: { ...order, state: target }, from: order.state, watchKey: row.watch_key };
+    },
+
+    /**
+     * The orders placed from `start` up to `end`, oldest first, as the end-of-day report reads them;
+     * `more` when there are more than `limit`. Placing times are ISO instants in UTC, so text order is time order.
+     */
+    async placedBetween(
+      retailerId: number,
+      start: Date,
+      end: Date,
+      limit: number,
+    ): Promise<{ orders: ReportOrder[]; more: boolean }> {
+      const rows = await db
+        .selectFrom('orders')
+        .select(['order_id', 'placement_json', 'order_number'])
+        .where('retailer_id', '=', retailerId)
+        .where('placed_at', '>=', start.toISOString())
+        .where('placed_at', '<', end.toISOString())
+        .orderBy('placed_at')
+        .orderBy('order_number')
+        .limit(limit + 1)
+        .execute();
+      const kept = rows.slice(0, limit);
+      const lines = new Map<number, CartProduct[]>();
+      // Bounded lists of ids: both databases cap the parameters of one statement.
+      for (let at = 0; at < kept.length; at += REPORT_LINES_BATCH) {
+        const batch = await orders.linesOf(kept.slice(at, at + REPORT_LINES_BATCH).map((row) => row.order_id));
+        for (const [orderId, orderLines] of batch) lines.set(orderId, orderLines);
+      }
+      return {
+        orders: kept.map((row) => {
+          const placement = placementOf(row);
+          return {
+            orderNumber: placement.orderNumber,
+            placedAt: placement.placedAt,
+            service: placement.isPickup ? 'pickup' : 'delivery',
+            paymentMethod: placement.paymentMethod,
+            totalCents: toCents(placement.total),
+            // The kitchen's flow has no cancel or decline yet: every placed order is a sale.
+            cancelled: false,
+            lines: (lines.get(row.order_id) ?? []).map((line) => ({
+              dish: line.productName,
+              secondHalf: line.secondHalf?.productName ?? null,
+              quantity: line.quantity,
+              lineCents: toCents(line.historicPrice) * line.quantity,
+            })),
+          };
+        }),
+        more: rows.length > limit,
+      };
     },
 
     /** One placed order of the retailer; undefined for an unknown one, another retailer's or one not placed. */

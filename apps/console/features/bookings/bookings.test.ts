@@ -65,8 +65,8 @@ describe('answering bookings', () => {
 });
 
 describe('console sections', () => {
-  it('gives the owner Shop and Activity and the kitchen neither; everyone has Staff', () => {
-    expect(sectionsFor('owner')).toEqual(['orders', 'live', 'bookings', 'shop', 'staff', 'activity']);
+  it('gives the owner Shop, Activity and End of day and the kitchen none of them; everyone has Staff', () => {
+    expect(sectionsFor('owner')).toEqual(['orders', 'live', 'bookings', 'shop', 'staff', 'activity', 'end-of-day']);
     expect(sectionsFor('kitchen')).toEqual(['orders', 'live', 'bookings', 'staff']);
   });
 
@@ -75,6 +75,8 @@ describe('console sections', () => {
     expect(sectionOfHash('#bookings', 'kitchen')).toBe('bookings');
     expect(sectionOfHash('#activity', 'owner')).toBe('activity');
     expect(sectionOfHash('#activity', 'kitchen')).toBeNull();
+    expect(sectionOfHash('#end-of-day', 'owner')).toBe('end-of-day');
+    expect(sectionOfHash('#end-of-day', 'kitchen')).toBeNull();
     expect(sectionOfHash('#main', 'owner')).toBeNull();
   });
 });
