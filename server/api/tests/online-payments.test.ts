@@ -3,11 +3,16 @@ import { apiCalls, messages } from '../../../lib/api/contract.ts';
 import { NO_PAYMENTS, type PaymentSettings } from '../services/payment-settings.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
 import { signedEvent, startStripeMock, stripeObject, type StripeMock } from './support/stripe-mock.ts';
+import { staffPaths } from '../../../lib/api/staff-contract.ts';
 import {
+  addTestStaff,
+  bearer,
   cartLine,
   onEachStore,
   orderBody,
+  placeTestOrder,
   RETAILER_ID,
+  staffToken,
   TEST_CUSTOMER,
   uuidSequence,
   type TestApi,
@@ -255,6 +260,50 @@ await onEachStore(
       expect(row.order_number).not.toBeNull();
       const events = await api.db.selectFrom('payment_events').selectAll().where('event_id', '=', event.id).execute();
       expect(events).toHaveLength(1);
+    });
+
+    it('refunds a paid order the kitchen declines, once, and records it', async () => {
+      const cook = {
+        email: 'decliner@test-pizza.test',
+        password: 'test-pizza-decliner',
+        name: 'Dee',
+        role: 'kitchen',
+      } as const;
+      await addTestStaff(api, SLUG, cook);
+      const headers = bearer(await staffToken(api, SLUG, cook));
+      const paid = await payOnline(api, 'declined');
+      await deliver(api, completed(paid.sessionId));
+      const sent = stripe.requests.length;
+
+      const declined = await api.call(staffPaths.decline(paid.encryptedOrderId), { domain: null, headers, body: {} });
+      expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+      expect(declined.body).toMatchObject({ order: { state: 'declined' }, refund: { cents: 3750 } });
+      const refunds = stripe.requests.slice(sent);
+      expect(stripe.refused).toEqual([]);
+      expect(refunds).toHaveLength(1);
+      const { order_id: orderId } = await orderRow(api, paid.encryptedOrderId);
+      const [payment] = await paymentRows(api, orderId);
+      expect(refunds[0]).toMatchObject({
+        path: '/v1/refunds',
+        body: { payment_intent: `pi_for_${paid.sessionId}`, amount: '3750' },
+        idempotencyKey: `storefront-${RETAILER_ID}-payment-${payment?.payment_id}-refund`,
+      });
+      expect(payment).toMatchObject({ state: 'paid', refunded_cents: 3750, refund_reason: 'declined by the kitchen' });
+      expect(payment?.refund_id).toMatch(/^re_/);
+
+      // Declining again asks Stripe nothing and keeps the refund recorded.
+      const again = await api.call(staffPaths.decline(paid.encryptedOrderId), { domain: null, headers, body: {} });
+      expect(again.body).toMatchObject({ refund: { refundId: payment?.refund_id } });
+      expect(stripe.requests.length).toBe(sent + 1);
+
+      // An order paid at the door is declined without a refund; one the kitchen accepted cannot be.
+      const atTheDoor = await placeTestOrder(api, 'declined-cash');
+      const cash = await api.call(staffPaths.decline(atTheDoor.encryptedOrderId), { domain: null, headers, body: {} });
+      expect(cash.body).toMatchObject({ order: { state: 'declined' }, refund: null });
+      const accepted = await placeTestOrder(api, 'declined-late');
+      await api.call(staffPaths.take(accepted.encryptedOrderId), { domain: null, headers, body: {} });
+      const late = await api.call(staffPaths.decline(accepted.encryptedOrderId), { domain: null, headers, body: {} });
+      expect(late.status).toBe(409);
     });
 
     it('bounds the webhook: size and rate', async () => {

@@ -102,6 +102,7 @@ const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'undo-stage': 'Undid',
   'confirm-booking': 'Confirmed',
   'decline-booking': 'Declined',
+  'decline-order': 'Declined',
   'staff-role': 'Changed the role of',
   'staff-disable': 'Disabled the account of',
   'staff-enable': 'Enabled the account of',
