@@ -45,6 +45,7 @@ export async function takePaymentEvent(
       if (
         event.type !== 'checkout.session.completed' &&
         event.type !== 'checkout.session.async_payment_succeeded' &&
+        event.type !== 'checkout.session.async_payment_failed' &&
         event.type !== 'checkout.session.expired'
       )
         return { paymentId: null, outcome: `ignored: ${event.type} is not handled`, placed: null };
@@ -54,13 +55,11 @@ export async function takePaymentEvent(
       if (!payment) return { paymentId: null, outcome: 'ignored: names no payment of this shop', placed: null };
       if (payment.checkoutSessionId !== null && payment.checkoutSessionId !== session.id)
         return { paymentId: payment.paymentId, outcome: 'ignored: another session of this payment', placed: null };
-      if (event.type === 'checkout.session.expired') {
-        const moved = await payments.settle(payment.paymentId, 'expired', { sessionId: session.id }, now);
-        return {
-          paymentId: payment.paymentId,
-          outcome: moved ? 'expired' : `unchanged: ${payment.state}`,
-          placed: null,
-        };
+      // Either way the cart comes back to the customer and nothing reaches the kitchen.
+      if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+        const state = event.type === 'checkout.session.expired' ? 'expired' : 'failed';
+        const moved = await payments.settle(payment.paymentId, state, { sessionId: session.id }, now);
+        return { paymentId: payment.paymentId, outcome: moved ? state : `unchanged: ${payment.state}`, placed: null };
       }
       // An asynchronous method (a bank debit) completes the session unpaid; its success comes later.
       if (session.payment_status !== 'paid')

@@ -206,6 +206,19 @@ await onEachStore(
       expect(stripe.requests.at(-1)?.idempotencyKey).toBe(`storefront-${RETAILER_ID}-order-${row.order_id}-attempt-2`);
     });
 
+    it('gives the cart back when a delayed payment fails', async () => {
+      const paid = await payOnline(api, 'async-fails');
+      const failed = signedEvent(ACCOUNT.webhookSecret, 'checkout.session.async_payment_failed', {
+        ...sessionAfter(paid.sessionId, 'expired'),
+        status: 'complete',
+        payment_status: 'unpaid',
+      });
+      expect((await deliver(api, failed)).status).toBe(200);
+      const row = await orderRow(api, paid.encryptedOrderId);
+      expect(row.placed_at).toBeNull();
+      expect(await paymentRows(api, row.order_id)).toMatchObject([{ state: 'failed' }]);
+    });
+
     it('refuses forged, tampered and unsigned events (400) and changes nothing', async () => {
       const paid = await payOnline(api, 'forged');
       const forged = signedEvent(
