@@ -288,6 +288,10 @@ export const payOnlineResponseSchema = z.object({
   checkoutUrl: z.url({ protocol: /^https?$/ }),
   receipt: orderReceipt,
 });
+/** The customer came back from Stripe's page without paying: the session is ended there and the cart comes back. */
+export const cancelPaymentBodySchema = z.object({ encryptedOrderId });
+/** `paid`: Stripe took the payment before the cancel reached it; the order reaches the kitchen all the same. */
+export const cancelPaymentResponseSchema = z.object({ success: z.literal(true), state: z.enum(['cancelled', 'paid']) });
 /** Whether the shop takes payment online: the API holds the shop's keys, so only it can say. */
 export const paymentOptionsResponseSchema = z.object({ onlinePayment: z.boolean() });
 
@@ -447,6 +451,12 @@ export const apiCalls = {
     path: '/api/order/pay-online',
     body: payOnlineBodySchema,
     response: payOnlineResponseSchema,
+  },
+  cancelPayment: {
+    method: 'POST',
+    path: '/api/order/cancel-payment',
+    body: cancelPaymentBodySchema,
+    response: cancelPaymentResponseSchema,
   },
   createOrderStatus: {
     method: 'POST',

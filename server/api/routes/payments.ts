@@ -132,6 +132,32 @@ export function paymentRoutes(app: ApiApp, deps: ApiDeps): void {
   });
 
   /**
+   * Back from Stripe's page unpaid: the session is ended at Stripe first, so it cannot be paid
+   * afterwards, and only then is the cart given back. A payment Stripe already took stays taken.
+   */
+  serveCall(app, tenants, 'cancelPayment', async (c, served) => {
+    const { encryptedOrderId } = await readBody(c, apiCalls.cancelPayment.body);
+    const { tenant } = served;
+    const { retailerId } = tenant.config;
+    await throttle('payment attempts', deps.now(), [
+      deps.rateLimits.payOnlinePerAddress,
+      clientAddress(c, deps.trustProxy),
+    ]);
+    const payment = await withStores(db, retailerId, async ({ orders, payments }) => {
+      const order = await orders.find(retailerId, encryptedOrderId);
+      if (!order) throw new ApiProblem(404, 'Order not found');
+      return payments.latestFor(order.orderId);
+    });
+    if (payment?.state === 'paid') return { success: true as const, state: 'paid' as const };
+    if (payment?.state !== 'awaiting-payment' || payment.checkoutSessionId === null)
+      return { success: true as const, state: 'cancelled' as const };
+    if (!(await gateway.expireCheckout(tenant.slug, payment.checkoutSessionId)))
+      throw new ApiProblem(409, 'This payment is already being made and can no longer be cancelled.');
+    await withStores(db, retailerId, ({ payments }) => payments.settle(payment.paymentId, 'expired', {}, deps.now()));
+    return { success: true as const, state: 'cancelled' as const };
+  });
+
+  /**
    * Stripe's events, one endpoint per shop (each shop's own account signs with its own secret): the
    * slug names the secret, and nothing in the body is read before its signature is checked.
    */

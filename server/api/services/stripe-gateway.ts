@@ -42,6 +42,8 @@ export interface PaymentGateway {
   offersOnline(slug: string): boolean;
   createCheckout(slug: string, request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   refund(slug: string, request: RefundRequest): Promise<{ refundId: string }>;
+  /** Ends an open session; false when Stripe would not (it is complete, paid or being paid). */
+  expireCheckout(slug: string, sessionId: string): Promise<boolean>;
   /** The event, only when the shop's webhook secret signed exactly these bytes recently; else SignatureRefused. */
   verifyEvent(slug: string, rawBody: string, signature: string): Promise<PaymentEvent>;
 }
@@ -112,6 +114,16 @@ export function createPaymentGateway(settings: PaymentSettings): PaymentGateway 
         { idempotencyKey: request.idempotencyKey },
       );
       return { refundId: refund.id };
+    },
+
+    async expireCheckout(slug, sessionId) {
+      try {
+        const session = await clientOf(slug).checkout.sessions.expire(sessionId);
+        return session.status === 'expired';
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw error;
+      }
     },
 
     async verifyEvent(slug, rawBody, signature) {

@@ -101,6 +101,8 @@ async function paymentRows(api: TestApi, orderId: number) {
 
 await onEachStore(
   ({ api, start }) => {
+    beforeAll(() => stripe.forgetIdempotencyKeys());
+
     it('says online payment is offered only where the API holds the shop’s keys', async () => {
       const offered = await api.call(apiCalls.getPaymentOptions.path);
       expect(apiCalls.getPaymentOptions.response.parse(offered.body)).toEqual({ onlinePayment: true });
@@ -204,6 +206,34 @@ await onEachStore(
       });
       expect(again.status).toBe(200);
       expect(stripe.requests.at(-1)?.idempotencyKey).toBe(`storefront-${RETAILER_ID}-order-${row.order_id}-attempt-2`);
+    });
+
+    it('gives the cart back at once when the customer cancels on Stripe’s page', async () => {
+      const paid = await payOnline(api, 'cancels');
+      const cancel = () => api.call(apiCalls.cancelPayment.path, { body: { encryptedOrderId: paid.encryptedOrderId } });
+      expect((await cancel()).body).toEqual({ success: true, state: 'cancelled' });
+      expect(stripe.refused).toEqual([]);
+      expect(stripe.requests.at(-1)?.path).toBe('/v1/checkout/sessions/{session}/expire');
+      expect(stripe.sessions.get(paid.sessionId)?.['status']).toBe('expired');
+      const row = await orderRow(api, paid.encryptedOrderId);
+      expect(await paymentRows(api, row.order_id)).toMatchObject([{ state: 'expired' }]);
+      const update = await api.call(apiCalls.updateOrder.path, {
+        body: orderBody(paid.lines, { encryptedOrderId: paid.encryptedOrderId, revision: 3 }),
+      });
+      expect(update.body).toMatchObject({ success: true });
+      // Stripe's own expiry event, arriving after, and a second cancel change nothing.
+      expect((await deliver(api, expired(paid.sessionId))).status).toBe(200);
+      expect((await cancel()).body).toEqual({ success: true, state: 'cancelled' });
+
+      // Paid before the cancel arrived: the payment stands.
+      const late = await payOnline(api, 'cancels-late');
+      await deliver(api, completed(late.sessionId));
+      expect(
+        (await api.call(apiCalls.cancelPayment.path, { body: { encryptedOrderId: late.encryptedOrderId } })).body,
+      ).toEqual({
+        success: true,
+        state: 'paid',
+      });
     });
 
     it('gives the cart back when a delayed payment fails', async () => {

@@ -135,6 +135,11 @@ export interface StripeMock {
   refused: { path: string; errors: string }[];
   /** The sessions made, by id, as Stripe would hold them. */
   sessions: Map<string, StripeObject>;
+  /**
+   * Starts a new account's memory of idempotency keys: the API on another database numbers its
+   * orders from 1 again, as a second shop's Stripe account would see them.
+   */
+  forgetIdempotencyKeys(): void;
   /** Answers the next calls of `path` with Stripe's 500, to play an outage. */
   failNext(path: string, times?: number): void;
   close(): Promise<void>;
@@ -146,7 +151,8 @@ async function readText(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const ROUTES = ['/v1/checkout/sessions', '/v1/refunds'] as const;
+const ROUTES = ['/v1/checkout/sessions', '/v1/refunds', '/v1/checkout/sessions/{session}/expire'] as const;
+const EXPIRE = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/;
 
 export async function startStripeMock(): Promise<StripeMock> {
   const validators = new Map(ROUTES.map((path) => [path, requestValidator(path)]));
@@ -157,8 +163,17 @@ export async function startStripeMock(): Promise<StripeMock> {
   const failures = new Map<string, number>();
   let sequence = 0;
 
-  function answer(path: string, body: JsonObject): StripeObject {
+  function answer(path: string, body: JsonObject, sessionId: string | null): StripeObject {
     sequence += 1;
+    if (sessionId !== null) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no such checkout.session: ${sessionId}`);
+      if (session['status'] !== 'open')
+        throw new Error(`checkout.session ${sessionId} is ${String(session['status'])}`);
+      const expired = stripeObject('checkout.session', { ...session, status: 'expired' });
+      sessions.set(sessionId, expired);
+      return expired;
+    }
     const created = Math.floor(Date.now() / 1000);
     if (path === '/v1/refunds')
       return stripeObject('refund', {
@@ -206,7 +221,9 @@ export async function startStripeMock(): Promise<StripeMock> {
       response.end(JSON.stringify({ error: { type: 'api_error', message: `stripe mock: ${String(error)}` } }));
     };
     void (async () => {
-      const path = (request.url ?? '').split('?')[0] ?? '';
+      const url = (request.url ?? '').split('?')[0] ?? '';
+      const sessionId = EXPIRE.exec(url)?.[1] ?? null;
+      const path = sessionId === null ? url : '/v1/checkout/sessions/{session}/expire';
       const text = await readText(request);
       const send = (status: number, value: Json) => {
         response.writeHead(status, { 'content-type': 'application/json' });
@@ -233,7 +250,12 @@ export async function startStripeMock(): Promise<StripeMock> {
         return send(400, { error: { type: 'invalid_request_error', message: errors } });
       }
       const earlier = key === null ? undefined : byKey.get(`${path} ${key}`);
-      const answered = earlier ?? answer(path, body);
+      let answered: StripeObject;
+      try {
+        answered = earlier ?? answer(path, body, sessionId);
+      } catch (error) {
+        return send(400, { error: { type: 'invalid_request_error', message: (error as Error).message } });
+      }
       if (key !== null) byKey.set(`${path} ${key}`, answered);
       return send(200, answered);
     })().catch(crashed);
@@ -246,6 +268,9 @@ export async function startStripeMock(): Promise<StripeMock> {
     requests,
     refused,
     sessions,
+    forgetIdempotencyKeys() {
+      byKey.clear();
+    },
     failNext(path, times = 1) {
       failures.set(path, times);
     },
