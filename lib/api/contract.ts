@@ -52,6 +52,8 @@ export const messages = {
   orderPlaced: 'This order has already been placed. Start a new order to add more.',
   /** A write older than the one the order holds: the client already sent a newer cart, so this one is dropped. */
   staleOrder: 'A newer change of this order has already been saved.',
+  /** The cart is on the payment provider's page: it changes again once that payment ends unpaid. */
+  orderAwaitingPayment: 'This order is waiting for its online payment. Finish paying, or wait until that page expires.',
   mailingListFailed: 'Failed to add to mailing list. Please try again.',
   loginFailed: 'Incorrect email or password.',
   /** Signup with an email that has an account: says no more than that it could not sign up. */
@@ -274,6 +276,25 @@ export const placeOrderResponseSchema = z.object({
   receipt: orderReceipt,
 });
 
+/**
+ * Paying online (issue 30): the same checkout as place-order, paid on Stripe's own page. The order
+ * waits for the payment and reaches the kitchen only once the provider says it is paid.
+ */
+export const payOnlineBodySchema = placeOrderBodySchema.omit({ paymentMethod: true });
+/** `checkoutUrl` is Stripe's hosted page; `receipt` reads the order once it is paid, as place-order's does. */
+export const payOnlineResponseSchema = z.object({
+  success: z.literal(true),
+  encryptedOrderId: z.string(),
+  checkoutUrl: z.url({ protocol: /^https?$/ }),
+  receipt: orderReceipt,
+});
+/** The customer came back from Stripe's page without paying: the session is ended there and the cart comes back. */
+export const cancelPaymentBodySchema = z.object({ encryptedOrderId });
+/** `paid`: Stripe took the payment before the cancel reached it; the order reaches the kitchen all the same. */
+export const cancelPaymentResponseSchema = z.object({ success: z.literal(true), state: z.enum(['cancelled', 'paid']) });
+/** Whether the shop takes payment online: the API holds the shop's keys, so only it can say. */
+export const paymentOptionsResponseSchema = z.object({ onlinePayment: z.boolean() });
+
 /** Statuses sent before the first order exists (the start-of-visit status) carry no order id. */
 export const createOrderStatusBodySchema = z.object({
   encryptedOrderId: encryptedOrderId.nullable(),
@@ -427,6 +448,19 @@ export const apiCalls = {
     path: '/api/order/place-order',
     body: placeOrderBodySchema,
     response: placeOrderResponseSchema,
+  },
+  getPaymentOptions: { method: 'GET', path: '/api/order/payment-options', response: paymentOptionsResponseSchema },
+  payOnline: {
+    method: 'POST',
+    path: '/api/order/pay-online',
+    body: payOnlineBodySchema,
+    response: payOnlineResponseSchema,
+  },
+  cancelPayment: {
+    method: 'POST',
+    path: '/api/order/cancel-payment',
+    body: cancelPaymentBodySchema,
+    response: cancelPaymentResponseSchema,
   },
   createOrderStatus: {
     method: 'POST',

@@ -34,6 +34,8 @@ export const staffPaths = {
   ready: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/ready`,
   /** Puts the order at a stage: one step on (a bump), one back (an undo), or leaves it where it is (a repeated tap). */
   stage: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/stage`,
+  /** Declines a new order the kitchen will not make; one paid online is refunded (issue 30). */
+  decline: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/decline`,
   audit: (limit: number) => `/staff/audit?limit=${limit}`,
   live: '/staff/live',
   bookings: '/staff/bookings',
@@ -167,6 +169,7 @@ export const auditActions = [
   'undo-stage',
   'confirm-booking',
   'decline-booking',
+  'decline-order',
   'service',
   'sold-out',
   'back-on',

@@ -17,6 +17,7 @@ import type { OrderPayload } from './schemas.ts';
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: 'Cash on delivery or pickup',
   card: 'Card on delivery or pickup',
+  online: 'Paid online',
 };
 
 export const checkoutContactSchema = z.object({
@@ -51,15 +52,21 @@ export interface PlacementInput {
   delivery: DeliveryAddress | null;
   /** The total the customer was shown, in dollars: the order is placed only at that price. */
   expectedTotal: number;
+  /** Whether the shop takes payment online (the API knows: it holds the keys). */
+  onlineOffered?: boolean;
 }
 
 export type PlacementCheck =
   | { ok: true; totals: CartTotals; suburb: DeliverySuburb | null; zone: DeliveryZone | null }
   | { ok: false; field: 'products' | 'orderTime' | 'suburb' | 'paymentMethod' | 'total'; message: string };
 
-/** Payment methods the retailer takes. */
-export function acceptedPaymentMethods(retailer: Pick<CheckoutRetailer, 'config'>): PaymentMethod[] {
-  return retailer.config.retailerPaymentTypes.cashAccepted ? ['cash', 'card'] : ['card'];
+/** Payment methods the retailer takes; online only where the API holds the shop's keys (`onlineOffered`). */
+export function acceptedPaymentMethods(
+  retailer: Pick<CheckoutRetailer, 'config'>,
+  onlineOffered = false,
+): PaymentMethod[] {
+  const atTheDoor: PaymentMethod[] = retailer.config.retailerPaymentTypes.cashAccepted ? ['cash', 'card'] : ['card'];
+  return onlineOffered ? [...atTheDoor, 'online'] : atTheDoor;
 }
 
 /**
@@ -147,7 +154,7 @@ export function checkPlacement(
       field: 'suburb',
       message: 'We do not deliver to that suburb. Choose one from the list, or order for pickup.',
     };
-  if (!acceptedPaymentMethods(retailer).includes(input.paymentMethod))
+  if (!acceptedPaymentMethods(retailer, input.onlineOffered).includes(input.paymentMethod))
     return { ok: false, field: 'paymentMethod', message: 'This shop does not take that payment method.' };
 
   let totals: CartTotals;

@@ -6,7 +6,16 @@
  */
 
 /** `taken` is Accepted: the name the board and the API used before the flow went past Ready. */
-export const kitchenStages = ['new', 'taken', 'ready', 'out-for-delivery', 'collected', 'delivered'] as const;
+/** `declined`: the kitchen would not take a new order (issue 30: one paid online is refunded); no step leads back from it. */
+export const kitchenStages = [
+  'new',
+  'taken',
+  'ready',
+  'out-for-delivery',
+  'collected',
+  'delivered',
+  'declined',
+] as const;
 export type KitchenStage = (typeof kitchenStages)[number];
 export type KitchenOrderType = 'delivery' | 'pickup';
 
@@ -20,9 +29,9 @@ export function kitchenFlow(orderType: KitchenOrderType): readonly KitchenStage[
   return FLOWS[orderType];
 }
 
-/** Collected and delivered orders leave the board for the Done list. */
+/** Collected, delivered and declined orders leave the board for the Done list. */
 export function isCompleted(stage: KitchenStage): boolean {
-  return stage === 'collected' || stage === 'delivered';
+  return stage === 'collected' || stage === 'delivered' || stage === 'declined';
 }
 
 export function nextStage(stage: KitchenStage, orderType: KitchenOrderType): KitchenStage | null {
@@ -67,6 +76,7 @@ export const BUMP_TEXT: Readonly<Record<KitchenStage, string>> = {
   'out-for-delivery': 'Delivered',
   collected: '',
   delivered: '',
+  declined: '',
 };
 
 /** The bump label of an order: Ready's next step depends on the service. */
@@ -83,6 +93,7 @@ export const STAGE_TEXT: Readonly<Record<KitchenStage, string>> = {
   'out-for-delivery': 'Out for delivery',
   collected: 'Collected',
   delivered: 'Delivered',
+  declined: 'Declined',
 };
 
 /** The stage as the customer's order page says it. */
@@ -102,6 +113,11 @@ export function customerStageText(stage: KitchenStage, orderType: KitchenOrderTy
       return { title: 'Collected', text: 'Your order was collected. Enjoy!' };
     case 'delivered':
       return { title: 'Delivered', text: 'Your order was delivered. Enjoy!' };
+    case 'declined':
+      return {
+        title: 'Declined',
+        text: 'The shop could not take your order. Please call them. A payment made online is refunded.',
+      };
   }
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ClockPush } from './services/clock-push.ts';
 import type { LivePublisher } from './services/live-publisher.ts';
 import type { RateLimiters } from './services/rate-limits.ts';
+import type { PaymentGateway } from './services/stripe-gateway.ts';
 import type { TenantDirectory } from './services/tenants.ts';
 import type { AnalyticsHitStore } from './store/analytics-hits.ts';
 import type { ClockOverrideStore } from './store/clock-overrides.ts';
@@ -31,6 +32,8 @@ export interface ApiDeps extends Stores {
   /** The broker the console is sent to instead of the tenant's brokerUrl (the local stack's own broker), or null. */
   consoleBrokerUrl: string | null;
   rateLimits: RateLimiters;
+  /** Each shop's Stripe account, where it has one (STRIPE_ACCOUNTS_FILE). */
+  paymentGateway: PaymentGateway;
   /** Whether a password reset link goes to the log (development only, see ApiServerOptions). */
   logResetLinks: boolean;
   /** Whether X-Forwarded-For names the client (the API runs behind a reverse proxy). */

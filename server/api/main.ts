@@ -13,6 +13,8 @@
  *   CONSOLE_ORIGINS            origins of the operators' console allowed to call /staff/*, comma-separated; default http://console.localhost:4321
  *   API_SAMPLE_STAFF           1: add the sample staff accounts to every tenant (npm start does; refused in production or with secrets of its own)
  *   API_TRUST_PROXY            1 behind a reverse proxy: rate limits key on X-Forwarded-For's last entry
+ *   STRIPE_ACCOUNTS_FILE       JSON file of each shop's own Stripe keys, { "<slug>": { "secretKey", "webhookSecret" } }; unset: no online payment
+ *   STRIPE_API_URL             a mock of Stripe's API for tests (refused when NODE_ENV=production)
  *   NODE_ENV                   production: password reset links are not written to the log
  */
 import { listenHostFromEnv } from '../listen-host.ts';

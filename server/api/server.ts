@@ -22,8 +22,11 @@ import { mailingListRoutes } from './routes/mailing-list.ts';
 import { tableBookingRoutes } from './routes/table-bookings.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { addSampleStaff, sampleStaffRefusal } from './services/sample-staff.ts';
+import { paymentSettingsFromEnv, type PaymentSettings } from './services/payment-settings.ts';
+import { createPaymentGateway } from './services/stripe-gateway.ts';
 import { createRateLimiters, type RateLimitSettings } from './services/rate-limits.ts';
 import { createAnalyticsHitStore } from './store/analytics-hits.ts';
 import { createClockOverrideStore } from './store/clock-overrides.ts';
@@ -87,6 +90,8 @@ export interface ApiServerOptions {
   logResetLinks?: boolean;
   /** One line per request and start-up problems; false for silence. Default stdout, silent under Vitest. */
   log?: ((line: string) => void) | false;
+  /** Each shop's Stripe account and where the SDK sends its requests. Default env STRIPE_ACCOUNTS_FILE and STRIPE_API_URL (payment-settings.ts). */
+  payments?: PaymentSettings;
   /** How often to look for shops another API process published (TENANT_REFRESH_MS). */
   tenantRefreshMs?: number;
 }
@@ -122,6 +127,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const brokerStaffSecret =
     options.brokerStaffSecret ??
     secretFromEnv(process.env, 'BROKER_STAFF_SECRET', (line) => log(`api warning: ${line}`));
+
+  const paymentGateway = createPaymentGateway(options.payments ?? paymentSettingsFromEnv(process.env));
 
   const { tenants, failures } = await loadTenants(options.tenantsDir);
   for (const failure of failures) {
@@ -159,6 +166,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     consoleOrigins: options.consoleOrigins ?? consoleOriginsFromEnv(process.env),
     consoleBrokerUrl: options.consoleBrokerUrl ?? (process.env['CONSOLE_BROKER_URL'] || null),
     rateLimits: createRateLimiters(createRateLimitStore(store), options.rateLimits),
+    paymentGateway,
     logResetLinks: options.logResetLinks ?? !isProduction(process.env),
     trustProxy: options.trustProxy ?? process.env['API_TRUST_PROXY'] === '1',
     now,
@@ -168,6 +176,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     catalogueRoutes,
     customerRoutes,
     orderRoutes,
+    paymentRoutes,
     mailingListRoutes,
     errorLogRoutes,
     tableBookingRoutes,

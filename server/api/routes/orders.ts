@@ -1,12 +1,7 @@
 import type { Context } from 'hono';
-import { isDeepStrictEqual } from 'node:util';
-import type { z } from 'zod';
 import type { OrderPayload } from '../../../lib/cart/schemas.ts';
 import { isCompleted } from '../../../lib/kitchen/kitchen-flow.ts';
 import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../lib/api/contract.ts';
-import { checkPlacement } from '../../../lib/cart/checkout.ts';
-import { deliveryTermsFor } from '../../../lib/cart/delivery-quote.ts';
-import { placedDeals, placementDueAt } from '../../../lib/cart/placed-order.ts';
 import type { Placement, PlacementDetails, PlacementSummary } from '../../../lib/cart/placement.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
 import { clockStatusOf } from '../services/clock.ts';
@@ -15,53 +10,22 @@ import type { ApiDeps } from '../deps.ts';
 import type { ApiApp } from '../env.ts';
 import { orderWatchTopicId } from '../../broker/acl.ts';
 import { priceOrder } from '../services/order-pricing.ts';
+import {
+  assertKnownGroups,
+  assertLinesFree,
+  assertSameRetailer,
+  assertWritable,
+  readyToPlace,
+  sameCustomerDetails,
+} from '../services/placing.ts';
 import { tellStaffBoards } from '../services/order-taking.ts';
 import { ApiProblem, parseWith, readBody } from '../services/problems.ts';
 import { clientAddress, throttle } from '../services/rate-limits.ts';
 import { sessionTokenOf } from '../services/sessions.ts';
-import { STATUS_CAPS, type StoredOrder } from '../store/orders.ts';
-import type { OrderStore } from '../store/orders.ts';
+import { STATUS_CAPS, type OrderStore, type StoredOrder } from '../store/orders.ts';
 import { withStores } from '../store/stores.ts';
-import type { ServedTenant } from '../services/tenants.ts';
-import type { Catalogue } from '../../../lib/pricing/catalogue.ts';
-
-function assertSameRetailer(payload: OrderPayload, { tenant }: ServedTenant): void {
-  const { retailerId } = tenant.config;
-  if (payload.retailerId !== retailerId) {
-    const message = `retailerId ${payload.retailerId} is not the retailer of this site (${retailerId})`;
-    throw new ApiProblem(400, `Invalid request body: ${message}`, { issues: [{ path: 'retailerId', message }] });
-  }
-}
 
 const uuidsOf = (payload: OrderPayload) => payload.products.map((product) => product.uuid);
-
-/**
- * Product groups are named by the menu; the stored line takes the group of its product, so an
- * unknown one is not a stale cart but a made-up body, refused like any other bad field.
- */
-function assertKnownGroups(payload: OrderPayload, catalogue: Catalogue, prefix = ''): void {
-  payload.products.forEach((product, index) => {
-    const halves: [string, number][] = [[`products.${index}.productGroupId`, product.productGroupId]];
-    if (product.secondHalf)
-      halves.push([`products.${index}.secondHalf.productGroupId`, product.secondHalf.productGroupId]);
-    for (const [path, groupId] of halves) {
-      if (catalogue.groups.has(groupId)) continue;
-      const message = `productGroupId ${groupId} is not a product group of this menu`;
-      throw new ApiProblem(400, `Invalid request body: ${prefix}${path}: ${message}`, {
-        issues: [{ path: `${prefix}${path}`, message }],
-      });
-    }
-  });
-}
-
-/**
- * A placed order is the kitchen's: no write of the customer's may change it, and a write older
- * than the revision the order holds (a request delayed on the network) must not roll it back.
- */
-function assertWritable(order: StoredOrder, revision: number): void {
-  if (order.placed) throw new ApiProblem(409, messages.orderPlaced);
-  if (revision < order.revision) throw new ApiProblem(409, messages.staleOrder);
-}
 
 function splitPlacement({ contact, delivery, orderNotes, ...summary }: Placement): {
   summary: PlacementSummary;
@@ -70,37 +34,8 @@ function splitPlacement({ contact, delivery, orderNotes, ...summary }: Placement
   return { summary, details: { contact, delivery, orderNotes } };
 }
 
-/**
- * Whether a second place-order for a placed order is the first one retried (its answer lost): it
- * sends the details the order was placed with. Anyone else holds no more than the order id, and
- * the answer (placement and a new receipt) would hand them those details.
- */
-function sameCustomerDetails(placed: Placement, body: z.output<typeof apiCalls.placeOrder.body>): boolean {
-  const { delivery } = placed;
-  const sameAddress =
-    delivery === null ||
-    (body.delivery?.street === delivery.street &&
-      body.delivery.suburbId === delivery.suburbId &&
-      body.delivery.instructions === delivery.instructions);
-  return (
-    isDeepStrictEqual(placed.contact, body.contact) && placed.orderNotes === body.order.extraOrderNotes && sameAddress
-  );
-}
-
 export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
   const { tenants, db } = deps;
-
-  /** A cart line belongs to one order; sending it for another is a stale or confused client, or someone probing for orders. */
-  async function assertLinesFree(
-    orders: OrderStore,
-    retailerId: number,
-    uuids: readonly string[],
-    order: StoredOrder | undefined,
-  ): Promise<void> {
-    const other = (await orders.ownersOf(retailerId, uuids)).find((owner) => owner.orderId !== order?.orderId);
-    if (other)
-      throw new ApiProblem(409, 'A cart line of this order already belongs to another order. Please refresh the page.');
-  }
 
   /**
    * The order an earlier attempt of this create already made: the one of its Idempotency-Key, or the
@@ -130,7 +65,8 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertSameRetailer(payload, served);
     assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
-    return withStores(db, retailerId, async ({ orders }) => {
+    return withStores(db, retailerId, async (stores) => {
+      const { orders } = stores;
       const earlier = await earlierAttempt(orders, retailerId, key, payload.encryptedOrderId);
       // Once processed, the earlier answer is replayed untouched: the kitchen's copy must not change.
       if (earlier?.processed)
@@ -138,7 +74,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
           encryptedOrderId: earlier.encryptedOrderId,
           uuidToOrderProductIds: await orders.uuidToOrderProductIds(earlier.orderId),
         };
-      if (earlier) assertWritable(earlier, payload.revision);
+      if (earlier) await assertWritable(stores, earlier, payload.revision);
       await assertLinesFree(orders, retailerId, uuidsOf(payload), earlier);
       const priced = priceOrder(payload, served.catalogue, served.tenant, deps.now());
       if (earlier)
@@ -156,13 +92,16 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertSameRetailer(payload, served);
     assertKnownGroups(payload, served.catalogue);
     const { retailerId } = served.tenant.config;
-    return withStores(db, retailerId, async ({ orders }) => {
+    return withStores(db, retailerId, async (stores) => {
+      const { orders } = stores;
       const order =
         payload.encryptedOrderId === null ? undefined : await orders.find(retailerId, payload.encryptedOrderId);
       if (!order) return { success: false, message: messages.noActiveOrder, uuidToOrderProductIds: {} };
       if (order.processed) return { success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} };
       if (order.placed) return { success: false, message: messages.orderPlaced, uuidToOrderProductIds: {} };
-      assertWritable(order, payload.revision);
+      if (await stores.payments.awaitingCheckout(order.orderId))
+        return { success: false, message: messages.orderAwaitingPayment, uuidToOrderProductIds: {} };
+      await assertWritable(stores, order, payload.revision);
       await assertLinesFree(orders, retailerId, uuidsOf(payload), order);
       const uuidToOrderProductIds = await orders.update(
         order,
@@ -217,11 +156,12 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const body = await readBody(c, apiCalls.placeOrder.body);
     assertSameRetailer(body.order, served);
     assertKnownGroups(body.order, served.catalogue, 'order.');
-    const { tenant, catalogue } = served;
+    const { tenant } = served;
     const now = deps.now();
     // Read before the transaction: the override and the live state are the shop's, not part of the order's write.
     const clock = await clockStatusOf(deps, served, now);
-    const { answer, fresh } = await withStores(db, tenant.config.retailerId, async ({ orders }) => {
+    const { answer, fresh } = await withStores(db, tenant.config.retailerId, async (stores) => {
+      const { orders } = stores;
       const order =
         body.order.encryptedOrderId === null
           ? undefined
@@ -241,55 +181,15 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
           },
         };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
-      // Placing an older cart than the one the order holds would place what the customer no longer has.
-      assertWritable(order, body.order.revision);
-      await assertLinesFree(orders, tenant.config.retailerId, uuidsOf(body.order), order);
-      const checked = checkPlacement(
-        {
-          payload: body.order,
-          paymentMethod: body.paymentMethod,
-          delivery: body.delivery,
-          expectedTotal: body.expectedTotal,
-        },
-        tenant,
-        catalogue,
-        now,
+      const { placement: pending } = await readyToPlace(
+        stores,
+        served,
+        { ...body, onlineOffered: false },
+        order,
         clock,
-      );
-      if (!checked.ok)
-        throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
-      const { totals, suburb } = checked;
-      const terms = suburb ? deliveryTermsFor(tenant, suburb.suburbId) : null;
-      await orders.update(
-        order,
-        priceOrder(body.order, catalogue, tenant, now, terms ?? undefined),
-        body.order.revision,
         now,
       );
-      const timing = {
-        isPickup: body.order.isPickup,
-        orderForLater: body.order.orderForLater,
-        orderForLaterRequestDateTime: body.order.orderForLater ? body.order.orderForLaterRequestDateTime : null,
-      };
-      const placement = await orders.place(
-        order,
-        {
-          placedAt: now.toISOString(),
-          dueAt: placementDueAt(timing, clock, now),
-          ...timing,
-          contact: body.contact,
-          delivery:
-            body.delivery && suburb ? { ...body.delivery, suburbName: suburb.name, postcode: suburb.postcode } : null,
-          paymentMethod: body.paymentMethod,
-          orderNotes: body.order.extraOrderNotes,
-          subTotal: toDollars(totals.subtotal),
-          discountTotal: toDollars(totals.discount),
-          deals: placedDeals(totals),
-          deliveryFee: toDollars(totals.deliveryFee),
-          total: toDollars(totals.total),
-        },
-        now,
-      );
+      const placement = await orders.place(order, pending, now);
       return {
         fresh: true,
         answer: {

@@ -33,6 +33,7 @@ import type { StaffAccount } from '../store/staff.ts';
 import { withStores } from '../store/stores.ts';
 import type { ServedTenant } from '../services/tenants.ts';
 import { staffAccountRoutes } from './staff-accounts.ts';
+import { staffDeclineRoutes } from './staff-decline.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { staffReportRoutes } from './staff-reports.ts';
 import { shopRoutes } from './shop.ts';
@@ -292,6 +293,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   shopRoutes(staff, signedIn, deps);
   staffAccountRoutes(staff, signedIn, deps);
   staffReportRoutes(staff, signedIn, deps);
+  staffDeclineRoutes(staff, signedIn, deps);
 
   staff.onError((error, c) => {
     if (error instanceof ApiProblem)

@@ -57,6 +57,13 @@ export const DEFAULT_RATE_LIMITS = {
   // Each change of a shop's live state goes out to all its open pages: a busy kitchen marks a dish
   // or changes a wait every few seconds at most, far below this.
   staffLiveChangesPerRetailer: { attempts: 120, windowMs: 10 * MINUTE_MS },
+  // Each pay-online opens a session at the shop's payment provider: a customer opens one or two,
+  // a household or office a few more; a shop's Friday rush stays far below the per-retailer one.
+  payOnlinePerAddress: { attempts: 20, windowMs: 10 * MINUTE_MS },
+  payOnlinePerRetailer: { attempts: 2000, windowMs: HOUR_MS },
+  // Stripe sends a few events per paid order (and retries failures); its senders share few addresses.
+  paymentEventsPerRetailer: { attempts: 3000, windowMs: 10 * MINUTE_MS },
+  paymentEventsPerAddress: { attempts: 3000, windowMs: 10 * MINUTE_MS },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -10,7 +10,7 @@ import { toCents } from '../../../lib/pricing/money.ts';
 import { createOrderStore, placementOf } from './orders.ts';
 import type { Database } from './schema.ts';
 
-const COMPLETED_STAGES: readonly KitchenStage[] = ['collected', 'delivered'];
+const COMPLETED_STAGES: readonly KitchenStage[] = ['collected', 'delivered', 'declined'];
 /** How many of the newest done orders a search by name looks through. */
 const DONE_SEARCH_SPAN = 1000;
 const REPORT_LINES_BATCH = 1000;

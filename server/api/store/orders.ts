@@ -435,6 +435,22 @@ export function createOrderStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The kitchen will not make this new order: answers whether this call declined it. */
+    async decline(orderId: number, now: Date): Promise<boolean> {
+      const changed = await db
+        .updateTable('orders')
+        .set((eb) => ({
+          processed_at: eb.fn.coalesce('processed_at', eb.val(now.toISOString())),
+          kitchen_stage: 'declined',
+          updated_at: now.toISOString(),
+        }))
+        .where('order_id', '=', orderId)
+        .where('placed_at', 'is not', null)
+        .where('kitchen_stage', '=', 'new')
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) === 1;
+    },
+
     /** The kitchen has the taken order ready; the first time it was marked stays. */
     async markReady(orderId: number, now: Date): Promise<void> {
       await db

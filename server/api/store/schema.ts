@@ -36,6 +36,8 @@ export interface Database {
   sold_out_items: SoldOutItemsTable;
   shop_drafts: ShopDraftsTable;
   shop_publishes: ShopPublishesTable;
+  online_payments: OnlinePaymentsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -284,4 +286,39 @@ export interface ShopPublishesTable {
   parts_json: Generated<string>;
   /** When Undo publish took it back; null while it is the shop's current state. */
   undone_at: string | null;
+}
+
+/** One attempt to pay an order online (issue 30): the placement waits here until the provider says it is paid. */
+export interface OnlinePaymentsTable {
+  payment_id: Generated<number>;
+  retailer_id: number;
+  order_id: number;
+  attempt: number;
+  state: 'awaiting-payment' | 'paid' | 'expired' | 'failed';
+  amount_cents: number;
+  /** ISO 4217, lower case, as the provider writes it. */
+  currency: string;
+  /** The Placement without its order number, which it gets when paid. */
+  placement_json: string;
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  payment_intent_id: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  refund_id: string | null;
+  refund_reason: string | null;
+  refunded_cents: number | null;
+  refunded_at: string | null;
+}
+
+/** Every provider event taken, by id, so a redelivered or replayed one changes nothing. */
+export interface PaymentEventsTable {
+  retailer_id: number;
+  event_id: string;
+  event_type: string;
+  payment_id: number | null;
+  /** What it did: paid, expired, ignored and why. */
+  outcome: string;
+  received_at: string;
 }

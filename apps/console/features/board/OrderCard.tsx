@@ -14,6 +14,7 @@ const badge: Readonly<Record<BoardOrderState, string>> = {
   'out-for-delivery': 'border border-border bg-muted text-foreground',
   collected: 'border border-border bg-background text-muted-foreground',
   delivered: 'border border-border bg-background text-muted-foreground',
+  declined: 'border border-border bg-background text-muted-foreground line-through',
 };
 
 const touch = 'min-h-11 whitespace-nowrap';

@@ -35,6 +35,7 @@ const STATE_RANK: Readonly<Record<BoardOrderState, number>> = {
   'out-for-delivery': 3,
   collected: 4,
   delivered: 4,
+  declined: 4,
 };
 
 export interface ActionFailure {

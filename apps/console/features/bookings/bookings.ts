@@ -103,6 +103,7 @@ const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'confirm-booking': 'Confirmed',
   'decline-booking': 'Declined',
   'staff-add': 'Added the account of',
+  'decline-order': 'Declined',
   'staff-role': 'Changed the role of',
   'staff-disable': 'Disabled the account of',
   'staff-enable': 'Enabled the account of',
