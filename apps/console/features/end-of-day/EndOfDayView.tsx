@@ -12,10 +12,10 @@ import { SectionView } from '../../shell/SectionView.tsx';
 import { endOfDayCsv } from './csv.ts';
 import { reportCalls } from './report-client.ts';
 import { SalesChart } from './SalesChart.tsx';
+import { paymentText } from '../board/format.ts';
 import { $endOfDay, loadEndOfDay } from './store.ts';
 
 const SERVICE_TEXT = { delivery: 'Delivery', pickup: 'Pickup' } as const;
-const PAYMENT_TEXT = { cash: 'Cash', card: 'Card' } as const;
 
 const quantityText = (quantity: number) => (Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(1));
 
@@ -210,7 +210,7 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
                 {summary.byPayment.map((entry) => (
                   <tr key={entry.paymentMethod}>
                     <th scope="row" className="py-2 pr-2 font-normal">
-                      {PAYMENT_TEXT[entry.paymentMethod]}
+                      {paymentText(entry.paymentMethod)}
                     </th>
                     <td className={cell}>{entry.orders}</td>
                     <td className={cell}>{formatMoney(entry.salesCents)}</td>
