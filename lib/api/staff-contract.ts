@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { kitchenStages } from '../kitchen/kitchen-flow.ts';
+import {
+  DEFAULT_PREPARATION_MINUTES,
+  kitchenStages,
+  MAX_PREPARATION_MINUTES,
+  MIN_PREPARATION_MINUTES,
+} from '../kitchen/kitchen-flow.ts';
 import { paymentMethods } from '../cart/payment-methods.ts';
 import { id, instant, shopZoneSchema, slugPattern, TEXT_MAX } from '../tenant/primitives.ts';
 
@@ -136,6 +141,12 @@ export const boardSearchSchema = z.string().trim().max(100).default('');
  * bound, and the board says so: no active order is ever dropped without the kitchen being told.
  */
 export const MAX_ACTIVE_ORDERS = 2000;
+/** The shop's preparation time (retailerInfo.preparationMinutes); an older API sends none. */
+export const preparationMinutesSchema = z
+  .int()
+  .min(MIN_PREPARATION_MINUTES)
+  .max(MAX_PREPARATION_MINUTES)
+  .default(DEFAULT_PREPARATION_MINUTES);
 /**
  * `orders`: every order not yet collected or delivered, whatever its age (oldest first);
  * `done`: the newest completed ones matching the search.
@@ -144,6 +155,7 @@ export const staffOrdersResponseSchema = z.object({
   orders: z.array(boardOrderSchema).max(MAX_ACTIVE_ORDERS),
   moreActive: z.int().nonnegative().default(0),
   done: z.array(boardOrderSchema).max(MAX_BOARD_LIMIT).default([]),
+  preparationMinutes: preparationMinutesSchema,
 });
 export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });

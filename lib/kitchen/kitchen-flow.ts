@@ -107,6 +107,9 @@ export function customerStageText(stage: KitchenStage, orderType: KitchenOrderTy
 
 /** Minutes a scheduled order is started before it is due, unless the shop sets its own. */
 export const DEFAULT_PREPARATION_MINUTES = 20;
+/** Bounds of the shop's own: below five minutes nothing is cooked, past four hours nothing is fresh. */
+export const MIN_PREPARATION_MINUTES = 5;
+export const MAX_PREPARATION_MINUTES = 240;
 
 export interface QueuedOrder {
   orderNumber: number;

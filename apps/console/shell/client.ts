@@ -6,6 +6,7 @@ import {
   MAX_ACTIVE_ORDERS,
   MAX_AUDIT_LIMIT,
   MAX_BOARD_LIMIT,
+  preparationMinutesSchema,
   staffAuditResponseSchema,
   staffErrorSchema,
   staffLiveResponseSchema,
@@ -32,6 +33,7 @@ import {
   type SoldOutBody,
   type StaffMenu,
 } from '../../../lib/api/live-state-contract.ts';
+import { DEFAULT_PREPARATION_MINUTES } from '../../../lib/kitchen/kitchen-flow.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
@@ -64,6 +66,8 @@ const boardListSchema = z.object({
   orders: z.array(z.unknown()).max(MAX_ACTIVE_ORDERS),
   moreActive: z.int().nonnegative().default(0),
   done: z.array(z.unknown()).max(MAX_BOARD_LIMIT).default([]),
+  // A value out of bounds costs the kitchen the shop's own preparation time, not the board.
+  preparationMinutes: preparationMinutesSchema.catch(DEFAULT_PREPARATION_MINUTES),
 });
 
 /** The orders of an answer that keep to the contract, and how many did not. */
@@ -201,7 +205,13 @@ export function createStaffClient(options: StaffClientOptions) {
     orders: async (
       limit = DEFAULT_BOARD_LIMIT,
       search = '',
-    ): Promise<{ orders: BoardOrder[]; done: BoardOrder[]; moreActive: number; unreadable: number }> => {
+    ): Promise<{
+      orders: BoardOrder[];
+      done: BoardOrder[];
+      moreActive: number;
+      unreadable: number;
+      preparationMinutes: number;
+    }> => {
       const answer = await call({
         method: 'GET',
         path: staffPaths.orders(clampLimit(limit, MAX_BOARD_LIMIT), search.trim().slice(0, 100)),
@@ -215,6 +225,7 @@ export function createStaffClient(options: StaffClientOptions) {
         done: done.orders,
         moreActive: answer.moreActive,
         unreadable: active.unreadable + done.unreadable,
+        preparationMinutes: answer.preparationMinutes,
       };
     },
     /** A bump (one step on) or, with `undo`, one step back; answers the order as saved. */

@@ -175,11 +175,14 @@ export async function signOut(client: StaffClient): Promise<void> {
 export async function refreshBoard(client: StaffClient): Promise<BoardOrder[]> {
   const token = consoleToken();
   try {
-    const { orders, done, moreActive, unreadable } = await client.orders(undefined, $doneSearch.get());
+    const { orders, done, moreActive, unreadable, preparationMinutes } = await client.orders(
+      undefined,
+      $doneSearch.get(),
+    );
     // An answer that lands after sign-out, or after another staff member signed in, is not shown.
     if ($consoleSession.get().kind !== 'signed-in' || consoleToken() !== token) return [];
     const { board, arrived } = withOrders($board.get(), orders, unreadable, done, moreActive);
-    $board.set(board);
+    $board.set({ ...board, preparationMinutes });
     $boardSync.set({ ...$boardSync.get(), updatedAt: environment.now().toISOString(), problem: null });
     return arrived;
   } catch (error) {

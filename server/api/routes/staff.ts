@@ -152,10 +152,11 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const limit = queryLimit(c, boardLimitSchema, '1 to 200');
     const search = boardSearchSchema.safeParse(c.req.query('search') ?? '');
     if (!search.success) throw new ApiProblem(400, 'search: expected at most 100 characters');
-    const { retailerId } = c.get('signedIn').account;
-    const active = await deps.board.active(retailerId);
-    const done = await deps.board.done(retailerId, limit, search.data);
-    return c.json({ orders: active.orders, moreActive: active.more, done });
+    const { account, served } = c.get('signedIn');
+    const active = await deps.board.active(account.retailerId);
+    const done = await deps.board.done(account.retailerId, limit, search.data);
+    const { preparationMinutes } = served.tenant.config.retailerInfo;
+    return c.json({ orders: active.orders, moreActive: active.more, done, preparationMinutes });
   });
 
   /**

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { BoardCard, OrderAction } from './board.ts';
 import type { BoardOrderState } from '../../../../lib/api/staff-contract.ts';
-import { DEFAULT_PREPARATION_MINUTES, startAt, urgencyOf, type Urgency } from '../../../../lib/kitchen/kitchen-flow.ts';
+import { urgencyOf, type Urgency } from '../../../../lib/kitchen/kitchen-flow.ts';
 import { ACTION_TEXT, dueText, formatClock, ORDER_TYPE_TEXT, paymentText, STATE_TEXT, urgencyText } from './format.ts';
 import { OrderLines } from './OrderLines.tsx';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
@@ -34,10 +34,9 @@ export interface OrderCardProps {
 
 /** One order on the board: what the kitchen needs to make it, its one next step (bump), Undo, and Print ticket. */
 export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
-  const { order, shownState, pending, failure } = card;
+  const { order, shownState, pending, failure, startsAt } = card;
   const titleId = useId();
   const { urgency, minutesLeft } = urgencyOf(order, now);
-  const startsAt = order.dueAt === null ? null : new Date(startAt(order, DEFAULT_PREPARATION_MINUTES)).toISOString();
   const act = (action: OrderAction) => onAction(order.encryptedOrderId, action);
   return (
     <article

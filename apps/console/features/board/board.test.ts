@@ -31,6 +31,18 @@ describe('the board', () => {
     expect(boardCards(board, EVENING).map((card) => card.dueToStart)).toEqual([true, true, true, false]);
   });
 
+  it.each([
+    // Due 45 minutes from now: a shop preparing for 20 starts it in 25, one preparing for 45 now.
+    [20, false, 25],
+    [45, true, 0],
+    [60, true, -15],
+  ])('with the shop preparing for %i minutes, an order due in 45 is in the queue: %s', (minutes, due, startIn) => {
+    const board = { ...loaded(boardOrder(1041, 10, { dueAt: at(45) })), preparationMinutes: minutes };
+    const [card] = boardCards(board, EVENING);
+    expect(card?.dueToStart).toBe(due);
+    expect(card?.startsAt).toBe(at(startIn));
+  });
+
   it('announces no arrivals with the first list, then each new order that was not there before', () => {
     const first = withOrders(emptyBoard, [boardOrder(1041, 10)]);
     expect(first.arrived).toEqual([]);

@@ -7,6 +7,7 @@ import {
   isDueToStart,
   nextStage,
   previousStage,
+  startAt,
 } from '../../../../lib/kitchen/kitchen-flow.ts';
 
 /**
@@ -57,6 +58,8 @@ export interface BoardState {
   failures: Readonly<Record<string, ActionFailure>>;
   /** Orders of the last answer that were outside the contract, so not shown. */
   unreadable: number;
+  /** The shop's: an order for later joins the queue this long before it is due. */
+  preparationMinutes: number;
 }
 
 export const emptyBoard: BoardState = {
@@ -67,6 +70,7 @@ export const emptyBoard: BoardState = {
   pending: {},
   failures: {},
   unreadable: 0,
+  preparationMinutes: DEFAULT_PREPARATION_MINUTES,
 };
 
 export interface BoardCard {
@@ -82,6 +86,8 @@ export interface BoardCard {
   undoTo: BoardOrderState | null;
   /** False for an order for later whose start time has not come: it waits under "Later". */
   dueToStart: boolean;
+  /** When an order for later is to be started (its due time less the shop's preparation time); null for ASAP. */
+  startsAt: string | null;
 }
 
 /**
@@ -119,11 +125,8 @@ export function withOrders(
  * The cards in the order the kitchen works them: by start time (kitchen-flow.ts byStartTime), an
  * order for later marked as not yet due to start until its preparation time before it is due.
  */
-export function boardCards(
-  board: BoardState,
-  now: Date,
-  preparationMinutes = DEFAULT_PREPARATION_MINUTES,
-): BoardCard[] {
+export function boardCards(board: BoardState, now: Date): BoardCard[] {
+  const { preparationMinutes } = board;
   return byStartTime(board.orders, preparationMinutes).map((order) => {
     const pending = board.pending[order.encryptedOrderId] ?? null;
     const shownState = (pending && actionTarget(order, pending)) ?? order.state;
@@ -136,6 +139,7 @@ export function boardCards(
       canBump: pending === null && actionTarget(order, 'bump') !== null,
       undoTo: pending === null ? actionTarget(order, 'undo') : null,
       dueToStart: isDueToStart(order, preparationMinutes, now),
+      startsAt: order.dueAt === null ? null : new Date(startAt(order, preparationMinutes)).toISOString(),
     };
   });
 }
