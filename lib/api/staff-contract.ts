@@ -5,6 +5,7 @@ import {
   MAX_PREPARATION_MINUTES,
   MIN_PREPARATION_MINUTES,
 } from '../kitchen/kitchen-flow.ts';
+import { lateChoices } from '../kitchen/running-late.ts';
 import { paymentMethods } from '../cart/payment-methods.ts';
 import { id, instant, shopZoneSchema, slugPattern, TEXT_MAX } from '../tenant/primitives.ts';
 
@@ -38,6 +39,8 @@ export const staffPaths = {
   ready: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/ready`,
   /** Puts the order at a stage: one step on (a bump), one back (an undo), or leaves it where it is (a repeated tap). */
   stage: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/stage`,
+  /** Pushes the order's promised time out: the kitchen is running late with it. */
+  late: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/late`,
   audit: (limit: number) => `/staff/audit?limit=${limit}`,
   live: '/staff/live',
   bookings: '/staff/bookings',
@@ -117,6 +120,8 @@ export const boardOrderSchema = z.object({
   placedAt: instant,
   dueAt: instant.nullable(),
   promisedAt: instant.nullable().default(null),
+  /** The later time the kitchen promised since, running late; null when it never did. */
+  runningLateUntil: instant.nullable().default(null),
   orderType: z.enum(['delivery', 'pickup']),
   customer: z.object({ name: z.string().max(TEXT_MAX.name), phone: z.string().max(50), email: z.string().max(254) }),
   address: z.string().max(1000).nullable(),
@@ -162,6 +167,16 @@ export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
 /** `stage`: where the order should be, one step on (a bump) or, with `undo`, one step back; checked against its flow (stageMove in kitchen-flow.ts). */
 export const staffStageBodySchema = z.object({ stage: z.enum(kitchenStages), undo: z.boolean().default(false) });
 export type StaffStageBody = z.infer<typeof staffStageBodySchema>;
+/**
+ * `minutes` later than `from`, the time the card showed as promised (or than now, once that has
+ * passed); a `from` that is no longer the order's promise changes nothing (runningLate in
+ * lib/kitchen/running-late.ts).
+ */
+export const staffLateBodySchema = z.object({
+  minutes: z.union(lateChoices.map((minutes) => z.literal(minutes))),
+  from: instant,
+});
+export type StaffLateBody = z.infer<typeof staffLateBodySchema>;
 
 export const auditActions = [
   'sign-in',
@@ -170,6 +185,7 @@ export const auditActions = [
   'ready',
   'stage',
   'undo-stage',
+  'running-late',
   'confirm-booking',
   'decline-booking',
   'service',

@@ -118,6 +118,18 @@ export interface QueuedOrder {
   dueAt: string | null;
   /** The time promised to an ASAP customer (placing time plus the live wait); null on old orders. */
   promisedAt: string | null;
+  /** The later time the kitchen promised since, running late (running-late.ts); null or absent when it never did. */
+  runningLateUntil?: string | null;
+}
+
+/** The time the customer was first told: the time asked for, else the one promised, else the placing time. */
+export function firstPromise(order: QueuedOrder): string {
+  return order.dueAt ?? order.promisedAt ?? order.placedAt;
+}
+
+/** The time the customer is told now: the kitchen's later one once it ran late, else the first. */
+export function currentPromise(order: QueuedOrder): string {
+  return order.runningLateUntil ?? firstPromise(order);
 }
 
 /**
@@ -147,11 +159,11 @@ export type Urgency = 'on-time' | 'soon' | 'late';
 export const SOON_MINUTES = 5;
 
 /**
- * How the card's timer is coloured: `late` once the order's promised or due time has passed,
+ * How the card's timer is coloured: `late` once the time the customer is told now has passed,
  * `soon` within SOON_MINUTES of it, else `on-time`. Minutes are whole, signed (negative: late).
  */
 export function urgencyOf(order: QueuedOrder, now: Date): { urgency: Urgency; minutesLeft: number } {
-  const target = Date.parse(order.dueAt ?? order.promisedAt ?? order.placedAt);
+  const target = Date.parse(currentPromise(order));
   const minutesLeft = Math.floor((target - now.getTime()) / 60_000);
   return { urgency: minutesLeft < 0 ? 'late' : minutesLeft < SOON_MINUTES ? 'soon' : 'on-time', minutesLeft };
 }
