@@ -34,6 +34,7 @@ import {
   type StaffMenu,
 } from '../../../lib/api/live-state-contract.ts';
 import { DEFAULT_PREPARATION_MINUTES } from '../../../lib/kitchen/kitchen-flow.ts';
+import type { LateMinutes } from '../../../lib/kitchen/running-late.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
@@ -235,6 +236,17 @@ export function createStaffClient(options: StaffClientOptions) {
           method: 'POST',
           path: staffPaths.stage(encryptedOrderId),
           body: { stage, undo },
+          schema: staffOrderResponseSchema,
+          signedIn: true,
+        })
+      ).order,
+    /** Running late: promises the order `minutes` later than `from`, the promise the card showed; answers the order as saved. */
+    late: async (encryptedOrderId: string, minutes: LateMinutes, from: string): Promise<BoardOrder> =>
+      (
+        await call({
+          method: 'POST',
+          path: staffPaths.late(encryptedOrderId),
+          body: { minutes, from },
           schema: staffOrderResponseSchema,
           signedIn: true,
         })

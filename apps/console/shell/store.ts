@@ -6,11 +6,14 @@ import {
   withActionFailed,
   withActionSaved,
   withActionStarted,
+  withLateSaved,
   withOrders,
   type BoardState,
   type OrderAction,
 } from '../features/board/board.ts';
 import { StaffApiError, type StaffClient } from './client.ts';
+import { currentPromise } from '../../../lib/kitchen/kitchen-flow.ts';
+import type { LateMinutes } from '../../../lib/kitchen/running-late.ts';
 import { staffMessages } from './messages.ts';
 import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
 import { setShopZone } from './shop-zone.ts';
@@ -224,5 +227,27 @@ export async function runOrderAction(
     $board.set(
       withActionFailed($board.get(), encryptedOrderId, action, `${ACTION_TEXT[action].failed}: ${messageOf(error)}`),
     );
+  }
+}
+
+/**
+ * Running late: promises the order `minutes` later than the card shows. Answers why it failed, in
+ * the kitchen's words, or null once the board shows the saved time.
+ */
+export async function runLate(
+  client: StaffClient,
+  encryptedOrderId: string,
+  minutes: LateMinutes,
+): Promise<string | null> {
+  const order = $board.get().orders.find((candidate) => candidate.encryptedOrderId === encryptedOrderId);
+  if (!order) return null;
+  const token = consoleToken();
+  try {
+    const saved = await client.late(encryptedOrderId, minutes, currentPromise(order));
+    if (consoleToken() === token) $board.set(withLateSaved($board.get(), saved));
+    return null;
+  } catch (error) {
+    if (sessionEnded(error) || consoleToken() !== token) return null;
+    return `Could not push the time out: ${messageOf(error)}`;
   }
 }

@@ -7,6 +7,7 @@ import {
   withActionFailed,
   withActionSaved,
   withActionStarted,
+  withLateSaved,
   withOrders,
   type BoardState,
 } from './board.ts';
@@ -41,6 +42,15 @@ describe('the board', () => {
     const [card] = boardCards(board, EVENING);
     expect(card?.dueToStart).toBe(due);
     expect(card?.startsAt).toBe(at(startIn));
+  });
+
+  it('shows the later time the server saved, keeping a bump still saving as it is', () => {
+    const board = withActionStarted(loaded(boardOrder(1041, 10), boardOrder(1042, 5)), 'enc-1041', 'bump')!;
+    const saved = { ...boardOrder(1041, 10), runningLateUntil: at(30) };
+    const late = withLateSaved(board, saved);
+    expect(late.orders.find((order) => order.orderNumber === 1041)?.runningLateUntil).toBe(at(30));
+    expect(late.pending).toEqual({ 'enc-1041': 'bump' });
+    expect(withLateSaved(board, { ...boardOrder(1099, 1), runningLateUntil: at(30) })).toBe(board);
   });
 
   it('announces no arrivals with the first list, then each new order that was not there before', () => {

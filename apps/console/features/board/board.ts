@@ -166,6 +166,15 @@ export function withActionSaved(board: BoardState, saved: BoardOrder): BoardStat
   return { ...board, orders, pending };
 }
 
+/** The server's answer to "running late" is the order: its card shows the new time, any bump still saving stays so. */
+export function withLateSaved(board: BoardState, saved: BoardOrder): BoardState {
+  if (!board.orders.some((order) => order.encryptedOrderId === saved.encryptedOrderId)) return board;
+  const orders = board.orders.map((order) =>
+    order.encryptedOrderId === saved.encryptedOrderId ? { ...saved, state: order.state } : order,
+  );
+  return { ...board, orders };
+}
+
 export function withActionFailed(
   board: BoardState,
   encryptedOrderId: string,
