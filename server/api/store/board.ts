@@ -80,7 +80,14 @@ export function createBoardStore(db: Kysely<Database>) {
   const selectPlaced = (retailerId: number) =>
     db
       .selectFrom('orders')
-      .select(['order_id', 'encrypted_order_id', 'placement_json', 'order_number', 'kitchen_stage', 'running_late_until'])
+      .select([
+        'order_id',
+        'encrypted_order_id',
+        'placement_json',
+        'order_number',
+        'kitchen_stage',
+        'running_late_until',
+      ])
       .where('retailer_id', '=', retailerId)
       .where('placed_at', 'is not', null);
 

@@ -534,7 +534,11 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('staff_name', 'text', (column) => column.notNull())
         .addColumn('at', 'text', (column) => column.notNull())
         .execute();
-      await db.schema.createIndex('order_late_steps_order').on('order_late_steps').columns(['order_id', 'step_id']).execute();
+      await db.schema
+        .createIndex('order_late_steps_order')
+        .on('order_late_steps')
+        .columns(['order_id', 'step_id'])
+        .execute();
     },
   },
 };
