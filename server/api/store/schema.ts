@@ -35,6 +35,7 @@ export interface Database {
   analytics_site_counts: AnalyticsSiteCountsTable;
   live_services: LiveServicesTable;
   sold_out_items: SoldOutItemsTable;
+  sold_out_marks: SoldOutMarksTable;
   shop_drafts: ShopDraftsTable;
   shop_publishes: ShopPublishesTable;
 }
@@ -299,4 +300,13 @@ export interface ShopPublishesTable {
   parts_json: Generated<string>;
   /** When Undo publish took it back; null while it is the shop's current state. */
   undone_at: string | null;
+}
+
+/** Each time a dish or group was marked sold out, kept after it is back on (store-migrations 0015). */
+export interface SoldOutMarksTable {
+  mark_id: Generated<number>;
+  retailer_id: number;
+  kind: 'product' | 'group';
+  item_id: number;
+  at: string;
 }
