@@ -72,7 +72,8 @@ export const staffDeviceSchema = z.string().regex(/^[\w-]{20,200}$/, 'expected a
  * checks before any call; a body outside them is a 400, any other mismatch the one 401.
  */
 export const staffSignInBodySchema = z.object({
-  retailer: z.string().trim().toLowerCase().max(63).regex(slugPattern, 'expected a tenant slug'),
+  /** The shop's name as staff know it, or its slug (shopByName in lib/tenant/shop-by-name.ts). */
+  retailer: z.string().trim().min(1, "expected the shop's name").max(TEXT_MAX.name),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address')),
   password: z.string().min(1, 'expected a password').max(200),
   /** The device token an earlier good sign-in on this device answered: with it the right password works while strangers are locked out. */

@@ -17,6 +17,7 @@ import type { LateMinutes } from '../../../lib/kitchen/running-late.ts';
 import { staffMessages } from './messages.ts';
 import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
 import { setShopZone } from './shop-zone.ts';
+import { rememberShop } from './remembered-shop.ts';
 import {
   forgetSession,
   readDevice,
@@ -115,6 +116,7 @@ export async function signIn(client: StaffClient, body: StaffSignInBody): Promis
     const device = readDevice(environment.deviceStorage());
     const answer = await client.signIn(device ? { ...body, device } : body);
     if (answer.device) saveDevice(environment.deviceStorage(), answer.device);
+    rememberShop(environment.deviceStorage(), answer.staff.retailer.name);
     const session = { token: answer.token, expiresAt: answer.expiresAt };
     saveSession(environment.storage(), session);
     $board.set(emptyBoard);

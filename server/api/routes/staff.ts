@@ -41,6 +41,7 @@ import { staffAccountRoutes } from './staff-accounts.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { shopRoutes } from './shop.ts';
 import { shopZone } from '../../../lib/time/shop-zone.ts';
+import { shopByName, shopNameKey } from '../../../lib/tenant/shop-by-name.ts';
 
 /** A sign-in or an order action is a few hundred bytes; nothing the console sends comes near this. */
 const MAX_STAFF_BODY_BYTES = 8 * 1024;
@@ -113,9 +114,14 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const { retailer, email, password, device: sentDevice } = await readBody(c, staffSignInBodySchema);
     const now = deps.now();
     const address = clientAddress(c, deps.trustProxy);
-    const accountKey = `${retailer}:${email}`;
+    const slug = shopByName(
+      deps.tenants.all.map(({ tenant }) => ({ slug: tenant.slug, name: tenant.config.retailerInfo.name })),
+      retailer,
+    );
+    // Counted by the shop it names, so typing its name or its slug is one account's count.
+    const accountKey = `${slug ?? shopNameKey(retailer)}:${email}`;
     await throttle('sign-in attempts', now, [limits.staffSignInPerAddress, address]);
-    const served = deps.tenants.bySlug(retailer);
+    const served = slug === null ? undefined : deps.tenants.bySlug(slug);
     const clients = [tokenDigest(`address:${address}`), ...(sentDevice ? [tokenDigest(`device:${sentDevice}`)] : [])];
     // A device or address this account signed in from before counts its failures apart from everyone
     // else's, so strangers guessing from elsewhere slow themselves and new devices, never its staff.
