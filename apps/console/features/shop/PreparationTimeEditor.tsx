@@ -10,7 +10,8 @@ import { InputField } from './InputField.tsx';
 
 const outOfBounds = `Type whole minutes from ${MIN_PREPARATION_MINUTES} to ${MAX_PREPARATION_MINUTES}.`;
 
-function readMinutes(text: string): number | null {
+/** Whole minutes within bounds, or null for text that is not yet a preparation time. */
+export function readMinutes(text: string): number | null {
   if (!/^\s*\d{1,4}\s*$/.test(text)) return null;
   const parsed = preparationTimeValueSchema.safeParse(Number(text));
   return parsed.success ? parsed.data : null;
