@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOLD_OUT_MAX_ITEMS } from '../constants.ts';
+import { OFTEN_SOLD_OUT_CHIPS } from '../live/often-sold-out.ts';
 import { id, instant } from '../tenant/primitives.ts';
 
 /**
@@ -78,5 +79,7 @@ export const staffMenuResponseSchema = z.object({
       products: z.array(z.object({ productId: id, name: z.string() })),
     }),
   ),
+  /** The dishes marked sold out most often lately, most first (lib/live/often-sold-out.ts); none without history. */
+  oftenSoldOut: z.array(id).max(OFTEN_SOLD_OUT_CHIPS).default([]),
 });
 export type StaffMenu = z.infer<typeof staffMenuResponseSchema>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { kitchenStages } from '../kitchen/kitchen-flow.ts';
+import {
+  DEFAULT_PREPARATION_MINUTES,
+  kitchenStages,
+  MAX_PREPARATION_MINUTES,
+  MIN_PREPARATION_MINUTES,
+} from '../kitchen/kitchen-flow.ts';
+import { lateChoices } from '../kitchen/running-late.ts';
 import { paymentMethods } from '../cart/payment-methods.ts';
 import { id, instant, shopZoneSchema, slugPattern, TEXT_MAX } from '../tenant/primitives.ts';
 import { MAX_REPORT_DAYS } from '../kitchen/day-summary.ts';
@@ -36,6 +42,8 @@ export const staffPaths = {
   stage: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/stage`,
   /** Declines a new order the kitchen will not make; one paid online is refunded (issue 30). */
   decline: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/decline`,
+  /** Pushes the order's promised time out: the kitchen is running late with it. */
+  late: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/late`,
   audit: (limit: number) => `/staff/audit?limit=${limit}`,
   live: '/staff/live',
   bookings: '/staff/bookings',
@@ -73,7 +81,8 @@ export const staffDeviceSchema = z.string().regex(/^[\w-]{20,200}$/, 'expected a
 const staffEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('expected an email address'));
 
 export const staffSignInBodySchema = z.object({
-  retailer: z.string().trim().toLowerCase().max(63).regex(slugPattern, 'expected a tenant slug'),
+  /** The shop's name as staff know it, or its slug (shopByName in lib/tenant/shop-by-name.ts). */
+  retailer: z.string().trim().min(1, "expected the shop's name").max(TEXT_MAX.name),
   email: staffEmailSchema,
   password: z.string().min(1, 'expected a password').max(200),
   /** The device token an earlier good sign-in on this device answered: with it the right password works while strangers are locked out. */
@@ -121,6 +130,8 @@ export const boardOrderSchema = z.object({
   placedAt: instant,
   dueAt: instant.nullable(),
   promisedAt: instant.nullable().default(null),
+  /** The later time the kitchen promised since, running late; null when it never did. */
+  runningLateUntil: instant.nullable().default(null),
   orderType: z.enum(['delivery', 'pickup']),
   customer: z.object({ name: z.string().max(TEXT_MAX.name), phone: z.string().max(50), email: z.string().max(254) }),
   address: z.string().max(1000).nullable(),
@@ -145,6 +156,12 @@ export const boardSearchSchema = z.string().trim().max(100).default('');
  * bound, and the board says so: no active order is ever dropped without the kitchen being told.
  */
 export const MAX_ACTIVE_ORDERS = 2000;
+/** The shop's preparation time (retailerInfo.preparationMinutes); an older API sends none. */
+export const preparationMinutesSchema = z
+  .int()
+  .min(MIN_PREPARATION_MINUTES)
+  .max(MAX_PREPARATION_MINUTES)
+  .default(DEFAULT_PREPARATION_MINUTES);
 /**
  * `orders`: every order not yet collected or delivered, whatever its age (oldest first);
  * `done`: the newest completed ones matching the search.
@@ -153,12 +170,23 @@ export const staffOrdersResponseSchema = z.object({
   orders: z.array(boardOrderSchema).max(MAX_ACTIVE_ORDERS),
   moreActive: z.int().nonnegative().default(0),
   done: z.array(boardOrderSchema).max(MAX_BOARD_LIMIT).default([]),
+  preparationMinutes: preparationMinutesSchema,
 });
 export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
 /** `stage`: where the order should be, one step on (a bump) or, with `undo`, one step back; checked against its flow (stageMove in kitchen-flow.ts). */
 export const staffStageBodySchema = z.object({ stage: z.enum(kitchenStages), undo: z.boolean().default(false) });
 export type StaffStageBody = z.infer<typeof staffStageBodySchema>;
+/**
+ * `minutes` later than `from`, the time the card showed as promised (or than now, once that has
+ * passed); a `from` that is no longer the order's promise changes nothing (runningLate in
+ * lib/kitchen/running-late.ts).
+ */
+export const staffLateBodySchema = z.object({
+  minutes: z.union(lateChoices.map((minutes) => z.literal(minutes))),
+  from: instant,
+});
+export type StaffLateBody = z.infer<typeof staffLateBodySchema>;
 
 export const auditActions = [
   'sign-in',
@@ -167,6 +195,7 @@ export const auditActions = [
   'ready',
   'stage',
   'undo-stage',
+  'running-late',
   'confirm-booking',
   'decline-booking',
   'decline-order',

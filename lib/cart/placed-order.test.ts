@@ -6,6 +6,7 @@ import {
   laterOrderAnswer,
   placementDueAt,
   promisedTime,
+  withKitchenNews,
   withOrderProcessed,
 } from './placed-order.ts';
 
@@ -78,6 +79,7 @@ function answer(changes: Partial<OrderAnswer> = {}): OrderAnswer {
   return {
     orderProcessed: false,
     kitchenStage: 'new',
+    runningLateUntil: null,
     loggedInCustId: null,
     historicDeliveryFee: 0,
     discountTotal: 0,
@@ -120,6 +122,7 @@ describe('confirmationView', () => {
       stage: 'new',
       statusTitle: 'Order received',
       statusText: 'Thanks, Grace! We have your order and will start on it shortly.',
+      late: null,
       service: 'Pickup',
       when: { label: 'Ready for pickup', text: 'As soon as possible, about 9:00 pm' },
       place: {
@@ -324,6 +327,69 @@ describe('confirmationView', () => {
     ['placed before due times were kept', { dueAt: null }, '2026-11-27T09:35:00Z', 0, 'As soon as possible'],
   ])('when: %s', (_name, changes, now, timeZoneDiff, text) => {
     expect(view(changes, new Date(now), timeZoneDiff).when.text).toBe(text);
+  });
+});
+
+describe('running late', () => {
+  // Friday 27 November 2026, 8:35 pm in Melbourne (AEDT): the shop's clock.
+  it.each<[string, Partial<OrderAnswer>, string | null]>([
+    ['never late: nothing said', { orderProcessed: true, kitchenStage: 'taken' }, null],
+    [
+      'late while cooking: the new time',
+      { orderProcessed: true, kitchenStage: 'taken', runningLateUntil: '2026-11-27T10:10:00.000Z' },
+      'The kitchen is running late: now about 9:10 pm',
+    ],
+    [
+      'late before the kitchen took it',
+      { runningLateUntil: '2026-11-27T09:55:00.000Z' },
+      'The kitchen is running late: now about 8:55 pm',
+    ],
+    [
+      'late past midnight: the day too',
+      { kitchenStage: 'taken', runningLateUntil: '2026-11-27T13:10:00.000Z' },
+      'The kitchen is running late: now about tomorrow, Sat 28 Nov at 12:10 am',
+    ],
+    [
+      'once ready the lateness is over',
+      { orderProcessed: true, kitchenStage: 'ready', runningLateUntil: '2026-11-27T10:10:00.000Z' },
+      null,
+    ],
+  ])('%s', (_name, changes, late) => {
+    const shown = view({}, fridayEvening, 0, answer(changes));
+    expect(shown.late).toBe(late);
+    // The order's lines and prices are as placed, late or not.
+    expect(shown.lines).toEqual(view().lines);
+    expect(shown.totals).toEqual(view().totals);
+  });
+
+  const late = (until: string | null) => answer({ runningLateUntil: until });
+  it.each<[string, OrderAnswer, string | undefined, string | null]>([
+    ['a live message with a new time', late(null), '2026-11-27T10:10:00.000Z', '2026-11-27T10:10:00.000Z'],
+    [
+      'a live message without one keeps the known',
+      late('2026-11-27T10:10:00.000Z'),
+      undefined,
+      '2026-11-27T10:10:00.000Z',
+    ],
+    [
+      'an older message never pulls it in',
+      late('2026-11-27T10:20:00.000Z'),
+      '2026-11-27T10:10:00.000Z',
+      '2026-11-27T10:20:00.000Z',
+    ],
+  ])('%s', (_name, order, news, until) => {
+    expect(
+      withKitchenNews(order, { orderProcessed: false, ...(news ? { runningLateUntil: news } : {}) }).runningLateUntil,
+    ).toBe(until);
+  });
+
+  it('a poll answered before the live message keeps the later time', () => {
+    expect(laterOrderAnswer(late('2026-11-27T10:10:00.000Z'), late(null)).runningLateUntil).toBe(
+      '2026-11-27T10:10:00.000Z',
+    );
+    expect(laterOrderAnswer(late(null), late('2026-11-27T10:10:00.000Z')).runningLateUntil).toBe(
+      '2026-11-27T10:10:00.000Z',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { formatMoney, toCents, toDollars } from '../pricing/money.ts';
 import type { CartTotals } from '../pricing/totals.ts';
 import { customerStageText, kitchenStages, type KitchenStage } from '../kitchen/kitchen-flow.ts';
+import { canRunLate } from '../kitchen/running-late.ts';
 import type { OrderStatusMessage } from '../live/messages.ts';
 import type { ClockStatus } from '../tenant/index.ts';
 import { formatOrderTime, formatTime } from '../time/format.ts';
@@ -40,9 +41,18 @@ export function deliveryAddressLine(delivery: NonNullable<PlacementDetails['deli
 export function laterOrderAnswer(previous: OrderAnswer | null, next: OrderAnswer): OrderAnswer {
   const processed = previous?.orderProcessed && !next.orderProcessed ? { ...next, orderProcessed: true } : next;
   // Likewise its stage: an undo reaches the page as a live message (withKitchenNews), which says where it is.
-  return previous && stageRank(previous.kitchenStage) > stageRank(processed.kitchenStage)
-    ? { ...processed, kitchenStage: previous.kitchenStage }
-    : processed;
+  const staged =
+    previous && stageRank(previous.kitchenStage) > stageRank(processed.kitchenStage)
+      ? { ...processed, kitchenStage: previous.kitchenStage }
+      : processed;
+  // And the kitchen's later time: it only ever moves out.
+  const late = laterInstant(previous?.runningLateUntil ?? null, staged.runningLateUntil);
+  return late === staged.runningLateUntil ? staged : { ...staged, runningLateUntil: late };
+}
+
+function laterInstant(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b;
+  return Date.parse(a) > Date.parse(b) ? a : b;
 }
 
 const stageRank = (stage: KitchenStage) => kitchenStages.indexOf(stage);
@@ -55,7 +65,10 @@ export function withOrderProcessed(order: OrderAnswer, orderProcessed: boolean):
 /** The order with a live message applied: a stage, when the message has one, is where the kitchen has it now, undo included. */
 export function withKitchenNews(order: OrderAnswer, news: OrderStatusMessage): OrderAnswer {
   const processed = withOrderProcessed(order, news.orderProcessed);
-  return news.kitchenStage === undefined ? processed : { ...processed, kitchenStage: news.kitchenStage };
+  const staged = news.kitchenStage === undefined ? processed : { ...processed, kitchenStage: news.kitchenStage };
+  return news.runningLateUntil === undefined
+    ? staged
+    : { ...staged, runningLateUntil: laterInstant(staged.runningLateUntil, news.runningLateUntil) };
 }
 
 export interface ConfirmationLine {
@@ -79,6 +92,8 @@ export interface ConfirmationView {
   stage: KitchenStage;
   statusTitle: string;
   statusText: string;
+  /** "The kitchen is running late: now about 8:10 pm", while it is still making the order; null otherwise. */
+  late: string | null;
   service: 'Pickup' | 'Delivery';
   when: { label: string; text: string };
   /** Null for a delivery whose address is withheld. */
@@ -129,6 +144,15 @@ export function promisedTime(
   return { label, time, sentence: `${label} ${time}` };
 }
 
+/** The kitchen's later time in the customer's words, with the day when it is not today. */
+function lateText(order: OrderAnswer, now: Date, zone: ShopZone): string | null {
+  if (order.runningLateUntil === null || !canRunLate(order.kitchenStage)) return null;
+  const until = new Date(order.runningLateUntil);
+  const sameDay = retailerWallClock(until, zone).date === retailerWallClock(now, zone).date;
+  const time = sameDay ? formatTime(retailerWallClock(until, zone).minutes) : formatOrderTime(until, now, zone);
+  return `The kitchen is running late: now about ${time}`;
+}
+
 /** How to see withheld details: the account's session for an order of a customer, else the receipt only the ordering browser holds. */
 function withheldText(order: OrderAnswer, placement: PlacementSummary): string {
   const what = placement.isPickup
@@ -171,6 +195,7 @@ export function confirmationView(
       (preparing
         ? 'The kitchen has your order and is preparing it.'
         : `Thanks${firstName ? `, ${firstName}` : ''}! We have your order and will start on it shortly.`),
+    late: lateText(order, now, zone),
     service: placement.isPickup ? 'Pickup' : 'Delivery',
     when: {
       label: placement.isPickup ? 'Ready for pickup' : 'Delivery',

@@ -43,6 +43,8 @@ export const orderAnswerSchema = z.object({
   orderProcessed: z.boolean(),
   /** Where the kitchen has the placed order (lib/kitchen/kitchen-flow.ts): the order page says it in words. */
   kitchenStage: z.enum(kitchenStages).default('new'),
+  /** The later time the kitchen promised, running late (lib/kitchen/running-late.ts); null when it never did. */
+  runningLateUntil: instant.nullable().default(null),
   loggedInCustId: id.nullable(),
   historicDeliveryFee: nonNegativeDollars,
   /** What the retailer's specials took off the order when it was last priced. */

@@ -123,6 +123,9 @@ export function customerStageText(stage: KitchenStage, orderType: KitchenOrderTy
 
 /** Minutes a scheduled order is started before it is due, unless the shop sets its own. */
 export const DEFAULT_PREPARATION_MINUTES = 20;
+/** Bounds of the shop's own: below five minutes nothing is cooked, past four hours nothing is fresh. */
+export const MIN_PREPARATION_MINUTES = 5;
+export const MAX_PREPARATION_MINUTES = 240;
 
 export interface QueuedOrder {
   orderNumber: number;
@@ -131,6 +134,18 @@ export interface QueuedOrder {
   dueAt: string | null;
   /** The time promised to an ASAP customer (placing time plus the live wait); null on old orders. */
   promisedAt: string | null;
+  /** The later time the kitchen promised since, running late (running-late.ts); null or absent when it never did. */
+  runningLateUntil?: string | null;
+}
+
+/** The time the customer was first told: the time asked for, else the one promised, else the placing time. */
+export function firstPromise(order: QueuedOrder): string {
+  return order.dueAt ?? order.promisedAt ?? order.placedAt;
+}
+
+/** The time the customer is told now: the kitchen's later one once it ran late, else the first. */
+export function currentPromise(order: QueuedOrder): string {
+  return order.runningLateUntil ?? firstPromise(order);
 }
 
 /**
@@ -160,11 +175,11 @@ export type Urgency = 'on-time' | 'soon' | 'late';
 export const SOON_MINUTES = 5;
 
 /**
- * How the card's timer is coloured: `late` once the order's promised or due time has passed,
+ * How the card's timer is coloured: `late` once the time the customer is told now has passed,
  * `soon` within SOON_MINUTES of it, else `on-time`. Minutes are whole, signed (negative: late).
  */
 export function urgencyOf(order: QueuedOrder, now: Date): { urgency: Urgency; minutesLeft: number } {
-  const target = Date.parse(order.dueAt ?? order.promisedAt ?? order.placedAt);
+  const target = Date.parse(currentPromise(order));
   const minutesLeft = Math.floor((target - now.getTime()) / 60_000);
   return { urgency: minutesLeft < 0 ? 'late' : minutesLeft < SOON_MINUTES ? 'soon' : 'on-time', minutesLeft };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { kitchenStages } from '../kitchen/kitchen-flow.ts';
 import { clockStatusSchema, type ClockStatus } from '../tenant/hours.ts';
+import { instant } from '../tenant/primitives.ts';
 import { retailerCssSchema } from '../tenant/retailer.ts';
 import { browserClientIdPattern } from './client-id.ts';
 import { deviceTypes } from './device-type.ts';
@@ -59,6 +60,8 @@ export type DesignFieldUpdate = z.infer<typeof designFieldUpdateSchema>;
 export const orderStatusMessageSchema = z.object({
   orderProcessed: z.boolean(),
   kitchenStage: z.enum(kitchenStages).optional(),
+  /** The later time the kitchen now promises, running late; absent when it has not said one. */
+  runningLateUntil: instant.optional(),
 });
 export type OrderStatusMessage = z.infer<typeof orderStatusMessageSchema>;
 

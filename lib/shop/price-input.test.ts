@@ -37,6 +37,7 @@ const shop: ShopState = {
       },
       popups: [],
       specials: [],
+      preparationTime: 20,
     },
     draft: {},
   },

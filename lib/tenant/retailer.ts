@@ -7,6 +7,11 @@ import {
   ORDER_FOR_LATER_MAX_DAYS_TO_END,
   ORDER_FOR_LATER_MIN_DAYS_TO_START,
 } from '../constants.ts';
+import {
+  DEFAULT_PREPARATION_MINUTES,
+  MAX_PREPARATION_MINUTES,
+  MIN_PREPARATION_MINUTES,
+} from '../kitchen/kitchen-flow.ts';
 import { hexColour, id, nonNegativeDollars, safeLink, text, TEXT_MAX, timeZoneName } from './primitives.ts';
 
 /** Theme keys of the spec (section 2). Live design updates may change these fields only, with values of these types. */
@@ -77,6 +82,12 @@ export const retailerInfoSchema = z.object({
   allowDeliveries: z.boolean().default(true),
   pickupAvailable: z.boolean().default(true),
   deliveryAvailable: z.boolean().default(true),
+  /** How long before an order for later is due the kitchen starts it: it joins the board's queue then (issue 28). */
+  preparationMinutes: z
+    .int()
+    .min(MIN_PREPARATION_MINUTES)
+    .max(MAX_PREPARATION_MINUTES)
+    .default(DEFAULT_PREPARATION_MINUTES),
 });
 
 export const retailerPaymentTypesSchema = z.object({

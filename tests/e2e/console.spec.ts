@@ -416,10 +416,15 @@ test('sign-out ends the session on the server and here; a session ended elsewher
     await signIn(page, kitchen);
     await expect(page.getByText('Marco Bianchi · Kitchen')).toBeVisible();
     // Beside the theme, the browser keeps only its device token (issue 29): no session, it lets this
-    // device sign in while strangers' wrong passwords hold the account's count.
+    // device sign in while strangers' wrong passwords hold the account's count; and the shop's name
+    // (issue 28), which the next sign-in's form fills in.
     expect(
       await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage).sort() })),
-    ).toEqual({ session: [SESSION_STORAGE_KEY], local: [ALERT_SETTING_KEY, 'consoleDevice', 'darkMode'].sort() });
+    ).toEqual({
+      session: [SESSION_STORAGE_KEY],
+      local: [ALERT_SETTING_KEY, 'consoleDevice', 'consoleShop', 'darkMode'].sort(),
+    });
+    expect(await page.evaluate(() => localStorage.getItem('consoleShop'))).toBe('Bella Napoli Pizzeria');
     expect(await page.evaluate(() => localStorage.getItem('consoleDevice'))).not.toBe(await consoleToken(page));
     expect(
       await page.evaluate((key) => Object.keys(JSON.parse(sessionStorage.getItem(key) ?? '{}')), SESSION_STORAGE_KEY),

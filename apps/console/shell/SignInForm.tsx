@@ -1,4 +1,5 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { deviceStorage, readRememberedShop } from './remembered-shop.ts';
 import { staffMessages } from './messages.ts';
 import type { OrderChime } from './order-chime.ts';
 import { primaryButton } from '../../../ui/buttons.ts';
@@ -7,7 +8,7 @@ import { FormField } from '../../../ui/FormField.tsx';
 import { useFormIssues } from '../../../ui/use-form-issues.ts';
 
 const fieldMessages = {
-  retailer: 'Enter your shop as in its address, e.g. bella-napoli',
+  retailer: "Enter your shop's name, e.g. Bella Napoli",
   email: 'Enter the email you were signed up with',
   password: 'Enter your password',
 };
@@ -19,7 +20,8 @@ const signInCode = () =>
   Promise.all([import('../../../lib/api/staff-contract.ts'), import('./staff-api.ts'), import('./store.ts')]);
 
 /**
- * Staff sign-in: the shop (its slug, as in its address), email and password. Rendered into the
+ * Staff sign-in: the shop (its name, or its slug as in its address), email and password; the shop
+ * this device signed in to last is filled in. Rendered into the
  * page at build time, so it paints without JavaScript; Sign in waits for the island, and the
  * form posts nowhere on its own, so a password never lands in an address.
  */
@@ -36,8 +38,14 @@ export function SignInForm({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { issues, check } = useFormIssues(fieldMessages);
+  const shopInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    const input = shopInput.current;
+    // Only into an empty field: whatever staff typed before the page woke up stays.
+    if (input && input.value === '') input.value = readRememberedShop(deviceStorage());
+    setReady(true);
+  }, []);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,13 +93,14 @@ export function SignInForm({
           {(field) => (
             <input
               {...field}
+              ref={shopInput}
               name="retailer"
               className={control}
-              autoCapitalize="none"
+              autoCapitalize="words"
               autoCorrect="off"
               spellCheck={false}
               autoComplete="organization"
-              placeholder="e.g. bella-napoli"
+              placeholder="e.g. Bella Napoli"
               required
             />
           )}

@@ -137,6 +137,7 @@ describe('signed-in calls', () => {
       done: [{ ...boardOrder(1030, 90), state: 'collected' }],
       moreActive: 0,
       unreadable: 3,
+      preparationMinutes: 20,
     });
     expect(api.sent.map((call) => call.url)).toEqual([
       expect.stringMatching(/\/staff\/orders\?limit=50&search=Grace$/),

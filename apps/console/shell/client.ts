@@ -6,6 +6,7 @@ import {
   MAX_ACTIVE_ORDERS,
   MAX_AUDIT_LIMIT,
   MAX_BOARD_LIMIT,
+  preparationMinutesSchema,
   staffAuditResponseSchema,
   staffErrorSchema,
   staffLiveResponseSchema,
@@ -32,6 +33,8 @@ import {
   type SoldOutBody,
   type StaffMenu,
 } from '../../../lib/api/live-state-contract.ts';
+import { DEFAULT_PREPARATION_MINUTES } from '../../../lib/kitchen/kitchen-flow.ts';
+import type { LateMinutes } from '../../../lib/kitchen/running-late.ts';
 import { staffMessages } from './messages.ts';
 
 export type StaffApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
@@ -64,6 +67,8 @@ const boardListSchema = z.object({
   orders: z.array(z.unknown()).max(MAX_ACTIVE_ORDERS),
   moreActive: z.int().nonnegative().default(0),
   done: z.array(z.unknown()).max(MAX_BOARD_LIMIT).default([]),
+  // A value out of bounds costs the kitchen the shop's own preparation time, not the board.
+  preparationMinutes: preparationMinutesSchema.catch(DEFAULT_PREPARATION_MINUTES),
 });
 
 /** The orders of an answer that keep to the contract, and how many did not. */
@@ -201,7 +206,13 @@ export function createStaffClient(options: StaffClientOptions) {
     orders: async (
       limit = DEFAULT_BOARD_LIMIT,
       search = '',
-    ): Promise<{ orders: BoardOrder[]; done: BoardOrder[]; moreActive: number; unreadable: number }> => {
+    ): Promise<{
+      orders: BoardOrder[];
+      done: BoardOrder[];
+      moreActive: number;
+      unreadable: number;
+      preparationMinutes: number;
+    }> => {
       const answer = await call({
         method: 'GET',
         path: staffPaths.orders(clampLimit(limit, MAX_BOARD_LIMIT), search.trim().slice(0, 100)),
@@ -215,6 +226,7 @@ export function createStaffClient(options: StaffClientOptions) {
         done: done.orders,
         moreActive: answer.moreActive,
         unreadable: active.unreadable + done.unreadable,
+        preparationMinutes: answer.preparationMinutes,
       };
     },
     /** A bump (one step on) or, with `undo`, one step back; answers the order as saved. */
@@ -224,6 +236,17 @@ export function createStaffClient(options: StaffClientOptions) {
           method: 'POST',
           path: staffPaths.stage(encryptedOrderId),
           body: { stage, undo },
+          schema: staffOrderResponseSchema,
+          signedIn: true,
+        })
+      ).order,
+    /** Running late: promises the order `minutes` later than `from`, the promise the card showed; answers the order as saved. */
+    late: async (encryptedOrderId: string, minutes: LateMinutes, from: string): Promise<BoardOrder> =>
+      (
+        await call({
+          method: 'POST',
+          path: staffPaths.late(encryptedOrderId),
+          body: { minutes, from },
           schema: staffOrderResponseSchema,
           signedIn: true,
         })

@@ -6,6 +6,7 @@ import { staffMessages } from './messages.ts';
 import { SESSION_STORAGE_KEY } from './session-mark.ts';
 import { $shopZone, setShopZone } from './shop-zone.ts';
 import { readSession, saveSession, type StorageLike } from './session.ts';
+import { readRememberedShop } from './remembered-shop.ts';
 import { boardOrder, EVENING, owner, signInAnswer } from './test-fixtures.ts';
 import {
   $board,
@@ -124,6 +125,15 @@ describe('signing in', () => {
       password: 'bella-napoli-owner',
       device,
     });
+  });
+
+  it('remembers the shop by its name on the device, for the next sign-in’s form, and keeps it after signing out', async () => {
+    const api = scriptedApi();
+    await signedIn(api);
+    expect(readRememberedShop(deviceStorage)).toBe('Bella Napoli');
+    endSession(null);
+    expect(readRememberedShop(deviceStorage)).toBe('Bella Napoli');
+    expect(readRememberedShop(undefined)).toBe('');
   });
 
   it("answers the API's words when it refuses, and stays signed out", async () => {

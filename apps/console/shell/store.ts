@@ -6,15 +6,19 @@ import {
   withActionFailed,
   withActionSaved,
   withActionStarted,
+  withLateSaved,
   withOrders,
   type BoardState,
   type OrderAction,
 } from '../features/board/board.ts';
 import { StaffApiError, type StaffClient } from './client.ts';
+import { currentPromise } from '../../../lib/kitchen/kitchen-flow.ts';
+import type { LateMinutes } from '../../../lib/kitchen/running-late.ts';
 import { staffMessages } from './messages.ts';
 import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
 import { acknowledgeNewOrders, raiseNewOrders } from '../features/board/new-order-alert.ts';
 import { setShopZone } from './shop-zone.ts';
+import { rememberShop } from './remembered-shop.ts';
 import {
   forgetSession,
   readDevice,
@@ -114,6 +118,7 @@ export async function signIn(client: StaffClient, body: StaffSignInBody): Promis
     const device = readDevice(environment.deviceStorage());
     const answer = await client.signIn(device ? { ...body, device } : body);
     if (answer.device) saveDevice(environment.deviceStorage(), answer.device);
+    rememberShop(environment.deviceStorage(), answer.staff.retailer.name);
     const session = { token: answer.token, expiresAt: answer.expiresAt };
     saveSession(environment.storage(), session);
     $board.set(emptyBoard);
@@ -177,11 +182,14 @@ export async function signOut(client: StaffClient): Promise<void> {
 export async function refreshBoard(client: StaffClient): Promise<BoardOrder[]> {
   const token = consoleToken();
   try {
-    const { orders, done, moreActive, unreadable } = await client.orders(undefined, $doneSearch.get());
+    const { orders, done, moreActive, unreadable, preparationMinutes } = await client.orders(
+      undefined,
+      $doneSearch.get(),
+    );
     // An answer that lands after sign-out, or after another staff member signed in, is not shown.
     if ($consoleSession.get().kind !== 'signed-in' || consoleToken() !== token) return [];
     const { board, arrived } = withOrders($board.get(), orders, unreadable, done, moreActive);
-    $board.set(board);
+    $board.set({ ...board, preparationMinutes });
     raiseNewOrders(arrived, board.orders);
     $boardSync.set({ ...$boardSync.get(), updatedAt: environment.now().toISOString(), problem: null });
     return arrived;
@@ -224,5 +232,27 @@ export async function runOrderAction(
     $board.set(
       withActionFailed($board.get(), encryptedOrderId, action, `${ACTION_TEXT[action].failed}: ${messageOf(error)}`),
     );
+  }
+}
+
+/**
+ * Running late: promises the order `minutes` later than the card shows. Answers why it failed, in
+ * the kitchen's words, or null once the board shows the saved time.
+ */
+export async function runLate(
+  client: StaffClient,
+  encryptedOrderId: string,
+  minutes: LateMinutes,
+): Promise<string | null> {
+  const order = $board.get().orders.find((candidate) => candidate.encryptedOrderId === encryptedOrderId);
+  if (!order) return null;
+  const token = consoleToken();
+  try {
+    const saved = await client.late(encryptedOrderId, minutes, currentPromise(order));
+    if (consoleToken() === token) $board.set(withLateSaved($board.get(), saved));
+    return null;
+  } catch (error) {
+    if (sessionEnded(error) || consoleToken() !== token) return null;
+    return `Could not push the time out: ${messageOf(error)}`;
   }
 }

@@ -28,6 +28,7 @@ export function boardOrder(orderNumber: number, minutesAgo: number, overrides: P
     placedAt: new Date(EVENING.getTime() - minutesAgo * 60_000).toISOString(),
     dueAt: null,
     promisedAt: null,
+    runningLateUntil: null,
     orderType: 'pickup',
     customer: { name: 'Grace Hopper', phone: '0400 111 222', email: 'grace@example.com' },
     address: null,

@@ -4,6 +4,7 @@ import { deliveryFeesPart, deliveryFeesValueSchema } from './delivery-fees.ts';
 import type { Tenant } from '../../tenant/index.ts';
 import type { ShopPart } from './part.ts';
 import { popupsPart, popupsValueSchema } from './popups.ts';
+import { preparationTimePart, preparationTimeValueSchema } from './preparation-time.ts';
 import { specialsPart, specialsValueSchema } from './specials.ts';
 import { themePart, themeValueSchema } from './theme.ts';
 import { tradingHoursPart, tradingHoursValueSchema } from './trading-hours.ts';
@@ -16,6 +17,7 @@ export const shopPartValuesSchema = z.object({
   theme: themeValueSchema,
   popups: popupsValueSchema,
   specials: specialsValueSchema,
+  preparationTime: preparationTimeValueSchema,
 });
 export type ShopPartValues = z.infer<typeof shopPartValuesSchema>;
 export type ShopPartKey = keyof ShopPartValues;
@@ -27,6 +29,7 @@ export const shopParts: { [K in ShopPartKey]: ShopPart<ShopPartValues[K]> } = {
   specials: specialsPart,
   popups: popupsPart,
   deliveryFees: deliveryFeesPart,
+  preparationTime: preparationTimePart,
   theme: themePart,
 };
 
@@ -59,6 +62,7 @@ export function publishedParts(tenant: Tenant): ShopPartValues {
     theme: shopParts.theme.published(tenant),
     popups: shopParts.popups.published(tenant),
     specials: shopParts.specials.published(tenant),
+    preparationTime: shopParts.preparationTime.published(tenant),
   };
 }
 

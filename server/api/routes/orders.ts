@@ -144,6 +144,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       placement: placement?.summary ?? null,
       placementDetails: placement && (await mayReadDetails(c, order, receipt, deps.now())) ? placement.details : null,
       kitchenStage: order.kitchenStage,
+      runningLateUntil: order.runningLateUntil,
       // Only while there is something to wait for: a collected or delivered order's page has nothing left to follow.
       orderWatch:
         watchKey === null || isCompleted(order.kitchenStage)

@@ -12,6 +12,7 @@ import { LIVE_PAUSE_MAX_DAYS, SOLD_OUT_MAX_ITEMS } from '../../../lib/constants.
 import { formatOrderTime } from '../../../lib/time/format.ts';
 import { serviceNames } from '../../../lib/time/schedule.ts';
 import { soldOutUntil } from '../../../lib/time/trading-day.ts';
+import { oftenSoldOut, oftenSoldOutSince, type SoldOutTally } from '../../../lib/live/often-sold-out.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { StaffEnv } from '../env.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
@@ -26,9 +27,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const bySortOrder = <T extends { sortOrder: number }>(a: T, b: T) => a.sortOrder - b.sortOrder;
 
 /** The retailer's menu for the console's sold-out picker: groups and dishes in menu order, by id and name. */
-function menuOf({ tenant }: ServedTenant): StaffMenu {
+function menuOf({ tenant }: ServedTenant, tallies: readonly SoldOutTally[]): StaffMenu {
   const { groups, products } = tenant.productsInfoSsr;
   return {
+    oftenSoldOut: oftenSoldOut(tallies, new Set(products.map((product) => product.productId))),
     groups: [...groups].sort(bySortOrder).map((group) => ({
       productGroupId: group.productGroupId,
       name: group.name,
@@ -79,7 +81,11 @@ export function staffLiveStateRoutes(
     c.json({ liveState: await deps.liveStates.get(c.get('signedIn').account.retailerId, deps.now()) }),
   );
 
-  staff.get('/menu', signedIn, (c) => c.json(menuOf(c.get('signedIn').served)));
+  staff.get('/menu', signedIn, async (c) => {
+    const { account, served } = c.get('signedIn');
+    const tallies = await deps.liveStates.soldOutTallies(account.retailerId, oftenSoldOutSince(deps.now()));
+    return c.json(menuOf(served, tallies));
+  });
 
   for (const service of liveServices) {
     staff.put(`/live-state/${service}`, signedIn, async (c) => {
@@ -142,6 +148,8 @@ export function staffLiveStateRoutes(
         );
       }
       await stores.liveStates.setSoldOut(account.retailerId, kind, itemId, until, now);
+      // A mark that only moves `until` on (the same dish again) is no new time the shop ran out.
+      if (body.soldOut && !wasSoldOut) await stores.liveStates.recordSoldOutMark(account.retailerId, kind, itemId, now);
       await stores.staff.record(
         account,
         body.soldOut ? 'sold-out' : 'back-on',

@@ -10,6 +10,7 @@ import {
   bookingLimitSchema,
   STAFF_SIGN_IN_FAILED,
   staffSignInBodySchema,
+  staffLateBodySchema,
   staffStageBodySchema,
   type AuditAction,
   type BoardOrder,
@@ -23,7 +24,11 @@ import { staffBrokerPassword, staffBrokerUsername } from '../../broker/acl.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { ApiApp, StaffEnv } from '../env.ts';
 import { STAGE_TEXT } from '../../../lib/kitchen/kitchen-flow.ts';
-import { takeOrder, tellStageChange, topicScopeOf } from '../services/order-taking.ts';
+import { takeOrder, tellRunningLate, tellStageChange, topicScopeOf } from '../services/order-taking.ts';
+import { MAX_LATE_MINUTES } from '../../../lib/kitchen/running-late.ts';
+import { formatTime } from '../../../lib/time/format.ts';
+import { retailerWallClock } from '../../../lib/time/retailer-clock.ts';
+import type { ShopZone } from '../../../lib/time/shop-zone.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
 import { clientAddress, throttle } from '../services/rate-limits.ts';
@@ -38,6 +43,7 @@ import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { staffReportRoutes } from './staff-reports.ts';
 import { shopRoutes } from './shop.ts';
 import { shopZone } from '../../../lib/time/shop-zone.ts';
+import { shopByName, shopNameKey } from '../../../lib/tenant/shop-by-name.ts';
 
 /** A sign-in or an order action is a few hundred bytes; nothing the console sends comes near this. */
 const MAX_STAFF_BODY_BYTES = 8 * 1024;
@@ -54,6 +60,9 @@ const staffMemberOf = ({ staffId, name, email, role }: StaffAccount, { tenant }:
     zone: shopZone(tenant.config.retailerInfo),
   },
 });
+
+/** "8:10 pm" on the shop's clock, as the audit log words a time. */
+const clockText = (iso: string, zone: ShopZone) => formatTime(retailerWallClock(new Date(iso), zone).minutes);
 
 function queryLimit<S extends z.ZodType<number>>(c: Context<StaffEnv>, schema: S, range: string): number {
   const limit = schema.safeParse(c.req.query('limit'));
@@ -107,9 +116,14 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const { retailer, email, password, device: sentDevice } = await readBody(c, staffSignInBodySchema);
     const now = deps.now();
     const address = clientAddress(c, deps.trustProxy);
-    const accountKey = `${retailer}:${email}`;
+    const slug = shopByName(
+      deps.tenants.all.map(({ tenant }) => ({ slug: tenant.slug, name: tenant.config.retailerInfo.name })),
+      retailer,
+    );
+    // Counted by the shop it names, so typing its name or its slug is one account's count.
+    const accountKey = `${slug ?? shopNameKey(retailer)}:${email}`;
     await throttle('sign-in attempts', now, [limits.staffSignInPerAddress, address]);
-    const served = deps.tenants.bySlug(retailer);
+    const served = slug === null ? undefined : deps.tenants.bySlug(slug);
     const clients = [tokenDigest(`address:${address}`), ...(sentDevice ? [tokenDigest(`device:${sentDevice}`)] : [])];
     // A device or address this account signed in from before counts its failures apart from everyone
     // else's, so strangers guessing from elsewhere slow themselves and new devices, never its staff.
@@ -154,10 +168,11 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const limit = queryLimit(c, boardLimitSchema, '1 to 200');
     const search = boardSearchSchema.safeParse(c.req.query('search') ?? '');
     if (!search.success) throw new ApiProblem(400, 'search: expected at most 100 characters');
-    const { retailerId } = c.get('signedIn').account;
-    const active = await deps.board.active(retailerId);
-    const done = await deps.board.done(retailerId, limit, search.data);
-    return c.json({ orders: active.orders, moreActive: active.more, done });
+    const { account, served } = c.get('signedIn');
+    const active = await deps.board.active(account.retailerId);
+    const done = await deps.board.done(account.retailerId, limit, search.data);
+    const { preparationMinutes } = served.tenant.config.retailerInfo;
+    return c.json({ orders: active.orders, moreActive: active.more, done, preparationMinutes });
   });
 
   /**
@@ -193,6 +208,47 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
         orderNumber: outcome.order.orderNumber,
         watchKey: outcome.watchKey,
         stage,
+      });
+    return c.json({ order: outcome.order });
+  });
+
+  /**
+   * Running late: promises the order `minutes` later (lib/kitchen/running-late.ts), records who did
+   * it, and tells the customer's page and the consoles. A `from` that is no longer the order's
+   * promise (a retry, a board behind another cook's tap) changes, records and pushes nothing; an
+   * order past cooking, or pushed past MAX_LATE_MINUTES after its first promise, is a 409.
+   */
+  staff.post('/orders/:encryptedOrderId/late', signedIn, async (c) => {
+    const { account, served } = c.get('signedIn');
+    const { minutes, from } = await readBody(c, staffLateBodySchema);
+    const encryptedOrderId = c.req.param('encryptedOrderId');
+    const now = deps.now();
+    const zone = shopZone(served.tenant.config.retailerInfo);
+    const outcome = await withStores(deps.db, account.retailerId, async (stores) => {
+      const late = await stores.board.runLate(account.retailerId, encryptedOrderId, from, minutes, account.name, now);
+      if (late.kind === 'later')
+        await stores.staff.record(
+          account,
+          'running-late',
+          `Order ${late.order.orderNumber}: +${minutes} min, ${clockText(late.from, zone)} → ${clockText(late.order.runningLateUntil ?? late.from, zone)}`,
+          now,
+        );
+      return late;
+    });
+    if (outcome.kind === 'unknown') throw new ApiProblem(404, 'Order not found');
+    if (outcome.kind === 'refused')
+      throw new ApiProblem(
+        409,
+        outcome.reason === 'stage'
+          ? `Order ${outcome.order.orderNumber} is ${STAGE_TEXT[outcome.order.state]}: it can no longer run late.`
+          : `Order ${outcome.order.orderNumber} would be more than ${MAX_LATE_MINUTES} minutes later than first promised: phone the customer instead.`,
+      );
+    if (outcome.kind === 'later' && outcome.order.runningLateUntil !== null)
+      await tellRunningLate(deps, served, {
+        orderNumber: outcome.order.orderNumber,
+        watchKey: outcome.watchKey,
+        stage: outcome.order.state,
+        runningLateUntil: outcome.order.runningLateUntil,
       });
     return c.json({ order: outcome.order });
   });

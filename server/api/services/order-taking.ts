@@ -74,6 +74,27 @@ export async function tellStageChange(
   return pageTold;
 }
 
+/**
+ * Tells the order's open confirmation page the later time the kitchen promises now (running late),
+ * with where it has the order, and the retailer's consoles to fetch it again. Only called when the
+ * time changed: a repeated tap pushes nothing.
+ */
+export async function tellRunningLate(
+  deps: LiveDeps,
+  served: ServedTenant,
+  late: { orderNumber: number; watchKey: string | null; stage: KitchenStage; runningLateUntil: string },
+): Promise<boolean> {
+  const pageTold =
+    late.watchKey !== null &&
+    (await tellWatchingPage(deps, served, late.watchKey, {
+      orderProcessed: late.stage !== 'new',
+      kitchenStage: late.stage,
+      runningLateUntil: late.runningLateUntil,
+    }));
+  tellStaffBoards(deps, served, { event: 'order-changed', orderNumber: late.orderNumber });
+  return pageTold;
+}
+
 export interface TakenOrder {
   encryptedOrderId: string;
   /** Null for an order that was never placed. */

@@ -41,6 +41,8 @@ describe('boardOrderOf: a placed order as the kitchen reads it', () => {
       dueAt: '2030-03-05T10:15:00.000Z',
       // Promised only to an order as soon as possible.
       promisedAt: null,
+      // The kitchen has not run late with it.
+      runningLateUntil: null,
       orderType: 'delivery',
       customer: { name: 'Grace Hopper', phone: '0400 111 222', email: 'grace@example.com' },
       address: '1 Collins St, Melbourne 3000 (Side door)',

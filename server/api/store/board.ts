@@ -5,7 +5,14 @@ import { MAX_ACTIVE_ORDERS, type BoardOrder, type BoardOrderState } from '../../
 import { lineInWords } from '../../../lib/cart/describe-line.ts';
 import { deliveryAddressLine } from '../../../lib/cart/placed-order.ts';
 import type { CartProduct } from '../../../lib/cart/schemas.ts';
-import { kitchenStages, stageMove, type KitchenStage, type StageMove } from '../../../lib/kitchen/kitchen-flow.ts';
+import {
+  currentPromise,
+  kitchenStages,
+  stageMove,
+  type KitchenStage,
+  type StageMove,
+} from '../../../lib/kitchen/kitchen-flow.ts';
+import { runningLate, type LateMinutes, type LateMove } from '../../../lib/kitchen/running-late.ts';
 import { toCents } from '../../../lib/pricing/money.ts';
 import { createOrderStore, placementOf } from './orders.ts';
 import type { Database } from './schema.ts';
@@ -30,12 +37,20 @@ export type StageOutcome =
   | { kind: Exclude<StageMove, 'forward' | 'back'>; order: BoardOrder }
   | { kind: 'forward' | 'back'; order: BoardOrder; from: KitchenStage; watchKey: string | null };
 
+/** What the kitchen's "running late" came to (see runningLate): `from` is the promise it replaced. */
+export type LateOutcome =
+  | { kind: 'unknown' }
+  | { kind: 'same'; order: BoardOrder }
+  | { kind: 'refused'; order: BoardOrder; reason: Extract<LateMove, { kind: 'refused' }>['reason'] }
+  | { kind: 'later'; order: BoardOrder; from: string; watchKey: string | null };
+
 /** A placed order in the kitchen's words: its delivery instructions travel with the address the driver reads. */
 export function boardOrderOf(
   encryptedOrderId: string,
   placement: Placement,
   lines: readonly CartProduct[],
   state: BoardOrderState,
+  runningLateUntil: string | null = null,
 ): BoardOrder {
   const { delivery, contact } = placement;
   const instructions = delivery?.instructions.trim() ?? '';
@@ -49,6 +64,7 @@ export function boardOrderOf(
         ? new Date(placement.orderForLaterRequestDateTime).toISOString()
         : null,
     promisedAt: placement.orderForLater ? null : placement.dueAt,
+    runningLateUntil,
     orderType: placement.isPickup ? 'pickup' : 'delivery',
     customer: { name: contact.fullName, phone: contact.phoneNumber, email: contact.email },
     address: delivery ? `${deliveryAddressLine(delivery)}${instructions === '' ? '' : ` (${instructions})`}` : null,
@@ -66,7 +82,14 @@ export function createBoardStore(db: Kysely<Database>) {
   const selectPlaced = (retailerId: number) =>
     db
       .selectFrom('orders')
-      .select(['order_id', 'encrypted_order_id', 'placement_json', 'order_number', 'kitchen_stage'])
+      .select([
+        'order_id',
+        'encrypted_order_id',
+        'placement_json',
+        'order_number',
+        'kitchen_stage',
+        'running_late_until',
+      ])
       .where('retailer_id', '=', retailerId)
       .where('placed_at', 'is not', null);
 
@@ -77,11 +100,18 @@ export function createBoardStore(db: Kysely<Database>) {
       placement_json: string | null;
       order_number: number | null;
       kitchen_stage: string;
+      running_late_until: string | null;
     }[],
   ): Promise<BoardOrder[]> {
     const lines = await orders.linesOf(rows.map((row) => row.order_id));
     return rows.map((row) =>
-      boardOrderOf(row.encrypted_order_id, placementOf(row), lines.get(row.order_id) ?? [], boardStateOf(row)),
+      boardOrderOf(
+        row.encrypted_order_id,
+        placementOf(row),
+        lines.get(row.order_id) ?? [],
+        boardStateOf(row),
+        row.running_late_until,
+      ),
     );
   }
 
@@ -188,7 +218,7 @@ export function createBoardStore(db: Kysely<Database>) {
     ): Promise<{ orders: ReportOrder[]; more: boolean }> {
       const rows = await db
         .selectFrom('orders')
-        .select(['order_id', 'placement_json', 'order_number'])
+        .select(['order_id', 'placement_json', 'order_number', 'kitchen_stage'])
         .where('retailer_id', '=', retailerId)
         .where('placed_at', '>=', start.toISOString())
         .where('placed_at', '<', end.toISOString())
@@ -212,8 +242,8 @@ export function createBoardStore(db: Kysely<Database>) {
             service: placement.isPickup ? 'pickup' : 'delivery',
             paymentMethod: placement.paymentMethod,
             totalCents: toCents(placement.total),
-            // The kitchen's flow has no cancel or decline yet: every placed order is a sale.
-            cancelled: false,
+            // A declined order (refunded when paid online) is no sale.
+            cancelled: row.kitchen_stage === 'declined',
             lines: (lines.get(row.order_id) ?? []).map((line) => ({
               dish: line.productName,
               secondHalf: line.secondHalf?.productName ?? null,
@@ -223,6 +253,55 @@ export function createBoardStore(db: Kysely<Database>) {
           };
         }),
         more: rows.length > limit,
+      };
+    },
+
+    /**
+     * Promises the order `minutes` later than `from` (runningLate), and records who did and when.
+     * Only the time changes: its lines and prices are as placed. Run it in the retailer's write transaction.
+     */
+    async runLate(
+      retailerId: number,
+      encryptedOrderId: string,
+      from: string,
+      minutes: LateMinutes,
+      staffName: string,
+      now: Date,
+    ): Promise<LateOutcome> {
+      const row = await selectPlaced(retailerId)
+        .select('watch_key')
+        .where('encrypted_order_id', '=', encryptedOrderId)
+        .executeTakeFirst();
+      if (!row) return { kind: 'unknown' };
+      const [order] = await boardOrders([row]);
+      if (!order) return { kind: 'unknown' };
+      const move = runningLate(order, from, minutes, now);
+      if (move.kind === 'same') return { kind: 'same', order };
+      if (move.kind === 'refused') return { kind: 'refused', order, reason: move.reason };
+      const at = now.toISOString();
+      await db
+        .updateTable('orders')
+        .set({ running_late_until: move.until, updated_at: at })
+        .where('order_id', '=', row.order_id)
+        .execute();
+      const promised = currentPromise(order);
+      await db
+        .insertInto('order_late_steps')
+        .values({
+          retailer_id: retailerId,
+          order_id: row.order_id,
+          from_at: promised,
+          to_at: move.until,
+          minutes,
+          staff_name: staffName,
+          at,
+        })
+        .execute();
+      return {
+        kind: 'later',
+        order: { ...order, runningLateUntil: move.until },
+        from: promised,
+        watchKey: row.watch_key,
       };
     },
 

@@ -6,6 +6,7 @@ import {
   type ServiceSetting,
 } from '../../../lib/api/staff-contract.ts';
 import { DEFAULT_WAIT_TIME_MINUTES } from '../../../lib/constants.ts';
+import type { SoldOutTally } from '../../../lib/live/often-sold-out.ts';
 import type { Database } from './schema.ts';
 
 export type SoldOutKind = 'product' | 'group';
@@ -120,6 +121,27 @@ export function createLiveStateStore(db: Kysely<Database>) {
             .doUpdateSet((eb) => ({ until: eb.ref('excluded.until'), marked_at: eb.ref('excluded.marked_at') })),
         )
         .execute();
+    },
+
+    /** Keeps that a dish or group was marked sold out, for the picker's quick chips; a back-on keeps nothing. */
+    async recordSoldOutMark(retailerId: number, kind: SoldOutKind, itemId: number, now: Date): Promise<void> {
+      await db
+        .insertInto('sold_out_marks')
+        .values({ retailer_id: retailerId, kind, item_id: itemId, at: now.toISOString() })
+        .execute();
+    },
+
+    /** How often each dish was marked sold out since `since`, and when last. */
+    async soldOutTallies(retailerId: number, since: Date): Promise<SoldOutTally[]> {
+      const rows = await db
+        .selectFrom('sold_out_marks')
+        .select((eb) => ['item_id', eb.fn.countAll<number | string>().as('count'), eb.fn.max('at').as('last_at')])
+        .where('retailer_id', '=', retailerId)
+        .where('kind', '=', 'product')
+        .where('at', '>=', since.toISOString())
+        .groupBy('item_id')
+        .execute();
+      return rows.map((row) => ({ productId: row.item_id, count: Number(row.count), lastAt: row.last_at }));
     },
 
     /** Every retailer's instants still ahead at which something ends (a pause, busy, sold out), for the processes that tell open pages then. */

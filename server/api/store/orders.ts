@@ -36,6 +36,8 @@ export interface StoredOrder {
   discountCents: number;
   /** Where the kitchen has it (lib/kitchen/kitchen-flow.ts); a stage this code does not know reads as new. */
   kitchenStage: KitchenStage;
+  /** The later time the kitchen promised, running late; null when it never did. */
+  runningLateUntil: string | null;
 }
 
 export interface PreviousOrder {
@@ -60,6 +62,7 @@ const orderColumns = [
   'historic_delivery_fee_cents',
   'discount_cents',
   'kitchen_stage',
+  'running_late_until',
 ] as const;
 type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
 
@@ -77,6 +80,7 @@ function storedOrder(row: OrderRow): StoredOrder {
     kitchenStage: (kitchenStages as readonly string[]).includes(row.kitchen_stage)
       ? (row.kitchen_stage as KitchenStage)
       : 'new',
+    runningLateUntil: row.running_late_until,
   };
 }
 
@@ -256,6 +260,7 @@ export function createOrderStore(db: Kysely<Database>) {
         encryptedOrderId,
         retailerId,
         customerId: null,
+        runningLateUntil: null,
         processed: false,
         placed: false,
         revision,

@@ -23,6 +23,7 @@ export interface Database {
   order_products: OrderProductsTable;
   order_statuses: OrderStatusesTable;
   order_kitchen_steps: OrderKitchenStepsTable;
+  order_late_steps: OrderLateStepsTable;
   mailing_list: MailingListTable;
   error_logs: ErrorLogsTable;
   table_bookings: TableBookingsTable;
@@ -34,6 +35,7 @@ export interface Database {
   analytics_site_counts: AnalyticsSiteCountsTable;
   live_services: LiveServicesTable;
   sold_out_items: SoldOutItemsTable;
+  sold_out_marks: SoldOutMarksTable;
   shop_drafts: ShopDraftsTable;
   shop_publishes: ShopPublishesTable;
   online_payments: OnlinePaymentsTable;
@@ -112,6 +114,20 @@ export interface OrdersTable {
   ready_at: Generated<string | null>;
   /** Where it is in the kitchen's flow (store-migrations 0011, lib/kitchen/kitchen-flow.ts). */
   kitchen_stage: Generated<string>;
+  /** The later time the kitchen promised, running late (store-migrations 0014); null when it never did. */
+  running_late_until: Generated<string | null>;
+}
+
+/** Each time the kitchen pushed an order's promised time out (store-migrations 0014). */
+export interface OrderLateStepsTable {
+  step_id: Generated<number>;
+  retailer_id: number;
+  order_id: number;
+  from_at: string;
+  to_at: string;
+  minutes: number;
+  staff_name: string;
+  at: string;
 }
 
 /** Each move of an order through the kitchen's flow, undos included (store-migrations 0011). */
@@ -321,4 +337,13 @@ export interface PaymentEventsTable {
   /** What it did: paid, expired, ignored and why. */
   outcome: string;
   received_at: string;
+}
+
+/** Each time a dish or group was marked sold out, kept after it is back on (store-migrations 0016). */
+export interface SoldOutMarksTable {
+  mark_id: Generated<number>;
+  retailer_id: number;
+  kind: 'product' | 'group';
+  item_id: number;
+  at: string;
 }

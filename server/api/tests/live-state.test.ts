@@ -211,6 +211,50 @@ await onEachStore(
       ]);
     });
 
+    it('the menu offers the dishes this shop sold out most often as quick chips: none without history, a repeat mark while out is no new one, other shops’ marks do not count', async () => {
+      const chips = async (token = kitchenToken) =>
+        staffMenuResponseSchema.parse((await staffCall('/staff/menu', token)).body).oftenSoldOut;
+      await api.db.deleteFrom('sold_out_marks').execute();
+      expect(await chips()).toEqual([]);
+      const mark = async (body: object, token = kitchenToken) =>
+        expect((await put('/staff/live-state/sold-out', token, body)).status).toBe(200);
+      // Cola out twice; Pepperoni once (marked again while still out is the same time it ran out) and Margherita once, later, so first of the two; the pizzas as a group are no dish.
+      await mark({ productId: 102, soldOut: true });
+      await mark({ productId: 102, soldOut: true });
+      await mark({ productId: 201, soldOut: true });
+      await mark({ productId: 201, soldOut: false });
+      clock = new Date(OPEN_NOW.getTime() + 10 * MINUTE_MS);
+      await mark({ productId: 201, soldOut: true });
+      await mark({ productId: 101, soldOut: true });
+      await mark({ productGroupId: 1, soldOut: true });
+      await mark({ productId: 102, soldOut: true }, otherToken);
+      await mark({ productId: 102, soldOut: true }, otherToken);
+      expect(await chips()).toEqual([201, 101, 102]);
+      expect(await chips(otherToken)).toEqual([102]);
+      // Marks over ninety days old are history, however many.
+      const old = new Date(OPEN_NOW.getTime() - 91 * 24 * HOUR_MS).toISOString();
+      const retailerId = (
+        await api.db
+          .selectFrom('sold_out_marks')
+          .select('retailer_id')
+          .where('item_id', '=', 201)
+          .executeTakeFirstOrThrow()
+      ).retailer_id;
+      await api.db
+        .insertInto('sold_out_marks')
+        .values(
+          Array.from({ length: 5 }, () => ({
+            retailer_id: retailerId,
+            kind: 'product' as const,
+            item_id: 102,
+            at: old,
+          })),
+        )
+        .execute();
+      expect(await chips()).toEqual([201, 101, 102]);
+      await api.db.deleteFrom('sold_out_marks').execute();
+    });
+
     it('staff of another retailer change only their own shop, even naming dishes with the same ids', async () => {
       expect((await put('/staff/live-state/sold-out', otherToken, { productId: 101, soldOut: true })).status).toBe(200);
       expect(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
 import { SHOP_CHANGED_ELSEWHERE, shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
 import type { ShopState } from '../../../lib/shop/shop-state.ts';
-import { staffAuditResponseSchema } from '../../../lib/api/staff-contract.ts';
+import { staffAuditResponseSchema, staffOrdersResponseSchema } from '../../../lib/api/staff-contract.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
 import { freePort } from '../../broker/mqtt-test-support.ts';
 import type { TradingHourEntry } from '../../../lib/tenant/hours.ts';
@@ -269,6 +269,44 @@ await onEachStore(
       );
       expect(saved.parts.draft).toEqual({});
       expect(saved.partChanges).toEqual([]);
+    });
+
+    it('publishes the preparation time the board queues orders for later by, and refuses one out of bounds', async () => {
+      const start = await state();
+      const boardMinutes = async () =>
+        staffOrdersResponseSchema.parse((await call('/staff/orders?limit=1', kitchenToken)).body).preparationMinutes;
+      expect(start.parts.published.preparationTime).toBe(20);
+      expect(await boardMinutes()).toBe(20);
+      for (const minutes of [4, 241, 12.5]) {
+        const refused = await call(shopPaths.draft, ownerToken, {
+          method: 'PUT',
+          body: { revision: start.revision, prices: [], parts: { preparationTime: minutes } },
+        });
+        expect(refused.status).toBe(400);
+      }
+      const drafted = shopResponseSchema.parse(
+        (
+          await call(shopPaths.draft, ownerToken, {
+            method: 'PUT',
+            body: { revision: start.revision, prices: [], parts: { preparationTime: 35 } },
+          })
+        ).body,
+      );
+      expect(drafted.partChanges).toEqual([
+        {
+          part: 'preparationTime',
+          title: 'Preparation time',
+          lines: ['Orders for later start 20 minutes → 35 minutes before they are due'],
+        },
+      ]);
+      const published = shopResponseSchema.parse(
+        (await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body,
+      );
+      expect(published.parts.published.preparationTime).toBe(35);
+      expect((await loadTenant(tenantsDir, 'test-pizza')).config.retailerInfo.preparationMinutes).toBe(35);
+      expect(await boardMinutes()).toBe(35);
+      await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } });
+      expect(await boardMinutes()).toBe(20);
     });
 
     it('refuses hours the build would refuse, naming the file and field, and writes nothing', async () => {

@@ -71,6 +71,26 @@ await onEachStore(({ api, start }) => {
     expect(daySummaryResponseSchema.parse(other.body).orders).toEqual([]);
   });
 
+  it('an order the kitchen declined is counted as cancelled and left out of the sales', async () => {
+    const owner = person('owner');
+    await addTestStaff(api, 'test-pizza', owner);
+    const token = await staffToken(api, 'test-pizza', owner);
+    const before = daySummaryResponseSchema.parse((await report(api, token, TODAY, TODAY)).body).summary;
+    const placed = await placeTestOrder(api, 'report-declined');
+    const declined = await api.call(staffPaths.decline(placed.encryptedOrderId), {
+      domain: null,
+      headers: bearer(token),
+      body: {},
+    });
+    expect(declined.status).toBe(200);
+
+    const after = daySummaryResponseSchema.parse((await report(api, token, TODAY, TODAY)).body);
+    expect(after.summary.cancelled.orders - before.cancelled.orders).toBe(1);
+    expect(after.summary.totals.orders).toBe(before.totals.orders);
+    expect(after.summary.totals.salesCents).toBe(before.totals.salesCents);
+    expect(after.orders.find((order) => order.orderNumber === placed.orderNumber)?.cancelled).toBe(true);
+  });
+
   it('the kitchen is refused, and so is a call without a session', async () => {
     const kitchen = person('kitchen');
     await addTestStaff(api, 'test-pizza', kitchen);

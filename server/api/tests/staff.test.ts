@@ -142,6 +142,15 @@ await onEachStore(({ store }) => {
         ).toBe(200);
       });
 
+      it.each(['Test Pizza', 'test pizza', '  TEST   pizza ', 'test-pizza'])(
+        'takes the shop by its name or its slug, whatever the case: "%s"',
+        async (retailer) => {
+          const answer = await signIn({ retailer, email: kitchen.email, password: kitchen.password });
+          expect(answer.status).toBe(200);
+          expect(answer.body).toMatchObject({ staff: { retailer: { slug: 'test-pizza', name: 'Test Pizza' } } });
+        },
+      );
+
       it('keeps only digests: neither the password nor the token is in the database', async () => {
         const token = await staffToken(api, 'test-pizza', owner);
         const accounts = await api.db.selectFrom('staff_accounts').select(['password_hash', 'password_salt']).execute();
@@ -158,6 +167,7 @@ await onEachStore(({ store }) => {
         ['a wrong password', { retailer: 'test-pizza', email: owner.email, password: 'test-pizza-kitchen' }],
         ['an unknown email', { retailer: 'test-pizza', email: 'nobody@test-pizza.test', password: owner.password }],
         ['an unknown retailer', { retailer: 'no-such-pizza', email: owner.email, password: owner.password }],
+        ['a name no shop has', { retailer: 'Pizza Palace', email: owner.email, password: owner.password }],
         [
           "another retailer's account",
           { retailer: 'test-pizza', email: otherOwner.email, password: otherOwner.password },
@@ -175,6 +185,8 @@ await onEachStore(({ store }) => {
       it.each([
         ['no password', { retailer: 'test-pizza', email: owner.email }],
         ['no retailer', { email: owner.email, password: owner.password }],
+        ['an empty retailer', { retailer: '  ', email: owner.email, password: owner.password }],
+        ['a retailer of 201 characters', { retailer: 'x'.repeat(201), email: owner.email, password: owner.password }],
         ['a number as email', { retailer: 'test-pizza', email: 7, password: owner.password }],
         ['a password of 201 characters', { retailer: 'test-pizza', email: owner.email, password: 'x'.repeat(201) }],
         [
@@ -276,6 +288,7 @@ await onEachStore(({ store }) => {
           dueAt: null,
           // Placed at 8 pm with the fixture's 40-minute delivery wait.
           promisedAt: expect.stringMatching(/^2030-03-05T09:\d\d:00\.000Z$/),
+          runningLateUntil: null,
           orderType: 'delivery',
           customer: { name: 'Ada Lovelace', phone: '0400 000 000', email: 'ada@example.com' },
           address: expect.stringMatching(/^1 Collins St, \S/),

@@ -11,6 +11,7 @@ import {
   $boardSync,
   $doneSearch,
   refreshBoard,
+  runLate,
   runOrderAction,
   searchDone,
   setLive,
@@ -20,7 +21,8 @@ import { secondaryButton } from '../../../../ui/buttons.ts';
 import { followBoard, liveBoardOver } from './board-sync.ts';
 import { $soundOn } from './new-order-alert.ts';
 import { AlertToggle } from './NewOrderAlert.tsx';
-import { OrderCard } from './OrderCard.tsx';
+import { OrderCard, type OrderCardProps } from './OrderCard.tsx';
+import type { LateMinutes } from '../../../../lib/kitchen/running-late.ts';
 import { OrderTicket } from './OrderTicket.tsx';
 
 const ROLE_TEXT: Readonly<Record<StaffMember['role'], string>> = { owner: 'Owner', kitchen: 'Kitchen' };
@@ -200,6 +202,8 @@ export default function Board({
     return () => window.removeEventListener('afterprint', printed);
   }, []);
 
+  const late = async (encryptedOrderId: string, minutes: LateMinutes) =>
+    runLate(await staffApi(), encryptedOrderId, minutes);
   const act = (encryptedOrderId: string, action: OrderAction) =>
     void staffApi().then((client) => runOrderAction(client, encryptedOrderId, action));
   const print = (encryptedOrderId: string) => {
@@ -259,7 +263,14 @@ export default function Board({
           <p className="mt-6 text-muted-foreground">No orders on the go. New ones show here as they come in.</p>
         ) : (
           <>
-            <CardList cards={queue} label="Orders, by when to start" now={now} onAction={act} onPrint={print} />
+            <CardList
+              cards={queue}
+              label="Orders, by when to start"
+              now={now}
+              onAction={act}
+              onPrint={print}
+              onLate={late}
+            />
             {later.length > 0 && (
               <>
                 <h2 className="mt-8 text-xl font-bold">Later ({later.length})</h2>
@@ -269,6 +280,7 @@ export default function Board({
                   now={now}
                   onAction={act}
                   onPrint={print}
+                  onLate={late}
                 />
               </>
             )}
@@ -287,18 +299,20 @@ function CardList({
   now,
   onAction,
   onPrint,
+  onLate,
 }: {
   cards: readonly BoardCard[];
   label: string;
   now: Date;
   onAction: (encryptedOrderId: string, action: OrderAction) => void;
   onPrint: (encryptedOrderId: string) => void;
+  onLate: OrderCardProps['onLate'];
 }) {
   return (
     <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
       {cards.map((card) => (
         <li key={card.order.encryptedOrderId} className="min-w-0">
-          <OrderCard card={card} now={now} onAction={onAction} onPrint={onPrint} />
+          <OrderCard card={card} now={now} onAction={onAction} onPrint={onPrint} onLate={onLate} />
         </li>
       ))}
     </ul>

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { BoardCard, OrderAction } from './board.ts';
 import type { BoardOrderState } from '../../../../lib/api/staff-contract.ts';
-import { DEFAULT_PREPARATION_MINUTES, startAt, urgencyOf, type Urgency } from '../../../../lib/kitchen/kitchen-flow.ts';
+import { urgencyOf, type Urgency } from '../../../../lib/kitchen/kitchen-flow.ts';
+import { canRunLate, lateChoices, type LateMinutes } from '../../../../lib/kitchen/running-late.ts';
 import { ACTION_TEXT, dueText, formatClock, ORDER_TYPE_TEXT, paymentText, STATE_TEXT, urgencyText } from './format.ts';
 import { OrderLines } from './OrderLines.tsx';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
@@ -31,14 +32,59 @@ export interface OrderCardProps {
   now: Date;
   onAction: (encryptedOrderId: string, action: OrderAction) => void;
   onPrint: (encryptedOrderId: string) => void;
+  /** Pushes the promise out; answers why it failed, or null. */
+  onLate: (encryptedOrderId: string, minutes: LateMinutes) => Promise<string | null>;
+}
+
+/** +10, +20, +30 minutes on an order not yet ready: the customer's page says the new time. */
+function RunningLate({
+  orderNumber,
+  onLate,
+}: {
+  orderNumber: number;
+  onLate: (minutes: LateMinutes) => Promise<string | null>;
+}) {
+  const [saving, setSaving] = useState<LateMinutes | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const push = (minutes: LateMinutes) => {
+    setSaving(minutes);
+    setFailure(null);
+    void onLate(minutes).then((message) => {
+      setSaving(null);
+      setFailure(message);
+    });
+  };
+  return (
+    <div role="group" aria-label={`Running late with order ${orderNumber}`} className="flex flex-col gap-1">
+      <p className="text-sm font-semibold">Running late?</p>
+      <div className="grid grid-cols-3 gap-2">
+        {lateChoices.map((minutes) => (
+          <button
+            key={minutes}
+            type="button"
+            className={`${secondaryButton} ${touch}`}
+            disabled={saving !== null}
+            aria-label={`Running late: ${minutes} minutes more`}
+            onClick={() => push(minutes)}
+          >
+            {saving === minutes ? 'Saving…' : `+${minutes} min`}
+          </button>
+        ))}
+      </div>
+      {failure && (
+        <p role="alert" className="rounded-lg border border-primary p-2 text-sm font-medium">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** One order on the board: what the kitchen needs to make it, its one next step (bump), Undo, and Print ticket. */
-export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
-  const { order, shownState, pending, failure } = card;
+export function OrderCard({ card, now, onAction, onPrint, onLate }: OrderCardProps) {
+  const { order, shownState, pending, failure, startsAt } = card;
   const titleId = useId();
   const { urgency, minutesLeft } = urgencyOf(order, now);
-  const startsAt = order.dueAt === null ? null : new Date(startAt(order, DEFAULT_PREPARATION_MINUTES)).toISOString();
   const act = (action: OrderAction) => onAction(order.encryptedOrderId, action);
   return (
     <article
@@ -59,6 +105,11 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
               : `Due ${dueText(order, now)}`}
           </p>
           {startsAt && <p className="text-sm">Start {formatClock(startsAt, now)}</p>}
+          {order.runningLateUntil && (
+            <p className="font-semibold" data-running-late>
+              Running late: now {formatClock(order.runningLateUntil, now)}
+            </p>
+          )}
           <p
             className={`mt-1 inline-block rounded-md px-2 py-0.5 text-sm font-semibold ${urgencyStyle[urgency]}`}
             data-urgency={urgency}
@@ -114,6 +165,13 @@ export function OrderCard({ card, now, onAction, onPrint }: OrderCardProps) {
         <p role="alert" className="rounded-lg border border-primary p-3 text-sm font-medium">
           {failure.message}
         </p>
+      )}
+      {canRunLate(order.state) && pending === null && (
+        <RunningLate
+          key={order.runningLateUntil ?? ''}
+          orderNumber={order.orderNumber}
+          onLate={(minutes) => onLate(order.encryptedOrderId, minutes)}
+        />
       )}
       <div className="mt-auto grid grid-cols-2 gap-2">
         {card.bump !== null && (

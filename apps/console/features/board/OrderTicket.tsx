@@ -20,6 +20,9 @@ export function OrderTicket({ order, shopName, now }: { order: BoardOrder; shopN
       <p className="mt-1 text-xl font-bold">
         {ORDER_TYPE_TEXT[order.orderType]} · {order.dueAt === null ? 'ASAP' : `Due ${dueText(order, now)}`}
       </p>
+      {order.runningLateUntil && (
+        <p className="text-xl font-bold">Running late: now {formatClock(order.runningLateUntil, now)}</p>
+      )}
       <p className="text-sm">Placed {formatClock(order.placedAt, now)}</p>
       <p className="mt-2">
         {order.customer.name}

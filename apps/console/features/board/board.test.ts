@@ -7,6 +7,7 @@ import {
   withActionFailed,
   withActionSaved,
   withActionStarted,
+  withLateSaved,
   withOrders,
   type BoardState,
 } from './board.ts';
@@ -29,6 +30,27 @@ describe('the board', () => {
     );
     expect(numbers(board)).toEqual([1041, 1042, 1040, 1043]);
     expect(boardCards(board, EVENING).map((card) => card.dueToStart)).toEqual([true, true, true, false]);
+  });
+
+  it.each([
+    // Due 45 minutes from now: a shop preparing for 20 starts it in 25, one preparing for 45 now.
+    [20, false, 25],
+    [45, true, 0],
+    [60, true, -15],
+  ])('with the shop preparing for %i minutes, an order due in 45 is in the queue: %s', (minutes, due, startIn) => {
+    const board = { ...loaded(boardOrder(1041, 10, { dueAt: at(45) })), preparationMinutes: minutes };
+    const [card] = boardCards(board, EVENING);
+    expect(card?.dueToStart).toBe(due);
+    expect(card?.startsAt).toBe(at(startIn));
+  });
+
+  it('shows the later time the server saved, keeping a bump still saving as it is', () => {
+    const board = withActionStarted(loaded(boardOrder(1041, 10), boardOrder(1042, 5)), 'enc-1041', 'bump')!;
+    const saved = { ...boardOrder(1041, 10), runningLateUntil: at(30) };
+    const late = withLateSaved(board, saved);
+    expect(late.orders.find((order) => order.orderNumber === 1041)?.runningLateUntil).toBe(at(30));
+    expect(late.pending).toEqual({ 'enc-1041': 'bump' });
+    expect(withLateSaved(board, { ...boardOrder(1099, 1), runningLateUntil: at(30) })).toBe(board);
   });
 
   it('announces no arrivals with the first list, then each new order that was not there before', () => {

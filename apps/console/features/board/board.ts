@@ -7,6 +7,7 @@ import {
   isDueToStart,
   nextStage,
   previousStage,
+  startAt,
 } from '../../../../lib/kitchen/kitchen-flow.ts';
 
 /**
@@ -58,6 +59,8 @@ export interface BoardState {
   failures: Readonly<Record<string, ActionFailure>>;
   /** Orders of the last answer that were outside the contract, so not shown. */
   unreadable: number;
+  /** The shop's: an order for later joins the queue this long before it is due. */
+  preparationMinutes: number;
 }
 
 export const emptyBoard: BoardState = {
@@ -68,6 +71,7 @@ export const emptyBoard: BoardState = {
   pending: {},
   failures: {},
   unreadable: 0,
+  preparationMinutes: DEFAULT_PREPARATION_MINUTES,
 };
 
 export interface BoardCard {
@@ -83,6 +87,8 @@ export interface BoardCard {
   undoTo: BoardOrderState | null;
   /** False for an order for later whose start time has not come: it waits under "Later". */
   dueToStart: boolean;
+  /** When an order for later is to be started (its due time less the shop's preparation time); null for ASAP. */
+  startsAt: string | null;
 }
 
 /**
@@ -120,11 +126,8 @@ export function withOrders(
  * The cards in the order the kitchen works them: by start time (kitchen-flow.ts byStartTime), an
  * order for later marked as not yet due to start until its preparation time before it is due.
  */
-export function boardCards(
-  board: BoardState,
-  now: Date,
-  preparationMinutes = DEFAULT_PREPARATION_MINUTES,
-): BoardCard[] {
+export function boardCards(board: BoardState, now: Date): BoardCard[] {
+  const { preparationMinutes } = board;
   return byStartTime(board.orders, preparationMinutes).map((order) => {
     const pending = board.pending[order.encryptedOrderId] ?? null;
     const shownState = (pending && actionTarget(order, pending)) ?? order.state;
@@ -137,6 +140,7 @@ export function boardCards(
       canBump: pending === null && actionTarget(order, 'bump') !== null,
       undoTo: pending === null ? actionTarget(order, 'undo') : null,
       dueToStart: isDueToStart(order, preparationMinutes, now),
+      startsAt: order.dueAt === null ? null : new Date(startAt(order, preparationMinutes)).toISOString(),
     };
   });
 }
@@ -161,6 +165,15 @@ export function withActionSaved(board: BoardState, saved: BoardOrder): BoardStat
     };
   const orders = board.orders.map((order) => (order.encryptedOrderId === saved.encryptedOrderId ? saved : order));
   return { ...board, orders, pending };
+}
+
+/** The server's answer to "running late" is the order: its card shows the new time, any bump still saving stays so. */
+export function withLateSaved(board: BoardState, saved: BoardOrder): BoardState {
+  if (!board.orders.some((order) => order.encryptedOrderId === saved.encryptedOrderId)) return board;
+  const orders = board.orders.map((order) =>
+    order.encryptedOrderId === saved.encryptedOrderId ? { ...saved, state: order.state } : order,
+  );
+  return { ...board, orders };
 }
 
 export function withActionFailed(

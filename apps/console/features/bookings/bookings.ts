@@ -100,6 +100,7 @@ const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   ready: 'Marked ready',
   stage: 'Moved',
   'undo-stage': 'Undid',
+  'running-late': 'Ran late with',
   'confirm-booking': 'Confirmed',
   'decline-booking': 'Declined',
   'staff-add': 'Added the account of',

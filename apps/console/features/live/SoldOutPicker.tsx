@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { LiveState, SoldOutBody, StaffMenu } from '../../../../lib/api/live-state-contract.ts';
 import { formatClock } from '../board/format.ts';
-import { menuMatches, soldOutNames } from './live-state.ts';
+import { menuMatches, quickChips, soldOutNames } from './live-state.ts';
 import { secondaryButton } from '../../../../ui/buttons.ts';
 import { fieldControl, fieldLabel } from '../../../../ui/fields.ts';
 
@@ -28,6 +28,7 @@ export function SoldOutPicker({ soldOut, menu, now, saving, onChange }: SoldOutP
   const out = soldOutNames(soldOut, menu);
   const matches = menu ? menuMatches(menu, search) : [];
   const busy = saving !== null;
+  const chips = quickChips(soldOut, menu);
 
   const toggle = (kind: 'product' | 'group', id: number, name: string, isOut: boolean) => (
     <button
@@ -87,6 +88,28 @@ export function SoldOutPicker({ soldOut, menu, now, saving, onChange }: SoldOutP
                 >
                   {saving === `sold-out:${item.kind}:${item.id}` ? 'Saving…' : 'Back on'}
                   <span className="sr-only"> {item.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {chips.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <p className="font-semibold">Often sold out</p>
+          <ul className="flex flex-wrap gap-2" aria-label="Often sold out">
+            {chips.map((chip) => (
+              <li key={chip.productId}>
+                <button
+                  type="button"
+                  className={`${secondaryButton} ${touch} rounded-full`}
+                  disabled={busy}
+                  data-quick-chip={chip.productId}
+                  onClick={() => onChange({ productId: chip.productId, soldOut: true }, chip.name)}
+                >
+                  {saving === `sold-out:product:${chip.productId}` ? 'Saving…' : chip.name}
+                  <span className="sr-only">, mark sold out for today</span>
                 </button>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffMenu } from '../../../../lib/api/live-state-contract.ts';
 import {
   menuMatches,
+  quickChips,
   savedNotice,
   serviceSummary,
   soldOutNames,
@@ -24,6 +25,7 @@ const menu: StaffMenu = {
     },
     { productGroupId: 2, name: 'Desserts', products: [{ productId: 201, name: 'Tiramisu' }] },
   ],
+  oftenSoldOut: [201, 102, 101],
 };
 
 describe('the Live panel’s words and times', () => {
@@ -126,5 +128,18 @@ describe('the Live panel’s words and times', () => {
       { kind: 'product', id: 201, name: 'Tiramisu' },
       { kind: 'product', id: 999, name: 'Dish 999' },
     ]);
+  });
+});
+
+describe('the quick chips', () => {
+  const out = (productIds: number[], productGroupIds: number[] = []) => ({ productIds, productGroupIds, until: null });
+  it.each<[string, ReturnType<typeof out>, StaffMenu | null, number[]]>([
+    ['the dishes sold out most often, most first', out([]), menu, [201, 102, 101]],
+    ['less a dish out now', out([102]), menu, [201, 101]],
+    ['less the dishes of a whole group out now', out([], [1]), menu, [201]],
+    ['none without history', out([]), { ...menu, oftenSoldOut: [] }, []],
+    ['none before the menu is read', out([]), null, []],
+  ])('%s', (_case, state, shown, chips) => {
+    expect(quickChips(state, shown).map((chip) => chip.productId)).toEqual(chips);
   });
 });

@@ -115,3 +115,18 @@ export function soldOutNames(
     ...state.productIds.map((id) => ({ kind: 'product' as const, id, name: productName(id) })),
   ];
 }
+
+/** The quick chips: the dishes sold out most often, less those out now (alone or with their whole group). */
+export function quickChips(state: LiveState['soldOut'], menu: StaffMenu | null): { productId: number; name: string }[] {
+  if (!menu) return [];
+  const dishes = new Map(
+    menu.groups.flatMap((group) =>
+      group.products.map((product) => [product.productId, { ...product, groupId: group.productGroupId }] as const),
+    ),
+  );
+  return menu.oftenSoldOut.flatMap((productId) => {
+    const dish = dishes.get(productId);
+    if (!dish || state.productIds.includes(productId) || state.productGroupIds.includes(dish.groupId)) return [];
+    return [{ productId, name: dish.name }];
+  });
+}

@@ -11,6 +11,7 @@ export const partEditors: { [K in ShopPartKey]: Editor<K> } = {
   specials: lazy(() => import('./SpecialsEditor.tsx')),
   popups: lazy(() => import('./PopupsEditor.tsx')),
   deliveryFees: lazy(() => import('./DeliveryFeesEditor.tsx')),
+  preparationTime: lazy(() => import('./PreparationTimeEditor.tsx')),
   theme: lazy(() => import('./ThemeEditor.tsx')),
 };
 

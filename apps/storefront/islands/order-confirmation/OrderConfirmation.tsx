@@ -105,6 +105,11 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
             {view.statusTitle}
           </h2>
           <p className="mt-1 text-lg">{view.statusText}</p>
+          {view.late && (
+            <p className="mt-1 text-lg font-bold" data-running-late>
+              {view.late}
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">

@@ -29,6 +29,7 @@ const orderWatch = { key: 'q3Zr0-_AbCdEfGhIjKlMnO', topicId: 'T0p1cId-of-the-ord
 const received = (): OrderAnswer => ({
   orderProcessed: false,
   kitchenStage: 'new',
+  runningLateUntil: null,
   loggedInCustId: null,
   historicDeliveryFee: 0,
   discountTotal: 0,
