@@ -29,6 +29,7 @@ import { createIntakeStore } from './store/intake.ts';
 import { createRateLimitStore } from './store/rate-limits.ts';
 import { storesOver } from './store/stores.ts';
 import { startTenantRefresh } from './services/tenant-refresh.ts';
+import { tenantFingerprints } from './services/tenant-fingerprint.ts';
 import { serveTenants, tenantDirectory, type TenantDirectory } from './services/tenants.ts';
 
 export const DEFAULT_API_PORT = 8787;
@@ -120,13 +121,17 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     options.brokerStaffSecret ??
     secretFromEnv(process.env, 'BROKER_STAFF_SECRET', (line) => log(`api warning: ${line}`));
 
+  // Taken before the load: files switched while it reads them then differ, and the first look reloads them.
+  const fingerprints = await tenantFingerprints(options.tenantsDir);
   const { tenants, failures } = await loadTenants(options.tenantsDir);
   for (const failure of failures) {
     for (const problem of failure.problems) log(`api: tenant "${failure.slug}" not served: ${formatProblem(problem)}`);
   }
   const { served, problems } = serveTenants(tenants);
   for (const problem of problems) log(`api: tenant "${problem.slug}" not served: ${problem.message}`);
-  const directory = tenantDirectory(served);
+  const directory = tenantDirectory(
+    served.map((one) => ({ ...one, filesHash: fingerprints.get(one.tenant.slug) ?? '' })),
+  );
 
   const store = await openStore(
     options.databaseUrl
@@ -193,6 +198,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
 
   // Shops published through another API process on the same database are served here too.
   const tenantRefresh = startTenantRefresh(deps, options.tenantRefreshMs);
+  // Before the first request: a publish cut off by a crash is finished, and every shop is served as its files hold it.
+  await tenantRefresh.check().catch((error: unknown) => log(`api: could not check the tenant files: ${String(error)}`));
 
   let server: Server | null = null;
   let inFlight = 0;
@@ -211,7 +218,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       listening.closeAllConnections();
       await stopped;
     }
-    tenantRefresh.stop();
+    await tenantRefresh.stop();
     clockPush.close();
     await publisher.close();
     await store.destroy();

@@ -36,6 +36,7 @@ export interface Database {
   sold_out_items: SoldOutItemsTable;
   shop_drafts: ShopDraftsTable;
   shop_publishes: ShopPublishesTable;
+  shop_switches: ShopSwitchesTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -284,4 +285,16 @@ export interface ShopPublishesTable {
   parts_json: Generated<string>;
   /** When Undo publish took it back; null while it is the shop's current state. */
   undone_at: string | null;
+}
+
+export interface ShopSwitchesTable {
+  switch_id: Generated<number>;
+  retailer_id: number;
+  /** The tenant folder the files are written into. */
+  slug: string;
+  /** Record<file name, its whole new text> as JSON. */
+  files_json: string;
+  created_at: string;
+  /** When every file was written; null while the switch is pending. */
+  done_at: string | null;
 }

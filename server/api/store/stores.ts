@@ -8,6 +8,7 @@ import { createPasswordResetStore, type PasswordResetStore } from './password-re
 import type { Database } from './schema.ts';
 import { createStaffBookingStore, type StaffBookingStore } from './staff-bookings.ts';
 import { createShopEditStore, type ShopEditStore } from './shop-edits.ts';
+import { createShopSwitchStore, type ShopSwitchStore } from './shop-switches.ts';
 import { createStaffStore, type StaffStore } from './staff.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -22,6 +23,7 @@ export interface Stores {
   bookings: StaffBookingStore;
   liveStates: LiveStateStore;
   shopEdits: ShopEditStore;
+  shopSwitches: ShopSwitchStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -35,6 +37,7 @@ export function storesOver(db: Kysely<Database>): Stores {
     bookings: createStaffBookingStore(db),
     liveStates: createLiveStateStore(db),
     shopEdits: createShopEditStore(db),
+    shopSwitches: createShopSwitchStore(db),
   };
 }
 
