@@ -25,7 +25,7 @@ const sundayEnd = (n: number) => {
 };
 /** The publish `n` a price in cents or a Sunday close stands for; FIXTURE_STATE for the fixture's, NaN for anything else. */
 const fromCents = (cents: number) => (cents === 1200 ? FIXTURE_STATE : (cents - BASE_CENTS) / 10);
-const fromSundayEnd = (end: string | undefined) => {
+const fromSundayEnd = (end: string | null | undefined) => {
   const [hours, minutes] = (end ?? '').split(':').map(Number);
   const n = (hours ?? NaN) * 60 + (minutes ?? NaN) - 22 * 60;
   return n === 0 ? FIXTURE_STATE : n;
