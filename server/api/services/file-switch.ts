@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatProblem, loadTenant, TenantLoadError } from '../../../lib/tenant/load.ts';
 import type { ShopSwitchStore } from '../store/shop-switches.ts';
@@ -16,12 +16,20 @@ async function flush(path: string, flags: string): Promise<void> {
   }
 }
 
+const TEMPORARY_BYTES = 6;
+
+/** Temporary files of the slug's switches that a killed process left behind (only a pending switch can have any). */
+async function removeLeftovers(tenantsDir: string, slug: string): Promise<void> {
+  const ours = new RegExp(`^\\.publish-${slug}-[0-9a-f]{${TEMPORARY_BYTES * 2}}$`);
+  for (const name of await readdir(tenantsDir)) if (ours.test(name)) await rm(join(tenantsDir, name), { force: true });
+}
+
 /**
  * Writes one file whole or not at all: a temporary file beside the tenant folders (a dot name,
  * which the watcher and the build ignore), flushed, then renamed over the old one on the same disk.
  */
 async function writeWhole(tenantsDir: string, slug: string, file: string, text: string): Promise<void> {
-  const temporary = join(tenantsDir, `.publish-${slug}-${randomBytes(6).toString('hex')}`);
+  const temporary = join(tenantsDir, `.publish-${slug}-${randomBytes(TEMPORARY_BYTES).toString('hex')}`);
   try {
     const handle = await open(temporary, 'w');
     try {
@@ -51,6 +59,7 @@ export async function finishSwitches(
 ): Promise<string[]> {
   const slugs = new Set<string>();
   for (const pending of await switches.pending(retailerId)) {
+    await removeLeftovers(tenantsDir, pending.slug);
     for (const [file, text] of Object.entries(pending.files)) await writeWhole(tenantsDir, pending.slug, file, text);
     await flush(join(tenantsDir, pending.slug), 'r');
     await switches.markDone(pending.switchId, now);

@@ -1,4 +1,4 @@
-import { cpSync, rmSync, watch } from 'node:fs';
+import { cpSync, readdirSync, rmSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it, onTestFinished } from 'vitest';
@@ -212,6 +212,8 @@ await onEachStore(
         // The ones still starting serve the same once up.
         await Promise.all(slots.map((slot) => slot.started));
         await expectAgreed(crash, slots, live, live, 'the end', Date.now());
+        // Temporary files of the publishes killed while writing were cleared when their switch was finished.
+        expect(readdirSync(crash.tenantsDir).filter((name) => name.startsWith('.publish-'))).toEqual([]);
       } finally {
         await endAll(await Promise.all(slots.map((slot) => slot.started.catch(() => null))));
       }
