@@ -160,17 +160,17 @@ await onEachStore(
         const [victim, other] = crash.processes;
         const revision = await draftPublish(other.url, crash.token, 1);
         const folder = join(crash.tenantsDir, 'test-pizza');
-        let killed: Promise<void> | null = null;
+        const killed: Promise<void>[] = [];
         const watcher = watch(folder, (_event, file) => {
-          if (file === 'trading-hours.json') killed ??= victim.end('SIGKILL');
+          if (file === 'trading-hours.json' && killed.length === 0) killed.push(victim.end('SIGKILL'));
         });
         try {
           await sendPublish(victim.url, crash.token, revision);
         } finally {
           watcher.close();
         }
-        expect(killed, 'the first file landed before the publish answered').not.toBeNull();
-        await killed;
+        expect(killed, 'the first file landed before the publish answered').toHaveLength(1);
+        await Promise.all(killed);
         crash.processes[0] = await startRealApi(crash.tenantsDir, crash.target);
         expect(await expectSettled(crash, FIXTURE_STATE, 1, 'replay')).toBe(1);
       } finally {
