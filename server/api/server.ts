@@ -85,7 +85,7 @@ export interface ApiServerOptions {
   logResetLinks?: boolean;
   /** One line per request and start-up problems; false for silence. Default stdout, silent under Vitest. */
   log?: ((line: string) => void) | false;
-  /** How often to look for shops another API process published (TENANT_REFRESH_MS). */
+  /** How often to look for shops whose files changed, and for publishes cut off by a crash (TENANT_REFRESH_MS). */
   tenantRefreshMs?: number;
 }
 
@@ -96,7 +96,7 @@ export interface ApiServer {
   listen(port?: number, hostname?: string): Promise<{ port: number; url: string }>;
   /** The HTTP server once listen was called, null before: its events tell when a request has arrived. */
   readonly httpServer: Server | null;
-  /** Looks now for shops another API process published, reloads them and answers their slugs (it also looks every tenantRefreshMs). */
+  /** Finishes publishes cut off by a crash, reloads each shop whose files differ from what it serves and answers their slugs (it also looks every tenantRefreshMs). */
   refreshTenants(): Promise<string[]>;
   /** Stops taking requests, lets those under way finish their writes, then closes the broker link and the database. */
   close(): Promise<void>;
@@ -196,7 +196,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     if (served) clockPush.publishAt(served, [at]);
   }
 
-  // Shops published through another API process on the same database are served here too.
+  // Shops published through another API process (or whose files changed otherwise) are served here too.
   const tenantRefresh = startTenantRefresh(deps, options.tenantRefreshMs);
   // Before the first request: a publish cut off by a crash is finished, and every shop is served as its files hold it.
   await tenantRefresh.check().catch((error: unknown) => log(`api: could not check the tenant files: ${String(error)}`));
