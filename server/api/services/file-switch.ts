@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatProblem, loadTenant, TenantLoadError } from '../../../lib/tenant/load.ts';
+import { slugPattern } from '../../../lib/tenant/primitives.ts';
+import { tenantFiles } from '../../../lib/tenant/tenant.ts';
 import type { ShopSwitchStore } from '../store/shop-switches.ts';
 import { tenantFingerprint } from './tenant-fingerprint.ts';
 import { serveTenants, type ServedTenant } from './tenants.ts';
 
-/** Flushes a file or folder to the disk: a rename is only durable once the folder holding it is. */
-async function flush(path: string, flags: string): Promise<void> {
-  const handle = await open(path, flags);
+/** Flushes a folder to the disk: a rename is only durable once the folder holding it is. */
+async function flushFolder(path: string): Promise<void> {
+  const handle = await open(path, 'r');
   try {
     await handle.sync();
   } finally {
@@ -17,6 +19,7 @@ async function flush(path: string, flags: string): Promise<void> {
 }
 
 const TEMPORARY_BYTES = 6;
+const dataFiles = new Set<string>(Object.values(tenantFiles).map((spec) => spec.file));
 
 /** Temporary files of the slug's switches that a killed process left behind (only a pending switch can have any). */
 async function removeLeftovers(tenantsDir: string, slug: string): Promise<void> {
@@ -59,9 +62,12 @@ export async function finishSwitches(
 ): Promise<string[]> {
   const slugs = new Set<string>();
   for (const pending of await switches.pending(retailerId)) {
+    // The row names the folder and files; one edited by hand must not reach outside the tenant's data files.
+    if (!slugPattern.test(pending.slug) || !Object.keys(pending.files).every((file) => dataFiles.has(file)))
+      throw new Error(`shop switch ${pending.switchId} names files that are not the tenant's data files`);
     await removeLeftovers(tenantsDir, pending.slug);
     for (const [file, text] of Object.entries(pending.files)) await writeWhole(tenantsDir, pending.slug, file, text);
-    await flush(join(tenantsDir, pending.slug), 'r');
+    await flushFolder(join(tenantsDir, pending.slug));
     await switches.markDone(pending.switchId, now);
     slugs.add(pending.slug);
   }
