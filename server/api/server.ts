@@ -35,6 +35,7 @@ import { createIntakeStore } from './store/intake.ts';
 import { createRateLimitStore } from './store/rate-limits.ts';
 import { storesOver } from './store/stores.ts';
 import { startTenantRefresh } from './services/tenant-refresh.ts';
+import { tenantFingerprints } from './services/tenant-fingerprint.ts';
 import { serveTenants, tenantDirectory, type TenantDirectory } from './services/tenants.ts';
 
 export const DEFAULT_API_PORT = 8787;
@@ -92,7 +93,7 @@ export interface ApiServerOptions {
   log?: ((line: string) => void) | false;
   /** Each shop's Stripe account and where the SDK sends its requests. Default env STRIPE_ACCOUNTS_FILE and STRIPE_API_URL (payment-settings.ts). */
   payments?: PaymentSettings;
-  /** How often to look for shops another API process published (TENANT_REFRESH_MS). */
+  /** How often to look for shops whose files changed, and for publishes cut off by a crash (TENANT_REFRESH_MS). */
   tenantRefreshMs?: number;
 }
 
@@ -103,7 +104,7 @@ export interface ApiServer {
   listen(port?: number, hostname?: string): Promise<{ port: number; url: string }>;
   /** The HTTP server once listen was called, null before: its events tell when a request has arrived. */
   readonly httpServer: Server | null;
-  /** Looks now for shops another API process published, reloads them and answers their slugs (it also looks every tenantRefreshMs). */
+  /** Finishes publishes cut off by a crash, reloads each shop whose files differ from what it serves and answers their slugs (it also looks every tenantRefreshMs). */
   refreshTenants(): Promise<string[]>;
   /** Stops taking requests, lets those under way finish their writes, then closes the broker link and the database. */
   close(): Promise<void>;
@@ -130,13 +131,17 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
 
   const paymentGateway = createPaymentGateway(options.payments ?? paymentSettingsFromEnv(process.env));
 
+  // Taken before the load: files switched while it reads them then differ, and the first look reloads them.
+  const fingerprints = await tenantFingerprints(options.tenantsDir);
   const { tenants, failures } = await loadTenants(options.tenantsDir);
   for (const failure of failures) {
     for (const problem of failure.problems) log(`api: tenant "${failure.slug}" not served: ${formatProblem(problem)}`);
   }
   const { served, problems } = serveTenants(tenants);
   for (const problem of problems) log(`api: tenant "${problem.slug}" not served: ${problem.message}`);
-  const directory = tenantDirectory(served);
+  const directory = tenantDirectory(
+    served.map((one) => ({ ...one, filesHash: fingerprints.get(one.tenant.slug) ?? '' })),
+  );
 
   const store = await openStore(
     options.databaseUrl
@@ -206,8 +211,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     if (served) clockPush.publishAt(served, [at]);
   }
 
-  // Shops published through another API process on the same database are served here too.
+  // Shops published through another API process (or whose files changed otherwise) are served here too.
   const tenantRefresh = startTenantRefresh(deps, options.tenantRefreshMs);
+  // Before the first request: a publish cut off by a crash is finished, and every shop is served as its files hold it.
+  await tenantRefresh.check().catch((error: unknown) => log(`api: could not check the tenant files: ${String(error)}`));
 
   let server: Server | null = null;
   let inFlight = 0;
@@ -226,7 +233,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       listening.closeAllConnections();
       await stopped;
     }
-    tenantRefresh.stop();
+    await tenantRefresh.stop();
     clockPush.close();
     await publisher.close();
     await store.destroy();

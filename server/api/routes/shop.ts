@@ -21,7 +21,8 @@ import type { Tenant } from '../../../lib/tenant/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { StaffEnv } from '../env.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
-import { editedTenant, publishedTenant, writeTenantFiles, type ShopEdit } from '../services/shop-files.ts';
+import { finishSwitches, servedFromFiles } from '../services/file-switch.ts';
+import { editedTenant, fileTexts, publishedTenant, type ShopEdit } from '../services/shop-files.ts';
 import type { PublishedPart } from '../store/shop-edits.ts';
 import { withStores, type Stores } from '../store/stores.ts';
 
@@ -92,34 +93,53 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
     await next();
   };
 
-  /** Runs `work` in the retailer's write transaction with the tenant as published now, refusing a stale revision first. */
+  /**
+   * Finishes the retailer's switches not yet written (this process's own publish, or one whose
+   * process was killed half way) and serves the files they wrote. Inside its write transaction.
+   */
+  async function settle(stores: Stores, retailerId: number): Promise<void> {
+    for (const slug of await finishSwitches(stores.shopSwitches, deps.tenantsDir, retailerId, deps.now())) {
+      const served = await servedFromFiles(deps.tenantsDir, slug, deps.log);
+      if (served) deps.tenants.replace(served);
+    }
+  }
+
+  /**
+   * Runs `work` in the retailer's write transaction with the tenant as published now, refusing a
+   * stale revision first; then, in a second one, writes the files a publish or undo recorded and
+   * answers the console's state. The record commits before any file changes, so a crash between
+   * the two leaves a switch the next transaction of any process finishes, never files without one.
+   */
   async function edit(
     c: Context<StaffEnv>,
     revision: number | undefined,
-    work: (stores: Stores, tenant: Tenant) => Promise<void>,
+    work?: (stores: Stores, tenant: Tenant) => Promise<void>,
   ): Promise<ShopState> {
     const { account, served } = c.get('signedIn');
+    const slug = served.tenant.slug;
+    if (work)
+      await withStores(deps.db, account.retailerId, async (stores) => {
+        await settle(stores, account.retailerId);
+        const tenant = await publishedTenant(deps.tenantsDir, slug);
+        if (revision !== undefined) {
+          const current = await stores.shopEdits.draft(account.retailerId);
+          if (current.revision !== revision) throw new ApiProblem(409, SHOP_CHANGED_ELSEWHERE);
+        }
+        await work(stores, tenant);
+      });
     return withStores(deps.db, account.retailerId, async (stores) => {
-      const tenant = await publishedTenant(deps.tenantsDir, served.tenant.slug);
-      if (revision !== undefined) {
-        const current = await stores.shopEdits.draft(account.retailerId);
-        if (current.revision !== revision) throw new ApiProblem(409, SHOP_CHANGED_ELSEWHERE);
-      }
-      await work(stores, tenant);
-      return shopState(stores, await publishedTenant(deps.tenantsDir, served.tenant.slug), account.retailerId);
+      await settle(stores, account.retailerId);
+      return shopState(stores, await publishedTenant(deps.tenantsDir, slug), account.retailerId);
     });
   }
 
-  /** Writes the edit into the tenant's files (the watcher or build rebuilds it) and serves them from this process at once. */
-  async function publishEdit(tenant: Tenant, edit: ShopEdit): Promise<void> {
+  /** Records the files an edit writes (checked as the build would check them); `edit` writes them once this commits. */
+  async function recordSwitch(stores: Stores, tenant: Tenant, edit: ShopEdit, now: Date): Promise<void> {
     const { served, files } = await editedTenant(deps.tenantsDir, tenant, edit);
-    await writeTenantFiles(deps.tenantsDir, tenant.slug, files);
-    deps.tenants.replace(served);
+    await stores.shopSwitches.record(served.tenant.config.retailerId, tenant.slug, fileTexts(files), now);
   }
 
-  staff.get(route(shopPaths.shop), signedIn, ownerOnly, (c) =>
-    edit(c, undefined, async () => undefined).then((state) => c.json(state)),
-  );
+  staff.get(route(shopPaths.shop), signedIn, ownerOnly, (c) => edit(c, undefined).then((state) => c.json(state)));
 
   const draftBodies = bodyLimit({
     maxSize: MAX_DRAFT_BODY_BYTES,
@@ -165,8 +185,12 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
         await stores.shopEdits.recordPublish(account.retailerId, account.name, changes, parts, now);
         await stores.shopEdits.saveDraft(account.retailerId, [], {}, now);
         await stores.staff.record(account, 'publish', editSummary(changes.length, parts), now);
-        // Last: a refused or failed write rolls the rows above back, so the record never claims a publish the files lack.
-        await publishEdit(tenant, { prices: draft.prices, parts: changedParts(publishedParts(tenant), draft.parts) });
+        await recordSwitch(
+          stores,
+          tenant,
+          { prices: draft.prices, parts: changedParts(publishedParts(tenant), draft.parts) },
+          now,
+        );
       }),
     );
   });
@@ -186,14 +210,19 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
         await stores.staff.record(account, 'undo-publish', `${editSummary(last.changes.length, last.parts)} back`, now);
         const parts: ShopPartsDraft = {};
         for (const published of last.parts) undoValue(published.part, published.before, parts);
-        await publishEdit(tenant, {
-          prices: last.changes.map(({ productId, sizeId, fromCents }) => ({
-            productId,
-            sizeId,
-            priceCents: fromCents,
-          })),
-          parts,
-        });
+        await recordSwitch(
+          stores,
+          tenant,
+          {
+            prices: last.changes.map(({ productId, sizeId, fromCents }) => ({
+              productId,
+              sizeId,
+              priceCents: fromCents,
+            })),
+            parts,
+          },
+          now,
+        );
       }),
     );
   });

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DishPrice } from '../../../lib/shop/dish-prices.ts';
 import { withPrices } from '../../../lib/shop/dish-prices.ts';
@@ -124,18 +123,9 @@ export async function editedTenant(
   return { served: served[0], files };
 }
 
-/**
- * Writes each file whole or not at all: a temporary file beside the tenant folders (a dot name,
- * which the watcher and the build ignore) renamed over the old one on the same disk.
- */
-export async function writeTenantFiles(tenantsDir: string, slug: string, files: RawFiles): Promise<void> {
-  for (const [key, value] of files) {
-    const temporary = join(tenantsDir, `.publish-${slug}-${randomBytes(6).toString('hex')}`);
-    try {
-      await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
-      await rename(temporary, join(tenantsDir, slug, tenantFiles[key].file));
-    } finally {
-      await rm(temporary, { force: true });
-    }
-  }
+/** Each file's text as the shop's files are written (two-space JSON and a final newline), by file name. */
+export function fileTexts(files: RawFiles): Record<string, string> {
+  return Object.fromEntries(
+    [...files].map(([key, value]) => [tenantFiles[key].file, `${JSON.stringify(value, null, 2)}\n`]),
+  );
 }

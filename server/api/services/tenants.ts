@@ -6,6 +6,8 @@ import type { Tenant } from '../../../lib/tenant/index.ts';
 export interface ServedTenant {
   tenant: Tenant;
   catalogue: Catalogue;
+  /** The fingerprint of the files it was loaded from (tenant-fingerprint.ts), when known: a folder that differs is reloaded. */
+  filesHash?: string;
 }
 
 export interface TenantDirectory {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** The per-retailer logs that keep a bounded number of rows, each with the id that orders them. */
-const idColumns = { shop_publishes: 'publish_id', error_logs: 'error_log_id' } as const;
+const idColumns = { shop_publishes: 'publish_id', shop_switches: 'switch_id', error_logs: 'error_log_id' } as const;
 
 /**
  * Deletes a retailer's rows older than its newest `kept` (nothing while it has fewer), in one

@@ -40,6 +40,7 @@ export interface Database {
   shop_publishes: ShopPublishesTable;
   online_payments: OnlinePaymentsTable;
   payment_events: PaymentEventsTable;
+  shop_switches: ShopSwitchesTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -114,11 +115,11 @@ export interface OrdersTable {
   ready_at: Generated<string | null>;
   /** Where it is in the kitchen's flow (store-migrations 0011, lib/kitchen/kitchen-flow.ts). */
   kitchen_stage: Generated<string>;
-  /** The later time the kitchen promised, running late (store-migrations 0014); null when it never did. */
+  /** The later time the kitchen promised, running late (store-migrations 0015); null when it never did. */
   running_late_until: Generated<string | null>;
 }
 
-/** Each time the kitchen pushed an order's promised time out (store-migrations 0014). */
+/** Each time the kitchen pushed an order's promised time out (store-migrations 0015). */
 export interface OrderLateStepsTable {
   step_id: Generated<number>;
   retailer_id: number;
@@ -346,4 +347,16 @@ export interface SoldOutMarksTable {
   kind: 'product' | 'group';
   item_id: number;
   at: string;
+}
+
+export interface ShopSwitchesTable {
+  switch_id: Generated<number>;
+  retailer_id: number;
+  /** The tenant folder the files are written into. */
+  slug: string;
+  /** Record<file name, its whole new text> as JSON. */
+  files_json: string;
+  created_at: string;
+  /** When every file was written; null while the switch is pending. */
+  done_at: string | null;
 }

@@ -121,19 +121,6 @@ export function createShopEditStore(db: Kysely<Database>) {
       await keepNewest(db, 'shop_publishes', retailerId, SHOP_PUBLISHES_KEPT);
     },
 
-    /**
-     * Per retailer, a mark that moves on every publish and every undo (the newest publish and the
-     * number undone): an API process that sees a mark move reloads that shop another one published.
-     */
-    async publishMarks(): Promise<Map<number, string>> {
-      const rows = await db
-        .selectFrom('shop_publishes')
-        .select((eb) => ['retailer_id', eb.fn.max('publish_id').as('newest'), eb.fn.count('undone_at').as('undone')])
-        .groupBy('retailer_id')
-        .execute();
-      return new Map(rows.map((row) => [row.retailer_id, `${row.newest}:${row.undone}`]));
-    },
-
     async markUndone(publishId: number, now: Date): Promise<void> {
       await db
         .updateTable('shop_publishes')

@@ -9,6 +9,7 @@ import { createPaymentStore, type PaymentStore } from './payments.ts';
 import type { Database } from './schema.ts';
 import { createStaffBookingStore, type StaffBookingStore } from './staff-bookings.ts';
 import { createShopEditStore, type ShopEditStore } from './shop-edits.ts';
+import { createShopSwitchStore, type ShopSwitchStore } from './shop-switches.ts';
 import { createStaffStore, type StaffStore } from './staff.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -24,6 +25,7 @@ export interface Stores {
   liveStates: LiveStateStore;
   shopEdits: ShopEditStore;
   payments: PaymentStore;
+  shopSwitches: ShopSwitchStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -38,6 +40,7 @@ export function storesOver(db: Kysely<Database>): Stores {
     liveStates: createLiveStateStore(db),
     shopEdits: createShopEditStore(db),
     payments: createPaymentStore(db),
+    shopSwitches: createShopSwitchStore(db),
   };
 }
 

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
@@ -380,6 +380,28 @@ await onEachStore(
       expect(await other.api.refreshTenants()).toEqual(['test-pizza']);
       expect(await otherHours()).toEqual(before);
       expect(await other.api.refreshTenants()).toEqual([]);
+    });
+
+    it('serves files changed behind the database’s back once it looks: the check is by content, not by a publish mark', async () => {
+      const file = join(tenantsDir, 'test-pizza', 'trading-hours.json');
+      const original = readFileSync(file, 'utf8');
+      // Twice: a look of its own timer under way when the file is written may have read it before.
+      const look = async () => {
+        await api.api.refreshTenants();
+        await api.api.refreshTenants();
+      };
+      const before = await servedHours();
+      const hours = shorterSunday(before);
+      writeFileSync(file, `${JSON.stringify(hours, null, 2)}\n`);
+      try {
+        await api.api.refreshTenants();
+        expect(await servedHours()).toEqual(hours);
+      } finally {
+        writeFileSync(file, original);
+      }
+      await look();
+      expect(await servedHours()).toEqual(before);
+      expect(await api.api.refreshTenants()).toEqual([]);
     });
   },
   {
