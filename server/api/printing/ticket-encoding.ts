@@ -1,0 +1,23 @@
+import receiptline from 'receiptline';
+
+/** What a printer speaks: ESC/POS (Epson and most network kitchen printers) or StarPRNT (Star's, over CloudPRNT). */
+export const printerLanguages = ['escpos', 'starprnt'] as const;
+export type PrinterLanguage = (typeof printerLanguages)[number];
+
+const COMMANDS: Readonly<Record<PrinterLanguage, 'escpos' | 'starsbcs'>> = { escpos: 'escpos', starprnt: 'starsbcs' };
+
+/** An 80 mm roll: 576 dots, 48 characters of Font A. */
+const PAPER = { cpl: 48, encoding: 'cp437', cutting: true, spacing: false } as const;
+
+/** The bytes a printer prints the document from, cut at the end. */
+export function encodeDocument(document: string, language: PrinterLanguage): Uint8Array {
+  // ReceiptLine answers printer commands as a string of one character per byte.
+  return Uint8Array.from(
+    Buffer.from(receiptline.transform(document, { ...PAPER, command: COMMANDS[language] }), 'latin1'),
+  );
+}
+
+/** The same document as ReceiptLine draws it in text, for golden files a person can read in a diff. */
+export function documentAsText(document: string): string {
+  return receiptline.transform(document, { ...PAPER, command: 'text' });
+}
