@@ -20,6 +20,9 @@ import { intakeRoutes } from './routes/intake.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { cloudPrntRoutes } from './routes/cloudprnt.ts';
+import { createPrintingService, DEFAULT_PRINTING, type PrintingSettings } from './printing/print-jobs.ts';
+import { createPrinterStore } from './store/printers.ts';
 import { addSampleStaff, sampleStaffRefusal } from './services/sample-staff.ts';
 import { createRateLimiters, type RateLimitSettings } from './services/rate-limits.ts';
 import { createAnalyticsHitStore } from './store/analytics-hits.ts';
@@ -86,6 +89,8 @@ export interface ApiServerOptions {
   log?: ((line: string) => void) | false;
   /** How often to look for shops another API process published (TENANT_REFRESH_MS). */
   tenantRefreshMs?: number;
+  /** Kitchen printing's timeouts, retries and the TCP ports printers may use (DEFAULT_PRINTING for any left out). */
+  printing?: Partial<PrintingSettings>;
 }
 
 export interface ApiServer {
@@ -151,6 +156,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     analyticsHits: createAnalyticsHitStore(store),
     publisher,
     clockPush,
+    printing: createPrintingService(createPrinterStore(store), { ...DEFAULT_PRINTING, ...options.printing }, now, log),
     operatorToken,
     brokerStaffSecret,
     consoleOrigins: options.consoleOrigins ?? consoleOriginsFromEnv(process.env),
@@ -169,6 +175,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     analyticsRoutes,
     operatorRoutes,
     staffRoutes,
+    cloudPrntRoutes,
   ]);
   if (options.sampleStaff) {
     const refusal = sampleStaffRefusal(process.env, [operatorToken, brokerOperatorPassword, brokerStaffSecret]);
@@ -190,6 +197,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     const served = directory.byRetailerId(retailerId);
     if (served) clockPush.publishAt(served, [at]);
   }
+
+  // Tickets an earlier run queued and never sent (it stopped mid-send) go out now.
+  void deps.printing.resume().catch((error: unknown) => log(`printing: ${String(error)}`));
 
   // Shops published through another API process on the same database are served here too.
   const tenantRefresh = startTenantRefresh(deps, options.tenantRefreshMs);
@@ -213,6 +223,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     }
     tenantRefresh.stop();
     clockPush.close();
+    deps.printing.close();
+    await deps.printing.idle();
     await publisher.close();
     await store.destroy();
   }

@@ -1,8 +1,5 @@
 import receiptline from 'receiptline';
-
-/** What a printer speaks: ESC/POS (Epson and most network kitchen printers) or StarPRNT (Star's, over CloudPRNT). */
-export const printerLanguages = ['escpos', 'starprnt'] as const;
-export type PrinterLanguage = (typeof printerLanguages)[number];
+import type { PrinterLanguage } from '../../../lib/api/printer-contract.ts';
 
 const COMMANDS: Readonly<Record<PrinterLanguage, 'escpos' | 'starsbcs'>> = { escpos: 'escpos', starprnt: 'starsbcs' };
 

@@ -57,6 +57,9 @@ export const DEFAULT_RATE_LIMITS = {
   // Each change of a shop's live state goes out to all its open pages: a busy kitchen marks a dish
   // or changes a wait every few seconds at most, far below this.
   staffLiveChangesPerRetailer: { attempts: 120, windowMs: 10 * MINUTE_MS },
+  cloudPrntPerAddress: { attempts: 1500, windowMs: 10 * MINUTE_MS },
+  cloudPrntPerPrinter: { attempts: 300, windowMs: 10 * MINUTE_MS },
+  reprintsPerRetailer: { attempts: 200, windowMs: HOUR_MS },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;

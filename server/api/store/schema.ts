@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PrinterLanguage } from '../../../lib/api/printer-contract.ts';
 import type {
   AuditAction,
   BookingStatus,
@@ -36,6 +37,8 @@ export interface Database {
   sold_out_items: SoldOutItemsTable;
   shop_drafts: ShopDraftsTable;
   shop_publishes: ShopPublishesTable;
+  kitchen_printers: KitchenPrintersTable;
+  print_jobs: PrintJobsTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -284,4 +287,39 @@ export interface ShopPublishesTable {
   parts_json: Generated<string>;
   /** When Undo publish took it back; null while it is the shop's current state. */
   undone_at: string | null;
+}
+
+export interface KitchenPrintersTable {
+  printer_id: Generated<number>;
+  retailer_id: number;
+  name: string;
+  connection: 'tcp' | 'cloudprnt';
+  host: string | null;
+  port: number | null;
+  language: PrinterLanguage;
+  /** JSON array of product group ids; empty for the station that takes what no other does. */
+  product_group_ids: string;
+  /** SHA-256 of a CloudPRNT printer's token; null for a TCP printer. */
+  token_digest: string | null;
+  last_poll_at: string | null;
+  created_at: string;
+}
+
+/** `queued` until a printer has it (`sent`), or until its attempts ran out (`failed`). */
+export type PrintJobStatus = 'queued' | 'sent' | 'failed';
+
+export interface PrintJobsTable {
+  job_id: Generated<number>;
+  retailer_id: number;
+  printer_id: number;
+  order_number: number;
+  /** The ticket in ReceiptLine's markup, encoded for the printer's language when sent. */
+  document: string;
+  status: PrintJobStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** While an API process is sending it: another leaves it alone until then (or until that process dies). */
+  claimed_until: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

@@ -5,6 +5,7 @@ import { createCustomerStore, type CustomerStore } from './customers.ts';
 import { createLiveStateStore, type LiveStateStore } from './live-state.ts';
 import { createOrderStore, type OrderStore } from './orders.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
+import { createPrinterStore, type PrinterStore } from './printers.ts';
 import type { Database } from './schema.ts';
 import { createStaffBookingStore, type StaffBookingStore } from './staff-bookings.ts';
 import { createShopEditStore, type ShopEditStore } from './shop-edits.ts';
@@ -22,6 +23,7 @@ export interface Stores {
   bookings: StaffBookingStore;
   liveStates: LiveStateStore;
   shopEdits: ShopEditStore;
+  printers: PrinterStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -35,6 +37,7 @@ export function storesOver(db: Kysely<Database>): Stores {
     bookings: createStaffBookingStore(db),
     liveStates: createLiveStateStore(db),
     shopEdits: createShopEditStore(db),
+    printers: createPrinterStore(db),
   };
 }
 
