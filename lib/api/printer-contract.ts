@@ -59,7 +59,6 @@ export type NewPrinter = z.infer<typeof newPrinterSchema>;
  * has); `unknown`: a TCP printer that has had no job yet.
  */
 export const printerStatuses = ['online', 'offline', 'unknown'] as const;
-export type PrinterStatus = (typeof printerStatuses)[number];
 
 export const staffPrinterSchema = z.object({
   printerId: id,
@@ -79,7 +78,10 @@ export const staffPrinterSchema = z.object({
 });
 export type StaffPrinter = z.infer<typeof staffPrinterSchema>;
 export const staffPrintersResponseSchema = z.object({ printers: z.array(staffPrinterSchema).max(MAX_PRINTERS) });
-/** `token` only once, when a CloudPRNT printer is added: the server keeps its digest alone. */
+/**
+ * `cloudPrntPath` only once, when a CloudPRNT printer is added: it holds the printer's token, of
+ * which the server keeps a digest alone.
+ */
 export const printerAddedResponseSchema = z.object({
   printer: staffPrinterSchema,
   cloudPrntPath: z.string().max(200).nullable(),

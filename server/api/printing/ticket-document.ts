@@ -17,7 +17,7 @@ function printable(text: string): string {
     .replace(/\p{Cc}/gu, '');
 }
 
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return printable(text).replace(SPECIAL, (character) => `\\${character}`);
 }
 
