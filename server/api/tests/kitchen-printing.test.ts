@@ -53,7 +53,7 @@ async function startSink(): Promise<Sink> {
   const waiting: ((job: Buffer) => void)[] = [];
   const server: Server = createServer((socket) => {
     const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('data', (chunk) => chunks.push(Buffer.from(chunk)));
     socket.on('end', () => {
       const job = Buffer.concat(chunks);
       const waiter = waiting.shift();

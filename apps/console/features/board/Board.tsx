@@ -22,6 +22,7 @@ import { $soundOn } from './new-order-alert.ts';
 import { AlertToggle } from './NewOrderAlert.tsx';
 import { OrderCard } from './OrderCard.tsx';
 import { OrderTicket } from './OrderTicket.tsx';
+import { PrinterWarning, ReprintButton } from './PrinterWarning.tsx';
 
 const ROLE_TEXT: Readonly<Record<StaffMember['role'], string>> = { owner: 'Owner', kitchen: 'Kitchen' };
 const toolbarButton = `${secondaryButton} min-h-11`;
@@ -247,6 +248,7 @@ export default function Board({
           </p>
         </div>
         <SyncStatus unreadable={board.unreadable} />
+        <PrinterWarning />
         {board.moreActive > 0 && (
           <p role="alert" className="mt-3 rounded-lg border-2 border-red-700 p-3 font-semibold">
             {board.moreActive} more active {board.moreActive === 1 ? 'order is' : 'orders are'} not shown: complete some
@@ -299,6 +301,7 @@ function CardList({
       {cards.map((card) => (
         <li key={card.order.encryptedOrderId} className="min-w-0">
           <OrderCard card={card} now={now} onAction={onAction} onPrint={onPrint} />
+          <ReprintButton encryptedOrderId={card.order.encryptedOrderId} />
         </li>
       ))}
     </ul>
