@@ -372,6 +372,19 @@ await onEachStore(
       await removeAll();
     });
 
+    it("keeps a CloudPRNT printer's token out of the request log", async () => {
+      const logged: string[] = [];
+      const own = await start({ printing: PRINTING, log: (line) => logged.push(line) });
+      const added = await addPrinter(
+        { connection: 'cloudprnt', name: 'Pass', language: 'escpos', productGroupIds: [] },
+        own,
+      );
+      const token = (added.cloudPrntPath ?? '').split('/').at(-1) ?? '';
+      expect((await own.call(added.cloudPrntPath ?? '', { domain: null, body: {} })).status).toBe(200);
+      expect(logged.some((line) => line.startsWith('POST /cloudprnt/… 200'))).toBe(true);
+      expect(logged.filter((line) => line.includes(token))).toEqual([]);
+    });
+
     it('limits polls per printer and reprints per shop', async () => {
       const own = await start({
         printing: PRINTING,
