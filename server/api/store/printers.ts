@@ -33,6 +33,10 @@ export interface PrinterRecord {
   lastFinished: { status: PrintJobsTable['status']; error: string | null; at: string | null } | null;
 }
 
+/** A printed ticket holds the customer's name, phone and address: kept a week for the status and reprints' sake, no longer. */
+export const PRINT_JOB_KEEP_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 type PrinterRow = Omit<KitchenPrintersTable, 'printer_id'> & { printer_id: number };
 
 function printerOf(row: PrinterRow): KitchenPrinter {
@@ -175,6 +179,12 @@ export function createPrinterStore(db: Kysely<Database>) {
       jobs: readonly { printerId: number; orderNumber: number; document: string }[],
       now: Date,
     ): Promise<void> {
+      await db
+        .deleteFrom('print_jobs')
+        .where('retailer_id', '=', retailerId)
+        .where('status', '!=', 'queued')
+        .where('finished_at', '<', new Date(now.getTime() - PRINT_JOB_KEEP_DAYS * DAY_MS).toISOString())
+        .execute();
       if (jobs.length === 0) return;
       await db
         .insertInto('print_jobs')

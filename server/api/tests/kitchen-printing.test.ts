@@ -372,6 +372,32 @@ await onEachStore(
       await removeAll();
     });
 
+    it("keeps printed tickets, which hold the customer's details, a week and no longer", async () => {
+      const own = await start({ printing: PRINTING });
+      const added = await addPrinter(
+        { connection: 'cloudprnt', name: 'Pass', language: 'escpos', productGroupIds: [] },
+        own,
+      );
+      const path = added.cloudPrntPath ?? '';
+      const printedAt = async (label: string, daysAgo: number) => {
+        await accept(label, own);
+        expect((await fetch(`${own.url}${path}?code=200%20OK`, { method: 'DELETE' })).status).toBe(200);
+        const finishedAt = new Date(OPEN_NOW.getTime() - daysAgo * 24 * HOUR_MS).toISOString();
+        await own.db
+          .updateTable('print_jobs')
+          .set({ finished_at: finishedAt })
+          .where('finished_at', '=', OPEN_NOW.toISOString())
+          .execute();
+      };
+      await printedAt('eight-days-ago', 8);
+      await printedAt('six-days-ago', 6);
+      await accept('today', own);
+      const jobs = await own.db.selectFrom('print_jobs').select(['status', 'finished_at']).orderBy('job_id').execute();
+      // The queued one stays whatever its age: it has not been printed yet.
+      expect(jobs.map((job) => job.status)).toEqual(['sent', 'queued']);
+      expect(jobs[0]?.finished_at).toBe(new Date(OPEN_NOW.getTime() - 6 * 24 * HOUR_MS).toISOString());
+    });
+
     it("keeps a CloudPRNT printer's token out of the request log", async () => {
       const logged: string[] = [];
       const own = await start({ printing: PRINTING, log: (line) => logged.push(line) });
