@@ -27,6 +27,11 @@ export const printerPaths = {
   cloudPrnt: (token: string) => `/cloudprnt/${token}`,
 } as const;
 
+/** When a printer prints an order by itself: when the kitchen accepts it, or as soon as it is placed. */
+export const printTriggers = ['accept', 'arrival'] as const;
+export type PrintTrigger = (typeof printTriggers)[number];
+const printOn = z.enum(printTriggers).default('accept');
+
 const printerName = z.string().trim().min(1, 'expected a name').max(60);
 const productGroupIds = z.array(id).max(200).default([]);
 /** A host name or an address of the shop's network; no scheme, path or port. */
@@ -44,12 +49,14 @@ export const newPrinterSchema = z.discriminatedUnion('connection', [
     port: z.int().min(1).max(65_535).default(9100),
     language: z.enum(printerLanguages).default('escpos'),
     productGroupIds,
+    printOn,
   }),
   z.strictObject({
     connection: z.literal('cloudprnt'),
     name: printerName,
     language: z.enum(printerLanguages).default('starprnt'),
     productGroupIds,
+    printOn,
   }),
 ]);
 export type NewPrinter = z.infer<typeof newPrinterSchema>;
@@ -69,6 +76,7 @@ export const staffPrinterSchema = z.object({
   port: z.int().nullable(),
   language: z.enum(printerLanguages),
   productGroupIds: z.array(id).max(200),
+  printOn: z.enum(printTriggers),
   status: z.enum(printerStatuses),
   /** Why it is offline, in words: the last error of a job, or when it last polled. */
   problem: z.string().max(500).nullable(),

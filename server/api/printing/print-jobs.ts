@@ -1,3 +1,4 @@
+import type { PrintTrigger } from '../../../lib/api/printer-contract.ts';
 import { kitchenTickets } from '../../../lib/kitchen/kitchen-ticket.ts';
 import type { KitchenStation } from '../../../lib/kitchen/station-routing.ts';
 import { shopZone } from '../../../lib/time/shop-zone.ts';
@@ -28,10 +29,11 @@ export const MAX_QUEUED_JOBS = 100;
 export interface PrintingService {
   settings: PrintingSettings;
   /**
-   * Queues one ticket per station that has lines of the order (on Accept, or a reprint), then sends
-   * the TCP ones; CloudPRNT printers fetch theirs when they next poll. Answers how many were queued.
+   * Queues one ticket per station that has lines of the order, on the printers set to print on this
+   * trigger (every one for a reprint), then sends the TCP ones; CloudPRNT printers fetch theirs when
+   * they next poll. Answers how many were queued.
    */
-  printOrder(served: ServedTenant, encryptedOrderId: string, reprint: boolean): Promise<number>;
+  printOrder(served: ServedTenant, encryptedOrderId: string, trigger: PrintTrigger | 'reprint'): Promise<number>;
   /** Sends what was left queued, e.g. by an API that stopped mid-send. */
   resume(): Promise<void>;
   /** Resolves once no TCP send is under way (tests, shutdown). */
@@ -92,7 +94,7 @@ export function createPrintingService(
   return {
     settings,
 
-    async printOrder(served, encryptedOrderId, reprint) {
+    async printOrder(served, encryptedOrderId, trigger) {
       const { retailerId } = served.tenant.config;
       const found = await store.orderForPrinting(retailerId, encryptedOrderId);
       const printers = await store.list(retailerId);
@@ -106,10 +108,17 @@ export function createPrintingService(
         shopName: served.tenant.config.retailerInfo.name,
         zone: shopZone(served.tenant.config.retailerInfo),
         now: now(),
-        reprint,
+        reprint: trigger === 'reprint',
       });
+      // Routed over every printer, so a line goes where it belongs whichever printers print now.
+      const printsNow = new Set(
+        printers
+          .filter((printer) => trigger === 'reprint' || printer.printOn === trigger)
+          .map((printer) => printer.printerId),
+      );
       const jobs = [];
       for (const { station, ticket } of tickets) {
+        if (!printsNow.has(station.stationId)) continue;
         if ((await store.queuedCount(station.stationId)) >= MAX_QUEUED_JOBS) {
           log(
             `printing: order ${ticket.orderNumber} not queued on ${station.name}: ${MAX_QUEUED_JOBS} tickets wait already`,

@@ -39,6 +39,7 @@ function printerView({ printer, queued, lastFinished }: PrinterRecord, now: Date
     port: printer.port,
     language: printer.language,
     productGroupIds: printer.productGroupIds,
+    printOn: printer.printOn,
     status: problem !== null ? 'offline' : printer.connection === 'tcp' && lastFinished === null ? 'unknown' : 'online',
     problem,
     queued,
@@ -95,6 +96,6 @@ export function staffPrinterRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHa
     await throttle('reprints', deps.now(), [deps.rateLimits.reprintsPerRetailer, String(account.retailerId)]);
     const encryptedOrderId = c.req.param('encryptedOrderId') ?? '';
     if (!(await deps.board.find(account.retailerId, encryptedOrderId))) throw new ApiProblem(404, 'Order not found');
-    return c.json({ queued: await deps.printing.printOrder(served, encryptedOrderId, true) });
+    return c.json({ queued: await deps.printing.printOrder(served, encryptedOrderId, 'reprint') });
   });
 }

@@ -237,7 +237,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
    */
   async function printAccepted(served: ServedTenant, encryptedOrderId: string): Promise<void> {
     await deps.printing
-      .printOrder(served, encryptedOrderId, false)
+      .printOrder(served, encryptedOrderId, 'accept')
       .catch((error: unknown) => deps.log(`printing: ${encryptedOrderId}: ${String(error)}`));
   }
 

@@ -15,6 +15,7 @@ export interface KitchenPrinter {
   port: number | null;
   language: KitchenPrintersTable['language'];
   productGroupIds: number[];
+  printOn: KitchenPrintersTable['print_on'];
   lastPollAt: string | null;
 }
 
@@ -50,6 +51,7 @@ function printerOf(row: PrinterRow): KitchenPrinter {
     port: row.port,
     language: row.language,
     productGroupIds: Array.isArray(groups) ? groups.filter((group) => typeof group === 'number') : [],
+    printOn: row.print_on,
     lastPollAt: row.last_poll_at,
   };
 }
@@ -121,6 +123,7 @@ export function createPrinterStore(db: Kysely<Database>) {
           port: printer.connection === 'tcp' ? printer.port : null,
           language: printer.language,
           product_group_ids: JSON.stringify(printer.productGroupIds),
+          print_on: printer.printOn,
           token_digest: tokenDigest,
           last_poll_at: null,
           created_at: now.toISOString(),

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { PrinterLanguage } from '../../../lib/api/printer-contract.ts';
+import type { PrinterLanguage, PrintTrigger } from '../../../lib/api/printer-contract.ts';
 import type {
   AuditAction,
   BookingStatus,
@@ -299,6 +299,7 @@ export interface KitchenPrintersTable {
   language: PrinterLanguage;
   /** JSON array of product group ids; empty for the station that takes what no other does. */
   product_group_ids: string;
+  print_on: PrintTrigger;
   /** SHA-256 of a CloudPRNT printer's token; null for a TCP printer. */
   token_digest: string | null;
   last_poll_at: string | null;

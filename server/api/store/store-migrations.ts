@@ -533,6 +533,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addColumn('port', 'integer')
         .addColumn('language', 'text', (column) => column.notNull())
         .addColumn('product_group_ids', 'text', (column) => column.notNull())
+        .addColumn('print_on', 'text', (column) => column.notNull().defaultTo('accept'))
         .addColumn('token_digest', 'text', (column) => column.unique())
         .addColumn('last_poll_at', 'text')
         .addColumn('created_at', 'text', (column) => column.notNull())

@@ -1,14 +1,15 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   cloudPrntPollResponseSchema,
   MAX_PRINTERS,
+  newPrinterSchema,
   printerAddedResponseSchema,
   printerPaths,
   reprintResponseSchema,
   staffPrintersResponseSchema,
-  type NewPrinter,
   type StaffPrinter,
 } from '../../../lib/api/printer-contract.ts';
 import { staffPaths } from '../../../lib/api/staff-contract.ts';
@@ -113,7 +114,7 @@ await onEachStore(
     const staffCall = (token: string, path: string, body?: unknown, target: TestApi = api) =>
       target.call(path, { domain: null, headers: bearer(token), ...(body === undefined ? {} : { body }) });
 
-    async function addPrinter(printer: NewPrinter, target: TestApi = api) {
+    async function addPrinter(printer: z.input<typeof newPrinterSchema>, target: TestApi = api) {
       const answer = await staffCall((await signedIn(target)).owner, printerPaths.printers, printer, target);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       return printerAddedResponseSchema.parse(answer.body);
@@ -200,6 +201,35 @@ await onEachStore(
       } finally {
         await oven.close();
         await counter.close();
+      }
+    });
+
+    it('prints on arrival on a printer set so, and on Accept on the others', async () => {
+      await removeAll();
+      const oven = await startSink();
+      const pass = await startSink();
+      try {
+        const tcp = { connection: 'tcp', host: '127.0.0.1', language: 'escpos', productGroupIds: [PIZZAS] } as const;
+        await addPrinter({ ...tcp, name: 'Oven', port: oven.port });
+        await addPrinter({ ...tcp, name: 'Pass', port: pass.port, printOn: 'arrival' });
+        const order = await placeTestOrder(api, 'arrival', { pickup: true });
+        expect(texts(await pass.next())).toContain(`Order ${order.orderNumber}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(oven.jobs).toEqual([]);
+        const accepted = await staffCall((await signedIn()).cook, staffPaths.stage(order.encryptedOrderId), {
+          stage: 'taken',
+        });
+        expect(accepted.status).toBe(200);
+        expect(texts(await oven.next())).toContain(`Order ${order.orderNumber}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(pass.jobs).toEqual([]);
+        expect((await printers()).map((printer) => [printer.name, printer.printOn])).toEqual([
+          ['Oven', 'accept'],
+          ['Pass', 'arrival'],
+        ]);
+      } finally {
+        await oven.close();
+        await pass.close();
       }
     });
 

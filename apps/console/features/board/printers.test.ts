@@ -10,6 +10,7 @@ const printer = (name: string, status: StaffPrinter['status'], problem: string |
   port: 9100,
   language: 'escpos',
   productGroupIds: [],
+  printOn: 'accept',
   status,
   problem,
   queued: 0,
