@@ -96,9 +96,11 @@ export function createPrintingService(
 
     async printOrder(served, encryptedOrderId, trigger) {
       const { retailerId } = served.tenant.config;
-      const found = await store.orderForPrinting(retailerId, encryptedOrderId);
       const printers = await store.list(retailerId);
-      if (!found || printers.length === 0) return 0;
+      // Most shops print from the browser: placing or accepting an order costs them one small read.
+      if (!printers.some((printer) => trigger === 'reprint' || printer.printOn === trigger)) return 0;
+      const found = await store.orderForPrinting(retailerId, encryptedOrderId);
+      if (!found) return 0;
       const stations: KitchenStation[] = printers.map((printer) => ({
         stationId: printer.printerId,
         name: printer.name,

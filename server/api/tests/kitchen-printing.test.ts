@@ -209,7 +209,7 @@ await onEachStore(
       const oven = await startSink();
       const pass = await startSink();
       try {
-        const tcp = { connection: 'tcp', host: '127.0.0.1', language: 'escpos', productGroupIds: [PIZZAS] } as const;
+        const tcp = { connection: 'tcp' as const, host: '127.0.0.1', productGroupIds: [PIZZAS] };
         await addPrinter({ ...tcp, name: 'Oven', port: oven.port });
         await addPrinter({ ...tcp, name: 'Pass', port: pass.port, printOn: 'arrival' });
         const order = await placeTestOrder(api, 'arrival', { pickup: true });
