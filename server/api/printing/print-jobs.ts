@@ -15,12 +15,18 @@ export interface PrintingSettings {
   retryDelaysMs: readonly number[];
   /** The TCP ports an owner may point a printer at: the raw printing ports, never the API's neighbours. */
   tcpPorts: { min: number; max: number };
+  /**
+   * How often an API process looks for TCP tickets nobody is sending: queued by a process that died
+   * before sending them, or claimed by one that died mid-send.
+   */
+  sweepMs: number;
 }
 
 export const DEFAULT_PRINTING: PrintingSettings = {
   tcpTimeoutMs: 5000,
   retryDelaysMs: [2000, 10_000],
   tcpPorts: { min: 9100, max: 9109 },
+  sweepMs: 30_000,
 };
 
 /** A printer that has this many tickets waiting gets no more: it is plainly not printing, and the board says so. */
@@ -50,6 +56,15 @@ export function createPrintingService(
   const sending = new Map<number, Promise<void>>();
   const retries = new Set<ReturnType<typeof setTimeout>>();
   let closed = false;
+  const sweep = setInterval(
+    () => void resume().catch((error: unknown) => log(`printing: ${String(error)}`)),
+    settings.sweepMs,
+  );
+  sweep.unref();
+
+  async function resume(): Promise<void> {
+    for (const printer of await store.tcpPrintersWithQueuedJobs()) kick(printer);
+  }
 
   function kick(printer: KitchenPrinter): void {
     if (closed || printer.connection !== 'tcp' || sending.has(printer.printerId)) return;
@@ -134,9 +149,7 @@ export function createPrintingService(
       return jobs.length;
     },
 
-    async resume() {
-      for (const printer of await store.tcpPrintersWithQueuedJobs()) kick(printer);
-    },
+    resume,
 
     async idle() {
       while (sending.size > 0) await Promise.all([...sending.values()]);
@@ -144,6 +157,7 @@ export function createPrintingService(
 
     close() {
       closed = true;
+      clearInterval(sweep);
       for (const timer of retries) clearTimeout(timer);
       retries.clear();
     },

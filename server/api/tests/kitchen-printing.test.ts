@@ -233,6 +233,36 @@ await onEachStore(
       }
     });
 
+    it('sends a ticket an API queued and never sent (it stopped) from the next API to start', async () => {
+      const sink = await startSink();
+      try {
+        const first = await start({ printing: PRINTING });
+        const added = await addPrinter(
+          { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port: sink.port, productGroupIds: [] },
+          first,
+        );
+        // What a crash between queueing and sending leaves: the row, and no process sending it.
+        await first.db
+          .insertInto('print_jobs')
+          .values({
+            retailer_id: 9001,
+            printer_id: added.printer.printerId,
+            order_number: 77,
+            document: 'Left behind |\n',
+            status: 'queued',
+            last_error: null,
+            claimed_until: null,
+            created_at: OPEN_NOW.toISOString(),
+            finished_at: null,
+          })
+          .execute();
+        await start({ sameDatabaseAs: first, printing: PRINTING });
+        expect(texts(await sink.next())).toContain('Left behind');
+      } finally {
+        await sink.close();
+      }
+    });
+
     it('retries a printer that is off, then calls it offline on the board with the reason', async () => {
       await removeAll();
       const sink = await startSink();
