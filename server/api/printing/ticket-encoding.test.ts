@@ -3,7 +3,7 @@ import { kitchenTickets, type KitchenOrder } from '../../../lib/kitchen/kitchen-
 import type { KitchenStation } from '../../../lib/kitchen/station-routing.ts';
 import { decodeEscPos, printedText } from '../tests/support/escpos-decoder.ts';
 import { ticketDocument } from './ticket-document.ts';
-import { documentAsText, encodeDocument } from './ticket-encoding.ts';
+import { documentAsSvg, documentAsText, encodeDocument } from './ticket-encoding.ts';
 
 const NOW = new Date('2026-11-27T08:00:00Z');
 const oven: KitchenStation = { stationId: 1, name: 'Oven', productGroupIds: [7] };
@@ -53,6 +53,7 @@ describe('kitchen tickets in ESC/POS, 48 columns of an 80 mm roll', () => {
     const document = ticketDocument(first.ticket);
     const bytes = encodeDocument(document, 'escpos');
     await expect(documentAsText(document)).toMatchFileSnapshot(`fixtures/${name}.txt`);
+    await expect(`${documentAsSvg(document)}\n`).toMatchFileSnapshot(`fixtures/${name}.svg`);
     await expect(printedText(decodeEscPos(bytes))).toMatchFileSnapshot(`fixtures/${name}.escpos.txt`);
     await expect(
       `${Buffer.from(bytes)

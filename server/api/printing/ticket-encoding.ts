@@ -14,6 +14,14 @@ export function encodeDocument(document: string, language: PrinterLanguage): Uin
   );
 }
 
+/** The same document as ReceiptLine draws it, for a golden picture a reviewer opens in a browser. */
+export function documentAsSvg(document: string): string {
+  // ReceiptLine names its filters by a random UUID: one fixed name keeps the picture the same each run.
+  return receiptline
+    .transform(document, { ...PAPER, command: 'svg' })
+    .replace(/receipt-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'receipt-ticket');
+}
+
 /** The same document as ReceiptLine draws it in text, for golden files a person can read in a diff. */
 export function documentAsText(document: string): string {
   return receiptline.transform(document, { ...PAPER, command: 'text' });
