@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PrintingService } from './printing/print-jobs.ts';
 import type { ClockPush } from './services/clock-push.ts';
 import type { LivePublisher } from './services/live-publisher.ts';
 import type { RateLimiters } from './services/rate-limits.ts';
@@ -24,6 +25,8 @@ export interface ApiDeps extends Stores {
   publisher: LivePublisher;
   /** Tells open storefront pages the clock status when staff change it and when a pause or sold-out day runs out. */
   clockPush: ClockPush;
+  /** Kitchen tickets: queued per station on Accept, sent to TCP printers, fetched by CloudPRNT ones. */
+  printing: PrintingService;
   operatorToken: string;
   /** BROKER_STAFF_SECRET: the broker passwords /staff/live hands out are derived from it (broker/acl.ts). */
   brokerStaffSecret: string;

@@ -24,6 +24,9 @@ import { operatorRoutes } from './routes/operator.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { cloudPrntRoutes } from './routes/cloudprnt.ts';
+import { createPrintingService, DEFAULT_PRINTING, type PrintingSettings } from './printing/print-jobs.ts';
+import { createPrinterStore } from './store/printers.ts';
 import { addSampleStaff, sampleStaffRefusal } from './services/sample-staff.ts';
 import { paymentSettingsFromEnv, type PaymentSettings } from './services/payment-settings.ts';
 import { createPaymentGateway } from './services/stripe-gateway.ts';
@@ -95,6 +98,8 @@ export interface ApiServerOptions {
   payments?: PaymentSettings;
   /** How often to look for shops whose files changed, and for publishes cut off by a crash (TENANT_REFRESH_MS). */
   tenantRefreshMs?: number;
+  /** Kitchen printing's timeouts, retries and the TCP ports printers may use (DEFAULT_PRINTING for any left out). */
+  printing?: Partial<PrintingSettings>;
 }
 
 export interface ApiServer {
@@ -166,6 +171,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     analyticsHits: createAnalyticsHitStore(store),
     publisher,
     clockPush,
+    printing: createPrintingService(createPrinterStore(store), { ...DEFAULT_PRINTING, ...options.printing }, now, log),
     operatorToken,
     brokerStaffSecret,
     consoleOrigins: options.consoleOrigins ?? consoleOriginsFromEnv(process.env),
@@ -189,6 +195,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     analyticsRoutes,
     operatorRoutes,
     staffRoutes,
+    cloudPrntRoutes,
   ]);
   if (options.sampleStaff) {
     const refusal = sampleStaffRefusal(process.env, [operatorToken, brokerOperatorPassword, brokerStaffSecret]);
@@ -210,6 +217,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     const served = directory.byRetailerId(retailerId);
     if (served) clockPush.publishAt(served, [at]);
   }
+
+  // Tickets an earlier run queued and never sent (it stopped mid-send) go out now.
+  void deps.printing.resume().catch((error: unknown) => log(`printing: ${String(error)}`));
 
   // Shops published through another API process (or whose files changed otherwise) are served here too.
   const tenantRefresh = startTenantRefresh(deps, options.tenantRefreshMs);
@@ -235,6 +245,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     }
     await tenantRefresh.stop();
     clockPush.close();
+    deps.printing.close();
+    await deps.printing.idle();
     await publisher.close();
     await store.destroy();
   }

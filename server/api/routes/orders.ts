@@ -202,7 +202,13 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
       };
     });
     // Once committed, so a console that fetches at once finds it; a retry's placement was announced the first time.
-    if (fresh) tellStaffBoards(deps, served, { event: 'order-placed', orderNumber: answer.placement.orderNumber });
+    if (fresh) {
+      tellStaffBoards(deps, served, { event: 'order-placed', orderNumber: answer.placement.orderNumber });
+      // Printers set to print on arrival get their tickets now, queued before the customer is answered.
+      await deps.printing
+        .printOrder(served, answer.encryptedOrderId, 'arrival')
+        .catch((error: unknown) => deps.log(`printing: ${answer.encryptedOrderId}: ${String(error)}`));
+    }
     return answer;
   });
 

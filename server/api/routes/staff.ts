@@ -41,6 +41,7 @@ import { staffAccountRoutes } from './staff-accounts.ts';
 import { staffDeclineRoutes } from './staff-decline.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { staffReportRoutes } from './staff-reports.ts';
+import { staffPrinterRoutes } from './staff-printers.ts';
 import { shopRoutes } from './shop.ts';
 import { shopZone } from '../../../lib/time/shop-zone.ts';
 import { shopByName, shopNameKey } from '../../../lib/tenant/shop-by-name.ts';
@@ -209,6 +210,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
         watchKey: outcome.watchKey,
         stage,
       });
+    if (outcome.kind === 'forward' && stage === 'taken') await printAccepted(served, encryptedOrderId);
     return c.json({ order: outcome.order });
   });
 
@@ -262,6 +264,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     const { account, served } = c.get('signedIn');
     const encryptedOrderId = c.req.param('encryptedOrderId') ?? '';
     const now = deps.now();
+    let accepted = false;
     await takeOrder(
       deps,
       served,
@@ -274,6 +277,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
         const readied =
           action === 'ready' && (await stores.board.find(account.retailerId, encryptedOrderId))?.state !== 'ready';
         if (readied) await stores.orders.markReady(order.orderId, now);
+        accepted = newlyTaken;
         if (!newlyTaken && !readied) return false;
         await stores.staff.record(account, action, `Order ${orderNumber}`, now);
         return true;
@@ -281,7 +285,18 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     );
     const order = await deps.board.find(account.retailerId, encryptedOrderId);
     if (!order) throw new ApiProblem(404, 'Order not found');
+    if (accepted) await printAccepted(served, encryptedOrderId);
     return order;
+  }
+
+  /**
+   * The kitchen's tickets are queued before the Accept is answered, so a crash after it loses none;
+   * they are sent after. A printer problem never fails the Accept: the board shows it instead.
+   */
+  async function printAccepted(served: ServedTenant, encryptedOrderId: string): Promise<void> {
+    await deps.printing
+      .printOrder(served, encryptedOrderId, 'accept')
+      .catch((error: unknown) => deps.log(`printing: ${encryptedOrderId}: ${String(error)}`));
   }
 
   staff.post('/orders/:encryptedOrderId/take', signedIn, async (c) => c.json({ order: await act(c, 'take') }));
@@ -350,6 +365,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   staffAccountRoutes(staff, signedIn, deps);
   staffReportRoutes(staff, signedIn, deps);
   staffDeclineRoutes(staff, signedIn, deps);
+  staffPrinterRoutes(staff, signedIn, deps);
 
   staff.onError((error, c) => {
     if (error instanceof ApiProblem)

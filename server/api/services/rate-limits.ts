@@ -64,6 +64,9 @@ export const DEFAULT_RATE_LIMITS = {
   // Stripe sends a few events per paid order (and retries failures); its senders share few addresses.
   paymentEventsPerRetailer: { attempts: 3000, windowMs: 10 * MINUTE_MS },
   paymentEventsPerAddress: { attempts: 3000, windowMs: 10 * MINUTE_MS },
+  cloudPrntPerAddress: { attempts: 1500, windowMs: 10 * MINUTE_MS },
+  cloudPrntPerPrinter: { attempts: 300, windowMs: 10 * MINUTE_MS },
+  reprintsPerRetailer: { attempts: 200, windowMs: HOUR_MS },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PrinterLanguage, PrintTrigger } from '../../../lib/api/printer-contract.ts';
 import type {
   AuditAction,
   BookingStatus,
@@ -41,6 +42,8 @@ export interface Database {
   online_payments: OnlinePaymentsTable;
   payment_events: PaymentEventsTable;
   shop_switches: ShopSwitchesTable;
+  kitchen_printers: KitchenPrintersTable;
+  print_jobs: PrintJobsTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -359,4 +362,40 @@ export interface ShopSwitchesTable {
   created_at: string;
   /** When every file was written; null while the switch is pending. */
   done_at: string | null;
+}
+
+export interface KitchenPrintersTable {
+  printer_id: Generated<number>;
+  retailer_id: number;
+  name: string;
+  connection: 'tcp' | 'cloudprnt';
+  host: string | null;
+  port: number | null;
+  language: PrinterLanguage;
+  /** JSON array of product group ids; empty for the station that takes what no other does. */
+  product_group_ids: string;
+  print_on: PrintTrigger;
+  /** SHA-256 of a CloudPRNT printer's token; null for a TCP printer. */
+  token_digest: string | null;
+  last_poll_at: string | null;
+  created_at: string;
+}
+
+/** `queued` until a printer has it (`sent`), or until its attempts ran out (`failed`). */
+export type PrintJobStatus = 'queued' | 'sent' | 'failed';
+
+export interface PrintJobsTable {
+  job_id: Generated<number>;
+  retailer_id: number;
+  printer_id: number;
+  order_number: number;
+  /** The ticket in ReceiptLine's markup, encoded for the printer's language when sent. */
+  document: string;
+  status: PrintJobStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** While an API process is sending it: another leaves it alone until then (or until that process dies). */
+  claimed_until: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

@@ -6,6 +6,7 @@ import { createLiveStateStore, type LiveStateStore } from './live-state.ts';
 import { createOrderStore, type OrderStore } from './orders.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
 import { createPaymentStore, type PaymentStore } from './payments.ts';
+import { createPrinterStore, type PrinterStore } from './printers.ts';
 import type { Database } from './schema.ts';
 import { createStaffBookingStore, type StaffBookingStore } from './staff-bookings.ts';
 import { createShopEditStore, type ShopEditStore } from './shop-edits.ts';
@@ -26,6 +27,7 @@ export interface Stores {
   shopEdits: ShopEditStore;
   payments: PaymentStore;
   shopSwitches: ShopSwitchStore;
+  printers: PrinterStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -41,6 +43,7 @@ export function storesOver(db: Kysely<Database>): Stores {
     shopEdits: createShopEditStore(db),
     payments: createPaymentStore(db),
     shopSwitches: createShopSwitchStore(db),
+    printers: createPrinterStore(db),
   };
 }
 

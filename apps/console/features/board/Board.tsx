@@ -24,6 +24,7 @@ import { AlertToggle } from './NewOrderAlert.tsx';
 import { OrderCard, type OrderCardProps } from './OrderCard.tsx';
 import type { LateMinutes } from '../../../../lib/kitchen/running-late.ts';
 import { OrderTicket } from './OrderTicket.tsx';
+import { PrinterWarning, ReprintButton } from './PrinterWarning.tsx';
 
 const ROLE_TEXT: Readonly<Record<StaffMember['role'], string>> = { owner: 'Owner', kitchen: 'Kitchen' };
 const toolbarButton = `${secondaryButton} min-h-11`;
@@ -251,6 +252,7 @@ export default function Board({
           </p>
         </div>
         <SyncStatus unreadable={board.unreadable} />
+        <PrinterWarning />
         {board.moreActive > 0 && (
           <p role="alert" className="mt-3 rounded-lg border-2 border-red-700 p-3 font-semibold">
             {board.moreActive} more active {board.moreActive === 1 ? 'order is' : 'orders are'} not shown: complete some
@@ -313,6 +315,7 @@ function CardList({
       {cards.map((card) => (
         <li key={card.order.encryptedOrderId} className="min-w-0">
           <OrderCard card={card} now={now} onAction={onAction} onPrint={onPrint} onLate={onLate} />
+          <ReprintButton encryptedOrderId={card.order.encryptedOrderId} />
         </li>
       ))}
     </ul>

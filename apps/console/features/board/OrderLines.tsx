@@ -1,4 +1,4 @@
-import { lineRows } from './format.ts';
+import { lineRows } from '../../../../lib/kitchen/line-rows.ts';
 
 /** An order's lines as the kitchen reads them, on the card and the ticket alike: each half's changes on a row, what is left off marked. */
 export function OrderLines({

@@ -1,8 +1,7 @@
 import type { OrderAction } from './board.ts';
 import type { BoardOrder, BoardOrderState } from '../../../../lib/api/staff-contract.ts';
 import { STAGE_TEXT } from '../../../../lib/kitchen/kitchen-flow.ts';
-import { formatTime } from '../../../../lib/time/format.ts';
-import { retailerWallClock } from '../../../../lib/time/retailer-clock.ts';
+import { shopClockText } from '../../../../lib/kitchen/ticket-times.ts';
 import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 import { $shopZone } from '../../shell/shop-zone.ts';
 
@@ -12,16 +11,9 @@ import { $shopZone } from '../../shell/shop-zone.ts';
  * time the customer was told.
  */
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
 /** "6:30 pm"; with the day ("Fri 27 Nov, 6:30 pm") when it is not the shop's today. */
 export function formatClock(iso: string, now: Date, zone: ShopZone = $shopZone.get()): string {
-  const at = retailerWallClock(new Date(iso), zone);
-  const time = formatTime(at.minutes);
-  if (at.date === retailerWallClock(now, zone).date) return time;
-  const [, month, day] = at.date.split('-').map(Number);
-  return `${WEEKDAYS[at.weekday]} ${day} ${MONTHS[(month ?? 1) - 1]}, ${time}`;
+  return shopClockText(iso, now, zone);
 }
 
 /** "ASAP" for an order wanted as soon as possible, else when it is due. */
@@ -41,36 +33,7 @@ export const ACTION_TEXT: Readonly<Record<OrderAction, { saving: string; failed:
   undo: { saving: 'Undoing…', failed: 'Could not undo the last step' },
 };
 
-/** "cash" → "Cash", "card-on-delivery" → "Card on delivery"; the API's word, made readable. */
-export function paymentText(method: string): string {
-  const words = method.trim().replace(/[-_]+/g, ' ');
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Not given';
-}
-
-export interface LinePart {
-  text: string;
-  /** A left-off ingredient ("No Fresh chilli"): the card and the ticket mark it. */
-  leftOff: boolean;
-}
-
-/**
- * A line in words (lineInWords: "1 × Margherita / Diavola · Large · Half Margherita, half Diavola ·
- * Diavola half: No Fresh chilli") split for the kitchen: the title, then one row per phrase, each
- * half's changes on a row of their own, with every "No …" marked.
- */
-export function lineRows(line: string): { title: string; rows: LinePart[][] } {
-  const [title = '', ...phrases] = line.split(' · ');
-  const rows = phrases.map((phrase) => {
-    const half = /^(.+? half: )(.*)$/.exec(phrase);
-    const [lead, rest] = half ? [half[1] ?? '', half[2] ?? ''] : ['', phrase];
-    const parts = rest.split(', ').map((text, index, all) => ({
-      text: index < all.length - 1 ? `${text}, ` : text,
-      leftOff: text.startsWith('No '),
-    }));
-    return lead === '' ? parts : [{ text: lead, leftOff: false }, ...parts];
-  });
-  return { title, rows };
-}
+export { paymentText } from '../../../../lib/kitchen/kitchen-ticket.ts';
 
 /** "Late 5 min", "Due in 12 min", "Due now": how far the order is from the time promised or asked for. */
 export function urgencyText(minutesLeft: number): string {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { kitchenTickets, type KitchenOrder } from './kitchen-ticket.ts';
+import type { KitchenStation } from './station-routing.ts';
+
+const NOW = new Date('2026-11-27T08:00:00Z');
+const order: KitchenOrder = {
+  orderNumber: 42,
+  placedAt: '2026-11-27T07:55:00Z',
+  dueAt: null,
+  promisedAt: '2026-11-27T08:25:00Z',
+  orderType: 'pickup',
+  customer: { name: 'Ada', phone: '0400 000 000' },
+  address: null,
+  lines: ['1 × Margherita / Diavola · Large · Diavola half: No Fresh chilli', '2 × Coke · 1.25 L'],
+  notes: 'Ring the bell',
+  totalCents: 4150,
+  paymentMethod: 'card-on-delivery',
+};
+const oven: KitchenStation = { stationId: 1, name: 'Oven', productGroupIds: [7] };
+const counter: KitchenStation = { stationId: 2, name: 'Counter', productGroupIds: [9] };
+const settings = { shopName: 'Bella Napoli', zone: 'Australia/Melbourne', now: NOW, reprint: false };
+
+describe('kitchen tickets', () => {
+  it('split an order into one ticket per station, each with its lines, the notes on both', () => {
+    const tickets = kitchenTickets(order, [7, 9], [oven, counter], settings);
+    expect(
+      tickets.map(({ ticket }) => [ticket.stationName, ticket.lines.map((line) => line.title), ticket.part]),
+    ).toEqual([
+      ['Oven', ['1 × Margherita / Diavola'], 'Ticket 1 of 2'],
+      ['Counter', ['2 × Coke'], 'Ticket 2 of 2'],
+    ]);
+    expect(tickets.every(({ ticket }) => ticket.notes === 'Ring the bell')).toBe(true);
+  });
+
+  it("word the times on the shop's clock, the customer and the money", () => {
+    const [first] = kitchenTickets(order, [7, 9], [oven], settings);
+    expect(first?.ticket).toMatchObject({
+      heading: 'Pickup · ASAP',
+      promised: 'Promised 7:25 pm',
+      placed: 'Placed 6:55 pm',
+      customer: 'Ada · 0400 000 000',
+      total: 'Total $41.50 · Card on delivery',
+      part: null,
+      reprint: false,
+    });
+    expect(first?.ticket.lines[0]?.rows[1]).toEqual([
+      { text: 'Diavola half: ', leftOff: false },
+      { text: 'No Fresh chilli', leftOff: true },
+    ]);
+  });
+
+  it.each([
+    ['Melbourne', 'Australia/Melbourne', 'Delivery · Due 9:30 pm'],
+    ['Perth', 'Australia/Perth', 'Delivery · Due 6:30 pm'],
+    ['tomorrow in Melbourne', 'Australia/Melbourne', 'Delivery · Due Sat 28 Nov, 12:30 am', '2026-11-27T13:30:00Z'],
+  ])('an order for later in %s', (_, zone, heading, dueAt = '2026-11-27T10:30:00Z') => {
+    const later = { ...order, orderType: 'delivery' as const, dueAt, promisedAt: null, address: '1 Lygon St, Carlton' };
+    const [first] = kitchenTickets(later, [7, 9], [oven], { ...settings, zone });
+    expect(first?.ticket.heading).toBe(heading);
+    expect(first?.ticket.promised).toBeNull();
+  });
+
+  it('say when they are a reprint', () => {
+    expect(kitchenTickets(order, [7], [oven], { ...settings, reprint: true })[0]?.ticket.reprint).toBe(true);
+  });
+});
