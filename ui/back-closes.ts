@@ -8,13 +8,29 @@
 const STATE_KEY = 'sidePanel';
 const openPanels = new Set<() => void>();
 let listening = false;
+/**
+ * Our own `history.back()` is on its way: its popstate closes nothing. A panel that opened while it
+ * was (checkout, loaded on demand after the cart closed) gets its entry back when it lands, instead
+ * of being closed by a Back nobody pressed.
+ */
+let leaving = false;
 
 const ownEntryOnTop = () => {
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && STATE_KEY in state;
 };
 
+function pushOwnEntry(): void {
+  const state: unknown = window.history.state;
+  window.history.pushState({ ...(typeof state === 'object' && state !== null ? state : {}), [STATE_KEY]: true }, '');
+}
+
 function closeOnBack(): void {
+  if (leaving) {
+    leaving = false;
+    if (openPanels.size > 0 && !ownEntryOnTop()) pushOwnEntry();
+    return;
+  }
   if (ownEntryOnTop()) return;
   for (const close of [...openPanels]) close();
 }
@@ -26,15 +42,15 @@ export function sidePanelOpened(close: () => void): () => void {
     window.addEventListener('popstate', closeOnBack);
     listening = true;
   }
-  if (!ownEntryOnTop()) {
-    const state: unknown = window.history.state;
-    window.history.pushState({ ...(typeof state === 'object' && state !== null ? state : {}), [STATE_KEY]: true }, '');
-  }
+  if (!leaving && !ownEntryOnTop()) pushOwnEntry();
   return () => {
     openPanels.delete(close);
     // After the render that may open the next panel: only when none is open does the entry go.
     setTimeout(() => {
-      if (openPanels.size === 0 && ownEntryOnTop()) window.history.back();
+      if (openPanels.size === 0 && !leaving && ownEntryOnTop()) {
+        leaving = true;
+        window.history.back();
+      }
     }, 0);
   };
 }
