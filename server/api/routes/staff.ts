@@ -123,13 +123,15 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
     );
     // Counted by the shop it names, so typing its name or its slug is one account's count.
     const accountKey = `${slug ?? shopNameKey(retailer)}:${email}`;
-    await throttle('sign-in attempts', now, [limits.staffSignInPerAddress, address]);
     const served = slug === null ? undefined : deps.tenants.bySlug(slug);
     const clients = [tokenDigest(`address:${address}`), ...(sentDevice ? [tokenDigest(`device:${sentDevice}`)] : [])];
     // A device or address this account signed in from before counts its failures apart from everyone
     // else's, so strangers guessing from elsewhere slow themselves and new devices, never its staff.
     const known =
       served !== undefined && (await deps.staff.isKnownClient(served.tenant.config.retailerId, email, clients, now));
+    // The address's own count is for trying accounts it has not signed in to: a kitchen's staff
+    // signing in again behind one shared address never use it up for each other.
+    if (!known) await throttle('sign-in attempts', now, [limits.staffSignInPerAddress, address]);
     const countedAs = known ? `${accountKey}:${clients[0]}` : accountKey;
     await throttle('sign-in attempts', now, [limits.staffSignInPerAccount, countedAs]);
     const found = served && (await deps.staff.findByEmail(served.tenant.config.retailerId, email));

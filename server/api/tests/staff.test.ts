@@ -698,6 +698,33 @@ await onEachStore(({ store }) => {
     });
   });
 
+  describe('staff behind one address', () => {
+    let api: TestApi;
+    beforeAll(async () => {
+      api = await startTestApi({
+        store,
+        brokerUrl: `ws://127.0.0.1:${await freePort()}`,
+        rateLimits: { staffSignInPerAddress: { attempts: 3, windowMs: HOUR_MS } },
+      });
+      await addTestStaff(api, 'test-pizza', owner);
+    });
+    afterAll(() => api.dispose());
+    const signIn = (email: string, password: string) =>
+      api.call('/staff/sign-in', { domain: null, body: { retailer: 'test-pizza', email, password } });
+
+    it("sign in again as often as a shift needs: only accounts the address has not signed in to use up the address's count", async () => {
+      const statuses = [];
+      for (let shift = 0; shift < 6; shift += 1) statuses.push((await signIn(owner.email, owner.password)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+      // The first sign-in counted; two tries at accounts it never signed in to use up the rest.
+      expect((await signIn('nobody@test-pizza.test', 'guess-1')).status).toBe(401);
+      expect((await signIn('someone@test-pizza.test', 'guess-2')).status).toBe(401);
+      expect((await signIn('anyone@test-pizza.test', 'guess-3')).status).toBe(429);
+      // The shop's own staff still sign in from it.
+      expect((await signIn(owner.email, owner.password)).status).toBe(200);
+    });
+  });
+
   describe('staff sign-in nobody can lock', () => {
     let api: TestApi;
     beforeAll(async () => {
