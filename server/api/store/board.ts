@@ -115,6 +115,17 @@ export function createBoardStore(db: Kysely<Database>) {
     );
   }
 
+  /** One placed order of the retailer with the key its customer's page listens on, for a change a kitchen makes to it. */
+  async function placedForChange(retailerId: number, encryptedOrderId: string) {
+    const row = await selectPlaced(retailerId)
+      .select('watch_key')
+      .where('encrypted_order_id', '=', encryptedOrderId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const [order] = await boardOrders([row]);
+    return order ? { row, order } : null;
+  }
+
   return {
     /**
      * Every placed order not yet collected or delivered, whatever its age, oldest first, up to
@@ -171,13 +182,9 @@ export function createBoardStore(db: Kysely<Database>) {
       staffName: string,
       now: Date,
     ): Promise<StageOutcome> {
-      const row = await selectPlaced(retailerId)
-        .select('watch_key')
-        .where('encrypted_order_id', '=', encryptedOrderId)
-        .executeTakeFirst();
-      if (!row) return { kind: 'unknown' };
-      const [order] = await boardOrders([row]);
-      if (!order) return { kind: 'unknown' };
+      const found = await placedForChange(retailerId, encryptedOrderId);
+      if (!found) return { kind: 'unknown' };
+      const { row, order } = found;
       const move = stageMove(order.state, target, order.orderType, undo);
       if (move === 'same' || move === 'refused') return { kind: move, order };
       const at = now.toISOString();
@@ -268,13 +275,9 @@ export function createBoardStore(db: Kysely<Database>) {
       staffName: string,
       now: Date,
     ): Promise<LateOutcome> {
-      const row = await selectPlaced(retailerId)
-        .select('watch_key')
-        .where('encrypted_order_id', '=', encryptedOrderId)
-        .executeTakeFirst();
-      if (!row) return { kind: 'unknown' };
-      const [order] = await boardOrders([row]);
-      if (!order) return { kind: 'unknown' };
+      const found = await placedForChange(retailerId, encryptedOrderId);
+      if (!found) return { kind: 'unknown' };
+      const { row, order } = found;
       const move = runningLate(order, from, minutes, now);
       if (move.kind === 'same') return { kind: 'same', order };
       if (move.kind === 'refused') return { kind: 'refused', order, reason: move.reason };
