@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { dismissPopups, liveStatusAsNormal, openShopAt } from './ordering-support.ts';
 import { tenantUrl } from './urls.ts';
 
@@ -22,6 +22,22 @@ async function openPaused(page: Page, options: { popups?: boolean; at?: number }
   await page.goto(tenantUrl('bella-napoli'));
   await page.waitForLoadState('networkidle');
   return scripts;
+}
+
+/** A 390 px phone that ordered a large Margherita for pickup on an earlier visit, its page closed. */
+async function returningCustomer(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const first = await context.newPage();
+  await openShopAt(first, 'bella-napoli', new Date(loadedAt - 60_000).toISOString());
+  await first.getByRole('link', { name: 'Add Margherita' }).click();
+  const builder = first.getByRole('dialog', { name: 'Margherita' });
+  await builder.getByLabel('Large 13"').check();
+  await builder.getByLabel('Traditional hand-stretched').check();
+  await builder.getByRole('button', { name: /Add to cart/ }).click();
+  await first.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
+  await expect(first.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
+  await first.close();
+  return context;
 }
 
 const liveMessaging = (scripts: string[]) => scripts.some((url) => /\/mqtt[^/]*\.js$/.test(url));
@@ -69,17 +85,7 @@ test('the first interaction starts the ordering runtime at once', async ({ page 
 test('a returning customer sees their cart, their service and the open status before anything loads the ordering rules (390 px phone)', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const first = await context.newPage();
-  await openShopAt(first, 'bella-napoli', new Date(loadedAt - 60_000).toISOString());
-  await first.getByRole('link', { name: 'Add Margherita' }).click();
-  const builder = first.getByRole('dialog', { name: 'Margherita' });
-  await builder.getByLabel('Large 13"').check();
-  await builder.getByLabel('Traditional hand-stretched').check();
-  await builder.getByRole('button', { name: /Add to cart/ }).click();
-  await first.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
-  await expect(first.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
-  await first.close();
+  const context = await returningCustomer(browser);
 
   const page = await context.newPage();
   const scripts = await openPaused(page);
@@ -114,17 +120,7 @@ test('a returning customer sees their cart, their service and the open status be
 test('at 3 am a returning customer is never told "as soon as possible": the first paint names no time, and the rules then say pickup is closed (390 px phone)', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const first = await context.newPage();
-  await openShopAt(first, 'bella-napoli', new Date(loadedAt - 60_000).toISOString());
-  await first.getByRole('link', { name: 'Add Margherita' }).click();
-  const builder = first.getByRole('dialog', { name: 'Margherita' });
-  await builder.getByLabel('Large 13"').check();
-  await builder.getByLabel('Traditional hand-stretched').check();
-  await builder.getByRole('button', { name: /Add to cart/ }).click();
-  await first.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
-  await expect(first.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
-  await first.close();
+  const context = await returningCustomer(browser);
 
   const page = await context.newPage();
   // Thursday 3:00 am in Melbourne, the same week: bella-napoli is closed for both services.
