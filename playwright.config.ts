@@ -6,6 +6,12 @@ export default defineConfig({
   fullyParallel: true,
   ...(process.env['CI'] ? { workers: 2 } : {}),
   retries: 0,
+  // CI's two cores run two browsers, their stacks and the journeys' own stacks at once: a dialog
+  // loaded on demand has been seen to take over 5 s there (the table booking at 360 px).
+  // The same load doubles a journey that signs in on two devices and scans both screens (an
+  // owner and a kitchen member, console-staff): 30 s was overrun there with every step passing.
+  timeout: process.env['CI'] ? 60_000 : 30_000,
+  expect: { timeout: process.env['CI'] ? 10_000 : 5_000 },
   reporter: process.env['CI'] ? 'list' : [['list'], ['html', { open: 'never', outputFolder: 'test-results/report' }]],
   outputDir: 'test-results/artifacts',
   use: {

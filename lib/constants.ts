@@ -89,3 +89,9 @@ export const ERROR_SCREEN_TEMPLATE_ID = 'error-screen-template';
  */
 export const DEFAULT_MAX_ORDER_VALUE = 1000;
 export const DEFAULT_MAX_ORDER_ITEMS = 100;
+/**
+ * What an owner may set them to in the console: below a family's order online ordering is no use,
+ * above a catering order a prank is back in reach, and 0 would refuse every order.
+ */
+export const ORDER_BOUND_CENTS = { min: 5_000, max: 1_000_000 } as const;
+export const ORDER_BOUND_ITEMS = { min: 5, max: 500 } as const;

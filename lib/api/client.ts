@@ -224,6 +224,14 @@ export function createApiClient(options: ApiClientOptions) {
     updateOrder: (payload: ApiBody<'updateOrder'>) => send('updateOrder', payload),
     /** Safe to retry: placing a placed order answers the same placement. */
     placeOrder: (body: ApiBody<'placeOrder'>) => send('placeOrder', body, { retries: 1 }),
+    /** Whether a typed promo code is the shop's: its terms, or why not. Each try counts against a guessing limit. */
+    checkPromo: (code: string) => send('checkPromo', { code }),
+    /** Whether the shop takes payment online: only the API, which holds its keys, knows. */
+    getPaymentOptions: () => send('getPaymentOptions', undefined),
+    /** Safe to retry: an attempt still open answers the same payment page. */
+    payOnline: (body: ApiBody<'payOnline'>) => send('payOnline', body, { retries: 1 }),
+    /** The customer came back from the payment page unpaid: the page is closed there and the cart comes back. */
+    cancelPayment: (encryptedOrderId: string) => send('cancelPayment', { encryptedOrderId }),
     /** Retrying with the same `idempotencyKey` records the status once. */
     createOrderStatus: (body: ApiBody<'createOrderStatus'>, callOptions: { idempotencyKey?: string } = {}) =>
       send('createOrderStatus', body, callOptions),

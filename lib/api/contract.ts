@@ -4,6 +4,8 @@ import { paymentMethods } from '../cart/payment-methods.ts';
 import { orderReceiptPattern } from '../cart/order-receipt.ts';
 import { orderAnswerSchema, placementSchema } from '../cart/placement.ts';
 import { cartProductSchema, orderPayloadSchema, orderStatusSchema } from '../cart/schemas.ts';
+import { PROMO_TYPED_MAX, promoCodeSchema } from '../cart/promo.ts';
+import { NO_TIP, tipChoiceSchema } from '../cart/tip.ts';
 import {
   clockStatusSchema,
   closedDatesSchema,
@@ -267,6 +269,11 @@ export const placeOrderBodySchema = z.object({
   delivery: deliveryAddressSchema.nullable(),
   paymentMethod: z.enum(paymentMethods),
   expectedTotal: nonNegativeDollars,
+  /** The customer's tip (lib/cart/tip.ts) and the amount it showed, on top of expectedTotal; recomputed by the server. */
+  tip: tipChoiceSchema.default(NO_TIP),
+  expectedTip: nonNegativeDollars.default(0),
+  /** The promo code the customer applied, as typed; the server finds it, rechecks it and counts its use. */
+  promoCode: z.string().max(PROMO_TYPED_MAX).nullable().default(null),
 });
 /** `receipt`: the order's receipt for get-order; only a placing call (or its retry with the same details) gets one. */
 export const placeOrderResponseSchema = z.object({
@@ -275,6 +282,17 @@ export const placeOrderResponseSchema = z.object({
   placement: placementSchema,
   receipt: orderReceipt,
 });
+
+/** Whether a typed promo code is one of the shop's (issue 30): rate-limited per address, as guessing is what it invites. */
+export const checkPromoBodySchema = z.object({ code: z.string().max(PROMO_TYPED_MAX) });
+/**
+ * The code's terms once the customer has it right, so the cart computes the saving with the same
+ * rule (lib/cart/promo.ts) as place-order; else the words why not (unknown, used up).
+ */
+export const checkPromoResponseSchema = z.union([
+  z.object({ ok: z.literal(true), terms: promoCodeSchema }),
+  z.object({ ok: z.literal(false), message: z.string().max(300) }),
+]);
 
 /**
  * Paying online (issue 30): the same checkout as place-order, paid on Stripe's own page. The order
@@ -448,6 +466,12 @@ export const apiCalls = {
     path: '/api/order/place-order',
     body: placeOrderBodySchema,
     response: placeOrderResponseSchema,
+  },
+  checkPromo: {
+    method: 'POST',
+    path: '/api/order/check-promo',
+    body: checkPromoBodySchema,
+    response: checkPromoResponseSchema,
   },
   getPaymentOptions: { method: 'GET', path: '/api/order/payment-options', response: paymentOptionsResponseSchema },
   payOnline: {

@@ -21,6 +21,10 @@ export const CLOUDPRNT_OFFLINE_AFTER_MS = 2 * 60_000;
 export const printerPaths = {
   printers: '/staff/printers',
   removePrinter: (printerId: number) => `/staff/printers/${printerId}/remove`,
+  /** Prints a short sample ticket on that printer alone, so the owner sees it is connected. */
+  testPrint: (printerId: number) => `/staff/printers/${printerId}/test`,
+  /** The shop's kitchen settings: everyone signed in reads them, the owner changes them (PUT). */
+  kitchenSettings: '/staff/kitchen-settings',
   /** Prints the order again on every station that has lines of it, marked REPRINT. */
   reprint: (encryptedOrderId: string) => `/staff/orders/${encodeURIComponent(encryptedOrderId)}/reprint`,
   /** The URL a Star printer is given as its CloudPRNT server: the token is the printer's secret. */
@@ -95,6 +99,15 @@ export const printerAddedResponseSchema = z.object({
   cloudPrntPath: z.string().max(200).nullable(),
 });
 export const reprintResponseSchema = z.object({ queued: z.int().nonnegative() });
+
+/**
+ * A shop's kitchen settings, kept by the API (a server behaviour, not part of the static build).
+ * `autoAccept`: the API accepts each new order as it arrives, once paid for one paid online, and
+ * prints it as a staff accept would; off unless the owner turns it on.
+ */
+export const kitchenSettingsSchema = z.strictObject({ autoAccept: z.boolean() });
+export type KitchenSettings = z.infer<typeof kitchenSettingsSchema>;
+export const kitchenSettingsResponseSchema = z.object({ settings: kitchenSettingsSchema });
 
 /**
  * What a Star printer posts when it polls (Star's CloudPRNT protocol); only the fields the API reads,

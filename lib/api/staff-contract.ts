@@ -139,8 +139,15 @@ export const boardOrderSchema = z.object({
   lines: z.array(z.string().max(10_000)).max(200),
   notes: z.string().max(2000).nullable(),
   totalCents: z.int().nonnegative(),
+  /** The customer's tip, on top of the total: paid online with it, or to collect with it at the door or counter. */
+  tipCents: z.int().nonnegative().default(0),
+  /** The promo code the customer applied and what it took off (already out of totalCents); null and 0 without one. */
+  promoCode: z.string().max(20).nullable().default(null),
+  promoSavingCents: z.int().nonnegative().default(0),
   paymentMethod: z.enum(paymentMethods),
   state: z.enum(boardOrderStates),
+  /** Accepted by the API as it arrived, the shop's auto-accept on: staff still acknowledge it. */
+  autoAccepted: z.boolean().default(false),
 });
 export type BoardOrder = z.infer<typeof boardOrderSchema>;
 
@@ -174,6 +181,11 @@ export const staffOrdersResponseSchema = z.object({
 });
 export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;
 export const staffOrderResponseSchema = z.object({ order: boardOrderSchema });
+/** `decline`: the order as saved, and the refund of its online payment (null when it was not paid online). */
+export const staffDeclineResponseSchema = staffOrderResponseSchema.extend({
+  refund: z.object({ refundId: z.string().min(1), cents: z.number().int().nonnegative() }).nullable(),
+});
+export type StaffDeclineResponse = z.infer<typeof staffDeclineResponseSchema>;
 /** `stage`: where the order should be, one step on (a bump) or, with `undo`, one step back; checked against its flow (stageMove in kitchen-flow.ts). */
 export const staffStageBodySchema = z.object({ stage: z.enum(kitchenStages), undo: z.boolean().default(false) });
 export type StaffStageBody = z.infer<typeof staffStageBodySchema>;
@@ -212,6 +224,9 @@ export const auditActions = [
   'staff-remove',
   'staff-password',
   'own-password',
+  'auto-accept',
+  'kitchen-settings',
+  'promo-codes',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -339,12 +354,18 @@ export const reportDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expecte
 export const MAX_REPORT_ORDERS = 20_000;
 
 const tallySchema = z.object({ orders: z.int().nonnegative(), salesCents: z.int().nonnegative() });
+const tipTallySchema = z.object({ orders: z.int().nonnegative(), tipCents: z.int().nonnegative() });
+const promoTallySchema = z.object({ orders: z.int().nonnegative(), savingCents: z.int().nonnegative() });
 export const reportOrderSchema = z.object({
   orderNumber: z.int().positive(),
   placedAt: instant,
   service: z.enum(['delivery', 'pickup']),
   paymentMethod: z.enum(paymentMethods),
   totalCents: z.int().nonnegative(),
+  tipCents: z.int().nonnegative().default(0),
+  /** The promo code applied and its saving, already out of totalCents (the order's sales). */
+  promoCode: z.string().max(20).nullable().default(null),
+  promoSavingCents: z.int().nonnegative().default(0),
   cancelled: z.boolean(),
   lines: z
     .array(
@@ -371,6 +392,12 @@ export const daySummarySchema = z.object({
     .max(MAX_REPORT_ORDERS * 2),
   byService: z.array(tallySchema.extend({ service: z.enum(['delivery', 'pickup']) })).max(2),
   byPayment: z.array(tallySchema.extend({ paymentMethod: z.enum(paymentMethods) })).max(paymentMethods.length),
+  tips: tipTallySchema.extend({
+    byPayment: z.array(tipTallySchema.extend({ paymentMethod: z.enum(paymentMethods) })).max(paymentMethods.length),
+  }),
+  promos: promoTallySchema
+    .extend({ byCode: z.array(promoTallySchema.extend({ code: z.string().max(20) })).max(MAX_REPORT_ORDERS) })
+    .default({ orders: 0, savingCents: 0, byCode: [] }),
 });
 export const daySummaryResponseSchema = z.object({
   /** The shop's clock the days were counted on. */

@@ -134,6 +134,24 @@ describe('checkPlacement', () => {
       wednesdayEvening,
       null,
     ],
+    [
+      'a 15% tip of the $44 of food, not the delivery fee: $6.60',
+      { ...placement({}), tip: { kind: 'percent', percent: 15 }, expectedTip: 6.6 },
+      wednesdayEvening,
+      null,
+    ],
+    [
+      'a tip shown that the rule does not give',
+      { ...placement({}), tip: { kind: 'percent', percent: 15 }, expectedTip: 7 },
+      wednesdayEvening,
+      'tip: The tip comes to $6.60, not $7.00. Please check your tip and place the order again.',
+    ],
+    [
+      'a tip above the food',
+      { ...placement({}), tip: { kind: 'amount', amount: 50 }, expectedTip: 50 },
+      wednesdayEvening,
+      'tip: A tip can be at most $44.00 on this order. Please choose a smaller tip.',
+    ],
   ])('%s', (_name, input, now, problem) => {
     const checked = checkPlacement(input, bella, catalogue, now);
     expect(checked.ok ? null : `${checked.field}: ${checked.message}`).toBe(problem);

@@ -13,11 +13,19 @@ import { deliveryTermsFor } from './delivery-quote.ts';
 import { orderBoundRefusal } from './order-bounds.ts';
 import type { PaymentMethod } from './payment-methods.ts';
 import type { OrderPayload } from './schemas.ts';
+import { promoSaving, type PromoCode } from './promo.ts';
+import { NO_TIP, tipFor, type TipChoice } from './tip.ts';
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: 'Cash on delivery or pickup',
   card: 'Card on delivery or pickup',
   online: 'Paid online',
+};
+
+/** How checkout offers each method; the receipt and the kitchen name them by paymentMethodLabels. */
+export const paymentChoiceLabels: Record<PaymentMethod, string> = {
+  ...paymentMethodLabels,
+  online: 'Pay online (card, Apple Pay, Google Pay)',
 };
 
 export const checkoutContactSchema = z.object({
@@ -54,11 +62,47 @@ export interface PlacementInput {
   expectedTotal: number;
   /** Whether the shop takes payment online (the API knows: it holds the keys). */
   onlineOffered?: boolean;
+  /** The tip the customer chose; none when absent. */
+  tip?: TipChoice;
+  /** The tip the customer was shown, in dollars: like the total, it is taken only at that amount. */
+  expectedTip?: number;
+  /**
+   * The promo code the customer applied (lib/cart/promo.ts): its terms as the shop keeps them
+   * (undefined when the shop has no such code) and, on the server, its uses so far.
+   */
+  promo?: { terms: PromoCode | undefined; usesSoFar?: number; usesByCustomer?: number } | undefined;
+}
+
+/** A promo code as placing takes it: the code and what it took off, in cents. */
+export interface PlacedPromo {
+  code: string;
+  cents: number;
+  /** The saving is the delivery fee, not food. */
+  freeDelivery: boolean;
+}
+
+/** A tip as placing takes it: cents, and the percentage it was chosen as (null for an own amount or none). */
+export interface PlacedTip {
+  cents: number;
+  percent: number | null;
 }
 
 export type PlacementCheck =
-  | { ok: true; totals: CartTotals; suburb: DeliverySuburb | null; zone: DeliveryZone | null }
-  | { ok: false; field: 'products' | 'orderTime' | 'suburb' | 'paymentMethod' | 'total'; message: string };
+  | {
+      ok: true;
+      totals: CartTotals;
+      tip: PlacedTip;
+      promo: PlacedPromo | null;
+      /** What the customer pays before the tip: the cart's total less the promo saving. */
+      totalCents: number;
+      suburb: DeliverySuburb | null;
+      zone: DeliveryZone | null;
+    }
+  | {
+      ok: false;
+      field: 'products' | 'orderTime' | 'suburb' | 'paymentMethod' | 'total' | 'tip' | 'promo';
+      message: string;
+    };
 
 /** Payment methods the retailer takes; online only where the API holds the shop's keys (`onlineOffered`). */
 export function acceptedPaymentMethods(
@@ -174,12 +218,41 @@ export function checkPlacement(
   }
   const tooLarge = orderBoundRefusal(totals, retailer);
   if (tooLarge) return { ok: false, field: 'products', message: tooLarge };
-  if (toCents(input.expectedTotal) !== totals.total) {
+  const promo = input.promo
+    ? promoSaving(input.promo.terms, {
+        foodCents: totals.subtotal - totals.discount,
+        deliveryFeeCents: totals.deliveryFee,
+        service,
+        at,
+        zone: shopZone(retailer.config.retailerInfo),
+        usesSoFar: input.promo.usesSoFar ?? 0,
+        usesByCustomer: input.promo.usesByCustomer ?? 0,
+      })
+    : null;
+  if (promo && !promo.ok) return { ok: false, field: 'promo', message: promo.message };
+  const totalCents = totals.total - (promo?.cents ?? 0);
+  if (toCents(input.expectedTotal) !== totalCents) {
     return {
       ok: false,
       field: 'total',
-      message: `The total is now ${formatMoney(totals.total)}, not ${formatMoney(toCents(input.expectedTotal))}. Please check your order and place it again.`,
+      message: `The total is now ${formatMoney(totalCents)}, not ${formatMoney(toCents(input.expectedTotal))}. Please check your order and place it again.`,
     };
   }
-  return { ok: true, totals, suburb: terms?.suburb ?? null, zone: terms?.zone ?? null };
+  const tip = tipFor(input.tip ?? NO_TIP, totals.subtotal - totals.discount, retailer.config.retailerInfo.tips);
+  if (!tip.ok) return { ok: false, field: 'tip', message: tip.message };
+  if (tip.cents !== toCents(input.expectedTip ?? 0))
+    return {
+      ok: false,
+      field: 'tip',
+      message: `The tip comes to ${formatMoney(tip.cents)}, not ${formatMoney(toCents(input.expectedTip ?? 0))}. Please check your tip and place the order again.`,
+    };
+  return {
+    ok: true,
+    totals,
+    tip: { cents: tip.cents, percent: tip.percent },
+    promo: promo ? { code: promo.code, cents: promo.cents, freeDelivery: promo.freeDelivery } : null,
+    totalCents,
+    suburb: terms?.suburb ?? null,
+    zone: terms?.zone ?? null,
+  };
 }

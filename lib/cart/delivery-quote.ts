@@ -102,13 +102,23 @@ export interface QuotedTotals {
   minimumNote: string | null;
 }
 
-/** Totals priced with `pricingTerms(quote)`, worded for the cart: a range wherever the suburb still decides. */
-export function quotedTotals(totals: CartTotals, quote: DeliveryQuote, orderType: OrderType): QuotedTotals {
+/**
+ * Totals priced with `pricingTerms(quote)`, worded for the cart: a range wherever the suburb still
+ * decides. `tipCents`, the customer's tip at checkout, is added to the total they pay.
+ */
+export function quotedTotals(
+  totals: CartTotals,
+  quote: DeliveryQuote,
+  orderType: OrderType,
+  tipCents = 0,
+  promoCents = 0,
+): QuotedTotals {
+  const extra = tipCents - promoCents;
   const missing = `The minimum for ${orderType} is ${formatMoney(totals.minimumOrderValue)}. Add ${formatMoney(totals.shortfall)} more to order.`;
   if (orderType === 'pickup' || quote.kind !== 'range') {
     return {
       deliveryFee: formatMoney(totals.deliveryFee),
-      total: formatMoney(totals.total),
+      total: formatMoney(totals.total + extra),
       final: true,
       minimumNote: totals.meetsMinimumOrder ? null : missing,
     };
@@ -123,7 +133,7 @@ export function quotedTotals(totals: CartTotals, quote: DeliveryQuote, orderType
   }
   return {
     deliveryFee: spanText({ low: totals.deliveryFee, high: totals.deliveryFee + feeSpread }),
-    total: spanText({ low: totals.total, high: totals.total + feeSpread }),
+    total: spanText({ low: totals.total + extra, high: totals.total + extra + feeSpread }),
     final: feeSpread === 0,
     minimumNote,
   };

@@ -62,6 +62,10 @@ function placement(changes: Partial<Placement> = {}): Placement {
     deals: [],
     deliveryFee: 0,
     total: 44,
+    tip: 0,
+    tipPercent: null,
+    promoCode: null,
+    promoSaving: 0,
     ...changes,
   };
 }
@@ -103,6 +107,7 @@ function answer(changes: Partial<OrderAnswer> = {}): OrderAnswer {
     placement: null,
     placementDetails: null,
     orderWatch: null,
+    payment: null,
     ...changes,
   };
 }
@@ -122,6 +127,7 @@ describe('confirmationView', () => {
       stage: 'new',
       statusTitle: 'Order received',
       statusText: 'Thanks, Grace! We have your order and will start on it shortly.',
+      secondStep: 'Preparing',
       late: null,
       service: 'Pickup',
       when: { label: 'Ready for pickup', text: 'As soon as possible, about 9:00 pm' },
@@ -146,7 +152,47 @@ describe('confirmationView', () => {
         { label: 'Subtotal', amount: '$44.00', kind: 'plain' },
         { label: 'Total', amount: '$44.00', kind: 'total' },
       ],
+      tipNote: null,
     });
+  });
+
+  it('a promo code on a line of its own, its saving already out of the total', () => {
+    const shown = view({ promoCode: 'SAVE5', promoSaving: 5, total: 39 });
+    expect(shown.totals).toEqual([
+      { label: 'Subtotal', amount: '$44.00', kind: 'plain' },
+      { label: 'Promo SAVE5', amount: '−$5.00', kind: 'discount' },
+      { label: 'Total', amount: '$39.00', kind: 'total' },
+    ]);
+  });
+
+  it.each([
+    [
+      'a 15% tip noted on a cash pickup',
+      { tip: 6.6, tipPercent: 15 },
+      'Total to pay',
+      'Your tip of $6.60 is noted: please pay it with your order at the counter. Thank you!',
+    ],
+    [
+      'an own tip noted on a card delivery',
+      { tip: 5, tipPercent: null, isPickup: false, paymentMethod: 'card' as const },
+      'Total to pay',
+      'Your tip of $5.00 is noted: please pay it with your order at the door. Thank you!',
+    ],
+    [
+      'a 15% tip paid online',
+      { tip: 6.6, tipPercent: 15, paymentMethod: 'online' as const },
+      'Total paid',
+      'Your tip of $6.60 is charged with your order. Thank you!',
+    ],
+  ])('%s: a line of its own after the order total, and what is paid in all', (_case, changes, paidLabel, note) => {
+    const shown = view(changes);
+    const tipLine = changes.tipPercent === null ? 'Tip' : `Tip (${changes.tipPercent}%)`;
+    expect(shown.totals.slice(-3)).toEqual([
+      { label: 'Order total', amount: '$44.00', kind: 'plain' },
+      { label: tipLine, amount: changes.tip === 5 ? '$5.00' : '$6.60', kind: 'tip' },
+      { label: paidLabel, amount: changes.tip === 5 ? '$49.00' : '$50.60', kind: 'total' },
+    ]);
+    expect(shown.tipNote).toBe(note);
   });
 
   it('a delivery order: the address with its instructions, the fee and the deals as lines of their own', () => {
@@ -256,7 +302,39 @@ describe('confirmationView', () => {
       status: 'preparing',
       statusTitle: 'Being prepared',
       statusText: 'The kitchen has your order and is preparing it.',
+      secondStep: 'Preparing',
     });
+  });
+
+  it.each<[string, Partial<Placement>, Date, { statusTitle: string; secondStep: string; statusText?: string }]>([
+    [
+      'a pickup for tomorrow, taken tonight: accepted, with when it will be ready',
+      { isPickup: true, orderForLater: true, orderForLaterRequestDateTime: '2026-11-28T19:15:00+11:00' },
+      fridayEvening,
+      {
+        statusTitle: 'Accepted',
+        secondStep: 'Accepted',
+        statusText: 'The kitchen has accepted your order and will have it ready tomorrow, Sat 28 Nov at 7:15 pm.',
+      },
+    ],
+    [
+      'a delivery for tomorrow, taken tonight: accepted, with when it comes',
+      { isPickup: false, orderForLater: true, orderForLaterRequestDateTime: '2026-11-28T19:15:00+11:00' },
+      fridayEvening,
+      {
+        statusTitle: 'Accepted',
+        secondStep: 'Accepted',
+        statusText: 'The kitchen has accepted your order and will have it with you tomorrow, Sat 28 Nov at 7:15 pm.',
+      },
+    ],
+    [
+      'the same pickup once its time has come and it is still in the kitchen: being prepared',
+      { isPickup: true, orderForLater: true, orderForLaterRequestDateTime: '2026-11-28T19:15:00+11:00' },
+      new Date('2026-11-28T08:16:00Z'),
+      { statusTitle: 'Being prepared', secondStep: 'Preparing' },
+    ],
+  ])('an order for later taken by the kitchen: %s', (_name, changes, now, expected) => {
+    expect(view(changes, now, 0, answer({ orderProcessed: true, kitchenStage: 'taken' }))).toMatchObject(expected);
   });
 
   it.each<[OrderAnswer['kitchenStage'], boolean, string]>([
@@ -390,6 +468,18 @@ describe('running late', () => {
     expect(laterOrderAnswer(late(null), late('2026-11-27T10:10:00.000Z')).runningLateUntil).toBe(
       '2026-11-27T10:10:00.000Z',
     );
+  });
+});
+
+describe('a refund never goes back', () => {
+  const paid = (refunded: boolean) =>
+    answer({ kitchenStage: 'declined', payment: { state: 'paid', total: 37.5, refunded } });
+  it.each<[string, OrderAnswer | null, OrderAnswer, boolean]>([
+    ['a poll that sees the refund', paid(false), paid(true), true],
+    ['a poll that left before the refund was recorded', paid(true), paid(false), true],
+    ['no refund yet', paid(false), paid(false), false],
+  ])('%s', (_name, previous, next, refunded) => {
+    expect(laterOrderAnswer(previous, next).payment?.refunded).toBe(refunded);
   });
 });
 

@@ -10,6 +10,8 @@ import { paymentMethodLabels } from './checkout.ts';
 import { describeLine, lineTitle } from './describe-line.ts';
 import { RECEIPT_DAYS } from './order-receipt.ts';
 import type { OrderAnswer, Placement, PlacementDetails, PlacementSummary } from './placement.ts';
+import { promoLabel } from './promo.ts';
+import { tipLabel } from './tip.ts';
 import type { ShopZone } from '../time/shop-zone.ts';
 
 /** The deals of a priced order as its placement records them, in dollars. */
@@ -47,7 +49,11 @@ export function laterOrderAnswer(previous: OrderAnswer | null, next: OrderAnswer
       : processed;
   // And the kitchen's later time: it only ever moves out.
   const late = laterInstant(previous?.runningLateUntil ?? null, staged.runningLateUntil);
-  return late === staged.runningLateUntil ? staged : { ...staged, runningLateUntil: late };
+  const timed = late === staged.runningLateUntil ? staged : { ...staged, runningLateUntil: late };
+  // And a refund, once seen, is never taken back by an answer that left before it.
+  return previous?.payment?.refunded && timed.payment && !timed.payment.refunded
+    ? { ...timed, payment: { ...timed.payment, refunded: true } }
+    : timed;
 }
 
 function laterInstant(a: string | null, b: string | null): string | null {
@@ -81,7 +87,7 @@ export interface ConfirmationLine {
 export interface ConfirmationTotal {
   label: string;
   amount: string;
-  kind: 'plain' | 'discount' | 'total';
+  kind: 'plain' | 'discount' | 'tip' | 'total';
 }
 
 /** What the confirmation page shows of a placed order, in the customer's words. */
@@ -92,6 +98,8 @@ export interface ConfirmationView {
   stage: KitchenStage;
   statusTitle: string;
   statusText: string;
+  /** The progress's second step: "Preparing", or "Accepted" for an order for later the kitchen took before its time. */
+  secondStep: 'Preparing' | 'Accepted';
   /** "The kitchen is running late: now about 8:10 pm", while it is still making the order; null otherwise. */
   late: string | null;
   service: 'Pickup' | 'Delivery';
@@ -105,6 +113,8 @@ export interface ConfirmationView {
   payment: string;
   lines: ConfirmationLine[];
   totals: ConfirmationTotal[];
+  /** How the tip is paid: charged with an order paid online, else noted to pay on collection; null without a tip. */
+  tipNote: string | null;
 }
 
 export interface ConfirmationShop {
@@ -181,7 +191,14 @@ export function confirmationView(
   const stageWords =
     stage === 'new' || stage === 'taken' ? null : customerStageText(stage, placement.isPickup ? 'pickup' : 'delivery');
   const firstName = details?.contact.fullName.trim().split(/\s+/)[0] ?? '';
-  const later = placement.orderForLater && placement.orderForLaterRequestDateTime !== null;
+  const laterAt =
+    placement.orderForLater && placement.orderForLaterRequestDateTime
+      ? new Date(placement.orderForLaterRequestDateTime)
+      : null;
+  const whenText = laterAt ? formatOrderTime(laterAt, now, zone) : asapText(placement.dueAt, now, zone);
+  // An order for later the kitchen (or auto-accept) took before its time is accepted, not yet
+  // being prepared: taken days ahead, "Being prepared" was a promise nobody kept.
+  const acceptedAhead = preparing && stageWords === null && laterAt !== null && laterAt.getTime() > now.getTime();
   const money = (dollars: number) => formatMoney(toCents(dollars));
   const delivery = details?.delivery ?? null;
   const pickupPlace = { label: 'Pickup from', lines: [shop.name, shop.address].filter(Boolean), instructions: null };
@@ -189,21 +206,27 @@ export function confirmationView(
     orderNumber: `#${placement.orderNumber}`,
     status: preparing ? 'preparing' : 'received',
     stage,
-    statusTitle: stageWords?.title ?? (preparing ? 'Being prepared' : 'Order received'),
+    statusTitle: stageWords?.title ?? (acceptedAhead ? 'Accepted' : preparing ? 'Being prepared' : 'Order received'),
     statusText:
       stageWords?.text ??
-      (preparing
-        ? 'The kitchen has your order and is preparing it.'
-        : `Thanks${firstName ? `, ${firstName}` : ''}! We have your order and will start on it shortly.`),
+      (acceptedAhead
+        ? `The kitchen has accepted your order and will have it ${placement.isPickup ? 'ready' : 'with you'} ${whenText}.`
+        : preparing
+          ? 'The kitchen has your order and is preparing it.'
+          : `Thanks${firstName ? `, ${firstName}` : ''}! We have your order and will start on it shortly.`),
+    secondStep: acceptedAhead ? 'Accepted' : 'Preparing',
     late: lateText(order, now, zone),
     service: placement.isPickup ? 'Pickup' : 'Delivery',
     when: {
-      label: placement.isPickup ? 'Ready for pickup' : 'Delivery',
+      // A declined order will not be ready: the time is only what the customer asked for.
+      label:
+        stage === 'declined'
+          ? `Asked for ${placement.isPickup ? 'pickup' : 'delivery'}`
+          : placement.isPickup
+            ? 'Ready for pickup'
+            : 'Delivery',
       // Worded as the order-time bar and the cart worded it when the customer chose it.
-      text:
-        later && placement.orderForLaterRequestDateTime
-          ? formatOrderTime(new Date(placement.orderForLaterRequestDateTime), now, zone)
-          : asapText(placement.dueAt, now, zone),
+      text: whenText,
     },
     place: delivery
       ? { label: 'Deliver to', lines: [deliveryAddressLine(delivery)], instructions: delivery.instructions || null }
@@ -234,7 +257,36 @@ export function confirmationView(
       ...(placement.isPickup
         ? []
         : [{ label: 'Delivery fee', amount: money(placement.deliveryFee), kind: 'plain' as const }]),
-      { label: 'Total', amount: money(placement.total), kind: 'total' },
+      ...(placement.promoCode === null
+        ? []
+        : [
+            {
+              label: promoLabel(placement.promoCode),
+              amount: `−${money(placement.promoSaving)}`,
+              kind: 'discount' as const,
+            },
+          ]),
+      ...tipTotals(placement, money),
     ],
+    tipNote: tipNote(placement),
   };
+}
+
+/** The receipt's last lines: the total, or with a tip the order's total, the tip and what the customer pays in all. */
+function tipTotals(placement: PlacementSummary, money: (dollars: number) => string): ConfirmationTotal[] {
+  if (placement.tip === 0) return [{ label: 'Total', amount: money(placement.total), kind: 'total' }];
+  const all = formatMoney(toCents(placement.total) + toCents(placement.tip));
+  return [
+    { label: 'Order total', amount: money(placement.total), kind: 'plain' },
+    { label: tipLabel(placement.tipPercent), amount: money(placement.tip), kind: 'tip' },
+    { label: placement.paymentMethod === 'online' ? 'Total paid' : 'Total to pay', amount: all, kind: 'total' },
+  ];
+}
+
+function tipNote(placement: PlacementSummary): string | null {
+  if (placement.tip === 0) return null;
+  const tip = formatMoney(toCents(placement.tip));
+  if (placement.paymentMethod === 'online') return `Your tip of ${tip} is charged with your order. Thank you!`;
+  const where = placement.isPickup ? 'at the counter' : 'at the door';
+  return `Your tip of ${tip} is noted: please pay it with your order ${where}. Thank you!`;
 }

@@ -3,6 +3,7 @@ import { kitchenStages } from '../kitchen/kitchen-flow.ts';
 import { orderWatchKeyPattern } from '../live/order-watch.ts';
 import { id, instant, nonNegativeDollars } from '../tenant/index.ts';
 import { checkoutContactSchema, deliveryAddressSchema } from './checkout.ts';
+import { onlinePaymentStates } from './online-payment.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { cartProductSchema } from './schemas.ts';
 
@@ -32,7 +33,18 @@ export const placementSummarySchema = z.object({
     .max(200)
     .default([]),
   deliveryFee: nonNegativeDollars,
+  /** The promo code the customer applied (lib/cart/promo.ts) and what it took off; null and 0 on orders without one. */
+  promoCode: z.string().max(20).nullable().default(null),
+  promoSaving: nonNegativeDollars.default(0),
+  /** Subtotal − deals − promo saving + delivery fee. */
   total: nonNegativeDollars,
+  /**
+   * The customer's tip (lib/cart/tip.ts), on top of `total`: charged with it when paid online, else
+   * noted to pay at the door or the counter. 0 on orders placed without one or before tips.
+   */
+  tip: nonNegativeDollars.default(0),
+  /** The shop's percentage the tip was chosen as; null for an amount of the customer's own. */
+  tipPercent: z.int().min(1).max(100).nullable().default(null),
 });
 
 /** A placed order as the kitchen received it: who, where, how they pay and what it came to, in dollars. */
@@ -60,6 +72,11 @@ export const orderAnswerSchema = z.object({
    */
   orderWatch: z
     .object({ key: z.string().regex(orderWatchKeyPattern), topicId: z.string().regex(orderWatchKeyPattern) })
+    .nullable()
+    .default(null),
+  /** The order's newest online payment (issue 30): null unless it was paid or tried online. Its page follows it. */
+  payment: z
+    .object({ state: z.enum(onlinePaymentStates), total: nonNegativeDollars, refunded: z.boolean().default(false) })
     .nullable()
     .default(null),
 });

@@ -1,4 +1,4 @@
-import { isCartExpired } from './expiry.ts';
+import { CART_EXPIRY_MS } from '../constants.ts';
 
 /** The header's cart summary as the cart's rules last worked it out ("2 items", "$41.50"). */
 export interface CartSummaryText {
@@ -14,37 +14,38 @@ export interface SavedVisit {
   orderForLater: boolean;
 }
 
+/** The header cart button's accessible name; the first-paint script uses this function's own source too. */
+export function cartButtonLabel(summary: CartSummaryText | undefined): string {
+  return summary ? `Cart, ${summary.items}, ${summary.subtotal}` : 'Cart';
+}
+
 export const EMPTY_CART_SUMMARY: CartSummaryText = { count: 0, items: '0 items', subtotal: '$0.00' };
-
-const SHORT_TEXT = 40;
-
-function parsed(json: string | null): unknown {
-  if (json === null) return null;
-  try {
-    return JSON.parse(json);
-  } catch {
-    return null;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function summaryOf(value: unknown): CartSummaryText | null {
-  if (!isRecord(value)) return null;
-  const { count, items, subtotal } = value;
-  if (!Number.isInteger(count) || typeof items !== 'string' || typeof subtotal !== 'string') return null;
-  if (items.length > SHORT_TEXT || !/^\$[\d,]+\.\d\d$/.test(subtotal)) return null;
-  return { count: count as number, items, subtotal };
-}
 
 /**
  * The saved order (`orderStore`) and the cart summary saved beside it, as a first paint may show
  * them: the summary only while it describes the saved cart (same number of items) and the cart
  * has not expired, since the start-up rules would then empty it. Hand-checked instead of parsed
  * with the order's zod schema, which the first paint does not load; anything unreadable is null.
+ *
+ * Self-contained on purpose: the page's inline first-paint script is this function's own source
+ * (lib/site/saved-visit-script.ts), so its body may name nothing from outside it.
  */
-export function savedVisit(orderJson: string | null, summaryJson: string | null, now: Date): SavedVisit | null {
+export function visitFromStorage(
+  orderJson: string | null,
+  summaryJson: string | null,
+  nowMs: number,
+  expiryMs: number,
+): SavedVisit | null {
+  const parsed = (json: string | null): unknown => {
+    if (json === null) return null;
+    try {
+      return JSON.parse(json);
+    } catch {
+      return null;
+    }
+  };
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   const order = parsed(orderJson);
   if (!isRecord(order) || !Array.isArray(order['products'])) return null;
   const { orderType, orderForLater, lastActivity } = order;
@@ -57,7 +58,19 @@ export function savedVisit(orderJson: string | null, summaryJson: string | null,
     count += quantity as number;
   }
   const visit: Omit<SavedVisit, 'summary'> = { orderType, orderForLater: orderForLater === true };
-  if (count === 0 || isCartExpired(lastActivity, now)) return { ...visit, summary: EMPTY_CART_SUMMARY };
-  const summary = summaryOf(parsed(summaryJson));
-  return summary && summary.count === count ? { ...visit, summary } : null;
+  // The same two weeks as isCartExpired (./expiry.ts), after which the start-up rules empty the cart.
+  const expired = lastActivity !== null && (!Number.isFinite(lastActivity) || nowMs - lastActivity > expiryMs);
+  if (count === 0 || expired) return { ...visit, summary: { count: 0, items: '0 items', subtotal: '$0.00' } };
+  const summary = parsed(summaryJson);
+  if (!isRecord(summary)) return null;
+  const { count: summaryCount, items, subtotal } = summary;
+  if (summaryCount !== count || typeof items !== 'string' || typeof subtotal !== 'string') return null;
+  // Shown as text, but only what a summary can be: short words and an amount of money.
+  if (items.length > 40 || !/^\$[\d,]+\.\d\d$/.test(subtotal)) return null;
+  return { ...visit, summary: { count, items, subtotal } };
+}
+
+/** What a returning customer's first paint shows, read from the device's storage (see visitFromStorage). */
+export function savedVisit(orderJson: string | null, summaryJson: string | null, now: Date): SavedVisit | null {
+  return visitFromStorage(orderJson, summaryJson, now.getTime(), CART_EXPIRY_MS);
 }

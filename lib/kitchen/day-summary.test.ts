@@ -12,6 +12,9 @@ function order(placedAt: string, overrides: Partial<ReportOrder> = {}): ReportOr
     service: 'pickup',
     paymentMethod: 'cash',
     totalCents: 2000,
+    tipCents: 0,
+    promoCode: null,
+    promoSavingCents: 0,
     cancelled: false,
     lines: [{ dish: 'Margherita', secondHalf: null, quantity: 1, lineCents: 2000 }],
     ...overrides,
@@ -125,7 +128,57 @@ describe('the summary', () => {
     expect(summary.byPayment).toEqual([
       { paymentMethod: 'cash', orders: 2, salesCents: 4501 },
       { paymentMethod: 'card', orders: 1, salesCents: 2500 },
+      { paymentMethod: 'online', orders: 0, salesCents: 0 },
     ]);
+  });
+
+  it('tips apart from sales: in all and by payment, cancelled orders and untipped ones left out', () => {
+    const summary = daySummary(
+      [
+        order('2026-04-05T09:00:00Z', { totalCents: 4400, tipCents: 660 }),
+        order('2026-04-05T09:05:00Z', { totalCents: 2000, tipCents: 500, paymentMethod: 'card' }),
+        order('2026-04-05T09:10:00Z', { totalCents: 4400, tipCents: 660, paymentMethod: 'online' }),
+        order('2026-04-05T09:15:00Z', { totalCents: 3000, paymentMethod: 'online' }),
+        order('2026-04-05T09:20:00Z', { totalCents: 4400, tipCents: 880, cancelled: true }),
+      ],
+      '2026-04-05',
+      '2026-04-05',
+      MELBOURNE,
+    );
+    expect(summary.totals).toEqual({ orders: 4, salesCents: 13_800, averageCents: 3450 });
+    expect(summary.tips).toEqual({
+      orders: 3,
+      tipCents: 1820,
+      byPayment: [
+        { paymentMethod: 'cash', orders: 1, tipCents: 660 },
+        { paymentMethod: 'card', orders: 1, tipCents: 500 },
+        { paymentMethod: 'online', orders: 1, tipCents: 660 },
+      ],
+    });
+  });
+
+  it('promo savings by code, already out of sales; cancelled orders left out', () => {
+    const summary = daySummary(
+      [
+        order('2026-04-05T09:00:00Z', { totalCents: 1500, promoCode: 'SAVE5', promoSavingCents: 500 }),
+        order('2026-04-05T09:05:00Z', { totalCents: 1800, promoCode: 'TEN', promoSavingCents: 200 }),
+        order('2026-04-05T09:10:00Z', { totalCents: 1500, promoCode: 'SAVE5', promoSavingCents: 500 }),
+        order('2026-04-05T09:15:00Z', { totalCents: 1500, promoCode: 'SAVE5', promoSavingCents: 500, cancelled: true }),
+        order('2026-04-05T09:20:00Z'),
+      ],
+      '2026-04-05',
+      '2026-04-05',
+      MELBOURNE,
+    );
+    expect(summary.totals.salesCents).toBe(1500 + 1800 + 1500 + 2000);
+    expect(summary.promos).toEqual({
+      orders: 3,
+      savingCents: 1200,
+      byCode: [
+        { code: 'SAVE5', orders: 2, savingCents: 1000 },
+        { code: 'TEN', orders: 1, savingCents: 200 },
+      ],
+    });
   });
 
   it('the spring change has no hour 2: 1:59 and 3:00 are an hour apart on the clock, a minute in time', () => {

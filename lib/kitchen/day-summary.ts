@@ -1,10 +1,10 @@
-import type { PaymentMethod } from '../cart/payment-methods.ts';
+import { paymentMethods, type PaymentMethod } from '../cart/payment-methods.ts';
 import { addDays, daysBetween, retailerInstant, retailerWallClock } from '../time/retailer-clock.ts';
 import type { ShopZone } from '../time/shop-zone.ts';
 
 /**
  * End of day (issue 28, item 7): what a shop sold over a day or a range of days of its own
- * calendar, by hour of its clock, by dish, by service and by payment method. Pure: the orders and
+ * calendar, by hour of its clock, by dish, by service and by payment method, and its tips apart. Pure: the orders and
  * the shop's zone are passed in, so the API, the console and the CSV agree to the cent.
  */
 
@@ -26,8 +26,19 @@ export interface ReportOrder {
   service: ReportService;
   paymentMethod: PaymentMethod;
   totalCents: number;
+  /** The customer's tip, on top of `totalCents`: the staff's, so never counted as sales. */
+  tipCents: number;
+  /** The promo code the customer applied and what it took off, already out of `totalCents`; null and 0 without one. */
+  promoCode: string | null;
+  promoSavingCents: number;
   cancelled: boolean;
   lines: ReportLine[];
+}
+
+/** Tips apart from sales: how many orders left one and what they came to, in all and by how they were paid. */
+export interface TipTally {
+  orders: number;
+  tipCents: number;
 }
 
 export interface ReportTally {
@@ -60,6 +71,15 @@ export interface DaySummary {
   byDish: DishTally[];
   byService: (ReportTally & { service: ReportService })[];
   byPayment: (ReportTally & { paymentMethod: PaymentMethod })[];
+  /** Tips of the orders counted above (cancelled ones left out): cash and card tips are the counter's to hand over. */
+  tips: TipTally & { byPayment: (TipTally & { paymentMethod: PaymentMethod })[] };
+  /** What promo codes gave away on the orders counted above, in all and by code (most given first). */
+  promos: PromoTally & { byCode: (PromoTally & { code: string })[] };
+}
+
+export interface PromoTally {
+  orders: number;
+  savingCents: number;
 }
 
 /** A month and a bit: what one answer of orders, and one chart, stays readable and bounded at. */
@@ -110,7 +130,11 @@ export function daySummary(orders: readonly ReportOrder[], from: string, to: str
   const byDay = Array.from({ length: days }, (_, index) => ({ date: addDays(from, index), ...tally() }));
   const byHour = Array.from({ length: 24 }, (_, hour) => ({ hour, ...tally() }));
   const byService = (['delivery', 'pickup'] as const).map((service) => ({ service, ...tally() }));
-  const byPayment = (['cash', 'card'] as const).map((paymentMethod) => ({ paymentMethod, ...tally() }));
+  const byPayment = paymentMethods.map((paymentMethod) => ({ paymentMethod, ...tally() }));
+  const tips = { orders: 0, tipCents: 0 };
+  const tipsByPayment = paymentMethods.map((paymentMethod) => ({ paymentMethod, orders: 0, tipCents: 0 }));
+  const promos = { orders: 0, savingCents: 0 };
+  const promosByCode = new Map<string, PromoTally & { code: string }>();
   const dishes = new Map<string, DishTally>();
   const totals = tally();
   const cancelled = tally();
@@ -131,6 +155,21 @@ export function daySummary(orders: readonly ReportOrder[], from: string, to: str
     if (service) add(service, order.totalCents);
     const payment = byPayment.find((entry) => entry.paymentMethod === order.paymentMethod);
     if (payment) add(payment, order.totalCents);
+    if (order.tipCents > 0) {
+      for (const into of [tips, tipsByPayment.find((entry) => entry.paymentMethod === order.paymentMethod)]) {
+        if (!into) continue;
+        into.orders += 1;
+        into.tipCents += order.tipCents;
+      }
+    }
+    if (order.promoCode !== null) {
+      const byCode = promosByCode.get(order.promoCode) ?? { code: order.promoCode, orders: 0, savingCents: 0 };
+      promosByCode.set(order.promoCode, byCode);
+      for (const into of [promos, byCode]) {
+        into.orders += 1;
+        into.savingCents += order.promoSavingCents;
+      }
+    }
     for (const line of order.lines) {
       if (line.secondHalf === null) {
         countDish(dishes, line.dish, line.quantity, line.lineCents);
@@ -152,5 +191,10 @@ export function daySummary(orders: readonly ReportOrder[], from: string, to: str
     byDish: [...dishes.values()].sort((a, b) => b.salesCents - a.salesCents || a.dish.localeCompare(b.dish)),
     byService,
     byPayment,
+    tips: { ...tips, byPayment: tipsByPayment },
+    promos: {
+      ...promos,
+      byCode: [...promosByCode.values()].sort((a, b) => b.savingCents - a.savingCents || a.code.localeCompare(b.code)),
+    },
   };
 }

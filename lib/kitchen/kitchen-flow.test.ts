@@ -6,6 +6,7 @@ import {
   isCompleted,
   isDueToStart,
   stageMove,
+  ticketPrintsAt,
   urgencyOf,
   type KitchenOrderType,
   type KitchenStage,
@@ -98,6 +99,20 @@ describe('the queue by start time', () => {
     expect(isDueToStart(scheduledLater, 20, now)).toBe(false);
     expect(isDueToStart(scheduledLater, 20, new Date('2026-03-12T07:40:00.000Z'))).toBe(true);
     expect(isDueToStart(asapLate, 20, now)).toBe(true);
+  });
+
+  it.each([
+    ['an ASAP order', asapLate, now, null],
+    ['an order for later whose start time has come', scheduledNow, now, null],
+    [
+      'an order for later, a minute before its start',
+      scheduledNow,
+      new Date('2026-03-06T07:59:00.000Z'),
+      '2026-03-06T08:00:00.000Z',
+    ],
+    ['an order for later, days ahead', scheduledLater, now, '2026-03-12T07:40:00.000Z'],
+  ] as const)('prints the tickets of %s at its start time, or at once', (_what, queued, at, printsAt) => {
+    expect(ticketPrintsAt(queued, 20, at)?.toISOString() ?? null).toBe(printsAt);
   });
 
   it('colours by the time left to the promise', () => {

@@ -116,7 +116,9 @@ export function customerStageText(stage: KitchenStage, orderType: KitchenOrderTy
     case 'declined':
       return {
         title: 'Declined',
-        text: 'The shop could not take your order. Please call them. A payment made online is refunded.',
+        // A payment made online says itself whether it is refunded yet (online-payment.ts): a
+        // cash order has nothing to give back.
+        text: 'The shop could not take your order. Please call them.',
       };
   }
 }
@@ -167,6 +169,15 @@ export function byStartTime<T extends QueuedOrder>(orders: readonly T[], prepara
 /** A scheduled order waits out of the queue until its start time; an ASAP order is always in it. */
 export function isDueToStart(order: QueuedOrder, preparationMinutes: number, now: Date): boolean {
   return order.dueAt === null || startAt(order, preparationMinutes) <= now.getTime();
+}
+
+/**
+ * When an accepted order's kitchen tickets print: an order for later at its start time, so the
+ * ticket is on the rail when it is cooked rather than lost days before; null (at once) for an ASAP
+ * order or one whose start time has come.
+ */
+export function ticketPrintsAt(order: QueuedOrder, preparationMinutes: number, now: Date): Date | null {
+  return isDueToStart(order, preparationMinutes, now) ? null : new Date(startAt(order, preparationMinutes));
 }
 
 export type Urgency = 'on-time' | 'soon' | 'late';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kitchenTickets, type KitchenOrder } from './kitchen-ticket.ts';
+import { kitchenTickets, promoText, tipText, type KitchenOrder } from './kitchen-ticket.ts';
 import type { KitchenStation } from './station-routing.ts';
 
 const NOW = new Date('2026-11-27T08:00:00Z');
@@ -40,6 +40,8 @@ describe('kitchen tickets', () => {
       placed: 'Placed 6:55 pm',
       customer: 'Ada · 0400 000 000',
       total: 'Total $41.50 · Card on delivery',
+      promo: null,
+      tip: null,
       part: null,
       reprint: false,
     });
@@ -62,5 +64,58 @@ describe('kitchen tickets', () => {
 
   it('say when they are a reprint', () => {
     expect(kitchenTickets(order, [7], [oven], { ...settings, reprint: true })[0]?.ticket.reprint).toBe(true);
+  });
+
+  it('carry the tip on every ticket, on a line of its own', () => {
+    const tipped = kitchenTickets({ ...order, tipCents: 620 }, [7, 9], [oven, counter], settings);
+    expect(tipped.map(({ ticket }) => ticket.tip)).toEqual([
+      'Tip $6.20 · collect $47.70 in all',
+      'Tip $6.20 · collect $47.70 in all',
+    ]);
+  });
+
+  it('carry the promo code and what it took off on every ticket, on a line of its own', () => {
+    const promoted = kitchenTickets(
+      { ...order, totalCents: 3650, promoCode: 'SAVE5', promoSavingCents: 500 },
+      [7, 9],
+      [oven, counter],
+      settings,
+    );
+    expect(promoted.map(({ ticket }) => [ticket.total, ticket.promo])).toEqual([
+      ['Total $36.50 · Card on delivery', 'Promo SAVE5 −$5.00 (out of the total)'],
+      ['Total $36.50 · Card on delivery', 'Promo SAVE5 −$5.00 (out of the total)'],
+    ]);
+  });
+});
+
+describe('tipText', () => {
+  it.each([
+    ['no tip', { tipCents: 0, totalCents: 4150, paymentMethod: 'cash' }, null],
+    ['an order from before tips', { totalCents: 4150, paymentMethod: 'cash' }, null],
+    [
+      'paid online with the order',
+      { tipCents: 620, totalCents: 4150, paymentMethod: 'online' },
+      'Tip $6.20 · paid online',
+    ],
+    [
+      'cash: collected with the total',
+      { tipCents: 620, totalCents: 4150, paymentMethod: 'cash' },
+      'Tip $6.20 · collect $47.70 in all',
+    ],
+    [
+      'card at the door: collected with the total',
+      { tipCents: 500, totalCents: 2000, paymentMethod: 'card' },
+      'Tip $5.00 · collect $25.00 in all',
+    ],
+  ])('%s', (_case, tipOrder, text) => {
+    expect(tipText(tipOrder)).toBe(text);
+  });
+});
+
+describe('promoText', () => {
+  it('names the code and its saving, and says nothing without one', () => {
+    expect(promoText({ promoCode: 'SAVE5', promoSavingCents: 500 })).toBe('Promo SAVE5 −$5.00 (out of the total)');
+    expect(promoText({ promoCode: null, promoSavingCents: 0 })).toBeNull();
+    expect(promoText({})).toBeNull();
   });
 });

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** A dish of the sample menus costs tens of dollars; a typo of three extra zeros is refused. */
-export const MAX_DISH_PRICE_CENTS = 100_000;
+import { MAX_DISH_PRICE_CENTS } from '../tenant/primitives.ts';
 
 /** An amount the owner types into the console (a price, a fee, a minimum order), in cents. */
 export const shopCents = z

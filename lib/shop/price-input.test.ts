@@ -15,6 +15,7 @@ const shop: ShopState = {
       ],
     },
   ],
+  menuGroups: [{ productGroupId: 1, name: 'Pizzas', allowHalfHalf: true }],
   changes: [],
   parts: {
     published: {
@@ -38,6 +39,9 @@ const shop: ShopState = {
       popups: [],
       specials: [],
       preparationTime: 20,
+      kitchenCapacity: { countedGroupIds: [], limits: [] },
+      orderBounds: { maxOrderCents: 100_000, maxOrderItems: 100 },
+      tips: { offered: false },
     },
     draft: {},
   },

@@ -1,12 +1,15 @@
 import type { DishPrice, ShopDish } from './dish-prices.ts';
-import { MAX_DISH_PRICE_CENTS } from './limits.ts';
+import { MAX_DISH_PRICE_CENTS } from '../tenant/primitives.ts';
 
-/** "19.5", "$19.50" or "19" as cents; null for anything that is not a price of at most two decimals within the bound. */
-export function parsePriceInput(text: string): number | null {
+/**
+ * "19.5", "$19.50" or "19" as cents; null for anything that is not an amount of at most two
+ * decimals up to `maxCents` (a dish's price unless the field's schema allows more).
+ */
+export function parsePriceInput(text: string, maxCents: number = MAX_DISH_PRICE_CENTS): number | null {
   const match = /^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents <= MAX_DISH_PRICE_CENTS ? cents : null;
+  return cents <= maxCents ? cents : null;
 }
 
 /** The price field's text for cents: "19.50". */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instant } from '../tenant/primitives.ts';
 import { shopChangeSchema, shopDishSchema } from './dish-prices.ts';
+import { shopMenuGroupSchema } from './menu-groups.ts';
 import { partChangeSchema, shopPartsDraftSchema, shopPartValuesSchema } from './parts/index.ts';
 
 /** Each write sends the revision it was based on; a stale one is refused, so two owners never overwrite each other. */
@@ -10,6 +11,7 @@ export const shopRevisionSchema = z.int().nonnegative();
 export const shopStateSchema = z.object({
   revision: shopRevisionSchema,
   dishes: z.array(shopDishSchema),
+  menuGroups: z.array(shopMenuGroupSchema),
   changes: z.array(shopChangeSchema),
   /** Every part as published, and the draft's value of each part it changes. */
   parts: z.object({ published: shopPartValuesSchema, draft: shopPartsDraftSchema }),

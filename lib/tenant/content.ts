@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { calendarDate, id, nonNegativeDollars, safeLink, text, TEXT_MAX } from './primitives.ts';
+import { calendarDate, dollarsWithin, id, MAX_DISH_PRICE_CENTS, safeLink, text, TEXT_MAX } from './primitives.ts';
+
+/** Far more notices than a shop runs at once; the shop shows them one at a time. */
+export const MAX_POPUPS = 20;
+/** More zones than any shop draws; the map and the suburb list would be unreadable long before. */
+export const MAX_DELIVERY_ZONES = 100;
+/** A zone's own delivery fee or minimum order, as the console's Delivery fees editor takes it. */
+const zoneAmount = dollarsWithin({ min: 0, max: MAX_DISH_PRICE_CENTS });
 
 /** One entry of GET /api/retailer/get-popups: a notice shown once per visit while active. */
 export const popupSchema = z.object({
@@ -13,7 +20,7 @@ export const popupSchema = z.object({
   startDate: calendarDate.nullable().default(null),
   endDate: calendarDate.nullable().default(null),
 });
-export const popupsSchema = z.array(popupSchema);
+export const popupsSchema = z.array(popupSchema).max(MAX_POPUPS, `expected at most ${MAX_POPUPS} popups`);
 
 /** One entry of GET /api/get-custom-sections: retailer-written content around the menu (Markdown). */
 export const customSectionSchema = z.object({
@@ -32,11 +39,13 @@ export const deliveryZoneSchema = z.object({
   zoneId: id,
   name: text(TEXT_MAX.name).min(1),
   colour: text(TEXT_MAX.line).default(''),
-  deliveryFee: nonNegativeDollars.nullable().default(null),
-  minOrderValue: nonNegativeDollars.nullable().default(null),
+  deliveryFee: zoneAmount.nullable().default(null),
+  minOrderValue: zoneAmount.nullable().default(null),
   polygon: z.array(latLng).min(3, 'a delivery zone needs at least 3 points'),
 });
-export const deliveryZonesSchema = z.array(deliveryZoneSchema);
+export const deliveryZonesSchema = z
+  .array(deliveryZoneSchema)
+  .max(MAX_DELIVERY_ZONES, `expected at most ${MAX_DELIVERY_ZONES} delivery zones`);
 
 /** One entry of GET /api/delivery/get-suburbs. */
 export const deliverySuburbSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_WAIT_TIME_MINUTES, SOLD_OUT_MAX_ITEMS } from '../constants.ts';
+import { MAX_FILL_SLOTS, slotFillSchema } from '../kitchen/capacity.ts';
 import { calendarDate, id, instant, text, TEXT_MAX, timeOfDay, weekday } from './primitives.ts';
 
 /**
@@ -14,7 +15,17 @@ export const tradingHourEntrySchema = z.object({
   deliveryTimeStart: timeOfDay.nullable().default(null),
   deliveryTimeEnd: timeOfDay.nullable().default(null),
 });
-export const tradingHoursSchema = z.array(tradingHourEntrySchema);
+
+/** Split shifts one day may have: lunch, dinner and room to spare, as the console's hours editor offers. */
+export const MAX_SHIFTS_PER_DAY = 4;
+export const TRADING_HOURS_MAX_ROWS = 7 * MAX_SHIFTS_PER_DAY;
+export const tradingHoursSchema = z
+  .array(tradingHourEntrySchema)
+  .max(TRADING_HOURS_MAX_ROWS, `expected at most ${TRADING_HOURS_MAX_ROWS} shifts`)
+  .refine(
+    (rows) => [0, 1, 2, 3, 4, 5, 6].every((day) => rows.filter((row) => row.day === day).length <= MAX_SHIFTS_PER_DAY),
+    `expected at most ${MAX_SHIFTS_PER_DAY} shifts a day`,
+  );
 
 /** One row of GET /api/retailer/get-closed-dates: closed from dateStart 00:00 to dateEnd at timeEnd. */
 export const closedDateSchema = z
@@ -29,7 +40,11 @@ export const closedDateSchema = z
     message: 'dateEnd must not be before dateStart',
     path: ['dateEnd'],
   });
-export const closedDatesSchema = z.array(closedDateSchema);
+/** More closures than a shop plans ahead; the console lists at most these. */
+export const CLOSED_DATES_MAX = 100;
+export const closedDatesSchema = z
+  .array(closedDateSchema)
+  .max(CLOSED_DATES_MAX, `expected at most ${CLOSED_DATES_MAX} closed dates`);
 
 /** One row of GET /api/products/get-group-hours. */
 export const groupAvailabilityHoursSchema = z.object({
@@ -63,6 +78,11 @@ export const clockStatusSchema = z.object({
   soldOutProductIds: z.array(id).max(SOLD_OUT_MAX_ITEMS).exactOptional(),
   soldOutProductGroupIds: z.array(id).max(SOLD_OUT_MAX_ITEMS).exactOptional(),
   soldOutUntil: instant.exactOptional(),
+  /** The kitchen's counted pizzas per slot from now on, where the shop limits them (lib/kitchen/capacity.ts). */
+  kitchenFill: z.array(slotFillSchema).max(MAX_FILL_SLOTS).exactOptional(),
+  /** When the service closes, where the kitchen has no room for a pizza before then (so it is over capacity). */
+  pickupKitchenFullUntil: instant.exactOptional(),
+  deliveryKitchenFullUntil: instant.exactOptional(),
 });
 
 export type TradingHourEntry = z.infer<typeof tradingHourEntrySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney } from '../pricing/money.ts';
 import { isTimeZoneName } from '../time/shop-zone.ts';
 
 /**
@@ -43,6 +44,22 @@ export const dollars = z
   );
 
 export const nonNegativeDollars = dollars.refine((value) => value >= 0, 'expected an amount of 0 or more');
+
+/** A dish of the sample menus costs tens of dollars; a typo of three extra zeros is refused. Also bounds the fees and minimums a shop edits. */
+export const MAX_DISH_PRICE_CENTS = 100_000;
+
+/**
+ * Dollars from `min` to `max` cents. The bounds are kept in cents because the console edits the
+ * amount in cents with the same constants, so a file and the console refuse the same amounts.
+ */
+export const dollarsWithin = ({ min, max }: { min: number; max: number }) =>
+  nonNegativeDollars.refine(
+    (value) => {
+      const cents = Math.round(value * 100);
+      return cents >= min && cents <= max;
+    },
+    `expected an amount from ${formatMoney(min)} to ${formatMoney(max)}`,
+  );
 
 export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb');
 

@@ -3,6 +3,8 @@ import {
   DEFAULT_LAYOUT,
   DEFAULT_MAX_ORDER_ITEMS,
   DEFAULT_MAX_ORDER_VALUE,
+  ORDER_BOUND_CENTS,
+  ORDER_BOUND_ITEMS,
   ORDER_FOR_LATER_LEAD_MINUTES,
   ORDER_FOR_LATER_MAX_DAYS_TO_END,
   ORDER_FOR_LATER_MIN_DAYS_TO_START,
@@ -12,7 +14,18 @@ import {
   MAX_PREPARATION_MINUTES,
   MIN_PREPARATION_MINUTES,
 } from '../kitchen/kitchen-flow.ts';
-import { hexColour, id, nonNegativeDollars, safeLink, text, TEXT_MAX, timeZoneName } from './primitives.ts';
+import { kitchenCapacitySchema } from '../kitchen/capacity.ts';
+import { tipSettingsSchema } from '../cart/tip.ts';
+import {
+  dollarsWithin,
+  hexColour,
+  id,
+  nonNegativeDollars,
+  safeLink,
+  text,
+  TEXT_MAX,
+  timeZoneName,
+} from './primitives.ts';
 
 /** Theme keys of the spec (section 2). Live design updates may change these fields only, with values of these types. */
 export const retailerCssSchema = z
@@ -65,10 +78,13 @@ export const retailerInfoSchema = z.object({
   baseDeliveryFee: nonNegativeDollars.default(0),
   minOrderValueDelivery: nonNegativeDollars.default(0),
   minOrderValuePickup: nonNegativeDollars.default(0),
-  maxOrderValue: nonNegativeDollars
-    .refine((value) => value > 0, 'expected an amount above 0')
-    .default(DEFAULT_MAX_ORDER_VALUE),
-  maxOrderItems: z.int().min(1).max(10_000).default(DEFAULT_MAX_ORDER_ITEMS),
+  /** The largest order taken online (issue 29), within what the console lets an owner set. */
+  maxOrderValue: dollarsWithin(ORDER_BOUND_CENTS).default(DEFAULT_MAX_ORDER_VALUE),
+  maxOrderItems: z
+    .int()
+    .min(ORDER_BOUND_ITEMS.min, `expected at least ${ORDER_BOUND_ITEMS.min} items`)
+    .max(ORDER_BOUND_ITEMS.max, `expected at most ${ORDER_BOUND_ITEMS.max} items`)
+    .default(DEFAULT_MAX_ORDER_ITEMS),
   ingredientsPriceType: z.union([z.literal(1), z.literal(2)]).default(1),
   ingredientsOffProductPrice: z.boolean().default(false),
   halfHalfIngredPriceType: z.union([z.literal(1), z.literal(2)]).default(1),
@@ -88,6 +104,10 @@ export const retailerInfoSchema = z.object({
     .min(MIN_PREPARATION_MINUTES)
     .max(MAX_PREPARATION_MINUTES)
     .default(DEFAULT_PREPARATION_MINUTES),
+  /** How many pizzas the kitchen takes per 15-minute slot (lib/kitchen/capacity.ts); absent, it takes every order. */
+  kitchenCapacity: kitchenCapacitySchema.optional(),
+  /** The tip percentages checkout offers (lib/cart/tip.ts); absent, the shop takes no tips. */
+  tips: tipSettingsSchema.optional(),
 });
 
 export const retailerPaymentTypesSchema = z.object({

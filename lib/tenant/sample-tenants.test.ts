@@ -152,6 +152,13 @@ describe('sample tenants', () => {
     expect(harbour.deliverySuburbs.every((suburb) => suburb.postcode.startsWith('6'))).toBe(true);
   });
 
+  it('bella-napoli (paid online in the journeys) and harbour-pizza (cash) offer tips; the other samples take none', () => {
+    expect(activeSlugs.filter((slug) => tenant(slug).config.retailerInfo.tips)).toEqual([
+      'bella-napoli',
+      'harbour-pizza',
+    ]);
+  });
+
   it('old-mill-pizza is inactive and sends visitors to the ordering site', async () => {
     const oldMill = tenant('old-mill-pizza');
     expect(oldMill.settings).toMatchObject({ active: false, inactiveRedirectUrl: 'https://order.example.com/' });
@@ -167,9 +174,12 @@ describe.each(activeSlugs)('active sample tenant %s', (slug) => {
     const raw = JSON.parse(await readFile(join(tenantsRoot, slug, 'retailer-config.json'), 'utf8')) as {
       retailerInfo: Record<string, unknown>;
     };
-    // Only a shop whose clock is not Melbourne + timeZoneDiff all year names its zone.
-    const withoutZone = (keys: string[]) => keys.filter((key) => key !== 'timeZone').sort();
-    expect(withoutZone(Object.keys(raw.retailerInfo))).toEqual(withoutZone(Object.keys(retailerInfoSchema.shape)));
+    // Written only where they say something: a zone by a shop whose clock is not Melbourne +
+    // timeZoneDiff all year, a kitchen capacity by a shop that limits its slots (none of the samples),
+    // tips by a shop that takes them (bella-napoli and harbour-pizza).
+    const absentByDesign = new Set(['timeZone', 'kitchenCapacity', 'tips']);
+    const written = (keys: string[]) => keys.filter((key) => !absentByDesign.has(key)).sort();
+    expect(written(Object.keys(raw.retailerInfo))).toEqual(written(Object.keys(retailerInfoSchema.shape)));
     const { retailerInfo } = shop().config;
     expect(retailerInfo.address).toMatch(/ (VIC|WA) \d{4}$/);
     expect(retailerInfo.phone).toMatch(/^\(0[38]\) \d{4} \d{4}$/);

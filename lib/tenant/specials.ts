@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { id, idOrAny, nonNegativeDollars, text, TEXT_MAX, timeOfDay, weekday } from './primitives.ts';
+import {
+  dollarsWithin,
+  id,
+  idOrAny,
+  MAX_DISH_PRICE_CENTS,
+  nonNegativeDollars,
+  text,
+  TEXT_MAX,
+  timeOfDay,
+  weekday,
+} from './primitives.ts';
+
+/** More specials than any shop lists; the console's Shop view edits at most these. */
+export const MAX_SPECIALS = 100;
 
 export const specialAvailabilityHoursSchema = z.object({
   day: weekday,
@@ -21,7 +34,7 @@ export const specialSchema = z.object({
   name: text(TEXT_MAX.name).min(1),
   description: text(TEXT_MAX.description).default(''),
   image: text(TEXT_MAX.url).default(''),
-  price: nonNegativeDollars,
+  price: dollarsWithin({ min: 0, max: MAX_DISH_PRICE_CENTS }),
   priority: z.int().default(0),
   specialDelivMethod: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   showInSpecialSelector: z.boolean().default(true),
@@ -34,7 +47,7 @@ export const specialSchema = z.object({
   specialSurchargeForHalfHalf: nonNegativeDollars.default(0),
   allowHalfHalfsInSpecials: z.boolean().default(false),
 });
-export const specialsSchema = z.array(specialSchema);
+export const specialsSchema = z.array(specialSchema).max(MAX_SPECIALS, `expected at most ${MAX_SPECIALS} specials`);
 
 export type SpecialAvailabilityHours = z.infer<typeof specialAvailabilityHoursSchema>;
 export type RetailerSpecialItem = z.infer<typeof retailerSpecialItemSchema>;

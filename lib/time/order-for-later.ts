@@ -26,7 +26,8 @@ export type OrderTimeRefusalKind =
   | 'dish'
   | 'sold-out'
   | 'paused'
-  | 'busy';
+  | 'busy'
+  | 'kitchen-full';
 
 export interface OrderTimeRefusal {
   kind: OrderTimeRefusalKind;

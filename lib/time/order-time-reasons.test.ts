@@ -195,6 +195,15 @@ describe('orderNowRefusal', () => {
       'busy: no more pickup orders right now',
     ],
     [
+      'pickup over capacity because the kitchen is full until closing',
+      schedule(),
+      'pickup',
+      aest('2026-06-10 18:00'),
+      clockStatus({ livePickupOverCapacity: true, pickupKitchenFullUntil: aest('2026-06-10 21:00').toISOString() }),
+      undefined,
+      'Kitchen full until closing (9:00 pm)',
+    ],
+    [
       'Christmas Day',
       schedule({ closedDates: [christmas] }),
       'pickup',
@@ -275,6 +284,22 @@ describe('timeChoicesOfDay', () => {
         (choice) => choice.label === '5:00 pm',
       )?.slot,
     ).not.toBeNull();
+  });
+
+  it('shows a slot the kitchen has no room in as full, not to be chosen, in the words place-order refuses it with', () => {
+    const full = (at: Date) => at.getTime() === aest('2026-06-11 18:15').getTime();
+    const choices = timeChoicesOfDay(schedule(), 'pickup', '2026-06-11', wednesdayNoon, { kitchenFull: full });
+    const quarterPast = choices.find((choice) => choice.label === '6:15 pm');
+    expect(quarterPast?.slot).toBeNull();
+    expect(quarterPast?.refusal).toEqual({
+      kind: 'kitchen-full',
+      reason: 'The kitchen is full at 6:15 pm. Please choose another time.',
+      short: 'Kitchen full',
+    });
+    expect(choices.find((choice) => choice.label === '6:30 pm')?.slot).not.toBeNull();
+    expect(
+      orderTimeRefusal(schedule(), 'pickup', aest('2026-06-11 18:15'), wednesdayNoon, { kitchenFull: full })?.kind,
+    ).toBe('kitchen-full');
   });
 
   it('has nothing on a day without hours', () => {

@@ -13,6 +13,7 @@ import {
   retailerWallClock,
   wallMsAt,
 } from './retailer-clock.ts';
+import type { ShopZone } from './shop-zone.ts';
 import { type ScheduleInput, type Service, otherService, serviceNames, shopZoneOf } from './schedule.ts';
 import { serviceAvailabilityNow } from './service-availability.ts';
 import { shiftsOfDates } from './shifts.ts';
@@ -26,6 +27,8 @@ export interface OrderTimeContext {
   unservedDishes?: ((at: Date) => readonly string[]) | undefined;
   /** The cart's dishes the shop has sold out of at a time (for the rest of its trading day), by name. */
   soldOutDishes?: ((at: Date) => readonly string[]) | undefined;
+  /** Whether the kitchen's slot of a time has no room for the cart's pizzas (lib/kitchen/capacity.ts, kitchenFullAt). */
+  kitchenFull?: ((at: Date) => boolean) | undefined;
 }
 
 const stepMs = SLOT_STEP_MINUTES * MINUTE_MS;
@@ -54,6 +57,28 @@ function soldOutRefusal(names: readonly string[]): OrderTimeRefusal {
     'sold-out',
     `${list} ${verb} sold out for today. Remove ${names.length === 1 ? 'it' : 'them'} from your cart or order for another day.`,
     `${list} sold out`,
+  );
+}
+
+/** The picker's word for a slot the kitchen has no room in; place-order gives the same sentence (lib/kitchen/capacity.ts). */
+function kitchenFullRefusal(at: Date, zone: ShopZone): OrderTimeRefusal {
+  return refusal(
+    'kitchen-full',
+    `The kitchen is full at ${formatTime(retailerWallClock(at, zone).minutes)}. Please choose another time.`,
+    'Kitchen full',
+  );
+}
+
+/**
+ * The words for an order for as soon as possible when every slot until the service closes is full
+ * (lib/kitchen/capacity.ts, earliestWithRoom): the picker's and place-order's, so they agree.
+ */
+export function kitchenFullUntilClosingRefusal(closesAt: Date, zone: ShopZone): OrderTimeRefusal {
+  const closing = formatTime(retailerWallClock(closesAt, zone).minutes);
+  return refusal(
+    'kitchen-full',
+    `The kitchen is full until closing at ${closing}. Please order for another day.`,
+    `Kitchen full until closing (${closing})`,
   );
 }
 
@@ -115,6 +140,7 @@ export function orderTimeRefusal(
       `too soon (${wait} min wait)`,
     );
   }
+  if (context.kitchenFull?.(at)) return kitchenFullRefusal(at, shopZoneOf(input));
   return cartDishesRefusal(context, at);
 }
 
@@ -155,12 +181,15 @@ export function orderNowRefusal(
           'The shop has paused delivery for now. Please order for pickup or choose a later time.',
           'delivery paused by the shop',
         );
-      case 'over-capacity':
+      case 'over-capacity': {
+        const fullUntil = service === 'pickup' ? status?.pickupKitchenFullUntil : status?.deliveryKitchenFullUntil;
+        if (fullUntil !== undefined) return kitchenFullUntilClosingRefusal(new Date(fullUntil), shopZoneOf(input));
         return refusal(
           'busy',
           `The shop is too busy to take more ${word} orders right now. Please choose a later time.`,
           `busy: no more ${word} orders right now`,
         );
+      }
       case 'closed-date': {
         const closed = closedDateAt(input.closedDates, service, now, shopZoneOf(input));
         const note = closed?.reason ? ` (${closed.reason})` : '';
@@ -243,7 +272,9 @@ export function timeChoicesOfDay(
     const label =
       slot?.label ?? formatListTime(retailerWallClock(at, zone).minutes, { repeated: wallMs <= latestWallMs });
     latestWallMs = Math.max(latestWallMs, wallMs);
-    if (slot) {
+    if (slot && context.kitchenFull?.(at)) {
+      choices.push({ at, label, slot: null, refusal: kitchenFullRefusal(at, zone) });
+    } else if (slot) {
       choices.push({ at, label, slot, refusal: cartDishesRefusal(context, at) });
     } else {
       choices.push({

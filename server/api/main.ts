@@ -15,10 +15,12 @@
  *   API_TRUST_PROXY            1 behind a reverse proxy: rate limits key on X-Forwarded-For's last entry
  *   STRIPE_ACCOUNTS_FILE       JSON file of each shop's own Stripe keys, { "<slug>": { "secretKey", "webhookSecret" } }; unset: no online payment
  *   STRIPE_API_URL             a mock of Stripe's API for tests (refused when NODE_ENV=production)
+ *   API_CLOCK_START            an ISO instant the API's clock starts at, for journeys at a fixed shop hour (refused when NODE_ENV=production)
  *   NODE_ENV                   production: password reset links are not written to the log
  */
 import { listenHostFromEnv } from '../listen-host.ts';
 import { createApiServer, DEFAULT_API_PORT } from './server.ts';
+import { testClockFromEnv } from './services/test-clock.ts';
 
 function portFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_API_PORT;
@@ -30,11 +32,13 @@ function portFrom(value: string | undefined): number {
 
 try {
   const port = portFrom(process.env['API_PORT']);
+  const now = testClockFromEnv(process.env);
   const api = await createApiServer({
     tenantsDir: process.env['TENANTS_DIR'] || 'tenants',
     dataDir: process.env['DATA_DIR'] || 'data',
     ...(process.env['DATABASE_URL'] ? { databaseUrl: process.env['DATABASE_URL'] } : {}),
     sampleStaff: process.env['API_SAMPLE_STAFF'] === '1',
+    ...(now ? { now } : {}),
     log: (line) => console.log(line),
   });
   const { url } = await api.listen(port, listenHostFromEnv(process.env));

@@ -98,6 +98,8 @@ export interface ApiServerOptions {
   payments?: PaymentSettings;
   /** How often to look for shops whose files changed, and for publishes cut off by a crash (TENANT_REFRESH_MS). */
   tenantRefreshMs?: number;
+  /** Whether a change the file system reports in a tenant folder starts a look at once (default true). */
+  watchTenantFiles?: boolean;
   /** Kitchen printing's timeouts, retries and the TCP ports printers may use (DEFAULT_PRINTING for any left out). */
   printing?: Partial<PrintingSettings>;
 }
@@ -222,7 +224,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   void deps.printing.resume().catch((error: unknown) => log(`printing: ${String(error)}`));
 
   // Shops published through another API process (or whose files changed otherwise) are served here too.
-  const tenantRefresh = startTenantRefresh(deps, options.tenantRefreshMs);
+  const tenantRefresh = startTenantRefresh(deps, {
+    every: options.tenantRefreshMs,
+    watchFiles: options.watchTenantFiles,
+  });
   // Before the first request: a publish cut off by a crash is finished, and every shop is served as its files hold it.
   await tenantRefresh.check().catch((error: unknown) => log(`api: could not check the tenant files: ${String(error)}`));
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addProduct, markProcessed, openShopNow, orderForALaterSlot, savedOrder } from './ordering-support.ts';
+import { laterPickupAtCheckout, markProcessed, openShopNow, savedOrder } from './ordering-support.ts';
 
 test('sign up, order, log out and in: statuses 63 and 64 in order, previous orders listed, and "Order again" refills the cart', async ({
   page,
@@ -26,12 +26,7 @@ test('sign up, order, log out and in: statuses 63 and 64 in order, previous orde
   // Escape would first close a closing-time toast, which is the newest layer when the shop closes soon.
   await signedIn.getByRole('button', { name: 'Close' }).click();
 
-  await addProduct(page);
-  await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
-  await orderForALaterSlot(page);
-  await page.locator('[data-cart-button]').click();
-  await page.getByRole('dialog', { name: 'Your order' }).getByRole('button', { name: 'Checkout' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  const checkout = await laterPickupAtCheckout(page);
   await expect(checkout.getByLabel('Name')).toHaveValue('Katherine Johnson');
   await expect(checkout.getByLabel('Email')).toHaveValue(email);
   await checkout.getByRole('button', { name: /^Place order/ }).click();

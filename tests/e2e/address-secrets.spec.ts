@@ -1,7 +1,7 @@
 import { expect, test, type Request } from '@playwright/test';
 import { addProduct, checkoutWithNotes, orderForALaterSlot, openShopNow, settle } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
-import { tenantUrl } from './urls.ts';
+import { stackApiUrl, tenantUrl } from './urls.ts';
 
 /**
  * The confirmation page's order id and a reset link's token live in the page's address. On
@@ -19,7 +19,6 @@ interface Sent {
   referer: string;
 }
 
-const apiOrigin = () => `http://localhost:${process.env['E2E_API_PORT']}`;
 const siteOrigin = new URL(tenantUrl('bella-napoli')).origin;
 const contact = { name: 'Grace Hopper', phone: '0400 111 222', email: 'grace.secret@example.com' };
 const notes = 'Leave it with the concierge';
@@ -41,7 +40,7 @@ test('the order id, its receipt and a reset token stay on the site, and the orde
     .route('https://www.instagram.com/**', (route) => route.fulfill({ body: 'instagram', contentType: 'text/html' }));
   const trackedPages = () =>
     sent
-      .filter(({ url }) => url.origin === apiOrigin() && url.pathname === '/matomo.php')
+      .filter(({ url }) => url.origin === stackApiUrl() && url.pathname === '/matomo.php')
       .map(({ url }) => url.searchParams.get('url'));
 
   await openShopNow(page, 'bella-napoli');
@@ -93,7 +92,7 @@ test('the order id, its receipt and a reset token stay on the site, and the orde
   await expectNoSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 
-  const withIdOnly = await request.post(`${apiOrigin()}/api/order/get-order`, {
+  const withIdOnly = await request.post(`${stackApiUrl()}/api/order/get-order`, {
     headers: { 'x-retailer-domain': new URL(siteOrigin).host },
     data: { encryptedOrderId: id },
   });
@@ -131,7 +130,7 @@ test('the order id, its receipt and a reset token stay on the site, and the orde
       expect(referer, where).not.toContain(secret);
     }
     // The shop's own API is told the order (that is how the page reads it) and its receipt; nothing else carries them.
-    const ownOrderCall = url.origin === apiOrigin() && url.pathname.startsWith('/api/order/');
+    const ownOrderCall = url.origin === stackApiUrl() && url.pathname.startsWith('/api/order/');
     for (const secret of ownOrderCall ? [token] : secrets) expect(body, where).not.toContain(secret);
     if (ownOrderCall && body.includes(receipt)) expect(url.pathname).toBe('/api/order/get-order');
   }

@@ -56,7 +56,8 @@ test('a guest orders delivery for later, pays cash, and follows the order on its
   const id = new URL(page.url()).searchParams.get('id') ?? '';
   await markProcessed('bella-napoli', id);
   await page.clock.runFor(16000);
-  await expect(status).toContainText('Being prepared');
+  // Taken before its time, the order for later is accepted, not yet being prepared.
+  await expect(status).toContainText('Accepted');
 });
 
 test('a refused placement keeps the cart and shows the shop’s reason', async ({ page }) => {

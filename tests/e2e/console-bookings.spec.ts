@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openShopAt } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { withoutNewOrderAlert } from './console-support.ts';
+import { consoleUrl } from './urls.ts';
 
 /**
  * Table bookings and the activity log in the staff console (issue 19, items 5 and 6), against the
@@ -11,12 +12,6 @@ import { withoutNewOrderAlert } from './console-support.ts';
  */
 
 const SHOP = 'harbour-pizza';
-
-const consoleUrl = (hash = '') => {
-  const port = process.env['E2E_PORT'];
-  if (!port) throw new Error('E2E_PORT is not set: the global setup did not start the static server');
-  return `http://console.localhost:${port}/${hash}`;
-};
 
 /** Asks for a table for 4 on the storefront's booking dialog, on the real clock (the API checks the time against its own). */
 async function requestTable(page: Page, name: string): Promise<void> {
@@ -69,7 +64,7 @@ test('a table asked for on the storefront is confirmed by the kitchen; the owner
 
   const kitchen = await browser.newPage();
   await signIn(kitchen, 'kitchen');
-  await expect(sections(kitchen).getByRole('link')).toHaveText(['Orders', 'Live', 'Bookings', 'Staff']);
+  await expect(sections(kitchen).getByRole('link')).toHaveText(['Orders', 'Live', 'Bookings', 'Promo codes', 'Staff']);
   await openSection(kitchen, 'Bookings');
   await expect(kitchen.getByRole('heading', { name: 'Table bookings' })).toBeVisible();
   const card = bookingCard(kitchen, guest);

@@ -3,22 +3,16 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { daySummaryResponseSchema, staffPaths, type DaySummaryResponse } from '../../lib/api/staff-contract.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { SESSION_STORAGE_KEY } from '../../apps/console/shell/session-mark.ts';
-import { addProduct, checkoutWithNotes, openShopNow, orderForALaterSlot } from './ordering-support.ts';
+import { signInToConsole } from './console-support.ts';
+import { placeLaterPickup } from './ordering-support.ts';
 import { expectNoSidewaysScroll } from './screen-support.ts';
+import { stackApiUrl } from './urls.ts';
 
 /**
  * Issue 28, item 7: the owner's end of day. Orders placed through a shop's pages show in its
  * totals, the figures on screen are the API's, and the CSV lists each order. The stack is shared
  * with other journeys, so each check compares with what the API answers at that moment.
  */
-
-const port = (name: 'E2E_PORT' | 'E2E_API_PORT') => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the global setup did not start the stack`);
-  return value;
-};
-const consoleOrigin = () => `http://console.localhost:${port('E2E_PORT')}`;
-const apiUrl = () => `http://localhost:${port('E2E_API_PORT')}`;
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const tablet = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
@@ -27,19 +21,7 @@ const shop = 'fire-and-slice';
 
 async function placePickupOrder(browser: Browser): Promise<number> {
   const context = await browser.newContext(phone);
-  const customer = await context.newPage();
-  await openShopNow(customer, shop);
-  await addProduct(customer);
-  await customer.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
-  await orderForALaterSlot(customer);
-  const checkout = await checkoutWithNotes(customer, 'End of day journey');
-  await checkout.getByLabel('Name').fill('Grace Hopper');
-  await checkout.getByLabel('Phone').fill('0400 111 222');
-  await checkout.getByLabel('Email').fill('grace@example.com');
-  await checkout.getByRole('button', { name: /^Place order/ }).click();
-  await expect(customer).toHaveURL(/\/order\/\?id=/);
-  const orderNumber = Number(((await customer.locator('[data-order-number]').textContent()) ?? '').replace('#', ''));
-  expect(orderNumber).toBeGreaterThan(0);
+  const { orderNumber } = await placeLaterPickup(await context.newPage(), shop, 'End of day journey');
   await context.close();
   return orderNumber;
 }
@@ -51,7 +33,7 @@ const consoleToken = (page: Page) =>
   );
 
 async function reportOver(token: string, day: string): Promise<DaySummaryResponse> {
-  const response = await fetch(`${apiUrl()}${staffPaths.daySummary(day, day)}`, {
+  const response = await fetch(`${stackApiUrl()}${staffPaths.daySummary(day, day)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);
@@ -66,12 +48,7 @@ test("orders placed in the shop add up in the owner's End of day, which equals t
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const owner = await context.newPage();
-  await owner.goto(`${consoleOrigin()}/`);
-  await owner.getByLabel('Shop').fill(shop);
-  await owner.getByLabel('Email').fill(`owner@${shop}.test`);
-  await owner.getByLabel('Password').fill(`${shop}-owner`);
-  await owner.getByRole('button', { name: 'Sign in' }).click();
-  await expect(owner.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await signInToConsole(owner, shop, 'owner');
 
   await owner.getByRole('link', { name: 'End of day' }).click();
   await expect(owner.getByRole('heading', { name: 'End of day', level: 1 })).toBeVisible();
@@ -103,13 +80,13 @@ test("orders placed in the shop add up in the owner's End of day, which equals t
     expect(download.suggestedFilename()).toBe(`end-of-day-${shop}-${day}.csv`);
     const text = (await readFile((await download.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
     const rows = text.split('\r\n');
-    expect(rows[0]).toBe('Order,Placed (shop time),Service,Payment,Items,Total,Cancelled');
+    expect(rows[0]).toBe('Order,Placed (shop time),Service,Payment,Items,Total,Tip,Promo,Promo saving,Cancelled');
     for (const number of placed) {
       const order = report?.orders.find((entry) => entry.orderNumber === number);
       const row = rows.find((line) => line.startsWith(`${number},`));
       expect(row, `order ${number}`).toMatch(
         new RegExp(
-          `^${number},${day} \\d\\d:\\d\\d \\+1[01]:00,pickup,(cash|card),.+ × .+,${((order?.totalCents ?? 0) / 100).toFixed(2)},no$`,
+          `^${number},${day} \\d\\d:\\d\\d \\+1[01]:00,pickup,(cash|card),.+ × .+,${((order?.totalCents ?? 0) / 100).toFixed(2)},0\\.00,,0\\.00,no$`,
         ),
       );
     }

@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import { liveStateReadResponseSchema, staffSignInResponseSchema } from '../../lib/api/staff-contract.ts';
 import { addProduct, dismissPopups, liveStatusAsNormal, settle, waitForSync } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
-import { tenantUrl } from './urls.ts';
+import { consoleUrl, stackApiUrl, stackPort, tenantUrl } from './urls.ts';
 import { withoutNewOrderAlert } from './console-support.ts';
 
 /**
@@ -23,17 +23,9 @@ const SHOP = { slug: 'harbour-pizza', retailerId: 999, dish: { productId: 4101, 
 const kitchen = { email: `kitchen@${SHOP.slug}.test`, password: `${SHOP.slug}-kitchen` };
 const owner = { email: `owner@${SHOP.slug}.test`, password: `${SHOP.slug}-owner` };
 
-const port = (name: string) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the global setup did not start the stack`);
-  return value;
-};
-const consoleUrl = () => `http://console.localhost:${port('E2E_PORT')}/`;
-const apiUrl = (path: string) => `http://localhost:${port('E2E_API_PORT')}${path}`;
-
 /** Signs a sample account in through the API itself, for setting the shop back between journeys. */
 async function apiToken(account: { email: string; password: string }): Promise<string> {
-  const answer = await fetch(apiUrl('/staff/sign-in'), {
+  const answer = await fetch(stackApiUrl('/staff/sign-in'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ retailer: SHOP.slug, ...account }),
@@ -46,7 +38,7 @@ async function apiToken(account: { email: string; password: string }): Promise<s
 async function putShopBack(): Promise<void> {
   const token = await apiToken(owner);
   const send = async (path: string, body: unknown) => {
-    const answer = await fetch(apiUrl(path), {
+    const answer = await fetch(stackApiUrl(path), {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
@@ -55,7 +47,7 @@ async function putShopBack(): Promise<void> {
   };
   for (const service of ['pickup', 'delivery'])
     await send(`/staff/live-state/${service}`, { waitMinutes: 30, mode: 'open', until: null });
-  const read = await fetch(apiUrl('/staff/live-state'), { headers: { authorization: `Bearer ${token}` } });
+  const read = await fetch(stackApiUrl('/staff/live-state'), { headers: { authorization: `Bearer ${token}` } });
   const { soldOut } = liveStateReadResponseSchema.parse(await read.json()).liveState;
   for (const productId of soldOut.productIds) await send('/staff/live-state/sold-out', { productId, soldOut: false });
   for (const productGroupId of soldOut.productGroupIds)
@@ -85,7 +77,7 @@ function shopInput(at: Date): string {
 
 /** Listens on the stack's broker for the storefront pages announcing themselves (they do once subscribed to the clock). */
 async function announcements(): Promise<{ count: () => number; close: () => Promise<void> }> {
-  const client = await mqtt.connectAsync(`ws://localhost:${port('E2E_BROKER_PORT')}`, {
+  const client = await mqtt.connectAsync(`ws://localhost:${stackPort('E2E_BROKER_PORT')}`, {
     username: 'operator',
     password: 'dev-operator',
     clientId: `e2e_live_${Math.random().toString(16).slice(2, 10)}`,

@@ -3,7 +3,7 @@ import { shopPaths } from '../../lib/api/shop-contract.ts';
 import { PRICES_CHANGED } from '../../apps/storefront/runtime/checkout.ts';
 import { centsOf, openShopNow, orderForALaterSlot, serverOrder } from './ordering-support.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
-import { tenantUrl } from './urls.ts';
+import { consoleOrigin, stackApiUrl, tenantUrl } from './urls.ts';
 import { withoutNewOrderAlert } from './console-support.ts';
 
 /**
@@ -14,13 +14,6 @@ import { withoutNewOrderAlert } from './console-support.ts';
  */
 // Three rebuilds and two axe runs a journey, on a shared two-core machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-const consoleOrigin = () => {
-  const port = process.env['E2E_PORT'];
-  if (!port) throw new Error('E2E_PORT is not set: the global setup did not start the static server');
-  return `http://console.localhost:${port}`;
-};
-const apiOrigin = () => `http://localhost:${process.env['E2E_API_PORT']}`;
 
 const SHOP = 'bella-napoli';
 /** Margherita's Small is its lowest price, the menu's "from" price: $16.00 in the sample. */
@@ -100,25 +93,26 @@ test('a kitchen account gets no Shop view, and the API refuses it the shop', asy
     'Orders',
     'Live',
     'Bookings',
+    'Promo codes',
     'Staff',
   ]);
   await expect(page.getByRole('link', { name: 'Shop' })).toHaveCount(0);
 
-  const signedIn = await request.post(`${apiOrigin()}/staff/sign-in`, {
+  const signedIn = await request.post(`${stackApiUrl()}/staff/sign-in`, {
     data: { retailer: SHOP, email: `kitchen@${SHOP}.test`, password: `${SHOP}-kitchen` },
   });
   const { token } = (await signedIn.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
-  expect((await request.get(`${apiOrigin()}/staff/shop`, { headers })).status()).toBe(403);
+  expect((await request.get(`${stackApiUrl()}/staff/shop`, { headers })).status()).toBe(403);
   expect(
     (
-      await request.put(`${apiOrigin()}/staff/shop/draft`, {
+      await request.put(`${stackApiUrl()}/staff/shop/draft`, {
         headers,
         data: { revision: 0, prices: [{ productId: 1101, sizeId: 201, priceCents: 1 }] },
       })
     ).status(),
   ).toBe(403);
-  expect((await request.post(`${apiOrigin()}/staff/shop/publish`, { headers, data: { revision: 0 } })).status()).toBe(
+  expect((await request.post(`${stackApiUrl()}/staff/shop/publish`, { headers, data: { revision: 0 } })).status()).toBe(
     403,
   );
 });
@@ -179,16 +173,16 @@ test('an owner sees an unreadable theme refused before saving, publishes a reada
 
 /** The owner's side of a publish through the staff API, as the Shop view sends it. */
 async function ownerApi(request: APIRequestContext) {
-  const signedIn = await request.post(`${apiOrigin()}/staff/sign-in`, {
+  const signedIn = await request.post(`${stackApiUrl()}/staff/sign-in`, {
     data: { retailer: SHOP, email: `owner@${SHOP}.test`, password: `${SHOP}-owner` },
   });
   const { token } = (await signedIn.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   const revision = async () =>
-    ((await (await request.get(`${apiOrigin()}${shopPaths.shop}`, { headers })).json()) as { revision: number })
+    ((await (await request.get(`${stackApiUrl()}${shopPaths.shop}`, { headers })).json()) as { revision: number })
       .revision;
   const call = async (method: 'put' | 'post', path: string, data: object) => {
-    const response = await request[method](`${apiOrigin()}${path}`, { headers, data });
+    const response = await request[method](`${stackApiUrl()}${path}`, { headers, data });
     expect(response.status(), await response.text()).toBe(200);
   };
   return {
@@ -267,7 +261,7 @@ test('a price undone while a customer is at checkout: the page takes the current
   expect(stored.products.map((line) => [line.productName, line.historicPrice])).toEqual([['Margherita', 16]]);
 
   // The kitchen's board shows the same order at the same total.
-  const board = (await (await request.get(`${apiOrigin()}/staff/orders`, { headers: owner.headers })).json()) as {
+  const board = (await (await request.get(`${stackApiUrl()}/staff/orders`, { headers: owner.headers })).json()) as {
     orders: { encryptedOrderId: string; totalCents: number }[];
   };
   expect(board.orders.find((order) => order.encryptedOrderId === id)?.totalCents).toBe(1600);
@@ -286,6 +280,9 @@ test('a price undone while a customer browses: the page notices the new build an
   await expect.poll(() => deployedSmallMargherita(probe), { timeout: 30_000 }).toBe('1650');
 
   const page = await context.newPage();
+  // The build watcher starts with the page services, at an idle moment after the ordering runtime,
+  // reading its own build's manifest first: only then does it answer the tab becoming visible.
+  const watching = page.waitForRequest((asked) => new URL(asked.url()).pathname.startsWith('/builds/meta/'));
   await openShopNow(page, SHOP);
   await page.getByRole('link', { name: 'Add Margherita' }).click();
   const builder = page.getByRole('dialog', { name: 'Margherita' });
@@ -293,6 +290,7 @@ test('a price undone while a customer browses: the page notices the new build an
   await builder.getByLabel('Traditional hand-stretched').check();
   await builder.getByRole('button', { name: /Add to cart/ }).click();
   await expect(page.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $16.50');
+  await watching;
 
   await owner.undoPublish();
   await expect.poll(() => deployedSmallMargherita(probe), { timeout: 30_000 }).toBe('1600');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   staffOrdersResponseSchema,
   staffPaths,
@@ -8,8 +8,9 @@ import {
 import { formatTime } from '../../lib/time/format.ts';
 import { retailerWallClock } from '../../lib/time/retailer-clock.ts';
 import type { ShopZone } from '../../lib/time/shop-zone.ts';
-import { addProduct, checkoutWithNotes, openShopNow, orderForALaterSlot } from './ordering-support.ts';
+import { placeLaterPickup } from './ordering-support.ts';
 import { expectNoSidewaysScroll } from './screen-support.ts';
+import { consoleOrigin, stackApiUrl } from './urls.ts';
 
 /**
  * Issue 28, "running late", on the stack the global setup starts: a customer orders through the
@@ -25,40 +26,21 @@ const LIVE_WAIT_MS = 15_000;
 /** Under the order page's own checks, so only a push arrives in time. */
 const PUSH_WAIT_MS = 10_000;
 
-const port = (name: 'E2E_PORT' | 'E2E_API_PORT') => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the global setup did not start the stack`);
-  return value;
-};
-const consoleOrigin = () => `http://console.localhost:${port('E2E_PORT')}`;
-const apiUrl = () => `http://localhost:${port('E2E_API_PORT')}`;
 const kitchen = { email: `kitchen@${SHOP}.test`, password: `${SHOP}-kitchen` };
 
 /** What the API keeps of the order, read as the kitchen's staff. */
 async function storedOrder(orderNumber: number): Promise<{ order: BoardOrder | undefined; zone: ShopZone }> {
-  const signIn = await fetch(`${apiUrl()}${staffPaths.signIn}`, {
+  const signIn = await fetch(`${stackApiUrl()}${staffPaths.signIn}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ retailer: SHOP, ...kitchen }),
   });
   const { token, staff } = staffSignInResponseSchema.parse(await signIn.json());
-  const board = await fetch(`${apiUrl()}${staffPaths.orders(1)}`, { headers: { authorization: `Bearer ${token}` } });
+  const board = await fetch(`${stackApiUrl()}${staffPaths.orders(1)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { orders } = staffOrdersResponseSchema.parse(await board.json());
   return { order: orders.find((order) => order.orderNumber === orderNumber), zone: staff.retailer.zone };
-}
-
-async function placeLaterPickup(customer: Page): Promise<number> {
-  await openShopNow(customer, SHOP);
-  await addProduct(customer);
-  await customer.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
-  await orderForALaterSlot(customer);
-  const checkout = await checkoutWithNotes(customer, 'Running late, please say so');
-  await checkout.getByLabel('Name').fill('Grace Hopper');
-  await checkout.getByLabel('Phone').fill('0400 111 222');
-  await checkout.getByLabel('Email').fill('grace@example.com');
-  await checkout.getByRole('button', { name: /^Place order/ }).click();
-  await expect(customer).toHaveURL(/\/order\/\?id=/);
-  return Number(((await customer.locator('[data-order-number]').textContent()) ?? '').replace('#', ''));
 }
 
 test("the kitchen's tablet pushes an order out 20 minutes: the card and the customer's open page show the new time the API keeps, and its lines and total stay as placed", async ({
@@ -67,7 +49,7 @@ test("the kitchen's tablet pushes an order out 20 minutes: the card and the cust
   test.setTimeout(120_000);
   const customer = await (await browser.newContext(phone)).newPage();
   const orderNumber = await test.step('a customer orders pickup for later through the shop', () =>
-    placeLaterPickup(customer));
+    placeLaterPickup(customer, SHOP, 'Running late, please say so').then((placed) => placed.orderNumber));
   const status = customer.locator('[data-order-status]');
   const total = customer.locator('[data-order-total]');
   const totalBefore = await total.textContent();

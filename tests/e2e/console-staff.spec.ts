@@ -3,7 +3,8 @@ import { LAST_OWNER_REFUSED, STAFF_SIGN_IN_FAILED, staffPaths } from '../../lib/
 import { staffMessages } from '../../apps/console/shell/messages.ts';
 import { SESSION_STORAGE_KEY } from '../../apps/console/shell/session-mark.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
-import { withoutNewOrderAlert } from './console-support.ts';
+import { signInToConsole, submitConsoleSignIn } from './console-support.ts';
+import { stackPort } from './urls.ts';
 
 /**
  * Taking staff access back from the console (issue 29, item 1) on the real stack the global setup
@@ -15,25 +16,8 @@ import { withoutNewOrderAlert } from './console-support.ts';
 
 const SHOP = 'fire-and-slice';
 
-const port = (name: 'E2E_PORT' | 'E2E_API_PORT') => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the global setup did not start the stack`);
-  return value;
-};
-const consoleUrl = (hash = '') => `http://console.localhost:${port('E2E_PORT')}/${hash}`;
-
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const tablet = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await withoutNewOrderAlert(page);
-  await page.goto(consoleUrl());
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByLabel('Shop', { exact: true }).fill(SHOP);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });
 const memberCard = (page: Page, name: string) => page.getByRole('article', { name });
@@ -65,8 +49,7 @@ test('an owner adds a kitchen member who signs in elsewhere; disabled, the membe
   const cook = { name: `Cook ${stamp}`, email: `cook-${stamp}@${SHOP}.test`, password: `first-shift-${stamp}` };
 
   const owner = await newPage(browser, phone, 'light');
-  await signIn(owner, `owner@${SHOP}.test`, `${SHOP}-owner`);
-  await expect(owner.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await signInToConsole(owner, SHOP, 'owner');
   await openStaff(owner);
   const add = owner.getByRole('region', { name: 'Add a member' });
   await add.getByLabel('Email', { exact: true }).fill(cook.email);
@@ -82,7 +65,7 @@ test('an owner adds a kitchen member who signs in elsewhere; disabled, the membe
   await expectFitsAndAccessible(owner, 'Staff at 390 px, light');
 
   const member = await newPage(browser, tablet, 'dark');
-  await signIn(member, cook.email, cook.password);
+  await submitConsoleSignIn(member, SHOP, cook.email, cook.password);
   await expect(member.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   await openStaff(member);
   // A kitchen member sees only their own password, not the team.
@@ -102,7 +85,7 @@ test('an owner adds a kitchen member who signs in elsewhere; disabled, the membe
   await sections(member).getByRole('link', { name: 'Bookings' }).click();
   await expect(member.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(member.getByText(staffMessages.sessionEnded)).toBeVisible();
-  await signIn(member, cook.email, cook.password);
+  await submitConsoleSignIn(member, SHOP, cook.email, cook.password);
   await expect(member.getByRole('alert')).toHaveText(STAFF_SIGN_IN_FAILED);
 
   // The list as the server has it now, not only as this console changed it.
@@ -121,8 +104,7 @@ test('the shop’s one owner cannot be disabled, demoted or removed: the card sa
     { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
     'dark',
   );
-  await signIn(page, `owner@${SHOP}.test`, `${SHOP}-owner`);
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await signInToConsole(page, SHOP, 'owner');
   await openStaff(page);
   const card = memberCard(page, 'Rosa Esposito (you)');
   await expect(card).toContainText(LAST_OWNER_REFUSED);
@@ -137,7 +119,7 @@ test('the shop’s one owner cannot be disabled, demoted or removed: the card sa
     SESSION_STORAGE_KEY,
   );
   const staffId = Number(await card.getAttribute('data-staff'));
-  const api = `http://localhost:${port('E2E_API_PORT')}`;
+  const api = `http://localhost:${stackPort('E2E_API_PORT')}`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   for (const [path, method, body] of [
     [staffPaths.account(staffId), 'PUT', { disabled: true }],

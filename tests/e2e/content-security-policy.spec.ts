@@ -2,16 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_OPERATOR_TOKEN, operatorPaths } from '../../server/api/operator/operator-contract.ts';
 import { addProduct, openShopNow, savedOrder } from './ordering-support.ts';
-import { tenantUrl } from './urls.ts';
+import { consoleUrl, stackApiUrl, tenantUrl } from './urls.ts';
 
 /**
  * The Content-Security-Policy as the second wall (issue 29): the shops' and the console's own
  * scripts run under it, while a script injected into the page, as an element or an event handler
  * attribute, does not, and the browser's report of it reaches the error log.
  */
-
-const apiUrl = (path: string) => `http://localhost:${process.env['E2E_API_PORT']}${path}`;
-const consoleUrl = () => `http://console.localhost:${process.env['E2E_PORT']}/`;
 
 /** Every violation the page meets, recorded from before its first script (an init script runs outside the policy). */
 async function recordViolations(page: Page): Promise<void> {
@@ -54,7 +51,7 @@ test('a shop page runs its own scripts and islands, blocks an injected script an
   const policy = (await (await answer).allHeaders())['content-security-policy'] ?? '';
   expect(policy).toMatch(/(^|; )script-src 'self' 'sha256-/);
   expect(policy).not.toContain('unsafe-inline');
-  expect(policy).toContain(`report-uri ${apiUrl('/api/logs/csp-report?site=bella-napoli.localhost')}`);
+  expect(policy).toContain(`report-uri ${stackApiUrl('/api/logs/csp-report?site=bella-napoli.localhost')}`);
 
   await addProduct(page);
   expect((await savedOrder(page)).products).toHaveLength(1);
@@ -65,7 +62,7 @@ test('a shop page runs its own scripts and islands, blocks an injected script an
   await expectBlocked(page, marker);
   await expect
     .poll(async () => {
-      const logs = await fetch(apiUrl(operatorPaths.errorLogs('bella-napoli', 20)), {
+      const logs = await fetch(stackApiUrl(operatorPaths.errorLogs('bella-napoli', 20)), {
         headers: { authorization: `Bearer ${DEFAULT_OPERATOR_TOKEN}` },
       });
       return ((await logs.json()) as { errorType: string; additionalContext: unknown }[]).filter(

@@ -117,6 +117,21 @@ test('a returning customer sees their cart, their service and the open status be
   await context.close();
 });
 
+test('a returning customer’s cart and service are in the first paint, before any script file has loaded (390 px phone)', async ({
+  browser,
+}) => {
+  const context = await returningCustomer(browser);
+  const page = await context.newPage();
+  // No script file ever arrives: what shows is the prerendered page and its inline scripts alone.
+  await page.route(/\.js(?:\?|$)/, (route) => route.abort());
+  await page.clock.install({ time: new Date(loadedAt) });
+  await page.goto(tenantUrl('bella-napoli'));
+  await expect(page.locator('[data-cart-button]')).toHaveText('1·$22.00');
+  await expect(page.locator('[data-cart-button]')).toHaveAccessibleName('Cart, 1 item, $22.00');
+  await expect(orderTimeChosen(page)).toHaveText('Pickup');
+  await context.close();
+});
+
 test('at 3 am a returning customer is never told "as soon as possible": the first paint names no time, and the rules then say pickup is closed (390 px phone)', async ({
   browser,
 }) => {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import mqtt, { type MqttClient } from 'mqtt';
+import { CONSOLE_CONFIG_FILE } from '../../apps/console/shell/config.ts';
+import { consoleUrl } from './urls.ts';
 import { freePort } from './free-port.ts';
 import { startProcess, stopProcess } from './stack.ts';
 
@@ -30,7 +32,8 @@ export interface LiveStack {
   stop(): Promise<void>;
 }
 
-export async function startLiveStack(): Promise<LiveStack> {
+/** `apiEnv`: more of the API's environment, such as a shop's Stripe account (tests/e2e/paying-stack.ts). */
+export async function startLiveStack(options: { apiEnv?: NodeJS.ProcessEnv } = {}): Promise<LiveStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'storefront-live-'));
   const [apiPort, brokerPort] = [await freePort(), await freePort()];
   const apiUrl = `http://localhost:${apiPort}`;
@@ -48,6 +51,10 @@ export async function startLiveStack(): Promise<LiveStack> {
     DATA_DIR: dataDir,
     BROKER_URL: brokerUrl,
     BROKER_OPERATOR_PASSWORD: OPERATOR_PASSWORD,
+    // The e2e stack's console may be pointed at this API (usedBy), signed in with the sample staff.
+    CONSOLE_ORIGINS: new URL(consoleUrl()).origin,
+    API_SAMPLE_STAFF: '1',
+    ...options.apiEnv,
   });
   const clients: MqttClient[] = [];
 
@@ -90,6 +97,10 @@ export async function startLiveStack(): Promise<LiveStack> {
           headers: { 'cache-control': 'no-cache' },
         });
       });
+      // And the console's, so a console page signs in to this API (kitchen-tablet.ts).
+      await page.route(`**/${CONSOLE_CONFIG_FILE}`, (route) =>
+        route.fulfill({ json: { apiBaseUrl: apiUrl }, headers: { 'cache-control': 'no-cache' } }),
+      );
     },
     async stop() {
       await Promise.all(clients.map((client) => client.endAsync(true)));

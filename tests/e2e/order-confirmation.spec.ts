@@ -89,7 +89,7 @@ for (const journey of journeys) {
       await expect(page).toHaveURL(/\/order\/\?id=/);
       const status = page.locator('[data-order-status]');
       await expect(status.getByRole('heading')).toHaveText('Order received');
-      await expect(status).not.toContainText('Being prepared');
+      await expect(status).not.toContainText('Accepted');
       const orderNumber = (await page.locator('[data-order-number]').textContent()) ?? '';
       expect(orderNumber).toMatch(/^#\d+$/);
       await expect(page.locator('[data-order-when]')).toHaveText(when);
@@ -125,12 +125,13 @@ for (const journey of journeys) {
       });
       const takenAt = await page.evaluate(() => Date.now());
       await operatorCall(`/operator/tenants/${journey.slug}/order-numbers/${orderNumber.slice(1)}/processed`, 'POST');
-      await expect(status.getByRole('heading')).toHaveText('Being prepared', { timeout: 5000 });
+      // An order for later taken before its time is accepted, not yet being prepared.
+      await expect(status.getByRole('heading')).toHaveText('Accepted', { timeout: 5000 });
       const shownAt = await page.evaluate(() => Date.now());
       expect(shownAt - takenAt).toBeLessThan(ORDER_POLL_MS);
       await expect(status).toHaveAttribute('data-order-status', 'preparing');
       await expect(status).not.toContainText('Order received');
-      await expect(status.getByRole('listitem').filter({ hasText: 'Preparing' })).toHaveAttribute(
+      await expect(status.getByRole('listitem').filter({ hasText: 'Accepted' })).toHaveAttribute(
         'aria-current',
         'step',
       );

@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { tenantUrl } from './urls.ts';
 
-export { orderForALaterSlot } from './order-time-picker.ts';
+import { orderForALaterSlot } from './order-time-picker.ts';
+
+export { orderForALaterSlot };
 
 /**
  * The reference API answers the clock status on the server's own time; a page whose clock is
@@ -144,4 +146,47 @@ export async function checkoutWithNotes(page: Page, notes: string): Promise<Loca
   await cart.getByLabel('Notes for the kitchen').blur();
   await cart.getByRole('button', { name: 'Checkout' }).click();
   return page.getByRole('dialog', { name: 'Checkout' });
+}
+
+/**
+ * On an open shop: adds a dish, orders pickup for a later slot (taken whatever the hour, so the
+ * API's own clock accepts it) and goes through the cart to checkout. Returns the checkout dialog.
+ */
+export async function laterPickupAtCheckout(page: Page): Promise<Locator> {
+  await addProduct(page);
+  await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
+  await orderForALaterSlot(page);
+  await page.locator('[data-cart-button]').click();
+  await page.getByRole('dialog', { name: 'Your order' }).getByRole('button', { name: 'Checkout' }).click();
+  return page.getByRole('dialog', { name: 'Checkout' });
+}
+
+/** A guest's name, phone and email in the checkout, as the journeys' Grace Hopper types them. */
+export async function fillGuestDetails(checkout: Locator): Promise<void> {
+  await checkout.getByLabel('Name').fill('Grace Hopper');
+  await checkout.getByLabel('Phone').fill('0400 111 222');
+  await checkout.getByLabel('Email').fill('grace@example.com');
+}
+
+/**
+ * A guest orders pickup for a later slot through the shop's pages (a later slot is taken whatever
+ * the hour), with `notes` for the kitchen; the page ends on the confirmation. Answers the order's
+ * number and id.
+ */
+export async function placeLaterPickup(
+  page: Page,
+  slug: string,
+  notes: string,
+): Promise<{ orderNumber: number; encryptedOrderId: string }> {
+  await openShopNow(page, slug);
+  await addProduct(page);
+  await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).click();
+  await orderForALaterSlot(page);
+  const checkout = await checkoutWithNotes(page, notes);
+  await fillGuestDetails(checkout);
+  await checkout.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page).toHaveURL(/\/order\/\?id=/);
+  const orderNumber = Number(((await page.locator('[data-order-number]').textContent()) ?? '').replace('#', ''));
+  expect(orderNumber).toBeGreaterThan(0);
+  return { orderNumber, encryptedOrderId: new URL(page.url()).searchParams.get('id') ?? '' };
 }

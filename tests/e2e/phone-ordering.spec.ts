@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addProduct, centsOf, openShopAt } from './ordering-support.ts';
+import { pairwisePlan } from './pairwise-plan.ts';
 import { tenantUrl } from './urls.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 import { TRADING_SAMPLE_SHOPS } from '../../lib/tenant/sample-shops.ts';
@@ -69,8 +70,138 @@ async function expectToastsClearOf(page: Page, targets: Locator[]): Promise<void
   }
 }
 
-for (const width of [360, 390]) {
-  test.describe(`phone ${width} px`, () => {
+/** What each shop's layout (2, 1, 3 and 4) must do on a phone, run pairwise over shops and widths. */
+type ShopCheck = { name: string; run: (page: Page, slug: string, width: number) => Promise<void> };
+
+const shopChecks: ShopCheck[] = [
+  {
+    name: "the View order bar shows the count and the items' subtotal, opens the cart, and gets focus back",
+    run: async (page, slug, width) => {
+      await openShopAt(page, slug, wednesdayEvening);
+      await expect(page.locator('[data-order-bar]')).toHaveCount(0);
+      await addProduct(page, 0);
+      await addProduct(page, 1);
+
+      const bar = page.getByRole('button', { name: /^View order · 2 items · \$[\d,]+\.\d\d$/ });
+      await expect(bar).toBeVisible();
+      const box = await boxOf(bar);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeGreaterThan(780 - 32);
+      expect(box.y + box.height).toBeLessThanOrEqual(780);
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      const shown = centsOf(await bar.getAttribute('aria-label'));
+      await expect(page.locator('[data-cart-button]')).toHaveAttribute(
+        'aria-label',
+        `Cart, 2 items, ${(await bar.getAttribute('aria-label'))?.split(' · ')[2]}`,
+      );
+
+      await bar.tap();
+      const cart = page.getByRole('dialog', { name: 'Your order' });
+      await expect(cart.locator('[data-total="total"]')).toBeVisible();
+      expect(centsOf(await cart.locator('[data-total="subtotal"]').textContent()) - (await discountsIn(cart))).toBe(
+        shown,
+      );
+      // A delivery order's fee is its own line and is not part of what the bar and the header show.
+      const delivery = (await cart.getByRole('button', { name: 'Delivery', pressed: true }).count()) > 0;
+      const fee = delivery ? centsOf(await cart.locator('[data-total="delivery"]').textContent()) : 0;
+      if (delivery) expect(fee).toBeGreaterThan(0);
+      expect(centsOf(await cart.locator('[data-total="total"]').textContent())).toBe(shown + fee);
+      await expect(bar).toBeHidden();
+
+      await page.keyboard.press('Escape');
+      await expect(cart).toHaveCount(0);
+      await expect(bar).toBeFocused();
+    },
+  },
+  {
+    name: 'the group navigation sticks under the top and follows the scroll, moving nothing',
+    run: async (page, slug, width) => {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+        Object.assign(window, { layoutShifts: shifts });
+      });
+      await openShopAt(page, slug, wednesdayEvening);
+      // Only what moves while the customer scrolls counts here; the page's own load is measured by `npm run bench:page`.
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.splice(0));
+      const nav = page.getByRole('navigation', { name: 'Menu sections' });
+      const links = nav.getByRole('link');
+      const names = await links.allTextContents();
+      expect(names.length).toBeGreaterThan(4);
+
+      const third = nav.getByRole('link', { name: names[2] ?? '', exact: true });
+      await third.tap();
+      await expect(third).toHaveAttribute('aria-current', 'true');
+      await expect(nav.locator('[aria-current]')).toHaveCount(1);
+      expect((await boxOf(nav)).y).toBeLessThanOrEqual(1);
+      const heading = page.getByRole('heading', { level: 3, name: names[2] ?? '', exact: true });
+      expect((await boxOf(heading)).y).toBeGreaterThanOrEqual((await boxOf(nav)).height);
+
+      // Reading on by swiping: the link of whichever later group is current comes into sight in the row.
+      for (let swipes = 0; swipes < 20 && (await third.getAttribute('aria-current')) === 'true'; swipes += 1) {
+        await swipeUp(page, 400);
+        await scrollSettled(page);
+      }
+      const current = nav.locator('[aria-current="true"]');
+      await expect(current).toHaveCount(1);
+      const reading = names.indexOf((await current.textContent()) ?? '');
+      expect(reading).toBeGreaterThan(2);
+      const navBox = await boxOf(nav);
+      const currentBox = await boxOf(current);
+      expect(currentBox.x).toBeGreaterThanOrEqual(navBox.x);
+      expect(currentBox.x + currentBox.width).toBeLessThanOrEqual(navBox.x + navBox.width);
+      // The current group's heading is the last one above the middle of the screen.
+      const tops = await page.evaluate(
+        (titles) =>
+          titles.map(
+            (title) =>
+              [...document.querySelectorAll('h3')].find((h) => h.textContent === title)?.getBoundingClientRect().top ??
+              Infinity,
+          ),
+        names,
+      );
+      expect(tops[reading]).toBeLessThan(780 / 2);
+      expect(tops[reading + 1] ?? Infinity).toBeGreaterThan(0);
+
+      expect(
+        await page.evaluate(() =>
+          (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+        ),
+      ).toBeLessThan(0.005);
+
+      // The last group, scrolled to, is marked and its link shown whole although the row is wider than the screen.
+      const last = names.at(-1) ?? '';
+      await page
+        .getByRole('heading', { level: 3, name: last, exact: true })
+        .evaluate((element) => element.closest('section')?.scrollIntoView());
+      await expect(nav.getByRole('link', { name: last, exact: true })).toHaveAttribute('aria-current', 'true');
+      await expect
+        .poll(async () => {
+          const box = await boxOf(nav.getByRole('link', { name: last, exact: true }));
+          return box.x + box.width <= width && box.x >= 0;
+        })
+        .toBe(true);
+    },
+  },
+];
+
+const phones = [
+  { name: 'phone 360 px', width: 360 },
+  { name: 'phone 390 px', width: 390 },
+];
+
+// Every check on every shop, and each shop and each check on both widths: 8 journeys, not 16.
+const shopPlan = pairwisePlan(shopChecks, TRADING_SAMPLE_SHOPS, phones);
+
+for (const screen of phones) {
+  const { width } = screen;
+  test.describe(screen.name, () => {
     test.use(phone(width));
 
     test('Back closes the cart and checkout panels and stays in the shop; closing one with its button leaves Back as it was', async ({
@@ -133,123 +264,8 @@ for (const width of [360, 390]) {
       await expect(notice).toHaveCount(0);
     });
 
-    // Layouts 2, 1, 3 and 4.
-    for (const slug of TRADING_SAMPLE_SHOPS) {
-      test(`${slug}: the View order bar shows the count and the items' subtotal, opens the cart, and gets focus back`, async ({
-        page,
-      }) => {
-        await openShopAt(page, slug, wednesdayEvening);
-        await expect(page.locator('[data-order-bar]')).toHaveCount(0);
-        await addProduct(page, 0);
-        await addProduct(page, 1);
-
-        const bar = page.getByRole('button', { name: /^View order · 2 items · \$[\d,]+\.\d\d$/ });
-        await expect(bar).toBeVisible();
-        const box = await boxOf(bar);
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(width);
-        expect(box.y + box.height).toBeGreaterThan(780 - 32);
-        expect(box.y + box.height).toBeLessThanOrEqual(780);
-        await expectNoSidewaysScroll(page);
-        expect(await seriousViolations(page)).toEqual([]);
-        const shown = centsOf(await bar.getAttribute('aria-label'));
-        await expect(page.locator('[data-cart-button]')).toHaveAttribute(
-          'aria-label',
-          `Cart, 2 items, ${(await bar.getAttribute('aria-label'))?.split(' · ')[2]}`,
-        );
-
-        await bar.tap();
-        const cart = page.getByRole('dialog', { name: 'Your order' });
-        await expect(cart.locator('[data-total="total"]')).toBeVisible();
-        expect(centsOf(await cart.locator('[data-total="subtotal"]').textContent()) - (await discountsIn(cart))).toBe(
-          shown,
-        );
-        // A delivery order's fee is its own line and is not part of what the bar and the header show.
-        const delivery = (await cart.getByRole('button', { name: 'Delivery', pressed: true }).count()) > 0;
-        const fee = delivery ? centsOf(await cart.locator('[data-total="delivery"]').textContent()) : 0;
-        if (delivery) expect(fee).toBeGreaterThan(0);
-        expect(centsOf(await cart.locator('[data-total="total"]').textContent())).toBe(shown + fee);
-        await expect(bar).toBeHidden();
-
-        await page.keyboard.press('Escape');
-        await expect(cart).toHaveCount(0);
-        await expect(bar).toBeFocused();
-      });
-
-      test(`${slug}: the group navigation sticks under the top and follows the scroll, moving nothing`, async ({
-        page,
-      }) => {
-        await page.addInitScript(() => {
-          const shifts: number[] = [];
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-              if (!entry.hadRecentInput) shifts.push(entry.value);
-          }).observe({ type: 'layout-shift', buffered: true });
-          Object.assign(window, { layoutShifts: shifts });
-        });
-        await openShopAt(page, slug, wednesdayEvening);
-        // Only what moves while the customer scrolls counts here; the page's own load is measured by `npm run bench:page`.
-        await page.waitForLoadState('networkidle');
-        await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.splice(0));
-        const nav = page.getByRole('navigation', { name: 'Menu sections' });
-        const links = nav.getByRole('link');
-        const names = await links.allTextContents();
-        expect(names.length).toBeGreaterThan(4);
-
-        const third = nav.getByRole('link', { name: names[2] ?? '', exact: true });
-        await third.tap();
-        await expect(third).toHaveAttribute('aria-current', 'true');
-        await expect(nav.locator('[aria-current]')).toHaveCount(1);
-        expect((await boxOf(nav)).y).toBeLessThanOrEqual(1);
-        const heading = page.getByRole('heading', { level: 3, name: names[2] ?? '', exact: true });
-        expect((await boxOf(heading)).y).toBeGreaterThanOrEqual((await boxOf(nav)).height);
-
-        // Reading on by swiping: the link of whichever later group is current comes into sight in the row.
-        for (let swipes = 0; swipes < 20 && (await third.getAttribute('aria-current')) === 'true'; swipes += 1) {
-          await swipeUp(page, 400);
-          await scrollSettled(page);
-        }
-        const current = nav.locator('[aria-current="true"]');
-        await expect(current).toHaveCount(1);
-        const reading = names.indexOf((await current.textContent()) ?? '');
-        expect(reading).toBeGreaterThan(2);
-        const navBox = await boxOf(nav);
-        const currentBox = await boxOf(current);
-        expect(currentBox.x).toBeGreaterThanOrEqual(navBox.x);
-        expect(currentBox.x + currentBox.width).toBeLessThanOrEqual(navBox.x + navBox.width);
-        // The current group's heading is the last one above the middle of the screen.
-        const tops = await page.evaluate(
-          (titles) =>
-            titles.map(
-              (title) =>
-                [...document.querySelectorAll('h3')].find((h) => h.textContent === title)?.getBoundingClientRect()
-                  .top ?? Infinity,
-            ),
-          names,
-        );
-        expect(tops[reading]).toBeLessThan(780 / 2);
-        expect(tops[reading + 1] ?? Infinity).toBeGreaterThan(0);
-
-        expect(
-          await page.evaluate(() =>
-            (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-          ),
-        ).toBeLessThan(0.005);
-
-        // The last group, scrolled to, is marked and its link shown whole although the row is wider than the screen.
-        const last = names.at(-1) ?? '';
-        await page
-          .getByRole('heading', { level: 3, name: last, exact: true })
-          .evaluate((element) => element.closest('section')?.scrollIntoView());
-        await expect(nav.getByRole('link', { name: last, exact: true })).toHaveAttribute('aria-current', 'true');
-        await expect
-          .poll(async () => {
-            const box = await boxOf(nav.getByRole('link', { name: last, exact: true }));
-            return box.x + box.width <= width && box.x >= 0;
-          })
-          .toBe(true);
-      });
-    }
+    for (const [check, slug] of shopPlan.filter(([, , on]) => on === screen))
+      test(`${slug}: ${check.name}`, ({ page }) => check.run(page, slug, width));
 
     test('crust-and-co: the popular strip fades at its end while more of it lies beyond, and not at its start', async ({
       page,

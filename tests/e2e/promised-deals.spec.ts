@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openShopAt, openShopNow, orderForALaterSlot, serverOrder } from './ordering-support.ts';
 import { withoutNewOrderAlert } from './console-support.ts';
+import { consoleOrigin } from './urls.ts';
 
 /**
  * Issue 27, item 1: the deal the customer builds is the deal they pay. What the builder promised,
@@ -9,8 +10,6 @@ import { withoutNewOrderAlert } from './console-support.ts';
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const consoleOrigin = () => `http://console.localhost:${process.env['E2E_PORT'] ?? ''}`;
 
 test('fire-and-slice: the Vegan Feast built is the Vegan Feast charged, from the builder to the kitchen’s board', async ({
   page,

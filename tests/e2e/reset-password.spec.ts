@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { tenantUrl } from './urls.ts';
-
-const apiUrl = (path: string) => `http://localhost:${process.env['E2E_API_PORT']}${path}`;
+import { stackApiUrl, tenantUrl } from './urls.ts';
 
 /** The reference API has no mail server: it logs the reset link, which the stack log keeps. */
 async function resetLinkFor(email: string): Promise<string> {
@@ -21,7 +19,7 @@ async function resetLinkFor(email: string): Promise<string> {
 test('a customer who forgot their password sets a new one from the emailed link', async ({ page, request }) => {
   const email = `forgetful-${Date.now()}@example.com`;
   const domain = { 'x-retailer-domain': 'bella-napoli.localhost' };
-  const signup = await request.post(apiUrl('/api/customer/signup'), {
+  const signup = await request.post(stackApiUrl('/api/customer/signup'), {
     headers: domain,
     data: { fullName: 'Fran Forgetful', email, phoneNumber: '0400 000 000', password: 'first-password' },
   });
@@ -49,7 +47,7 @@ test('a customer who forgot their password sets a new one from the emailed link'
 
   const login = (password: string) =>
     request
-      .post(apiUrl('/api/customer/login'), { headers: domain, data: { email, password } })
+      .post(stackApiUrl('/api/customer/login'), { headers: domain, data: { email, password } })
       .then((response) => response.json() as Promise<{ success: boolean }>);
   expect(await login('second-password')).toMatchObject({ success: true });
   expect(await login('first-password')).toMatchObject({ success: false });

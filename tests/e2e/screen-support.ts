@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** Serious or critical accessibility issues on the page, or only inside `within` (a CSS selector). */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
@@ -32,4 +32,21 @@ export async function expectInsideScreen(page: Page, target: Locator, where = 't
   expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(viewport.width);
   expect(box.y + box.height, `${where}: bottom edge`).toBeLessThanOrEqual(viewport.height);
   await expectNoSidewaysScroll(page, where);
+}
+
+/** The two screens an owner's editor is checked on: a 360 px phone in light, a desktop in dark. */
+export const EDITOR_SCREENS = [
+  { width: 360, height: 800, scheme: 'light', touch: true },
+  { width: 1280, height: 900, scheme: 'dark', touch: false },
+] as const;
+
+/** A page of its own context on one of EDITOR_SCREENS; close it with `page.context().close()`. */
+export async function pageOn(browser: Browser, screen: (typeof EDITOR_SCREENS)[number]): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: screen.width, height: screen.height },
+    isMobile: screen.touch,
+    hasTouch: screen.touch,
+    colorScheme: screen.scheme,
+  });
+  return context.newPage();
 }

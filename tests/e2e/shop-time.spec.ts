@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { staffOrdersResponseSchema, staffPaths, staffSignInResponseSchema } from '../../lib/api/staff-contract.ts';
 import { addProduct, dismissPopups, orderForALaterSlot, settle } from './ordering-support.ts';
-import { tenantUrl } from './urls.ts';
+import { consoleUrl, stackPort, tenantUrl } from './urls.ts';
 
 /**
  * Shop time (issue 27, item 3): harbour-pizza keeps Perth's clock (it names Australia/Perth), so
@@ -15,11 +15,6 @@ import { tenantUrl } from './urls.ts';
  * slot of the day after next, so the journey passes whatever day it runs.
  */
 
-const port = (name: 'E2E_PORT' | 'E2E_API_PORT') => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the global setup did not start the stack`);
-  return value;
-};
 const shop = 'harbour-pizza';
 const kitchenAccount = { email: `kitchen@${shop}.test`, password: `${shop}-kitchen` };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -89,7 +84,7 @@ for (const timezoneId of ['UTC', 'Australia/Perth']) {
     const encryptedOrderId = new URL(customer.url()).searchParams.get('id') ?? '';
 
     await test.step('the stored time is that time on Perth clocks', async () => {
-      const apiUrl = `http://localhost:${port('E2E_API_PORT')}`;
+      const apiUrl = `http://localhost:${stackPort('E2E_API_PORT')}`;
       const signedIn = await fetch(`${apiUrl}${staffPaths.signIn}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -108,7 +103,7 @@ for (const timezoneId of ['UTC', 'Australia/Perth']) {
 
     await test.step(`the kitchen's board on a tablet set to ${timezoneId} says the same "Due"`, async () => {
       const kitchen = await fixedClockPage(browser, timezoneId, now);
-      await kitchen.goto(`http://console.localhost:${port('E2E_PORT')}/`);
+      await kitchen.goto(consoleUrl());
       await kitchen.getByLabel('Shop').fill(shop);
       await kitchen.getByLabel('Email').fill(kitchenAccount.email);
       await kitchen.getByLabel('Password').fill(kitchenAccount.password);

@@ -17,7 +17,10 @@ const BookingsView = lazy(() => import('../features/bookings/BookingsView.tsx'))
 const ActivityView = lazy(() => import('../features/activity/ActivityView.tsx'));
 // Owners only: the editor of prices.
 const ShopView = lazy(() => import('../features/shop/ShopView.tsx'));
+// Everyone reads the codes; the owner gets the editor.
+const PromoCodesView = lazy(() => import('../features/promo-codes/PromoCodesView.tsx'));
 const StaffView = lazy(() => import('../features/staff/StaffView.tsx'));
+const PrintersView = lazy(() => import('../features/printers/PrintersView.tsx'));
 // Owners only, with its chart library fetched once it draws.
 const EndOfDayView = lazy(() => import('../features/end-of-day/EndOfDayView.tsx'));
 
@@ -85,6 +88,10 @@ export default function ConsoleSession({
               <BookingsView />
             ) : section === 'shop' ? (
               <ShopView shopName={staff.retailer.name} />
+            ) : section === 'promo-codes' ? (
+              <PromoCodesView canEdit={staff.role === 'owner'} />
+            ) : section === 'printers' ? (
+              <PrintersView />
             ) : section === 'staff' ? (
               <StaffView me={staff} />
             ) : section === 'end-of-day' ? (

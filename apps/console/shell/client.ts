@@ -11,12 +11,14 @@ import {
   staffErrorSchema,
   staffLiveResponseSchema,
   staffMeResponseSchema,
+  staffDeclineResponseSchema,
   staffOrderResponseSchema,
   staffPaths,
   staffSignInResponseSchema,
   type AuditEntry,
   type BoardOrder,
   type BoardOrderState,
+  type StaffDeclineResponse,
   type StaffLiveResponse,
   type StaffMember,
   type StaffSignInBody,
@@ -193,6 +195,8 @@ export function createStaffClient(options: StaffClientOptions) {
   const clampLimit = (limit: number, max: number) => Math.min(max, Math.max(1, Math.floor(limit)));
 
   return {
+    /** The API's address of `path`, for what staff hand to a device (a CloudPRNT printer's server URL). */
+    urlOf: (path: string): string => `${baseUrl}${path}`,
     signIn: (body: StaffSignInBody): Promise<StaffSignInResponse> =>
       call({ method: 'POST', path: staffPaths.signIn, body, schema: staffSignInResponseSchema, signedIn: false }),
     signOut: (): Promise<void> =>
@@ -251,6 +255,14 @@ export function createStaffClient(options: StaffClientOptions) {
           signedIn: true,
         })
       ).order,
+    /** Declines a new order; its online payment is refunded, and the answer says how much. */
+    decline: async (encryptedOrderId: string): Promise<StaffDeclineResponse> =>
+      call({
+        method: 'POST',
+        path: staffPaths.decline(encryptedOrderId),
+        schema: staffDeclineResponseSchema,
+        signedIn: true,
+      }),
     take: async (encryptedOrderId: string): Promise<BoardOrder> =>
       (
         await call({

@@ -1,7 +1,17 @@
 import type { StaffRole } from '../../../lib/api/staff-contract.ts';
 
 /** The console's sections, each at its own address (`#bookings`), so Back and a reload keep the place. */
-export const CONSOLE_SECTIONS = ['orders', 'live', 'bookings', 'shop', 'staff', 'activity', 'end-of-day'] as const;
+export const CONSOLE_SECTIONS = [
+  'orders',
+  'live',
+  'bookings',
+  'shop',
+  'promo-codes',
+  'printers',
+  'staff',
+  'activity',
+  'end-of-day',
+] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
 export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = {
@@ -9,16 +19,19 @@ export const SECTION_TEXT: Readonly<Record<ConsoleSection, string>> = {
   live: 'Live',
   bookings: 'Bookings',
   shop: 'Shop',
+  'promo-codes': 'Promo codes',
+  printers: 'Printers',
   staff: 'Staff',
   activity: 'Activity',
   'end-of-day': 'End of day',
 };
 
 /**
- * Editing the shop, the audit log and the sales are the owner's: the kitchen's console has no Shop,
- * Activity or End of day. Staff is everyone's: the kitchen changes its own password there, the owner also manages the team.
+ * Editing the shop, its printers and auto-accept, the audit log and the sales are the owner's: the
+ * kitchen's console has no Shop, Printers, Activity or End of day. Staff is everyone's: the kitchen changes its own password there, the owner also manages the team.
+ * Promo codes too: the kitchen reads them to answer customers, only the owner changes them.
  */
-const OWNERS_ONLY: readonly ConsoleSection[] = ['shop', 'activity', 'end-of-day'];
+const OWNERS_ONLY: readonly ConsoleSection[] = ['shop', 'printers', 'activity', 'end-of-day'];
 
 export function sectionsFor(role: StaffRole): readonly ConsoleSection[] {
   return role === 'owner' ? CONSOLE_SECTIONS : CONSOLE_SECTIONS.filter((section) => !OWNERS_ONLY.includes(section));

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { failureText, sessionEnded } from './failures.ts';
 import type { BoardOrder, StaffMember, StaffSignInBody } from '../../../lib/api/staff-contract.ts';
 import {
   actionTarget,
@@ -11,11 +12,11 @@ import {
   type BoardState,
   type OrderAction,
 } from '../features/board/board.ts';
-import { StaffApiError, type StaffClient } from './client.ts';
+import type { StaffClient } from './client.ts';
 import { currentPromise } from '../../../lib/kitchen/kitchen-flow.ts';
 import type { LateMinutes } from '../../../lib/kitchen/running-late.ts';
 import { staffMessages } from './messages.ts';
-import { ACTION_TEXT, formatClock } from '../features/board/format.ts';
+import { ACTION_TEXT, declinedText, formatClock } from '../features/board/format.ts';
 import { acknowledgeNewOrders, raiseNewOrders } from '../features/board/new-order-alert.ts';
 import { setShopZone } from './shop-zone.ts';
 import { rememberShop } from './remembered-shop.ts';
@@ -89,9 +90,6 @@ export function setConsoleEnvironment(replacement: Partial<ConsoleEnvironment>):
   Object.assign(environment, replacement);
 }
 
-const messageOf = (error: unknown) => (error instanceof StaffApiError ? error.message : staffMessages.unreachable);
-const sessionEnded = (error: unknown) => error instanceof StaffApiError && error.status === 401;
-
 /** The token for the client's calls, and what tells an answer for this session from one for an earlier. */
 export function consoleToken(): string | null {
   const session = $consoleSession.get();
@@ -126,7 +124,7 @@ export async function signIn(client: StaffClient, body: StaffSignInBody): Promis
     $consoleSession.set({ kind: 'signed-in', session, staff: answer.staff });
     return null;
   } catch (error) {
-    return messageOf(error);
+    return failureText(error);
   }
 }
 
@@ -155,7 +153,7 @@ export async function resumeSession(client: () => Promise<StaffClient>): Promise
   } catch (error) {
     if (sessionEnded(error)) expireSession();
     else if ($consoleSession.get().kind === 'resuming')
-      $consoleSession.set({ kind: 'unreachable', session, message: messageOf(error) });
+      $consoleSession.set({ kind: 'unreachable', session, message: failureText(error) });
   }
 }
 
@@ -195,7 +193,7 @@ export async function refreshBoard(client: StaffClient): Promise<BoardOrder[]> {
     return arrived;
   } catch (error) {
     if (!sessionEnded(error) && consoleToken() === token)
-      $boardSync.set({ ...$boardSync.get(), problem: messageOf(error) });
+      $boardSync.set({ ...$boardSync.get(), problem: failureText(error) });
     return [];
   }
 }
@@ -230,7 +228,7 @@ export async function runOrderAction(
   } catch (error) {
     if (sessionEnded(error) || consoleToken() !== token) return;
     $board.set(
-      withActionFailed($board.get(), encryptedOrderId, action, `${ACTION_TEXT[action].failed}: ${messageOf(error)}`),
+      withActionFailed($board.get(), encryptedOrderId, action, `${ACTION_TEXT[action].failed}: ${failureText(error)}`),
     );
   }
 }
@@ -253,6 +251,40 @@ export async function runLate(
     return null;
   } catch (error) {
     if (sessionEnded(error) || consoleToken() !== token) return null;
-    return `Could not push the time out: ${messageOf(error)}`;
+    return `Could not push the time out: ${failureText(error)}`;
   }
+}
+
+/**
+ * Declines a new order: it leaves the board for Done, its customer is told, and a payment made
+ * online is refunded. Answers what the board should say (with the refund) or why it failed.
+ */
+export async function runDecline(
+  client: StaffClient,
+  encryptedOrderId: string,
+): Promise<{ done: true; text: string } | { done: false; text: string } | null> {
+  const token = consoleToken();
+  try {
+    const { order, refund } = await client.decline(encryptedOrderId);
+    if (consoleToken() !== token) return null;
+    $board.set(withActionSaved($board.get(), order));
+    return { done: true, text: declinedText(order.orderNumber, refund) };
+  } catch (error) {
+    if (sessionEnded(error) || consoleToken() !== token) return null;
+    return { done: false, text: `Could not decline this order: ${failureText(error)}` };
+  }
+}
+
+/**
+ * Runs `reset` whenever another session (or none) takes this device: what one session saw is not
+ * shown to the next. A view's store calls it once, with what empties it.
+ */
+export function resetWithSession(reset: () => void): void {
+  let shownFor: string | null = null;
+  $consoleSession.subscribe(() => {
+    const token = consoleToken();
+    if (token === shownFor) return;
+    shownFor = token;
+    reset();
+  });
 }

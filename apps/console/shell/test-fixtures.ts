@@ -35,8 +35,12 @@ export function boardOrder(orderNumber: number, minutesAgo: number, overrides: P
     lines: ['1 × Large Margherita'],
     notes: null,
     totalCents: 2450,
+    tipCents: 0,
+    promoCode: null,
+    promoSavingCents: 0,
     paymentMethod: 'cash',
     state: 'new',
+    autoAccepted: false,
     ...overrides,
   };
 }

@@ -28,8 +28,9 @@ interface Call {
   key: string | undefined;
 }
 
-function fakeApi(answers: Array<'ok' | 'offline' | 'bad-request' | 'processed' | 'stale'> = []) {
+function fakeApi(answers: Array<'ok' | 'offline' | 'bad-request' | 'processed' | 'stale' | 'awaiting-payment'> = []) {
   const calls: Call[] = [];
+  const cancelled: string[] = [];
   const answer = <T>(kind: Call['kind'], payload: OrderPayload, key: string | undefined, ok: () => T): Promise<T> => {
     calls.push({ kind, payload, key });
     const next = answers.shift() ?? 'ok';
@@ -48,17 +49,24 @@ function fakeApi(answers: Array<'ok' | 'offline' | 'bad-request' | 'processed' |
           body: { success: false, message: 'products.0.uuid: invalid' },
         }),
       );
-    return Promise.resolve(
-      next === 'processed'
-        ? ({ success: false, message: messages.orderProcessed, uuidToOrderProductIds: {} } as T)
-        : ok(),
-    );
+    if (next === 'processed' || next === 'awaiting-payment')
+      return Promise.resolve({
+        success: false,
+        message: next === 'processed' ? messages.orderProcessed : messages.orderAwaitingPayment,
+        uuidToOrderProductIds: {},
+      } as T);
+    return Promise.resolve(ok());
   };
   const ids = (payload: OrderPayload) =>
     Object.fromEntries(payload.products.map((product, index) => [product.uuid, 500 + index]));
   return {
     calls,
+    cancelled,
     api: {
+      cancelPayment: (encryptedOrderId: string) => {
+        cancelled.push(encryptedOrderId);
+        return Promise.resolve({ success: true as const, state: 'cancelled' as const });
+      },
       createOrder: (payload: OrderPayload, options: { idempotencyKey?: string } = {}) =>
         answer('create', payload, options.idempotencyKey, () => ({
           encryptedOrderId: 'order-1',
@@ -153,6 +161,26 @@ describe('order sync', () => {
     });
   });
 
+  it('a cart changed while its payment page is still open (the customer came Back): ends that page and sends the cart', async () => {
+    const { api, calls, cancelled } = fakeApi(['ok', 'awaiting-payment']);
+    stop = startOrderSync(api, 111, events);
+    addToCart(line(MARGHERITA));
+    await vi.advanceTimersByTimeAsync(1000);
+    addToCart(line(PEPPERONI));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(cancelled).toEqual(['order-1']);
+    expect($toasts.get().map((toast) => toast.description)).toEqual([
+      'Payment cancelled. Your cart is as you left it.',
+    ]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls.map((call) => [call.kind, call.payload.products.length])).toEqual([
+      ['create', 1],
+      ['update', 2],
+      ['update', 2],
+    ]);
+    expect($order.get().syncedRevision).toBe($order.get().revision);
+  });
+
   it('does not loop on a request the server refuses as invalid', async () => {
     const { api, calls } = fakeApi(['bad-request']);
     stop = startOrderSync(api, 111, events);
@@ -214,6 +242,7 @@ describe('order sync', () => {
           (resolve) => (answerCreate = resolve),
         ),
       updateOrder: () => Promise.reject(new ApiError('network', 'unreachable')),
+      cancelPayment: () => Promise.reject(new ApiError('network', 'unreachable')),
     };
     stop = startOrderSync(api, 111, events);
     addToCart(line(MARGHERITA));

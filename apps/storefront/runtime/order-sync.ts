@@ -4,8 +4,9 @@ import { payloadFromState } from '../../../lib/cart/order-payload.ts';
 import { CART_SYNC_DEBOUNCE_MS } from '../../../lib/constants.ts';
 import { $cartTotals } from '../stores/cart.ts';
 import { $clockStatus } from '../stores/clock.ts';
-import { $order, abandonSync, createKeyForOrder, orderSynced } from '../stores/order.ts';
+import { $order, abandonSync, createKeyForOrder, orderSynced, resendOrder } from '../stores/order.ts';
 import { $schedule } from '../stores/ordering-data.ts';
+import { toast } from '../stores/toasts.ts';
 import { toastFailure, toastOrderProcessed } from './failure-toasts.ts';
 
 const RETRY_DELAYS_MS = [2000, 5000, 10000, 30000];
@@ -44,6 +45,30 @@ function isSuperseded(error: unknown): boolean {
 }
 
 /**
+ * Ends the payment page still open on the cart, at Stripe first (cancel-payment), then sends the
+ * cart the customer changed meanwhile. Paid just before: the order is placed, and its page says so;
+ * being paid right now: Stripe refuses to end it, and the customer is told.
+ */
+async function endOpenPayment(api: Pick<ApiClient, 'cancelPayment'>, encryptedOrderId: string): Promise<void> {
+  try {
+    const { state } = await api.cancelPayment(encryptedOrderId);
+    if (state === 'paid') {
+      location.assign(`/order/?id=${encodeURIComponent(encryptedOrderId)}&payment=paid`);
+      return;
+    }
+    if ($order.get().encryptedOrderId !== encryptedOrderId) return;
+    toast({
+      title: 'Payment cancelled',
+      description: 'Payment cancelled. Your cart is as you left it.',
+      onPhones: true,
+    });
+    resendOrder();
+  } catch (error) {
+    toastFailure('update-order', error);
+  }
+}
+
+/**
  * Sends the cart to the retailer one second after the customer's last change: create-order
  * while the order has no id (with an Idempotency-Key kept until the server answers, so a retry
  * never makes a second order), update-order afterwards. Each send carries the cart's revision,
@@ -53,7 +78,7 @@ function isSuperseded(error: unknown): boolean {
  * placed and a fresh one started belongs to the old order and is dropped.
  */
 export function startOrderSync(
-  api: Pick<ApiClient, 'createOrder' | 'updateOrder'>,
+  api: Pick<ApiClient, 'createOrder' | 'updateOrder' | 'cancelPayment'>,
   retailerId: number,
   onlineEvents: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window,
 ): () => void {
@@ -102,6 +127,10 @@ export function startOrderSync(
           else {
             abandonSync(sentRevision);
             if (answer.message === messages.orderProcessed) toastOrderProcessed();
+            // Changed while its payment page is still open at Stripe: the customer came Back instead of
+            // paying there, so that page is abandoned, as its own cancel link would.
+            else if (answer.message === messages.orderAwaitingPayment && state.encryptedOrderId !== null)
+              await endOpenPayment(api, state.encryptedOrderId);
             else toastFailure('update-order', new Error(answer.message));
           }
         }

@@ -31,7 +31,8 @@ async function restoreOrder(api: ApiClient, now: Date): Promise<void> {
   if (order.encryptedOrderId === null) return;
   try {
     const fetched = await api.getOrder(order.encryptedOrderId);
-    if (fetched.orderProcessed) return resetOrder();
+    // Placed means paid online and in the kitchen: the customer closed the payment's return page, or never saw it.
+    if (fetched.orderProcessed || fetched.placement !== null) return resetOrder();
     if (fetched.loggedInCustId === null) resetCustomer();
   } catch (error) {
     // The server no longer knows the order (for instance a new environment): keep the lines and make it anew.

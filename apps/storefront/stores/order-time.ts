@@ -32,8 +32,17 @@ function currentState(): OrderTypeState {
   };
 }
 
+/**
+ * The service the customer tapped before the start-of-visit rules ran. Those rules pick the
+ * service that opens first at night, and once moved a customer who had just tapped Delivery to
+ * Pickup: the tap is answered again after them, by the switching rules.
+ */
+let startupDone = false;
+let tappedDuringStartup: OrderType | null = null;
+
 /** The customer picks delivery or pickup: spec section 4's switching rules, with their toast. */
 export function chooseOrderType(requested: OrderType, now = new Date()): void {
+  if (!startupDone) tappedDuringStartup = requested;
   const schedule = $schedule.get();
   if (!schedule) {
     void loadOrderingData().then(
@@ -73,6 +82,7 @@ export function followShopStatus(
 export function applyStartupOrderType(now = new Date()): void {
   const schedule = $schedule.get();
   if (!schedule) return;
+  startupDone = true;
   const decision = startupOrderType(schedule, currentState(), now, $clockStatus.get());
   const order = $order.get();
   const at = decision.orderForLaterAt?.toISOString() ?? null;
@@ -86,6 +96,9 @@ export function applyStartupOrderType(now = new Date()): void {
       revision: order.revision + (order.encryptedOrderId ? 1 : 0),
     });
   }
+  const tapped = tappedDuringStartup;
+  tappedDuringStartup = null;
+  if (tapped !== null && tapped !== decision.orderType) chooseOrderType(tapped, now);
 }
 
 /** The "Item added to cart" toast (or "Deal added", one for a deal's lines), with the closing reminder of the chosen service. */

@@ -131,6 +131,12 @@ export function createKeyForOrder(): string {
   return createKey;
 }
 
+/** Sends the cart as it stands again: a change the server refused while a payment page was open on it. */
+export function resendOrder(): void {
+  const current = $order.get();
+  $order.set({ ...current, revision: current.revision + 1 });
+}
+
 /** The server accepted the order as it was at `revision`: remember its id and the ids of its products. */
 export function orderSynced(
   result: { encryptedOrderId?: string; uuidToOrderProductIds: Record<string, number> },

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { closedDateSchema, type ClosedDate } from '../../tenant/hours.ts';
+import { CLOSED_DATES_MAX, closedDateSchema, closedDatesSchema, type ClosedDate } from '../../tenant/hours.ts';
 import type { Tenant } from '../../tenant/index.ts';
 import type { ShopPart } from './part.ts';
 import { mergeRow, newRow } from './row-merge.ts';
 
-export const CLOSED_DATES_MAX = 100;
+export { CLOSED_DATES_MAX };
 
-/** The entries of closed-dates.json, as the file holds them. */
-export const closedDatesValueSchema = z
-  .array(closedDateSchema)
-  .max(CLOSED_DATES_MAX, `expected at most ${CLOSED_DATES_MAX} closed dates`);
+/** The entries of closed-dates.json, as the file holds them and bounds them. */
+export const closedDatesValueSchema = closedDatesSchema;
 export type ClosedDatesValue = ClosedDate[];
 
 const fields = ['dateStart', 'dateEnd', 'timeEnd', 'justDeliveryDisabled', 'reason'] as const;

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { formatMoney, toCents, toDollars } from '../../pricing/money.ts';
-import { deliveryZoneSchema } from '../../tenant/content.ts';
+import { deliveryZoneSchema, MAX_DELIVERY_ZONES } from '../../tenant/content.ts';
 import { id } from '../../tenant/primitives.ts';
+import { shopCents } from '../limits.ts';
 import type { ShopPart } from './part.ts';
 
-/** Far above any fee or minimum a shop charges; only there so the value is bounded. */
-export const MAX_DELIVERY_CENTS = 10_000_000;
-/** More zones than any shop draws; the map and the suburb list would be unreadable long before. */
-export const MAX_DELIVERY_ZONES = 100;
-
-const cents = z.int().min(0).max(MAX_DELIVERY_CENTS);
+export { MAX_DELIVERY_ZONES };
 
 /**
  * One delivery zone's fee and minimum order in cents. Null is the shop's standard one
@@ -20,13 +16,13 @@ export const deliveryZoneFeesSchema = z.object({
   zoneId: id,
   name: deliveryZoneSchema.shape.name,
   colour: deliveryZoneSchema.shape.colour,
-  deliveryFeeCents: cents.nullable(),
-  minOrderCents: cents.nullable(),
+  deliveryFeeCents: shopCents.nullable(),
+  minOrderCents: shopCents.nullable(),
 });
 
 export const deliveryFeesValueSchema = z
   .array(deliveryZoneFeesSchema)
-  .max(MAX_DELIVERY_ZONES)
+  .max(MAX_DELIVERY_ZONES, `expected at most ${MAX_DELIVERY_ZONES} delivery zones`)
   .refine(
     (zones) => new Set(zones.map((zone) => zone.zoneId)).size === zones.length,
     'each delivery zone may appear once',

@@ -3,10 +3,13 @@ import { closedDatesPart, closedDatesValueSchema } from './closed-dates.ts';
 import { deliveryFeesPart, deliveryFeesValueSchema } from './delivery-fees.ts';
 import type { Tenant } from '../../tenant/index.ts';
 import type { ShopPart } from './part.ts';
+import { kitchenCapacityPart, kitchenCapacityValueSchema } from './kitchen-capacity.ts';
+import { orderBoundsPart, orderBoundsValueSchema } from './order-bounds.ts';
 import { popupsPart, popupsValueSchema } from './popups.ts';
 import { preparationTimePart, preparationTimeValueSchema } from './preparation-time.ts';
 import { specialsPart, specialsValueSchema } from './specials.ts';
 import { themePart, themeValueSchema } from './theme.ts';
+import { tipsPart, tipsValueSchema } from './tips.ts';
 import { tradingHoursPart, tradingHoursValueSchema } from './trading-hours.ts';
 
 /** Every part's value, as the console sends it and the draft keeps it. */
@@ -18,6 +21,9 @@ export const shopPartValuesSchema = z.object({
   popups: popupsValueSchema,
   specials: specialsValueSchema,
   preparationTime: preparationTimeValueSchema,
+  kitchenCapacity: kitchenCapacityValueSchema,
+  orderBounds: orderBoundsValueSchema,
+  tips: tipsValueSchema,
 });
 export type ShopPartValues = z.infer<typeof shopPartValuesSchema>;
 export type ShopPartKey = keyof ShopPartValues;
@@ -30,6 +36,9 @@ export const shopParts: { [K in ShopPartKey]: ShopPart<ShopPartValues[K]> } = {
   popups: popupsPart,
   deliveryFees: deliveryFeesPart,
   preparationTime: preparationTimePart,
+  kitchenCapacity: kitchenCapacityPart,
+  orderBounds: orderBoundsPart,
+  tips: tipsPart,
   theme: themePart,
 };
 
@@ -63,6 +72,9 @@ export function publishedParts(tenant: Tenant): ShopPartValues {
     popups: shopParts.popups.published(tenant),
     specials: shopParts.specials.published(tenant),
     preparationTime: shopParts.preparationTime.published(tenant),
+    kitchenCapacity: shopParts.kitchenCapacity.published(tenant),
+    orderBounds: shopParts.orderBounds.published(tenant),
+    tips: shopParts.tips.published(tenant),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Tenant, TenantFileKey } from '../../tenant/index.ts';
+import type { ShopMenuGroup } from '../menu-groups.ts';
 
 /**
  * One editable part of the shop beyond dish prices (trading hours, closed dates, delivery fees,
@@ -38,4 +39,6 @@ export interface PartEditorProps<V> {
   published: V;
   onChange: (next: V, problems?: readonly string[]) => void;
   disabled: boolean;
+  /** The published menu's groups, for a part that names some of them (the Shop view always gives them). */
+  menuGroups?: readonly ShopMenuGroup[] | undefined;
 }

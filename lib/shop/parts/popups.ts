@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { popupSchema } from '../../tenant/content.ts';
+import { MAX_POPUPS, popupSchema } from '../../tenant/content.ts';
 import type { Tenant } from '../../tenant/index.ts';
 import type { ShopPart } from './part.ts';
 
-/** Far more notices than a shop runs at once; the shop shows them one at a time. */
-export const MAX_POPUPS = 20;
+export { MAX_POPUPS };
 
 /** The fields of a popup the owner edits; `image` and keys the console does not know stay in the file. */
 const EDITED = ['popupId', 'title', 'body', 'actionLabel', 'actionUrl', 'active', 'startDate', 'endDate'] as const;

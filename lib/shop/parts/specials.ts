@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { MAX_DISH_PRICE_CENTS, shopCents } from '../limits.ts';
+import { shopCents } from '../limits.ts';
 import { formatMoney, toCents } from '../../pricing/money.ts';
 import { parsePriceInput } from '../price-input.ts';
 import type { Tenant } from '../../tenant/index.ts';
-import { specialSchema, type Special } from '../../tenant/specials.ts';
+import { MAX_DISH_PRICE_CENTS } from '../../tenant/primitives.ts';
+import { MAX_SPECIALS, specialSchema, type Special } from '../../tenant/specials.ts';
 import type { ShopPart } from './part.ts';
-
-/** More specials than any shop lists; the slots and exclusions of each stay in the file, unedited. */
-export const MAX_SPECIALS = 100;
 
 export const specialValueSchema = specialSchema
   .pick({ retailerSpecialId: true, name: true, description: true, showInSpecialSelector: true })

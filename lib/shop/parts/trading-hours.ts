@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { tradingHourEntrySchema, type TradingHourEntry } from '../../tenant/hours.ts';
+import {
+  MAX_SHIFTS_PER_DAY,
+  TRADING_HOURS_MAX_ROWS,
+  tradingHourEntrySchema,
+  tradingHoursSchema,
+  type TradingHourEntry,
+} from '../../tenant/hours.ts';
 import type { Tenant } from '../../tenant/index.ts';
 import { weekdayNames, weekOrder } from '../../time/format.ts';
 import type { ShopPart } from './part.ts';
 import { mergeRow, newRow } from './row-merge.ts';
 
-/** Split shifts an owner may give one day in the editor: lunch, dinner and room to spare. */
-export const MAX_SHIFTS_PER_DAY = 4;
-export const TRADING_HOURS_MAX_ROWS = 7 * MAX_SHIFTS_PER_DAY;
+export { MAX_SHIFTS_PER_DAY, TRADING_HOURS_MAX_ROWS };
 
-/** The rows of trading-hours.json, as the file holds them (day 0 is Sunday). */
-export const tradingHoursValueSchema = z
-  .array(tradingHourEntrySchema)
-  .max(TRADING_HOURS_MAX_ROWS, `expected at most ${TRADING_HOURS_MAX_ROWS} shifts`);
+/** The rows of trading-hours.json, as the file holds them and bounds them (day 0 is Sunday). */
+export const tradingHoursValueSchema = tradingHoursSchema;
 export type TradingHoursValue = TradingHourEntry[];
 
 /** Opening hours (the shop is open and takes pickup orders) or delivery hours of a row. */

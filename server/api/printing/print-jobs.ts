@@ -1,10 +1,12 @@
 import type { PrintTrigger } from '../../../lib/api/printer-contract.ts';
+import { ticketPrintsAt } from '../../../lib/kitchen/kitchen-flow.ts';
 import { kitchenTickets } from '../../../lib/kitchen/kitchen-ticket.ts';
 import type { KitchenStation } from '../../../lib/kitchen/station-routing.ts';
 import { shopZone } from '../../../lib/time/shop-zone.ts';
 import type { ServedTenant } from '../services/tenants.ts';
 import type { KitchenPrinter, PrinterStore } from '../store/printers.ts';
-import { ticketDocument } from './ticket-document.ts';
+import { shopClockText } from '../../../lib/kitchen/ticket-times.ts';
+import { testTicketDocument, ticketDocument } from './ticket-document.ts';
 import { encodeDocument } from './ticket-encoding.ts';
 import { sendRaw } from './tcp-send.ts';
 
@@ -17,7 +19,8 @@ export interface PrintingSettings {
   tcpPorts: { min: number; max: number };
   /**
    * How often an API process looks for TCP tickets nobody is sending: queued by a process that died
-   * before sending them, or claimed by one that died mid-send.
+   * before sending them, claimed by one that died mid-send, or held for an order for later's start
+   * time, which therefore prints within this long of it.
    */
   sweepMs: number;
 }
@@ -29,7 +32,11 @@ export const DEFAULT_PRINTING: PrintingSettings = {
   sweepMs: 30_000,
 };
 
-/** A printer that has this many tickets waiting gets no more: it is plainly not printing, and the board says so. */
+/**
+ * A printer that has this many tickets due and waiting gets no more: it is plainly not printing, and
+ * the board says so. Tickets held for a later start time are not counted: a busy Saturday's
+ * pre-orders must not stop tonight's.
+ */
 export const MAX_QUEUED_JOBS = 100;
 
 export interface PrintingService {
@@ -37,9 +44,14 @@ export interface PrintingService {
   /**
    * Queues one ticket per station that has lines of the order, on the printers set to print on this
    * trigger (every one for a reprint), then sends the TCP ones; CloudPRNT printers fetch theirs when
-   * they next poll. Answers how many were queued.
+   * they next poll. An accepted order for later is held until its start time (ticketPrintsAt), the
+   * time the board starts it. Answers how many were queued.
    */
   printOrder(served: ServedTenant, encryptedOrderId: string, trigger: PrintTrigger | 'reprint'): Promise<number>;
+  /** Takes back an order's tickets still held for its start time, when its Accept is undone. */
+  withdrawHeld(served: ServedTenant, orderNumber: number): Promise<void>;
+  /** Queues the owner's test ticket on one printer and sends it if it is a TCP one; false when too many wait already. */
+  printTest(served: ServedTenant, printer: KitchenPrinter): Promise<boolean>;
   /** Sends what was left queued, e.g. by an API that stopped mid-send. */
   resume(): Promise<void>;
   /** Resolves once no TCP send is under way (tests, shutdown). */
@@ -63,7 +75,7 @@ export function createPrintingService(
   sweep.unref();
 
   async function resume(): Promise<void> {
-    for (const printer of await store.tcpPrintersWithQueuedJobs()) kick(printer);
+    for (const printer of await store.tcpPrintersWithQueuedJobs(now())) kick(printer);
   }
 
   function kick(printer: KitchenPrinter): void {
@@ -116,6 +128,15 @@ export function createPrintingService(
       if (!printers.some((printer) => trigger === 'reprint' || printer.printOn === trigger)) return 0;
       const found = await store.orderForPrinting(retailerId, encryptedOrderId);
       if (!found) return 0;
+      const at = now();
+      // Arrival tickets tell the shop an order came in; a reprint is wanted now. Only the
+      // kitchen's accept ticket waits for the cooking to start.
+      const printsAt =
+        trigger === 'accept'
+          ? ticketPrintsAt(found.order, served.tenant.config.retailerInfo.preparationMinutes, at)
+          : null;
+      // An Accept undone and done again must not leave two tickets to print at the start time.
+      if (printsAt !== null) await store.withdrawHeld(retailerId, found.order.orderNumber, at);
       const stations: KitchenStation[] = printers.map((printer) => ({
         stationId: printer.printerId,
         name: printer.name,
@@ -124,7 +145,8 @@ export function createPrintingService(
       const tickets = kitchenTickets(found.order, found.lineGroupIds, stations, {
         shopName: served.tenant.config.retailerInfo.name,
         zone: shopZone(served.tenant.config.retailerInfo),
-        now: now(),
+        // Its times read as on the day it prints: "Due 7:30 pm", not the day it was accepted.
+        now: printsAt ?? at,
         reprint: trigger === 'reprint',
       });
       // Routed over every printer, so a line goes where it belongs whichever printers print now.
@@ -136,17 +158,47 @@ export function createPrintingService(
       const jobs = [];
       for (const { station, ticket } of tickets) {
         if (!printsNow.has(station.stationId)) continue;
-        if ((await store.queuedCount(station.stationId)) >= MAX_QUEUED_JOBS) {
+        if ((await store.queuedCount(station.stationId, at)) >= MAX_QUEUED_JOBS) {
           log(
             `printing: order ${ticket.orderNumber} not queued on ${station.name}: ${MAX_QUEUED_JOBS} tickets wait already`,
           );
           continue;
         }
-        jobs.push({ printerId: station.stationId, orderNumber: ticket.orderNumber, document: ticketDocument(ticket) });
+        jobs.push({
+          printerId: station.stationId,
+          orderNumber: ticket.orderNumber,
+          document: ticketDocument(ticket),
+          notBefore: printsAt,
+        });
       }
-      await store.queue(retailerId, jobs, now());
-      for (const printer of printers) if (jobs.some((job) => job.printerId === printer.printerId)) kick(printer);
+      await store.queue(retailerId, jobs, at);
+      // A held ticket is sent by the sweep once its time comes, by whichever API process is running then.
+      if (printsAt === null)
+        for (const printer of printers) if (jobs.some((job) => job.printerId === printer.printerId)) kick(printer);
       return jobs.length;
+    },
+
+    async withdrawHeld(served, orderNumber) {
+      await store.withdrawHeld(served.tenant.config.retailerId, orderNumber, now());
+    },
+
+    async printTest(served, printer) {
+      if ((await store.queuedCount(printer.printerId, now())) >= MAX_QUEUED_JOBS) return false;
+      const { retailerInfo } = served.tenant.config;
+      const at = now();
+      const document = testTicketDocument(
+        retailerInfo.name,
+        printer.name,
+        shopClockText(at.toISOString(), at, shopZone(retailerInfo)),
+      );
+      // Order number 0: no order has it, so the board and reprints never take it for one.
+      await store.queue(
+        served.tenant.config.retailerId,
+        [{ printerId: printer.printerId, orderNumber: 0, document }],
+        at,
+      );
+      kick(printer);
+      return true;
     },
 
     resume,

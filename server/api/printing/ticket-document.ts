@@ -9,10 +9,11 @@ import type { KitchenTicket } from '../../../lib/kitchen/kitchen-ticket.ts';
 /** ReceiptLine's special characters (its README, "Special characters in text"). */
 const SPECIAL = /[\\|{}\-=~_"`^]/g;
 
-/** The code page every kitchen printer has (cp437) lacks "×": an "x" reads the same on a ticket. */
+/** The code page every kitchen printer has (cp437) lacks "×" and "−": an "x" and a "-" read the same on a ticket. */
 function printable(text: string): string {
   return text
     .replaceAll('×', 'x')
+    .replaceAll('−', '-')
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/\p{Cc}/gu, '');
 }
@@ -55,6 +56,19 @@ export function ticketDocument(ticket: KitchenTicket): string {
     '-',
     ...(ticket.notes === null ? [] : [left(`^^"NOTE: ${escapeText(ticket.notes)}"`), '-']),
     left(escapeText(ticket.total)),
+    ...(ticket.promo === null ? [] : [left(escapeText(ticket.promo))]),
+    ...(ticket.tip === null ? [] : [left(escapeText(ticket.tip))]),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** The owner's test print: which shop and printer it is, and when, so a ticket on the wrong printer is plain. */
+export function testTicketDocument(shopName: string, printerName: string, printedAt: string): string {
+  return `${[
+    `${escapeText(shopName)} | "${escapeText(printerName)}"`,
+    left('^^"TEST PRINT"'),
+    left(escapeText(`Printed ${printedAt}`)),
+    '-',
+    left('This printer is connected.'),
+  ].join('\n')}\n`;
 }

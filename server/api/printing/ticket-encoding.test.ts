@@ -39,11 +39,22 @@ const hostile: KitchenOrder = {
   notes: '---\n===\n\\x1d\x1bV cut here ~ _ "quoted"',
 };
 
+const promoted: KitchenOrder = {
+  ...halfAndHalf,
+  paymentMethod: 'cash',
+  totalCents: 3650,
+  promoCode: 'SAVE5',
+  promoSavingCents: 500,
+  tipCents: 620,
+};
+
 /** [golden file name, order, each line's group, stations, reprint]: the ticket of the first station. */
 const goldens: [string, KitchenOrder, number[], KitchenStation[], boolean][] = [
   ['half-and-half-oven', halfAndHalf, [7, 9], [oven, counter], false],
   ['drinks-counter', halfAndHalf, [9, 9], [oven, counter], false],
   ['delivery-escaped-reprint', hostile, [7], [oven], true],
+  ['cash-tip-oven', { ...halfAndHalf, paymentMethod: 'cash', tipCents: 620 }, [7, 9], [oven, counter], false],
+  ['promo-tip-oven', promoted, [7, 9], [oven, counter], false],
 ];
 
 describe('kitchen tickets in ESC/POS, 48 columns of an 80 mm roll', () => {
@@ -87,6 +98,18 @@ describe('kitchen tickets in ESC/POS, 48 columns of an 80 mm roll', () => {
     expect(printed.lines.filter((line) => line.runs.some((run) => run.inverted)).map((line) => line.text)).toEqual([
       'REPRINT',
       '    NO GARLIC',
+    ]);
+  });
+
+  it("prints the promo code and its saving under the total, then the tip, in the printer's own characters", () => {
+    const [first] = kitchenTickets(promoted, [7, 9], [oven, counter], settings);
+    if (!first) throw new Error('expected a ticket');
+    const texts = decodeEscPos(encodeDocument(ticketDocument(first.ticket), 'escpos')).lines.map((line) => line.text);
+    const total = texts.indexOf('Total $36.50 · Cash');
+    expect(texts.slice(total, total + 3)).toEqual([
+      'Total $36.50 · Cash',
+      'Promo SAVE5 -$5.00 (out of the total)',
+      'Tip $6.20 · collect $42.70 in all',
     ]);
   });
 

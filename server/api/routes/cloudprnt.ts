@@ -51,7 +51,7 @@ export function cloudPrntRoutes(app: ApiApp, deps: ApiDeps): void {
 
   /** The job the printer names by its jobToken, or the oldest one waiting. */
   async function jobOf(printer: KitchenPrinter, c: Context<ApiEnv>) {
-    const next = await deps.printers.nextQueued(printer.printerId);
+    const next = await deps.printers.nextQueued(printer.printerId, deps.now());
     const named = c.req.query('token');
     return named === undefined || next === undefined || String(next.jobId) === named ? next : undefined;
   }
@@ -60,7 +60,7 @@ export function cloudPrntRoutes(app: ApiApp, deps: ApiDeps): void {
     const printer = await printerOf(c);
     await readBody(c, cloudPrntPollSchema);
     await deps.printers.markPolled(printer.printerId, deps.now());
-    const job = await deps.printers.nextQueued(printer.printerId);
+    const job = await deps.printers.nextQueued(printer.printerId, deps.now());
     return c.json(
       job
         ? { jobReady: true, mediaTypes: [MEDIA_TYPES[printer.language]], jobToken: String(job.jobId) }

@@ -3,8 +3,9 @@ import type { OrderPayload } from '../../../lib/cart/schemas.ts';
 import { isCompleted } from '../../../lib/kitchen/kitchen-flow.ts';
 import { apiCalls, IDEMPOTENCY_KEY_HEADER, idempotencyKey, messages } from '../../../lib/api/contract.ts';
 import type { Placement, PlacementDetails, PlacementSummary } from '../../../lib/cart/placement.ts';
+import { promoRefusals } from '../../../lib/cart/promo.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
-import { clockStatusOf } from '../services/clock.ts';
+import { clockStatusOf, tellKitchenFill } from '../services/clock.ts';
 import { serveCall } from '../app.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { ApiApp } from '../env.ts';
@@ -15,6 +16,7 @@ import {
   assertLinesFree,
   assertSameRetailer,
   assertWritable,
+  promoTerms,
   readyToPlace,
   sameCustomerDetails,
 } from '../services/placing.ts';
@@ -24,6 +26,7 @@ import { clientAddress, throttle } from '../services/rate-limits.ts';
 import { sessionTokenOf } from '../services/sessions.ts';
 import { STATUS_CAPS, type OrderStore, type StoredOrder } from '../store/orders.ts';
 import { withStores } from '../store/stores.ts';
+import { acceptOnArrival } from '../services/auto-accept.ts';
 
 const uuidsOf = (payload: OrderPayload) => payload.products.map((product) => product.uuid);
 
@@ -135,6 +138,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     const placed = await orders.placement(order.orderId);
     const placement = placed && splitPlacement(placed);
     const watchKey = await orders.watchKey(order.orderId);
+    const payment = await deps.payments.latestFor(order.orderId);
     return {
       orderProcessed: order.processed,
       loggedInCustId: order.customerId,
@@ -150,6 +154,9 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
         watchKey === null || isCompleted(order.kitchenStage)
           ? null
           : { key: watchKey, topicId: orderWatchTopicId(watchKey) },
+      payment: payment
+        ? { state: payment.state, total: toDollars(payment.amountCents), refunded: payment.refundId !== null }
+        : null,
     };
   });
 
@@ -158,6 +165,11 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     assertSameRetailer(body.order, served);
     assertKnownGroups(body.order, served.catalogue, 'order.');
     const { tenant } = served;
+    if (body.promoCode !== null)
+      await throttle('promo code tries', deps.now(), [
+        deps.rateLimits.promoChecksPerAddress,
+        clientAddress(c, deps.trustProxy),
+      ]);
     const now = deps.now();
     // Read before the transaction: the override and the live state are the shop's, not part of the order's write.
     const clock = await clockStatusOf(deps, served, now);
@@ -182,7 +194,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
           },
         };
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
-      const { placement: pending } = await readyToPlace(
+      const { placement: pending, slotItems } = await readyToPlace(
         stores,
         served,
         { ...body, onlineOffered: false },
@@ -190,7 +202,7 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
         clock,
         now,
       );
-      const placement = await orders.place(order, pending, now);
+      const placement = await orders.place(order, pending, now, slotItems);
       return {
         fresh: true,
         answer: {
@@ -204,12 +216,31 @@ export function orderRoutes(app: ApiApp, deps: ApiDeps): void {
     // Once committed, so a console that fetches at once finds it; a retry's placement was announced the first time.
     if (fresh) {
       tellStaffBoards(deps, served, { event: 'order-placed', orderNumber: answer.placement.orderNumber });
+      tellKitchenFill(deps, served);
       // Printers set to print on arrival get their tickets now, queued before the customer is answered.
       await deps.printing
         .printOrder(served, answer.encryptedOrderId, 'arrival')
         .catch((error: unknown) => deps.log(`printing: ${answer.encryptedOrderId}: ${String(error)}`));
+      await acceptOnArrival(deps, served, answer.encryptedOrderId);
     }
     return answer;
+  });
+
+  /** A code's terms for the cart once typed right; every try counts against the address's guessing limit. */
+  serveCall(app, tenants, 'checkPromo', async (c, { tenant }) => {
+    const { code } = await readBody(c, apiCalls.checkPromo.body);
+    await throttle('promo code tries', deps.now(), [
+      deps.rateLimits.promoChecksPerAddress,
+      clientAddress(c, deps.trustProxy),
+    ]);
+    const { retailerId } = tenant.config;
+    const { terms, usesSoFar } = await withStores(db, retailerId, (stores) =>
+      promoTerms(stores, retailerId, code, null),
+    );
+    if (!terms) return { ok: false as const, message: promoRefusals.unknown };
+    if (terms.maxUses !== undefined && (usesSoFar ?? 0) >= terms.maxUses)
+      return { ok: false as const, message: promoRefusals.usedUp };
+    return { ok: true as const, terms };
   });
 
   serveCall(app, tenants, 'updateCustomer', async (c, { tenant }) => {

@@ -1,10 +1,11 @@
+import { toCents } from '../../../lib/pricing/money.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { apiCalls, messages } from '../../../lib/api/contract.ts';
 import { originHost } from '../../../lib/tenant/hosts.ts';
 import { serveCall } from '../app.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { ApiApp } from '../env.ts';
-import { clockStatusOf } from '../services/clock.ts';
+import { clockStatusOf, tellKitchenFill } from '../services/clock.ts';
 import { tellStaffBoards } from '../services/order-taking.ts';
 import { takePaymentEvent } from '../services/payment-events.ts';
 import {
@@ -19,7 +20,10 @@ import { clientAddress, throttle } from '../services/rate-limits.ts';
 import { CHECKOUT_MINUTES, SignatureRefused, type CheckoutRequest } from '../services/stripe-gateway.ts';
 import type { ServedTenant } from '../services/tenants.ts';
 import type { CartTotals } from '../../../lib/pricing/totals.ts';
+import type { PlacedPromo, PlacedTip } from '../../../lib/cart/checkout.ts';
+import { promoLabel } from '../../../lib/cart/promo.ts';
 import { withStores } from '../store/stores.ts';
+import { acceptOnArrival } from '../services/auto-accept.ts';
 
 /** Every shop prices in Australian dollars (the storefront's `$`); Stripe writes currencies in lower case. */
 const SHOP_CURRENCY = 'aud';
@@ -38,15 +42,28 @@ function shopOrigin(deps: ApiDeps, served: ServedTenant, origin: string | undefi
   return first ? `https://${first}` : `http://${served.tenant.slug}.localhost`;
 }
 
-/** The server's total as Stripe's line items: the food after its deals, then the delivery fee; they add up to the total. */
-function checkoutLines(totals: CartTotals): CheckoutRequest['lines'] {
-  const food = totals.subtotal - totals.discount;
+/**
+ * The server's total as Stripe's line items: the food after its deals and promo code, then the
+ * delivery fee (less what a free-delivery code takes off it), then the customer's tip on a line of
+ * its own; they add up to what is charged. Stripe takes no negative lines, so the saving is taken
+ * off the lines themselves and named on the food's.
+ */
+function checkoutLines(
+  totals: CartTotals,
+  promo: PlacedPromo | null,
+  totalCents: number,
+  tip: PlacedTip,
+): CheckoutRequest['lines'] {
+  const saving = promo?.cents ?? 0;
+  const offFee = promo?.freeDelivery ? saving : 0;
+  const foodName = promo ? `Your order (${promoLabel(promo.code)})` : 'Your order';
   const lines = [
-    { name: 'Your order', cents: food },
-    { name: 'Delivery fee', cents: totals.deliveryFee },
+    { name: foodName, cents: totals.subtotal - totals.discount - (saving - offFee) },
+    { name: 'Delivery fee', cents: totals.deliveryFee - offFee },
   ].filter((line) => line.cents > 0);
   const sum = lines.reduce((total, line) => total + line.cents, 0);
-  return sum === totals.total ? lines : [{ name: 'Your order', cents: totals.total }];
+  const order = sum === totalCents ? lines : [{ name: foodName, cents: totalCents }];
+  return tip.cents > 0 ? [...order, { name: 'Tip', cents: tip.cents }] : order;
 }
 
 export function paymentRoutes(app: ApiApp, deps: ApiDeps): void {
@@ -72,6 +89,7 @@ export function paymentRoutes(app: ApiApp, deps: ApiDeps): void {
       deps.now(),
       [limits.payOnlinePerAddress, clientAddress(c, deps.trustProxy)],
       [limits.payOnlinePerRetailer, String(retailerId)],
+      ...(body.promoCode === null ? [] : [[limits.promoChecksPerAddress, clientAddress(c, deps.trustProxy)] as const]),
     );
     const now = deps.now();
     const clock = await clockStatusOf(deps, served, now);
@@ -86,8 +104,14 @@ export function paymentRoutes(app: ApiApp, deps: ApiDeps): void {
       if (order.processed) throw new ApiProblem(409, messages.orderProcessed);
       const latest = await payments.latestFor(order.orderId);
       if (latest?.state === 'awaiting-payment') {
-        // A retry whose answer was lost: the same page again, with a receipt of its own.
-        if (latest.checkoutUrl !== null && sameCustomerDetails(latest.placement, body))
+        // A retry whose answer was lost: the same page again, with a receipt of its own. Only for the
+        // total that page charges: a customer shown another total must not be sent to pay the old one.
+        if (
+          latest.checkoutUrl !== null &&
+          sameCustomerDetails(latest.placement, body) &&
+          toCents(body.expectedTotal) + toCents(body.expectedTip) === latest.amountCents &&
+          latest.placement.promoCode === (body.promoCode?.trim().toUpperCase() ?? null)
+        )
           return { reuse: latest.checkoutUrl, receipt: await orders.newReceipt(order.orderId, now) } as const;
         if (latest.checkoutUrl !== null) throw new ApiProblem(409, messages.orderAwaitingPayment);
         if (now.getTime() - Date.parse(latest.placement.placedAt) < STARTING_MS)
@@ -95,22 +119,43 @@ export function paymentRoutes(app: ApiApp, deps: ApiDeps): void {
         // Its call to Stripe never answered: a fresh attempt, under a key of its own.
         await payments.settle(latest.paymentId, 'failed', {}, now);
       }
-      const { placement, totals } = await readyToPlace(stores, served, placing, order, clock, now);
-      const payment = await payments.start(order, { cents: totals.total, currency: SHOP_CURRENCY }, placement, now);
-      return { payment, totals, orderId: order.orderId, receipt: await orders.newReceipt(order.orderId, now) } as const;
+      const { placement, totals, tip, promo, totalCents, slotItems } = await readyToPlace(
+        stores,
+        served,
+        placing,
+        order,
+        clock,
+        now,
+      );
+      const payment = await payments.start(
+        order,
+        { cents: totalCents + tip.cents, currency: SHOP_CURRENCY },
+        placement,
+        now,
+        slotItems,
+      );
+      return {
+        payment,
+        totals,
+        tip,
+        promo,
+        totalCents,
+        orderId: order.orderId,
+        receipt: await orders.newReceipt(order.orderId, now),
+      } as const;
     });
     const encryptedOrderId = body.order.encryptedOrderId ?? '';
     if ('reuse' in started)
       return { success: true as const, encryptedOrderId, checkoutUrl: started.reuse, receipt: started.receipt };
 
-    const { payment, totals } = started;
+    const { payment, totals, tip, promo, totalCents } = started;
     const back = `${shopOrigin(deps, served, c.req.header('origin'))}/order/?id=${encodeURIComponent(encryptedOrderId)}`;
     let checkout: { sessionId: string; url: string };
     try {
       checkout = await gateway.createCheckout(tenant.slug, {
         idempotencyKey: `storefront-${retailerId}-order-${started.orderId}-attempt-${payment.attempt}`,
         currency: payment.currency,
-        lines: checkoutLines(totals),
+        lines: checkoutLines(totals, promo, totalCents, tip),
         paymentId: payment.paymentId,
         retailerId,
         successUrl: `${back}&payment=paid`,
@@ -189,7 +234,13 @@ export function paymentRoutes(app: ApiApp, deps: ApiDeps): void {
         throw error;
       }
       const taken = await takePaymentEvent(deps, served, event);
-      if (taken.placed) tellStaffBoards(deps, served, { event: 'order-placed', orderNumber: taken.placed.orderNumber });
+      if (taken.placed) {
+        tellStaffBoards(deps, served, { event: 'order-placed', orderNumber: taken.placed.orderNumber });
+        // Only now, paid: an order paid online reaches the kitchen, and auto-accept, once the money has.
+        const paid = await deps.orders.findByOrderNumber(served.tenant.config.retailerId, taken.placed.orderNumber);
+        if (paid) await acceptOnArrival(deps, served, paid.encryptedOrderId);
+        tellKitchenFill(deps, served);
+      }
       deps.log(`api: ${served.tenant.slug} ${event.type} ${event.id}: ${taken.first ? taken.outcome : 'duplicate'}`);
       return c.json({ received: true, duplicate: !taken.first });
     },

@@ -16,6 +16,7 @@ import {
   type ShopPartKey,
   type ShopPartsDraft,
 } from '../../../lib/shop/parts/index.ts';
+import { shopMenuGroups } from '../../../lib/shop/menu-groups.ts';
 import type { ShopState } from '../../../lib/shop/shop-state.ts';
 import type { Tenant } from '../../../lib/tenant/index.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -37,6 +38,7 @@ async function shopState(stores: Stores, tenant: Tenant, retailerId: number): Pr
   return {
     revision: draft.revision,
     dishes: shopDishes(tenant, draft.prices),
+    menuGroups: shopMenuGroups(tenant),
     changes: priceChanges(tenant, draft.prices),
     parts: { published, draft: changedParts(published, draft.parts) },
     partChanges: partChanges(published, draft.parts),

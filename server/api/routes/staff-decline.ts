@@ -1,6 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import type { StaffEnv } from '../env.ts';
+import { tellKitchenFill } from '../services/clock.ts';
 import { tellStageChange } from '../services/order-taking.ts';
 import { ApiProblem } from '../services/problems.ts';
 import { refundOrderPayment } from '../services/refunds.ts';
@@ -31,13 +32,22 @@ export function staffDeclineRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHa
         watchKey: newly ? await stores.orders.watchKey(order.orderId) : null,
       };
     });
-    if (declined.newly)
-      await tellStageChange(deps, served, {
-        orderNumber: declined.orderNumber,
-        watchKey: declined.watchKey,
-        stage: 'declined',
-      });
-    const refund = await refundOrderPayment(deps, served, declined.orderId, 'declined by the kitchen');
+    // The refund comes before the word to the customer's page, so the page that reloads on hearing
+    // "declined" finds the money already on its way back; a failed refund still sends the word.
+    let refund: Awaited<ReturnType<typeof refundOrderPayment>>;
+    try {
+      refund = await refundOrderPayment(deps, served, declined.orderId, 'declined by the kitchen');
+    } finally {
+      if (declined.newly) {
+        await tellStageChange(deps, served, {
+          orderNumber: declined.orderNumber,
+          watchKey: declined.watchKey,
+          stage: 'declined',
+        });
+        // A declined order frees its room in the kitchen's slot.
+        tellKitchenFill(deps, served);
+      }
+    }
     const order = await deps.board.find(account.retailerId, encryptedOrderId);
     if (!order) throw new ApiProblem(404, 'Order not found');
     return c.json({ order, refund });

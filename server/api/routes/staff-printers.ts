@@ -1,6 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import {
   CLOUDPRNT_OFFLINE_AFTER_MS,
+  kitchenSettingsSchema,
   MAX_PRINTERS,
   newPrinterSchema,
   printerPaths,
@@ -14,6 +15,7 @@ import { ApiProblem, readBody } from '../services/problems.ts';
 import { throttle } from '../services/rate-limits.ts';
 import { randomToken, tokenDigest } from '../services/tokens.ts';
 import type { PrinterRecord } from '../store/printers.ts';
+import { withStores } from '../store/stores.ts';
 
 /** Routes under /staff, so the prefix of the shared paths goes. */
 const route = (path: string) => path.replace(/^\/staff/, '');
@@ -54,12 +56,13 @@ function printerView({ printer, queued, lastFinished }: PrinterRecord, now: Date
  */
 export function staffPrinterRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<StaffEnv>, deps: ApiDeps): void {
   const ownerOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
-    if (c.get('signedIn').account.role !== 'owner') throw new ApiProblem(403, 'Only the owner may set up printers.');
+    if (c.get('signedIn').account.role !== 'owner')
+      throw new ApiProblem(403, 'Only the owner may set up printers and auto-accept.');
     await next();
   };
 
   const views = async (retailerId: number, zone: number | string) =>
-    (await deps.printers.records(retailerId)).map((record) => printerView(record, deps.now(), zone));
+    (await deps.printers.records(retailerId, deps.now())).map((record) => printerView(record, deps.now(), zone));
 
   staff.get(route(printerPaths.printers), signedIn, async (c) => {
     const { account, served } = c.get('signedIn');
@@ -88,6 +91,42 @@ export function staffPrinterRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHa
       (await deps.printers.remove(c.get('signedIn').account.retailerId, printerId));
     if (!removed) throw new ApiProblem(404, 'Printer not found');
     return c.body(null, 204);
+  });
+
+  /** The owner sees a new printer print before a Friday depends on it: a short ticket on that printer alone. */
+  staff.post('/printers/:printerId/test', signedIn, ownerOnly, async (c) => {
+    const { account, served } = c.get('signedIn');
+    await throttle('test prints', deps.now(), [deps.rateLimits.testPrintsPerRetailer, String(account.retailerId)]);
+    const printerId = Number(c.req.param('printerId'));
+    const printer =
+      /^[1-9]\d{0,8}$/.test(c.req.param('printerId')) &&
+      (await deps.printers.list(account.retailerId)).find((listed) => listed.printerId === printerId);
+    if (!printer) throw new ApiProblem(404, 'Printer not found');
+    if (!(await deps.printing.printTest(served, printer)))
+      throw new ApiProblem(409, `${printer.name} has too many tickets waiting: check that it is on and connected.`);
+    return c.json({ queued: 1 });
+  });
+
+  staff.get(route(printerPaths.kitchenSettings), signedIn, async (c) =>
+    c.json({ settings: await deps.kitchenSettings.get(c.get('signedIn').account.retailerId) }),
+  );
+
+  /** Auto-accept decides what the kitchen is committed to: the owner's, audited. */
+  staff.put(route(printerPaths.kitchenSettings), signedIn, ownerOnly, async (c) => {
+    const { account } = c.get('signedIn');
+    await throttle('kitchen setting changes', deps.now(), [
+      deps.rateLimits.kitchenSettingsPerRetailer,
+      String(account.retailerId),
+    ]);
+    const settings = await readBody(c, kitchenSettingsSchema);
+    const now = deps.now();
+    await withStores(deps.db, account.retailerId, async (stores) => {
+      const before = await stores.kitchenSettings.get(account.retailerId);
+      if (before.autoAccept === settings.autoAccept) return;
+      await stores.kitchenSettings.set(account.retailerId, settings, now);
+      await stores.staff.record(account, 'kitchen-settings', `Auto-accept ${settings.autoAccept ? 'on' : 'off'}`, now);
+    });
+    return c.json({ settings: await deps.kitchenSettings.get(account.retailerId) });
   });
 
   /** Owner and kitchen alike: a ticket lost, smudged or burnt is printed again, marked as a reprint. */

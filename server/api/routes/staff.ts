@@ -25,6 +25,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { ApiApp, StaffEnv } from '../env.ts';
 import { STAGE_TEXT } from '../../../lib/kitchen/kitchen-flow.ts';
 import { takeOrder, tellRunningLate, tellStageChange, topicScopeOf } from '../services/order-taking.ts';
+import { tellKitchenFill } from '../services/clock.ts';
 import { MAX_LATE_MINUTES } from '../../../lib/kitchen/running-late.ts';
 import { formatTime } from '../../../lib/time/format.ts';
 import { retailerWallClock } from '../../../lib/time/retailer-clock.ts';
@@ -42,6 +43,7 @@ import { staffDeclineRoutes } from './staff-decline.ts';
 import { staffLiveStateRoutes } from './staff-live-state.ts';
 import { staffReportRoutes } from './staff-reports.ts';
 import { staffPrinterRoutes } from './staff-printers.ts';
+import { staffPromoCodeRoutes } from './staff-promo-codes.ts';
 import { shopRoutes } from './shop.ts';
 import { shopZone } from '../../../lib/time/shop-zone.ts';
 import { shopByName, shopNameKey } from '../../../lib/tenant/shop-by-name.ts';
@@ -213,6 +215,10 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
         stage,
       });
     if (outcome.kind === 'forward' && stage === 'taken') await printAccepted(served, encryptedOrderId);
+    if (outcome.kind === 'back' && stage === 'new')
+      await deps.printing
+        .withdrawHeld(served, outcome.order.orderNumber)
+        .catch((error: unknown) => deps.log(`printing: ${encryptedOrderId}: ${String(error)}`));
     return c.json({ order: outcome.order });
   });
 
@@ -254,6 +260,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
         stage: outcome.order.state,
         runningLateUntil: outcome.order.runningLateUntil,
       });
+    if (outcome.kind === 'later') tellKitchenFill(deps, served);
     return c.json({ order: outcome.order });
   });
 
@@ -368,6 +375,7 @@ export function staffRoutes(app: ApiApp, deps: ApiDeps): void {
   staffReportRoutes(staff, signedIn, deps);
   staffDeclineRoutes(staff, signedIn, deps);
   staffPrinterRoutes(staff, signedIn, deps);
+  staffPromoCodeRoutes(staff, signedIn, deps);
 
   staff.onError((error, c) => {
     if (error instanceof ApiProblem)

@@ -1,6 +1,7 @@
 import type { Placement } from '../../../lib/cart/placement.ts';
 import type { ApiDeps } from '../deps.ts';
 import { withStores } from '../store/stores.ts';
+import { slotItemsOf } from './placing.ts';
 import type { PaymentEvent } from './stripe-gateway.ts';
 import type { ServedTenant } from './tenants.ts';
 
@@ -77,10 +78,12 @@ export async function takePaymentEvent(
         now,
       );
       if (!moved) return { paymentId: payment.paymentId, outcome: `unchanged: ${payment.state}`, placed: null };
+      // Paid is placed: its room in the kitchen's slot was held while the customer was on the payment page.
       const placed = await orders.place(
         { orderId: payment.orderId, retailerId },
         { ...payment.placement, placedAt: now.toISOString() },
         now,
+        slotItemsOf(served, await orders.products(payment.orderId)),
       );
       return { paymentId: payment.paymentId, outcome: 'paid', placed };
     };

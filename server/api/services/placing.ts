@@ -1,5 +1,7 @@
 import { messages } from '../../../lib/api/contract.ts';
-import { checkPlacement, type PlacementInput } from '../../../lib/cart/checkout.ts';
+import { checkPlacement, type PlacedPromo, type PlacedTip, type PlacementInput } from '../../../lib/cart/checkout.ts';
+import { findPromoCode } from '../../../lib/cart/promo.ts';
+import type { TipChoice } from '../../../lib/cart/tip.ts';
 import { deliveryTermsFor } from '../../../lib/cart/delivery-quote.ts';
 import { placedDeals, placementDueAt } from '../../../lib/cart/placed-order.ts';
 import type { CheckoutContact } from '../../../lib/cart/checkout.ts';
@@ -9,12 +11,30 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Catalogue } from '../../../lib/pricing/catalogue.ts';
 import type { CartTotals } from '../../../lib/pricing/totals.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
+import {
+  capacityRefusal,
+  countedGroupIds,
+  countedItems,
+  earliestWithRoom,
+  asapSpan,
+  closesWithinAsapSpan,
+  hasLimits,
+  NO_CAPACITY_LIMITS,
+  slotStartMs,
+  type CountedLine,
+} from '../../../lib/kitchen/capacity.ts';
 import type { ClockStatus } from '../../../lib/tenant/index.ts';
+import { SLOT_STEP_MINUTES } from '../../../lib/constants.ts';
+import { currentOpening } from '../../../lib/time/open-windows.ts';
+import { kitchenFullUntilClosingRefusal } from '../../../lib/time/order-time-reasons.ts';
+import { MINUTE_MS } from '../../../lib/time/retailer-clock.ts';
+import { shopZone } from '../../../lib/time/shop-zone.ts';
 import type { OrderStore, StoredOrder } from '../store/orders.ts';
 import type { PendingPlacement } from '../store/payments.ts';
 import type { Stores } from '../store/stores.ts';
 import { priceOrder } from './order-pricing.ts';
 import { ApiProblem } from './problems.ts';
+import { paymentHoldSince } from './stripe-gateway.ts';
 import type { ServedTenant } from './tenants.ts';
 
 /** The checks and pricing both ways of placing share: place-order (paid at the door) and pay-online. */
@@ -73,10 +93,13 @@ export async function assertLinesFree(
     throw new ApiProblem(409, 'A cart line of this order already belongs to another order. Please refresh the page.');
 }
 
-export type PlacingBody = Omit<PlacementInput, 'expectedTotal' | 'payload'> & {
+export type PlacingBody = Omit<PlacementInput, 'expectedTotal' | 'payload' | 'tip' | 'expectedTip' | 'promo'> & {
   order: PlacementInput['payload'] & { revision: number };
   contact: CheckoutContact;
   expectedTotal: number;
+  tip: TipChoice;
+  expectedTip: number;
+  promoCode: string | null;
 };
 
 /**
@@ -99,6 +122,75 @@ export function sameCustomerDetails(
   );
 }
 
+/** The terms of the code the customer typed (undefined when the shop has none such) and its uses so far. */
+export async function promoTerms(
+  stores: Pick<Stores, 'promoCodes'>,
+  retailerId: number,
+  typed: string,
+  customer: CheckoutContact | null,
+): Promise<NonNullable<PlacementInput['promo']>> {
+  const terms = findPromoCode(await stores.promoCodes.list(retailerId), typed);
+  if (!terms) return { terms };
+  return { terms, ...(await stores.promoCodes.uses(retailerId, terms.code, customer)) };
+}
+
+/** The pizzas an order's lines count in the kitchen's slot, by the shop's capacity setting (none when it has no limits). */
+export function slotItemsOf(served: ServedTenant, lines: readonly CountedLine[]): number {
+  const capacity = served.tenant.config.retailerInfo.kitchenCapacity ?? NO_CAPACITY_LIMITS;
+  if (!hasLimits(capacity)) return 0;
+  return countedItems(lines, countedGroupIds(capacity, served.catalogue.groups.values()));
+}
+
+function kitchenFull(message: string): ApiProblem {
+  return new ApiProblem(422, message, { issues: [{ path: 'orderTime', message }] });
+}
+
+/**
+ * When the order is due, with the kitchen's capacity applied: an order for later whose slot it
+ * would overfill is refused; one for as soon as possible is promised the first time with room.
+ * Reads the fill in the retailer's write transaction, so two orders cannot both take the last room.
+ */
+async function kitchenDueAt(
+  orders: Pick<OrderStore, 'slotFills'>,
+  served: ServedTenant,
+  timing: Pick<Placement, 'isPickup' | 'orderForLater' | 'orderForLaterRequestDateTime'>,
+  slotItems: number,
+  clock: ClockStatus,
+  now: Date,
+): Promise<string> {
+  const dueAt = placementDueAt(timing, clock, now);
+  const { retailerInfo, retailerId } = served.tenant.config;
+  const capacity = retailerInfo.kitchenCapacity;
+  if (!hasLimits(capacity) || slotItems === 0) return dueAt;
+  const zone = shopZone(retailerInfo);
+  const service = timing.isPickup ? 'pickup' : 'delivery';
+  const due = new Date(dueAt);
+  if (timing.orderForLater) {
+    const slot = slotStartMs(due);
+    const fills = await orders.slotFills(
+      retailerId,
+      new Date(slot),
+      new Date(slot + SLOT_STEP_MINUTES * MINUTE_MS),
+      paymentHoldSince(now),
+    );
+    const refused = capacityRefusal(capacity, fills, due, service, slotItems, zone);
+    if (refused !== null) throw kitchenFull(refused);
+    return dueAt;
+  }
+  const span = asapSpan(due);
+  const fills = await orders.slotFills(retailerId, new Date(span.fromMs), new Date(span.toMs), paymentHoldSince(now));
+  const schedule = { tradingHours: served.tenant.tradingHours, closedDates: served.tenant.closedDates, retailerInfo };
+  const closesAt = currentOpening(schedule, service, now)?.end ?? null;
+  const ready = earliestWithRoom(capacity, fills, due, service, slotItems, zone, closesAt);
+  if (ready !== null) return ready.toISOString();
+  throw kitchenFull(
+    capacityRefusal(capacity, [], due, service, slotItems, zone) ??
+      (closesWithinAsapSpan(due, closesAt)
+        ? kitchenFullUntilClosingRefusal(closesAt, zone).reason
+        : 'The kitchen is full for the next few hours. Please choose a later time.'),
+  );
+}
+
 /**
  * Checks the order as the customer confirmed it (prices, specials, suburb, minimum, time, total
  * shown), stores its lines at the server's prices and answers its placement, still without the
@@ -111,7 +203,14 @@ export async function readyToPlace(
   order: StoredOrder,
   clock: ClockStatus,
   now: Date,
-): Promise<{ placement: PendingPlacement; totals: CartTotals }> {
+): Promise<{
+  placement: PendingPlacement;
+  totals: CartTotals;
+  tip: PlacedTip;
+  promo: PlacedPromo | null;
+  totalCents: number;
+  slotItems: number;
+}> {
   const { tenant, catalogue } = served;
   // Placing an older cart than the one the order holds would place what the customer no longer has.
   await assertWritable(stores, order, body.order.revision);
@@ -121,12 +220,19 @@ export async function readyToPlace(
     body.order.products.map((product) => product.uuid),
     order,
   );
+  const { retailerId } = tenant.config;
+  // Read in the write transaction, so the last use of a capped code goes to one order only.
+  const promo =
+    body.promoCode === null ? undefined : await promoTerms(stores, retailerId, body.promoCode, body.contact);
   const checked = checkPlacement(
     {
       payload: body.order,
       paymentMethod: body.paymentMethod,
       delivery: body.delivery,
       expectedTotal: body.expectedTotal,
+      tip: body.tip,
+      expectedTip: body.expectedTip,
+      promo,
       ...(body.onlineOffered === undefined ? {} : { onlineOffered: body.onlineOffered }),
     },
     tenant,
@@ -136,7 +242,8 @@ export async function readyToPlace(
   );
   if (!checked.ok)
     throw new ApiProblem(422, checked.message, { issues: [{ path: checked.field, message: checked.message }] });
-  const { totals, suburb } = checked;
+  const { totals, tip, suburb, totalCents } = checked;
+  if (checked.promo) await stores.promoCodes.use(retailerId, checked.promo.code, order.orderId, body.contact, now);
   const terms = suburb ? deliveryTermsFor(tenant, suburb.suburbId) : null;
   await stores.orders.update(
     order,
@@ -149,11 +256,16 @@ export async function readyToPlace(
     orderForLater: body.order.orderForLater,
     orderForLaterRequestDateTime: body.order.orderForLater ? body.order.orderForLaterRequestDateTime : null,
   };
+  const slotItems = slotItemsOf(served, body.order.products);
   return {
     totals,
+    tip,
+    promo: checked.promo,
+    totalCents,
+    slotItems,
     placement: {
       placedAt: now.toISOString(),
-      dueAt: placementDueAt(timing, clock, now),
+      dueAt: await kitchenDueAt(stores.orders, served, timing, slotItems, clock, now),
       ...timing,
       contact: body.contact,
       delivery:
@@ -164,7 +276,11 @@ export async function readyToPlace(
       discountTotal: toDollars(totals.discount),
       deals: placedDeals(totals),
       deliveryFee: toDollars(totals.deliveryFee),
-      total: toDollars(totals.total),
+      promoCode: checked.promo?.code ?? null,
+      promoSaving: toDollars(checked.promo?.cents ?? 0),
+      total: toDollars(totalCents),
+      tip: toDollars(tip.cents),
+      tipPercent: tip.percent,
     },
   };
 }

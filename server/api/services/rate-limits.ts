@@ -57,6 +57,9 @@ export const DEFAULT_RATE_LIMITS = {
   // Each change of a shop's live state goes out to all its open pages: a busy kitchen marks a dish
   // or changes a wait every few seconds at most, far below this.
   staffLiveChangesPerRetailer: { attempts: 120, windowMs: 10 * MINUTE_MS },
+  // A customer types a promo code or two, and a typo; a household shares an address. Guessing codes
+  // (check-promo, or place-order / pay-online with a code) gets 20 tries an hour per address.
+  promoChecksPerAddress: { attempts: 20, windowMs: HOUR_MS },
   // Each pay-online opens a session at the shop's payment provider: a customer opens one or two,
   // a household or office a few more; a shop's Friday rush stays far below the per-retailer one.
   payOnlinePerAddress: { attempts: 20, windowMs: 10 * MINUTE_MS },
@@ -67,6 +70,12 @@ export const DEFAULT_RATE_LIMITS = {
   cloudPrntPerAddress: { attempts: 1500, windowMs: 10 * MINUTE_MS },
   cloudPrntPerPrinter: { attempts: 300, windowMs: 10 * MINUTE_MS },
   reprintsPerRetailer: { attempts: 200, windowMs: HOUR_MS },
+  // An owner setting up printers prints a test ticket a few times; each one costs paper.
+  testPrintsPerRetailer: { attempts: 30, windowMs: HOUR_MS },
+  // Turning auto-accept on or off is a setting changed a few times a day at most.
+  kitchenSettingsPerRetailer: { attempts: 30, windowMs: HOUR_MS },
+  // An owner sets up a promotion's codes a few saves at a time.
+  promoCodeChangesPerRetailer: { attempts: 60, windowMs: HOUR_MS },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;

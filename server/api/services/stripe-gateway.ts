@@ -8,6 +8,12 @@ import type { PaymentSettings, StripeAccount } from './payment-settings.ts';
 
 /** A Checkout Session lasts this long; when it runs out the cart comes back to the customer. Stripe's least. */
 export const CHECKOUT_MINUTES = 30;
+
+/**
+ * Orders on the payment page since this instant hold their room in the kitchen's slots: the
+ * checkout's life and five minutes for the provider's word that it ended.
+ */
+export const paymentHoldSince = (now: Date): Date => new Date(now.getTime() - (CHECKOUT_MINUTES + 5) * 60_000);
 /** Stripe signs an event with the time it sent it; an older signature is a replay. The SDK's default. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 

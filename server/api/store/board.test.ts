@@ -18,6 +18,10 @@ describe('boardOrderOf: a placed order as the kitchen reads it', () => {
     deals: [],
     deliveryFee: 5.5,
     total: 38.5,
+    tip: 0,
+    tipPercent: null,
+    promoCode: null,
+    promoSaving: 0,
     contact: { fullName: 'Grace Hopper', phoneNumber: '0400 111 222', email: 'grace@example.com' },
     delivery: {
       street: '1 Collins St',
@@ -49,8 +53,13 @@ describe('boardOrderOf: a placed order as the kitchen reads it', () => {
       lines: ['2 × Margherita · Small', '1 × Margherita / Pepperoni · Large · Half Margherita, half Pepperoni'],
       notes: null,
       totalCents: 3850,
+      tipCents: 0,
+      promoCode: null,
+      promoSavingCents: 0,
       paymentMethod: 'cash',
       state: 'taken',
+      // Accepted by staff, not by the shop's auto-accept.
+      autoAccepted: false,
     });
   });
 

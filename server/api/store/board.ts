@@ -12,10 +12,14 @@ import {
   type KitchenStage,
   type StageMove,
 } from '../../../lib/kitchen/kitchen-flow.ts';
+import { slotStartMs } from '../../../lib/kitchen/capacity.ts';
 import { runningLate, type LateMinutes, type LateMove } from '../../../lib/kitchen/running-late.ts';
 import { toCents } from '../../../lib/pricing/money.ts';
 import { createOrderStore, placementOf } from './orders.ts';
 import type { Database } from './schema.ts';
+
+/** Who the kitchen's record and the audit log name for an order the API accepted by itself. */
+export const AUTO_ACCEPT_NAME = 'Auto-accept';
 
 const COMPLETED_STAGES: readonly KitchenStage[] = ['collected', 'delivered', 'declined'];
 /** How many of the newest done orders a search by name looks through. */
@@ -51,6 +55,7 @@ export function boardOrderOf(
   lines: readonly CartProduct[],
   state: BoardOrderState,
   runningLateUntil: string | null = null,
+  autoAccepted = false,
 ): BoardOrder {
   const { delivery, contact } = placement;
   const instructions = delivery?.instructions.trim() ?? '';
@@ -71,8 +76,12 @@ export function boardOrderOf(
     lines: lines.map(lineInWords),
     notes: placement.orderNotes.trim() === '' ? null : placement.orderNotes,
     totalCents: toCents(placement.total),
+    tipCents: toCents(placement.tip),
+    promoCode: placement.promoCode,
+    promoSavingCents: toCents(placement.promoSaving),
     paymentMethod: placement.paymentMethod,
     state,
+    autoAccepted,
   };
 }
 
@@ -89,6 +98,7 @@ export function createBoardStore(db: Kysely<Database>) {
         'order_number',
         'kitchen_stage',
         'running_late_until',
+        'auto_accepted_at',
       ])
       .where('retailer_id', '=', retailerId)
       .where('placed_at', 'is not', null);
@@ -101,6 +111,7 @@ export function createBoardStore(db: Kysely<Database>) {
       order_number: number | null;
       kitchen_stage: string;
       running_late_until: string | null;
+      auto_accepted_at: string | null;
     }[],
   ): Promise<BoardOrder[]> {
     const lines = await orders.linesOf(rows.map((row) => row.order_id));
@@ -111,6 +122,7 @@ export function createBoardStore(db: Kysely<Database>) {
         lines.get(row.order_id) ?? [],
         boardStateOf(row),
         row.running_late_until,
+        row.auto_accepted_at !== null,
       ),
     );
   }
@@ -118,7 +130,7 @@ export function createBoardStore(db: Kysely<Database>) {
   /** One placed order of the retailer with the key its customer's page listens on, for a change a kitchen makes to it. */
   async function placedForChange(retailerId: number, encryptedOrderId: string) {
     const row = await selectPlaced(retailerId)
-      .select('watch_key')
+      .select(['watch_key', 'slot_at'])
       .where('encrypted_order_id', '=', encryptedOrderId)
       .executeTakeFirst();
     if (!row) return null;
@@ -214,6 +226,26 @@ export function createBoardStore(db: Kysely<Database>) {
     },
 
     /**
+     * Accepts a new order for the kitchen (the shop's auto-accept), as a staff accept does but
+     * recorded as the system's, and marks it so the console's alert says it was accepted. An order
+     * past New (taken by staff, or by another API process first) is left as it is: run it in the
+     * retailer's write transaction, which is what makes it once.
+     */
+    async autoAccept(retailerId: number, encryptedOrderId: string, now: Date): Promise<StageOutcome> {
+      const found = await placedForChange(retailerId, encryptedOrderId);
+      if (!found) return { kind: 'unknown' };
+      if (found.order.state !== 'new') return { kind: 'same', order: found.order };
+      const moved = await this.moveStage(retailerId, encryptedOrderId, 'taken', false, AUTO_ACCEPT_NAME, now);
+      if (moved.kind !== 'forward') return moved;
+      await db
+        .updateTable('orders')
+        .set({ auto_accepted_at: now.toISOString() })
+        .where('order_id', '=', found.row.order_id)
+        .execute();
+      return { ...moved, order: { ...moved.order, autoAccepted: true } };
+    },
+
+    /**
      * The orders placed from `start` up to `end`, oldest first, as the end-of-day report reads them;
      * `more` when there are more than `limit`. Placing times are ISO instants in UTC, so text order is time order.
      */
@@ -249,6 +281,9 @@ export function createBoardStore(db: Kysely<Database>) {
             service: placement.isPickup ? 'pickup' : 'delivery',
             paymentMethod: placement.paymentMethod,
             totalCents: toCents(placement.total),
+            tipCents: toCents(placement.tip),
+            promoCode: placement.promoCode,
+            promoSavingCents: toCents(placement.promoSaving),
             // A declined order (refunded when paid online) is no sale.
             cancelled: row.kitchen_stage === 'declined',
             lines: (lines.get(row.order_id) ?? []).map((line) => ({
@@ -282,9 +317,11 @@ export function createBoardStore(db: Kysely<Database>) {
       if (move.kind === 'same') return { kind: 'same', order };
       if (move.kind === 'refused') return { kind: 'refused', order, reason: move.reason };
       const at = now.toISOString();
+      // The order now takes its room in the kitchen at the new time: the old slot frees, the new one fills.
+      const slotAt = row.slot_at === null ? null : new Date(slotStartMs(Date.parse(move.until))).toISOString();
       await db
         .updateTable('orders')
-        .set({ running_late_until: move.until, updated_at: at })
+        .set({ running_late_until: move.until, slot_at: slotAt, updated_at: at })
         .where('order_id', '=', row.order_id)
         .execute();
       const promised = currentPromise(order);

@@ -48,7 +48,7 @@ export function sqliteStore(database: DatabaseSync): Kysely<Database> {
 }
 
 /**
- * Opens the store at `target` and brings its shared schema (store-migrations.ts) up to date. On
+ * Opens the store at `target` and brings its shared schema (migrations/, one file each) up to date. On
  * SQLite, openDatabase sets the pragmas and runs the SQLite-only history first. `destroy()` closes it.
  */
 export async function openStore(target: StoreTarget): Promise<Kysely<Database>> {

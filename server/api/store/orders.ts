@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { placementSchema, type Placement } from '../../../lib/cart/placement.ts';
 import { RECEIPT_DAYS } from '../../../lib/cart/order-receipt.ts';
 import { kitchenStages, type KitchenStage } from '../../../lib/kitchen/kitchen-flow.ts';
+import { slotFills, slotStartMs, type SlotFill } from '../../../lib/kitchen/capacity.ts';
 import { cartProductSchema, type CartProduct, type OrderStatus } from '../../../lib/cart/schemas.ts';
 import { toDollars } from '../../../lib/pricing/money.ts';
 import { DAY_MS } from '../../../lib/time/retailer-clock.ts';
@@ -375,10 +376,15 @@ export function createOrderStore(db: Kysely<Database>) {
      * write (SQLite's write lock; PostgreSQL's serializable isolation runs the loser again); the
      * unique index would refuse it if one did.
      */
+    /**
+     * Places the order under the next number. It counts `slotItems` pizzas in the kitchen's slot
+     * of its due time (lib/kitchen/capacity.ts), which the caller checked in this transaction.
+     */
     async place(
       order: Pick<StoredOrder, 'orderId' | 'retailerId'>,
       placement: Omit<Placement, 'orderNumber'>,
       now: Date,
+      slotItems: number,
     ): Promise<Placement> {
       const last = await db
         .selectFrom('orders')
@@ -393,12 +399,55 @@ export function createOrderStore(db: Kysely<Database>) {
           placement_json: JSON.stringify(placement),
           order_number: orderNumber,
           watch_key: newOrderWatchKey(),
+          slot_at: placement.dueAt === null ? null : new Date(slotStartMs(Date.parse(placement.dueAt))).toISOString(),
+          slot_items: slotItems,
           updated_at: now.toISOString(),
         })
         .where('order_id', '=', order.orderId)
         .where('placed_at', 'is', null)
         .execute();
       return { ...placement, orderNumber };
+    },
+
+    /**
+     * The counted pizzas of each slot from `from` (inclusive) to `to`, by service: placed orders (a
+     * declined one frees its room) and orders on the payment page since `heldSince`, which hold theirs.
+     */
+    async slotFills(retailerId: number, from: Date, to: Date, heldSince: Date): Promise<SlotFill[]> {
+      const placed = await db
+        .selectFrom('orders')
+        .select((eb) => ['slot_at', 'is_pickup', eb.fn.sum<number | string>('slot_items').as('items')])
+        .where('retailer_id', '=', retailerId)
+        .where('slot_at', '>=', from.toISOString())
+        .where('slot_at', '<', to.toISOString())
+        .where('slot_items', '>', 0)
+        .where('kitchen_stage', '!=', 'declined')
+        .groupBy(['slot_at', 'is_pickup'])
+        .execute();
+      const held = await db
+        .selectFrom('online_payments')
+        .select((eb) => ['slot_at', 'slot_pickup as is_pickup', eb.fn.sum<number | string>('slot_items').as('items')])
+        .where('retailer_id', '=', retailerId)
+        .where('state', '=', 'awaiting-payment')
+        .where('created_at', '>=', heldSince.toISOString())
+        .where('slot_at', '>=', from.toISOString())
+        .where('slot_at', '<', to.toISOString())
+        .where('slot_items', '>', 0)
+        .groupBy(['slot_at', 'slot_pickup'])
+        .execute();
+      return slotFills(
+        [...placed, ...held].flatMap((row) =>
+          row.slot_at === null
+            ? []
+            : [
+                {
+                  slotAtMs: Date.parse(row.slot_at),
+                  service: row.is_pickup === 1 ? ('pickup' as const) : ('delivery' as const),
+                  items: Number(row.items),
+                },
+              ],
+        ),
+      );
     },
 
     async findByOrderNumber(retailerId: number, orderNumber: number): Promise<StoredOrder | undefined> {

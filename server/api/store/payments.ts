@@ -1,3 +1,4 @@
+import { slotStartMs } from '../../../lib/kitchen/capacity.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { placementSchema, type Placement } from '../../../lib/cart/placement.ts';
 import type { Database, OnlinePaymentsTable } from './schema.ts';
@@ -89,6 +90,7 @@ export function createPaymentStore(db: Kysely<Database>) {
       amount: { cents: number; currency: string },
       placement: PendingPlacement,
       now: Date,
+      slotItems: number,
     ): Promise<OnlinePayment> {
       const last = await db
         .selectFrom('online_payments')
@@ -106,6 +108,9 @@ export function createPaymentStore(db: Kysely<Database>) {
           amount_cents: amount.cents,
           currency: amount.currency,
           placement_json: JSON.stringify(placement),
+          slot_at: placement.dueAt === null ? null : new Date(slotStartMs(Date.parse(placement.dueAt))).toISOString(),
+          slot_items: slotItems,
+          slot_pickup: placement.isPickup ? 1 : 0,
           created_at: at,
           updated_at: at,
         })
@@ -147,7 +152,17 @@ export function createPaymentStore(db: Kysely<Database>) {
         .where('payment_id', '=', paymentId)
         .where('state', '=', 'awaiting-payment')
         .executeTakeFirst();
-      return Number(changed.numUpdatedRows) === 1;
+      if (Number(changed.numUpdatedRows) !== 1) return false;
+      // Never paid, so never the kitchen's: its promo code's use is given back.
+      if (state !== 'paid') {
+        const payment = await db
+          .selectFrom('online_payments')
+          .select('order_id')
+          .where('payment_id', '=', paymentId)
+          .executeTakeFirst();
+        if (payment) await db.deleteFrom('promo_uses').where('order_id', '=', payment.order_id).execute();
+      }
+      return true;
     },
 
     async recordRefund(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { NewPrinter } from '../../../lib/api/printer-contract.ts';
 import type { BoardOrder } from '../../../lib/api/staff-contract.ts';
 import { createBoardStore } from './board.ts';
@@ -40,6 +40,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type PrinterRow = Omit<KitchenPrintersTable, 'printer_id'> & { printer_id: number };
 
+/** A queued job a printer may have now: not one held for an order for later's start time. */
+function dueBy(now: Date) {
+  return (eb: ExpressionBuilder<Database, 'print_jobs'>) =>
+    eb.or([eb('print_jobs.not_before', 'is', null), eb('print_jobs.not_before', '<=', now.toISOString())]);
+}
+
 function printerOf(row: PrinterRow): KitchenPrinter {
   const groups: unknown = JSON.parse(row.product_group_ids);
   return {
@@ -76,7 +82,8 @@ export function createPrinterStore(db: Kysely<Database>) {
       return rows.map(printerOf);
     },
 
-    async records(retailerId: number): Promise<PrinterRecord[]> {
+    /** `queued` counts the tickets due to print by `now`: those held for a later start time are not late. */
+    async records(retailerId: number, now: Date): Promise<PrinterRecord[]> {
       const list = await this.list(retailerId);
       return Promise.all(
         list.map(async (printer) => {
@@ -85,6 +92,7 @@ export function createPrinterStore(db: Kysely<Database>) {
             .select((eb) => eb.fn.countAll<number | string>().as('count'))
             .where('printer_id', '=', printer.printerId)
             .where('status', '=', 'queued')
+            .where(dueBy(now))
             .executeTakeFirstOrThrow();
           const last = await db
             .selectFrom('print_jobs')
@@ -179,7 +187,7 @@ export function createPrinterStore(db: Kysely<Database>) {
 
     async queue(
       retailerId: number,
-      jobs: readonly { printerId: number; orderNumber: number; document: string }[],
+      jobs: readonly { printerId: number; orderNumber: number; document: string; notBefore?: Date | null }[],
       now: Date,
     ): Promise<void> {
       await db
@@ -202,28 +210,35 @@ export function createPrinterStore(db: Kysely<Database>) {
             claimed_until: null,
             created_at: now.toISOString(),
             finished_at: null,
+            not_before: job.notBefore?.toISOString() ?? null,
           })),
         )
         .execute();
     },
 
-    async queuedCount(printerId: number): Promise<number> {
+    /** The printer's tickets due by `now` and not printed yet. */
+    async queuedCount(printerId: number, now: Date): Promise<number> {
       const counted = await db
         .selectFrom('print_jobs')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .where('printer_id', '=', printerId)
         .where('status', '=', 'queued')
+        .where(dueBy(now))
         .executeTakeFirstOrThrow();
       return Number(counted.count);
     },
 
-    /** The oldest job waiting for the printer (a CloudPRNT printer asks for it until it confirms). */
-    async nextQueued(printerId: number): Promise<PrintJob | undefined> {
+    /**
+     * The oldest job due for the printer by `now` (a CloudPRNT printer asks for it until it
+     * confirms); one held for an order for later's start time is not handed out before it.
+     */
+    async nextQueued(printerId: number, now: Date): Promise<PrintJob | undefined> {
       const row = await db
         .selectFrom('print_jobs')
         .select(jobColumns)
         .where('printer_id', '=', printerId)
         .where('status', '=', 'queued')
+        .where(dueBy(now))
         .orderBy('job_id')
         .limit(1)
         .executeTakeFirst();
@@ -241,6 +256,7 @@ export function createPrinterStore(db: Kysely<Database>) {
         .where('printer_id', '=', printerId)
         .where('status', '=', 'queued')
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now.toISOString())]))
+        .where(dueBy(now))
         .orderBy('job_id')
         .limit(1)
         .executeTakeFirst();
@@ -281,8 +297,22 @@ export function createPrinterStore(db: Kysely<Database>) {
         .execute();
     },
 
-    /** TCP printers with tickets still queued, e.g. after a restart. */
-    async tcpPrintersWithQueuedJobs(): Promise<KitchenPrinter[]> {
+    /**
+     * Takes back an order's tickets still held for its start time: it went back to New (an undone
+     * Accept), so they must not print, nor print twice once it is accepted again.
+     */
+    async withdrawHeld(retailerId: number, orderNumber: number, now: Date): Promise<void> {
+      await db
+        .deleteFrom('print_jobs')
+        .where('retailer_id', '=', retailerId)
+        .where('order_number', '=', orderNumber)
+        .where('status', '=', 'queued')
+        .where('not_before', '>', now.toISOString())
+        .execute();
+    },
+
+    /** TCP printers with tickets queued and due by `now`: left after a restart, or held until a start time that has come. */
+    async tcpPrintersWithQueuedJobs(now: Date): Promise<KitchenPrinter[]> {
       const rows = await printers()
         .where('connection', '=', 'tcp')
         .where((eb) =>
@@ -291,7 +321,8 @@ export function createPrinterStore(db: Kysely<Database>) {
               .selectFrom('print_jobs')
               .select('job_id')
               .whereRef('print_jobs.printer_id', '=', 'kitchen_printers.printer_id')
-              .where('print_jobs.status', '=', 'queued'),
+              .where('print_jobs.status', '=', 'queued')
+              .where(dueBy(now)),
           ),
         )
         .execute();

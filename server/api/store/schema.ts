@@ -44,6 +44,9 @@ export interface Database {
   shop_switches: ShopSwitchesTable;
   kitchen_printers: KitchenPrintersTable;
   print_jobs: PrintJobsTable;
+  kitchen_settings: KitchenSettingsTable;
+  promo_codes: PromoCodesTable;
+  promo_uses: PromoUsesTable;
 }
 
 export interface RateLimitWindowsTable {
@@ -116,13 +119,19 @@ export interface OrdersTable {
   revision: Generated<number>;
   /** When the kitchen marked it ready (after taking it); null before. */
   ready_at: Generated<string | null>;
-  /** Where it is in the kitchen's flow (store-migrations 0011, lib/kitchen/kitchen-flow.ts). */
+  /** Where it is in the kitchen's flow (migrations/0011, lib/kitchen/kitchen-flow.ts). */
   kitchen_stage: Generated<string>;
-  /** The later time the kitchen promised, running late (store-migrations 0015); null when it never did. */
+  /** The later time the kitchen promised, running late (migrations/0015); null when it never did. */
   running_late_until: Generated<string | null>;
+  /** When the API accepted it by itself, the shop's auto-accept on (migrations/0019); null otherwise. */
+  auto_accepted_at: Generated<string | null>;
+  /** The kitchen's slot it counts in, ISO (migrations/0020, lib/kitchen/capacity.ts); null before it is placed. */
+  slot_at: Generated<string | null>;
+  /** Its counted pizzas in that slot, as counted when it was placed. */
+  slot_items: Generated<number>;
 }
 
-/** Each time the kitchen pushed an order's promised time out (store-migrations 0015). */
+/** Each time the kitchen pushed an order's promised time out (migrations/0015). */
 export interface OrderLateStepsTable {
   step_id: Generated<number>;
   retailer_id: number;
@@ -134,7 +143,7 @@ export interface OrderLateStepsTable {
   at: string;
 }
 
-/** Each move of an order through the kitchen's flow, undos included (store-migrations 0011). */
+/** Each move of an order through the kitchen's flow, undos included (migrations/0011). */
 export interface OrderKitchenStepsTable {
   step_id: Generated<number>;
   retailer_id: number;
@@ -146,7 +155,7 @@ export interface OrderKitchenStepsTable {
   at: string;
 }
 
-/** Each receipt place-order handed out, as its sha256 digest (store-migrations 0004). */
+/** Each receipt place-order handed out, as its sha256 digest (migrations/0004). */
 export interface OrderReceiptsTable {
   receipt_id: Generated<number>;
   receipt_digest: string;
@@ -218,7 +227,7 @@ export interface StaffAccountsTable {
   password_salt: Uint8Array;
   password_hash: Uint8Array;
   created_at: string;
-  /** Set while the account may not sign in (store-migrations 0012). */
+  /** Set while the account may not sign in (migrations/0012). */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -230,7 +239,7 @@ export interface StaffSessionsTable {
   expires_at: string;
 }
 
-/** A device (its token) or an address the account signed in from, as a digest (store-migrations 0011). */
+/** A device (its token) or an address the account signed in from, as a digest (migrations/0011). */
 export interface StaffKnownClientsTable {
   staff_id: number;
   client_digest: string;
@@ -264,7 +273,7 @@ export interface AnalyticsSiteCountsTable {
   hits: number;
 }
 
-/** A service as the shop's staff last set it (store-migrations 0007); `until` ends busy or paused by itself. */
+/** A service as the shop's staff last set it (migrations/0007); `until` ends busy or paused by itself. */
 export interface LiveServicesTable {
   retailer_id: number;
   service: LiveService;
@@ -330,6 +339,10 @@ export interface OnlinePaymentsTable {
   refund_reason: string | null;
   refunded_cents: number | null;
   refunded_at: string | null;
+  /** The kitchen's slot the order holds room in while awaiting payment (migrations/0020), its pizzas, and whether pickup. */
+  slot_at: Generated<string | null>;
+  slot_items: Generated<number>;
+  slot_pickup: Generated<number>;
 }
 
 /** Every provider event taken, by id, so a redelivered or replayed one changes nothing. */
@@ -343,7 +356,7 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
-/** Each time a dish or group was marked sold out, kept after it is back on (store-migrations 0016). */
+/** Each time a dish or group was marked sold out, kept after it is back on (migrations/0016). */
 export interface SoldOutMarksTable {
   mark_id: Generated<number>;
   retailer_id: number;
@@ -398,4 +411,34 @@ export interface PrintJobsTable {
   claimed_until: string | null;
   created_at: string;
   finished_at: string | null;
+  /** An order for later's ticket is handed to no printer before its start time (migrations/0022); null: at once. */
+  not_before: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A shop's kitchen settings kept by the API (migrations/0019); no row reads as all off. */
+export interface KitchenSettingsTable {
+  retailer_id: number;
+  /** 1: the API accepts each new order as it arrives (once paid, for one paid online). */
+  auto_accept: number;
+  updated_at: string;
+}
+
+export interface PromoCodesTable {
+  retailer_id: number;
+  /** As customers type it, in capitals (lib/cart/promo.ts). */
+  code: string;
+  /** The code's terms as JSON (promoCodeSchema). */
+  terms: string;
+  updated_at: string;
+}
+
+export interface PromoUsesTable {
+  retailer_id: number;
+  code: string;
+  /** One code per order. */
+  order_id: number;
+  /** The customer's phone digits and lower-case email: one use per customer counts either. */
+  phone_key: string;
+  email_key: string;
+  used_at: string;
 }

@@ -7,7 +7,8 @@ import { openStore, type StoreTarget } from './open-store.ts';
 import { createRateLimitStore } from './rate-limits.ts';
 import type { Database } from './schema.ts';
 import { createStaffStore } from './staff.ts';
-import { migrateStore, storeMigrations } from './store-migrations.ts';
+import { storeMigrations } from './migrations/index.ts';
+import { migrateStore } from './store-migrations.ts';
 import { withStores } from './stores.ts';
 
 /**
@@ -281,7 +282,7 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
       const placed = await Promise.all(
         ids.map((orderId) =>
           withStores(first, 1001, ({ orders }) =>
-            orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)),
+            orders.place({ orderId, retailerId: 1001 }, placement, new Date(now), 0),
           ),
         ),
       );
@@ -295,7 +296,9 @@ export function storeCases(freshTarget: () => Promise<StoreTarget>): void {
     it("refuses any change to a placed order's content or lines, whatever path the write takes", async () => {
       const db = await oneProcess();
       const orderId = await openOrder(db, 'kept');
-      await withStores(db, 1001, ({ orders }) => orders.place({ orderId, retailerId: 1001 }, placement, new Date(now)));
+      await withStores(db, 1001, ({ orders }) =>
+        orders.place({ orderId, retailerId: 1001 }, placement, new Date(now), 0),
+      );
       await expect(
         db.updateTable('orders').set({ sub_total_cents: 1 }).where('order_id', '=', orderId).execute(),
       ).rejects.toThrow(/order is placed: its content cannot change/);

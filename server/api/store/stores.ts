@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import { createSessionStore, type SessionStore } from '../services/sessions.ts';
 import { createBoardStore, type BoardStore } from './board.ts';
 import { createCustomerStore, type CustomerStore } from './customers.ts';
+import { createKitchenSettingsStore, type KitchenSettingsStore } from './kitchen-settings.ts';
 import { createLiveStateStore, type LiveStateStore } from './live-state.ts';
 import { createOrderStore, type OrderStore } from './orders.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-resets.ts';
 import { createPaymentStore, type PaymentStore } from './payments.ts';
 import { createPrinterStore, type PrinterStore } from './printers.ts';
+import { createPromoCodeStore, type PromoCodeStore } from './promo-codes.ts';
 import type { Database } from './schema.ts';
 import { createStaffBookingStore, type StaffBookingStore } from './staff-bookings.ts';
 import { createShopEditStore, type ShopEditStore } from './shop-edits.ts';
@@ -28,6 +30,8 @@ export interface Stores {
   payments: PaymentStore;
   shopSwitches: ShopSwitchStore;
   printers: PrinterStore;
+  kitchenSettings: KitchenSettingsStore;
+  promoCodes: PromoCodeStore;
 }
 
 export function storesOver(db: Kysely<Database>): Stores {
@@ -44,6 +48,8 @@ export function storesOver(db: Kysely<Database>): Stores {
     payments: createPaymentStore(db),
     shopSwitches: createShopSwitchStore(db),
     printers: createPrinterStore(db),
+    kitchenSettings: createKitchenSettingsStore(db),
+    promoCodes: createPromoCodeStore(db),
   };
 }
 

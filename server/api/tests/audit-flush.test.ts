@@ -8,7 +8,8 @@ import {
   onEachStore,
   placeTestOrder,
   staffToken,
-  type TestStaff,
+  TEST_OWNER as owner,
+  TEST_KITCHEN as kitchen,
 } from './support/test-support.ts';
 
 /**
@@ -18,18 +19,6 @@ import {
  * the log keeps entries by age (store-cases.ts).
  */
 
-const owner: TestStaff = {
-  email: 'owner@test-pizza.test',
-  password: 'test-pizza-owner',
-  name: 'Olive Owner',
-  role: 'owner',
-};
-const kitchen: TestStaff = {
-  email: 'kitchen@test-pizza.test',
-  password: 'test-pizza-kitchen',
-  name: 'Kit Chen',
-  role: 'kitchen',
-};
 const PAUSE = { waitMinutes: 45, mode: 'paused', until: '2030-03-05T21:00:00+11:00' };
 
 let listening: ListeningBroker;

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
 import {
@@ -9,7 +10,6 @@ import {
   type BoardOrder,
   type StaffOrdersResponse,
 } from '../../../lib/api/staff-contract.ts';
-import { pizzaSizes } from './fixtures/orders.ts';
 import {
   DEFAULT_PREPARATION_MINUTES,
   isDueToStart,
@@ -20,18 +20,16 @@ import {
 import { orderStatusMessageSchema } from '../../../lib/live/messages.ts';
 import { orderStatusTopic, staffOrdersTopic } from '../../../lib/live/topics.ts';
 import { waitFor } from '../../broker/mqtt-test-support.ts';
+import { fixtureTenantsWith } from './support/fixture-tenants.ts';
 import { BROKER_PASSWORD, startListeningBroker, type ListeningBroker } from './support/listening-broker.ts';
 import {
   addTestStaff,
   bearer,
-  cartLine,
-  lineUuid,
   OPEN_NOW,
   onEachStore,
-  orderBody,
+  sendPizzaPickup,
   placeTestOrder,
   staffToken,
-  TEST_CUSTOMER,
   type TestApi,
   type TestStaff,
 } from './support/test-support.ts';
@@ -51,14 +49,25 @@ const staffOf = (n: number): TestStaff => ({
   role: n === 1 ? 'owner' : 'kitchen',
 });
 
+/** 9:00 pm in Melbourne on the day of OPEN_NOW (8:00 pm), and how many pizzas its slot takes in the capacity case. */
+const NINE_PM = '2030-03-05T10:00:00.000Z';
+const SLOT_PIZZAS = 100;
+
 let listening: ListeningBroker;
 let brokerUrl = '';
 let heard: { topic: string; text: string }[];
+let capacityTenants = '';
 beforeAll(async () => {
   listening = await startListeningBroker(`${SCOPE.topicPrefix}/${SCOPE.retailerId}/#`);
   ({ url: brokerUrl, heard: heard } = listening);
+  capacityTenants = fixtureTenantsWith({
+    kitchenCapacity: { countedGroupIds: [], limits: [{ service: 'shared', items: SLOT_PIZZAS }] },
+  });
 });
-afterAll(() => listening.close());
+afterAll(async () => {
+  await listening.close();
+  rmSync(capacityTenants, { recursive: true, force: true });
+});
 
 /** The stages the order's confirmation page was told, in the order it heard them. */
 const pageHeard = (topicId: string): (KitchenStage | undefined)[] =>
@@ -67,19 +76,7 @@ const pageHeard = (topicId: string): (KitchenStage | undefined)[] =>
     .map(({ text }) => orderStatusMessageSchema.parse(JSON.parse(text)).kitchenStage);
 
 async function placeForLater(api: TestApi, label: string, dueAt: string) {
-  const lines = [cartLine(lineUuid(label), { size: pizzaSizes.large, quantity: 2 })];
-  const later = { isPickup: true, orderForLater: true, orderForLaterRequestDateTime: dueAt };
-  const created = await api.call(apiCalls.createOrder.path, { body: orderBody(lines, later) });
-  const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
-  const placed = await api.call(apiCalls.placeOrder.path, {
-    body: {
-      order: orderBody(lines, { ...later, encryptedOrderId }),
-      contact: TEST_CUSTOMER,
-      delivery: null,
-      paymentMethod: 'card',
-      expectedTotal: 32,
-    },
-  });
+  const { encryptedOrderId, placed } = await sendPizzaPickup(api, label, dueAt);
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   return encryptedOrderId;
 }
@@ -87,8 +84,9 @@ async function placeForLater(api: TestApi, label: string, dueAt: string) {
 await onEachStore(
   ({ start }) => {
     let clock = OPEN_NOW;
-    const startApi = () =>
+    const startApi = (options: Parameters<typeof start>[0] = {}) =>
       start({
+        ...options,
         now: () => clock,
         brokerUrl,
         brokerOperatorPassword: BROKER_PASSWORD,
@@ -194,6 +192,45 @@ await onEachStore(
       tokens[1] = await staffToken(api, 'test-pizza', staffOf(2));
       const [due] = (await board(api, tokens[1]!)).orders;
       expect(due && isDueToStart(due, DEFAULT_PREPARATION_MINUTES, clock)).toBe(true);
+    }, 300_000);
+
+    it('500 orders in a burst for one slot with capacity on, through two API processes: the slot never overfills and every order accepted is on the board', async () => {
+      clock = OPEN_NOW;
+      const first = await startApi({ tenantsDir: capacityTenants });
+      const second = await startApi({ tenantsDir: capacityTenants, sameDatabaseAs: first });
+      await addTestStaff(first, 'test-pizza', staffOf(1));
+      const token = await staffToken(second, 'test-pizza', staffOf(1));
+      const ORDERS = 500;
+      const BURST = 50;
+      const answers: { encryptedOrderId: string; status: number; message: string | undefined }[] = [];
+      for (let from = 0; from < ORDERS; from += BURST) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(BURST, ORDERS - from) }, (_, i) =>
+            sendPizzaPickup((from + i) % 2 === 0 ? first : second, `slot-burst-${from + i}`, NINE_PM),
+          ),
+        );
+        answers.push(
+          ...batch.map(({ encryptedOrderId, placed }) => ({
+            encryptedOrderId,
+            status: placed.status,
+            message: (placed.body as { message?: string }).message,
+          })),
+        );
+      }
+      // Two pizzas each: exactly as many orders as the slot holds are taken, every other is told it is full.
+      const accepted = answers.filter((answer) => answer.status === 200).map((answer) => answer.encryptedOrderId);
+      expect(accepted).toHaveLength(SLOT_PIZZAS / 2);
+      for (const refused of answers.filter((answer) => answer.status !== 200))
+        expect([refused.status, refused.message]).toEqual([
+          422,
+          'The kitchen is full at 9:00 pm. Please choose another time.',
+        ]);
+      const fill = apiCalls.getClockStatus.response.parse(
+        (await first.call(apiCalls.getClockStatus.path, { method: 'GET' })).body,
+      ).kitchenFill;
+      expect(fill).toEqual([{ at: NINE_PM, pickup: SLOT_PIZZAS, delivery: 0 }]);
+      const { orders } = await board(second, token);
+      expect(orders.map((order) => order.encryptedOrderId).sort()).toEqual([...accepted].sort());
     }, 300_000);
 
     it("a delivery goes New → Accepted → Ready → Out for delivery → Delivered, each step told to the customer's page; a repeated tap changes and tells nothing; an undo goes back one step, recorded", async () => {

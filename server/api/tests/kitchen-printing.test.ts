@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -14,6 +12,7 @@ import {
 } from '../../../lib/api/printer-contract.ts';
 import { staffPaths } from '../../../lib/api/staff-contract.ts';
 import { decodeEscPos, type PrintedJob } from './support/escpos-decoder.ts';
+import { startSink } from './support/printer-sink.ts';
 import {
   addTestStaff,
   bearer,
@@ -39,50 +38,6 @@ const owner: TestStaff = { email: 'owner@printing.test', password: 'printing-own
 const cook: TestStaff = { email: 'cook@printing.test', password: 'printing-cook', name: 'Cody', role: 'kitchen' };
 /** Short waits, and any port: the sink listens where the system puts it. */
 const PRINTING = { tcpTimeoutMs: 1000, retryDelaysMs: [30, 30], tcpPorts: { min: 1024, max: 65_535 } };
-
-interface Sink {
-  port: number;
-  jobs: Buffer[];
-  /** The next job received, read as the printer would print it. */
-  next(): Promise<PrintedJob>;
-  close(): Promise<void>;
-}
-
-/** A printer's raw port on 127.0.0.1: each connection is one job. */
-async function startSink(): Promise<Sink> {
-  const jobs: Buffer[] = [];
-  const waiting: ((job: Buffer) => void)[] = [];
-  const server: Server = createServer((socket) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(Buffer.from(chunk)));
-    socket.on('end', () => {
-      const job = Buffer.concat(chunks);
-      const waiter = waiting.shift();
-      if (waiter) waiter(job);
-      else jobs.push(job);
-      socket.end();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    port: (server.address() as AddressInfo).port,
-    jobs,
-    async next() {
-      const job =
-        jobs.shift() ??
-        (await new Promise<Buffer>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('the printer received nothing within 5 s')), 5000);
-          waiting.push((received) => {
-            clearTimeout(timer);
-            resolve(received);
-          });
-        }));
-      return decodeEscPos(job);
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 const texts = (job: PrintedJob) => job.lines.map((line) => line.text);
 

@@ -10,8 +10,8 @@ import {
   OPEN_NOW,
   onEachStore,
   staffToken,
+  TEST_KITCHEN as kitchen,
   type TestApi,
-  type TestStaff,
 } from './support/test-support.ts';
 
 /**
@@ -21,12 +21,6 @@ import {
  */
 
 const CLOCK_TOPIC = 'storefront-test/9001/clock/status';
-const kitchen: TestStaff = {
-  email: 'kitchen@test-pizza.test',
-  password: 'test-pizza-kitchen',
-  name: 'Kit Chen',
-  role: 'kitchen',
-};
 const startedAt = Date.now();
 const runningClock = () => new Date(OPEN_NOW.getTime() + (Date.now() - startedAt));
 

@@ -19,6 +19,8 @@ import {
   orderBody,
   staffToken,
   TEST_CUSTOMER,
+  TEST_OWNER as owner,
+  TEST_KITCHEN as kitchen,
   type CallOptions,
   type TestApi,
   type TestStaff,
@@ -32,18 +34,6 @@ const HOUR_MS = 60 * MINUTE_MS;
 const at = (minutesFromNow: number) => new Date(OPEN_NOW.getTime() + minutesFromNow * MINUTE_MS).toISOString();
 const WEDNESDAY_MIDNIGHT = '2030-03-05T13:00:00.000Z';
 
-const owner: TestStaff = {
-  email: 'owner@test-pizza.test',
-  password: 'test-pizza-owner',
-  name: 'Olive Owner',
-  role: 'owner',
-};
-const kitchen: TestStaff = {
-  email: 'kitchen@test-pizza.test',
-  password: 'test-pizza-kitchen',
-  name: 'Kit Chen',
-  role: 'kitchen',
-};
 const otherKitchen: TestStaff = {
   email: 'kitchen@other-pizza.test',
   password: 'other-pizza-kitchen',

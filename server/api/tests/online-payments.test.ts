@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { apiCalls, messages } from '../../../lib/api/contract.ts';
 import { NO_PAYMENTS, type PaymentSettings } from '../services/payment-settings.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
 import { signedEvent, startStripeMock, stripeObject, type StripeMock } from './support/stripe-mock.ts';
+import { printerPaths } from '../../../lib/api/printer-contract.ts';
 import { staffPaths } from '../../../lib/api/staff-contract.ts';
 import {
   addTestStaff,
   bearer,
   cartLine,
+  type CheckoutChoices,
   onEachStore,
   orderBody,
   placeTestOrder,
@@ -40,7 +42,7 @@ const paymentsVia = (mock: StripeMock): PaymentSettings => ({
   apiUrl: new URL(mock.url),
 });
 
-async function openOrder(api: TestApi, label: string) {
+async function openOrder(api: TestApi, label: string, choices: CheckoutChoices = {}) {
   const lines = [cartLine(uuid(label), { size: pizzaSizes.large, quantity: 2 })];
   const created = await api.call(apiCalls.createOrder.path, { body: orderBody(lines) });
   const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
@@ -49,12 +51,13 @@ async function openOrder(api: TestApi, label: string) {
     contact: TEST_CUSTOMER,
     delivery: { street: '1 Collins St', suburbId: 1, instructions: '' },
     expectedTotal: 37.5,
+    ...choices,
   };
   return { encryptedOrderId, lines, checkout };
 }
 
-async function payOnline(api: TestApi, label: string) {
-  const order = await openOrder(api, label);
+async function payOnline(api: TestApi, label: string, choices: CheckoutChoices = {}) {
+  const order = await openOrder(api, label, choices);
   const answer = await api.call(apiCalls.payOnline.path, { body: order.checkout });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const paid = apiCalls.payOnline.response.parse(answer.body);
@@ -146,6 +149,11 @@ await onEachStore(
       expect(update.body).toMatchObject({ success: false, message: messages.orderAwaitingPayment });
       const place = await api.call(apiCalls.placeOrder.path, { body: { ...paid.checkout, paymentMethod: 'card' } });
       expect(place.status).toBe(409);
+      // The page Stripe sends the customer back to follows the payment by the order's id.
+      const waiting = apiCalls.getOrder.response.parse(
+        (await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: paid.encryptedOrderId } })).body,
+      );
+      expect(waiting).toMatchObject({ placement: null, payment: { state: 'awaiting-payment', total: 37.5 } });
 
       const delivered = await deliver(api, completed(paid.sessionId));
       expect(delivered.status).toBe(200);
@@ -160,7 +168,92 @@ await onEachStore(
       const read = await api.call(apiCalls.getOrder.path, {
         body: { encryptedOrderId: paid.encryptedOrderId, receipt: paid.receipt },
       });
-      expect(apiCalls.getOrder.response.parse(read.body).placementDetails?.contact).toEqual(TEST_CUSTOMER);
+      const answer = apiCalls.getOrder.response.parse(read.body);
+      expect(answer.placementDetails?.contact).toEqual(TEST_CUSTOMER);
+      expect(answer.payment).toEqual({ state: 'paid', total: 37.5, refunded: false });
+      expect(answer.placement?.total).toBe(37.5);
+    });
+
+    it('charges the total less a promo code, and gives the code its use back when the payment runs out', async () => {
+      // An API of its own: its payment attempts would use up the shared one's per-address limit.
+      // Its order ids repeat the shared API's, so Stripe's idempotency keys would too: forgotten before and after.
+      stripe.forgetIdempotencyKeys();
+      onTestFinished(() => stripe.forgetIdempotencyKeys());
+      const api = await start({ payments: paymentsVia(stripe) });
+      const probe = await openOrder(api, 'promo-probe');
+      const { retailer_id: retailerId } = await api.db
+        .selectFrom('orders')
+        .select('retailer_id')
+        .where('encrypted_order_id', '=', probe.encryptedOrderId)
+        .executeTakeFirstOrThrow();
+      const terms = { code: 'FREEDEL', saving: { kind: 'freeDelivery' }, maxUses: 1 };
+      await api.db
+        .insertInto('promo_codes')
+        .values({
+          retailer_id: retailerId,
+          code: 'FREEDEL',
+          terms: JSON.stringify(terms),
+          updated_at: '2030-03-05T00:00:00Z',
+        })
+        .execute();
+      const before = stripe.requests.length;
+      const first = await payOnline(api, 'promo-first', { promoCode: 'freedel', expectedTotal: 32 });
+      const [sent] = stripe.requests.slice(before);
+      expect(stripe.refused).toEqual([]);
+      const lineItems = sent?.body['line_items'] as {
+        price_data: { unit_amount: string; product_data: { name: string } };
+      }[];
+      expect(lineItems.map((line) => [line.price_data.product_data.name, Number(line.price_data.unit_amount)])).toEqual(
+        [['Your order (Promo FREEDEL)', 3200]],
+      );
+      const row = await orderRow(api, first.encryptedOrderId);
+      expect(await paymentRows(api, row.order_id)).toMatchObject([{ amount_cents: 3200 }]);
+
+      // Its one use is held while the customer is on Stripe's page, and given back once the page runs out.
+      const held = await openOrder(api, 'promo-held', { promoCode: 'FREEDEL', expectedTotal: 32 });
+      expect((await api.call(apiCalls.payOnline.path, { body: held.checkout })).body).toMatchObject({
+        message: 'This code has been used up.',
+      });
+      expect((await deliver(api, expired(first.sessionId))).status).toBe(200);
+      await payOnline(api, 'promo-again', { promoCode: 'FREEDEL', expectedTotal: 32 });
+    });
+
+    it('charges a tip with the order on a line of its own: Stripe is asked for the total and the tip', async () => {
+      const before = stripe.requests.length;
+      const paid = await payOnline(api, 'tip', { tip: { kind: 'percent', percent: 15 }, expectedTip: 4.8 });
+      const [sent] = stripe.requests.slice(before);
+      expect(stripe.refused).toEqual([]);
+      const lineItems = sent?.body['line_items'] as {
+        price_data: { unit_amount: string; product_data: { name: string } };
+      }[];
+      expect(lineItems.map((line) => [line.price_data.product_data.name, Number(line.price_data.unit_amount)])).toEqual(
+        [
+          ['Your order', 3200],
+          ['Delivery fee', 550],
+          ['Tip', 480],
+        ],
+      );
+      const row = await orderRow(api, paid.encryptedOrderId);
+      expect(await paymentRows(api, row.order_id)).toMatchObject([{ amount_cents: 4230 }]);
+      expect((await deliver(api, completed(paid.sessionId))).status).toBe(200);
+      const answer = apiCalls.getOrder.response.parse(
+        (await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: paid.encryptedOrderId } })).body,
+      );
+      expect(answer.payment).toEqual({ state: 'paid', total: 42.3, refunded: false });
+      expect(answer.placement).toMatchObject({ paymentMethod: 'online', total: 37.5, tip: 4.8, tipPercent: 15 });
+
+      // A tip Stripe would be asked for that the server does not compute opens no payment page.
+      const tampered = await openOrder(api, 'tip-tampered', {
+        tip: { kind: 'percent', percent: 15 },
+        expectedTip: 9.6,
+      });
+      const sessions = stripe.requests.length;
+      const refused = await api.call(apiCalls.payOnline.path, { body: tampered.checkout });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({
+        message: 'The tip comes to $4.80, not $9.60. Please check your tip and place the order again.',
+      });
+      expect(stripe.requests.length).toBe(sessions);
     });
 
     it('changes nothing twice: a redelivered, replayed, second or late event', async () => {
@@ -217,6 +310,11 @@ await onEachStore(
       expect(stripe.sessions.get(paid.sessionId)?.['status']).toBe('expired');
       const row = await orderRow(api, paid.encryptedOrderId);
       expect(await paymentRows(api, row.order_id)).toMatchObject([{ state: 'expired' }]);
+      const read = await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: paid.encryptedOrderId } });
+      expect(apiCalls.getOrder.response.parse(read.body)).toMatchObject({
+        placement: null,
+        payment: { state: 'expired', total: 37.5 },
+      });
       const update = await api.call(apiCalls.updateOrder.path, {
         body: orderBody(paid.lines, { encryptedOrderId: paid.encryptedOrderId, revision: 3 }),
       });
@@ -280,6 +378,12 @@ await onEachStore(
       const retried = await api.call(apiCalls.payOnline.path, { body: paid.checkout });
       expect(apiCalls.payOnline.response.parse(retried.body).checkoutUrl).toBe(paid.checkoutUrl);
       expect(stripe.requests.length).toBe(sent);
+      // A retry that was shown another total is not sent to pay the open page's.
+      const otherTotal = await api.call(apiCalls.payOnline.path, {
+        body: { ...paid.checkout, expectedTotal: paid.checkout.expectedTotal + 1 },
+      });
+      expect(otherTotal.status).toBe(409);
+      expect(stripe.requests.length).toBe(sent);
 
       const order = await openOrder(api, 'outage');
       // The SDK retries twice with the same key; a third failure is the customer's 502.
@@ -303,6 +407,35 @@ await onEachStore(
       expect(row.order_number).not.toBeNull();
       const events = await api.db.selectFrom('payment_events').selectAll().where('event_id', '=', event.id).execute();
       expect(events).toHaveLength(1);
+    });
+
+    it('auto-accepts an order paid online only once paid, and once when two API processes take the event', async () => {
+      const own = await start({ payments: paymentsVia(stripe) });
+      const second = await start({ sameDatabaseAs: own, payments: paymentsVia(stripe) });
+      const chef = { email: 'chef@test-pizza.test', password: 'test-pizza-chef', name: 'Cleo', role: 'owner' } as const;
+      await addTestStaff(own, SLUG, chef);
+      const headers = bearer(await staffToken(own, SLUG, chef));
+      const on = await own.call(printerPaths.kitchenSettings, {
+        domain: null,
+        headers,
+        method: 'PUT',
+        body: { autoAccept: true },
+      });
+      expect(on.status).toBe(200);
+      const paid = await payOnline(own, 'auto-accept-online');
+      const stageOf = async () =>
+        own.db
+          .selectFrom('orders')
+          .select(['kitchen_stage', 'auto_accepted_at'])
+          .where('encrypted_order_id', '=', paid.encryptedOrderId)
+          .executeTakeFirstOrThrow();
+      // On Stripe's page, not yet paid: nothing for the kitchen, nothing accepted.
+      expect(await stageOf()).toEqual({ kitchen_stage: 'new', auto_accepted_at: null });
+      const event = completed(paid.sessionId);
+      await Promise.all([deliver(own, event), deliver(second, event)]);
+      expect(await stageOf()).toMatchObject({ kitchen_stage: 'taken', auto_accepted_at: expect.any(String) });
+      const steps = await own.db.selectFrom('order_kitchen_steps').select(['to_stage', 'staff_name']).execute();
+      expect(steps).toEqual([{ to_stage: 'taken', staff_name: 'Auto-accept' }]);
     });
 
     it('refunds a paid order the kitchen declines, once, and records it', async () => {
@@ -333,6 +466,14 @@ await onEachStore(
       });
       expect(payment).toMatchObject({ state: 'paid', refunded_cents: 3750, refund_reason: 'declined by the kitchen' });
       expect(payment?.refund_id).toMatch(/^re_/);
+      // The customer's page reads the refund with the order.
+      const customerSees = apiCalls.getOrder.response.parse(
+        (await api.call(apiCalls.getOrder.path, { body: { encryptedOrderId: paid.encryptedOrderId } })).body,
+      );
+      expect(customerSees).toMatchObject({
+        kitchenStage: 'declined',
+        payment: { state: 'paid', total: 37.5, refunded: true },
+      });
 
       // Declining again asks Stripe nothing and keeps the refund recorded.
       const again = await api.call(staffPaths.decline(paid.encryptedOrderId), { domain: null, headers, body: {} });

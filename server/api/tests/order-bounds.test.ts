@@ -1,7 +1,24 @@
-import { expect, it } from 'vitest';
+import { cpSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
+import { shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
+import { loadTenant } from '../../../lib/tenant/load.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
-import { cartLine, lineUuid, onEachStore, orderBody, TEST_CUSTOMER } from './support/test-support.ts';
+import {
+  addTestStaff,
+  bearer,
+  cartLine,
+  FIXTURE_TENANTS,
+  lineUuid,
+  onEachStore,
+  orderBody,
+  staffToken,
+  tempDir,
+  TEST_CUSTOMER,
+  TEST_KITCHEN as kitchen,
+  TEST_OWNER as owner,
+  type CallOptions,
+} from './support/test-support.ts';
 
 /**
  * Issue 29, item 5: one anonymous place-order of 200 lines × 99 pizzas ($356,400, cash) was
@@ -10,62 +27,150 @@ import { cartLine, lineUuid, onEachStore, orderBody, TEST_CUSTOMER } from './sup
  * that sends the customer to the phone.
  */
 
-await onEachStore(({ api, store }) => {
-  let labels = 0;
-  /** Creates the order as the storefront does, then places it for pickup; answers place-order's answer and the order's id. */
-  async function place(lines: (label: string) => ReturnType<typeof cartLine>[], expectedTotal: number) {
-    const products = lines(`bounds-${store}-${(labels += 1)}`);
-    const created = await api.call(apiCalls.createOrder.path, { body: orderBody(products, { isPickup: true }) });
-    const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
-    const answer = await api.call(apiCalls.placeOrder.path, {
-      body: {
-        order: orderBody(products, { encryptedOrderId, isPickup: true }),
-        contact: TEST_CUSTOMER,
-        delivery: null,
-        paymentMethod: 'cash',
-        expectedTotal,
-      },
-    });
-    return { answer, encryptedOrderId };
-  }
-  const placedAt = async (encryptedOrderId: string) =>
-    (
-      await api.db
-        .selectFrom('orders')
-        .select('placed_at')
-        .where('encrypted_order_id', '=', encryptedOrderId)
-        .executeTakeFirstOrThrow()
-    ).placed_at;
-
-  it("refuses the probe's 200 lines × 99 pizzas, cash, telling the customer to call the shop; nothing reaches the kitchen", async () => {
-    const { answer, encryptedOrderId } = await place(
-      (label) =>
-        Array.from({ length: 200 }, (_, index) => cartLine(`${label}-${index}`, { quantity: 99, historicPrice: 18 })),
-      356_400,
-    );
-    const sentence =
-      'Online orders are limited to 100 items. For a larger order, please call Test Pizza on 03 9000 0000.';
-    expect(answer).toMatchObject({
-      status: 422,
-      body: { success: false, message: sentence, issues: [{ path: 'products', message: sentence }] },
-    });
-    expect(await placedAt(encryptedOrderId)).toBeNull();
-  });
-
-  it('refuses an order over $1,000 of fewer than 100 items, and places one just under it', async () => {
-    const large = (count: number) => (label: string) => [
-      cartLine(lineUuid(label), { size: pizzaSizes.large, quantity: count, historicPrice: 16 }),
-    ];
-    const over = await place(large(63), 1008);
-    expect(over.answer).toMatchObject({
-      status: 422,
-      body: {
-        message: 'Online orders are limited to $1,000.00. For a larger order, please call Test Pizza on 03 9000 0000.',
-      },
-    });
-    expect(await placedAt(over.encryptedOrderId)).toBeNull();
-    const under = await place(large(62), 992);
-    expect(under.answer.status).toBe(200);
-    expect(await placedAt(under.encryptedOrderId)).not.toBeNull();
-  });
+/** Each store's copy of the fixtures: the owner's publish rewrites the tenant's files. */
+const copies: string[] = [];
+let tenantsDir = '';
+afterAll(() => {
+  for (const copy of copies) rmSync(copy, { recursive: true, force: true });
 });
+
+await onEachStore(
+  ({ api, store }) => {
+    let labels = 0;
+    /** Creates the order as the storefront does, then places it for pickup; answers place-order's answer and the order's id. */
+    async function place(lines: (label: string) => ReturnType<typeof cartLine>[], expectedTotal: number) {
+      const products = lines(`bounds-${store}-${(labels += 1)}`);
+      const created = await api.call(apiCalls.createOrder.path, { body: orderBody(products, { isPickup: true }) });
+      const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
+      const answer = await api.call(apiCalls.placeOrder.path, {
+        body: {
+          order: orderBody(products, { encryptedOrderId, isPickup: true }),
+          contact: TEST_CUSTOMER,
+          delivery: null,
+          paymentMethod: 'cash',
+          expectedTotal,
+        },
+      });
+      return { answer, encryptedOrderId };
+    }
+    const placedAt = async (encryptedOrderId: string) =>
+      (
+        await api.db
+          .selectFrom('orders')
+          .select('placed_at')
+          .where('encrypted_order_id', '=', encryptedOrderId)
+          .executeTakeFirstOrThrow()
+      ).placed_at;
+
+    it("refuses the probe's 200 lines × 99 pizzas, cash, telling the customer to call the shop; nothing reaches the kitchen", async () => {
+      const { answer, encryptedOrderId } = await place(
+        (label) =>
+          Array.from({ length: 200 }, (_, index) => cartLine(`${label}-${index}`, { quantity: 99, historicPrice: 18 })),
+        356_400,
+      );
+      const sentence =
+        'Online orders are limited to 100 items. For a larger order, please call Test Pizza on 03 9000 0000.';
+      expect(answer).toMatchObject({
+        status: 422,
+        body: { success: false, message: sentence, issues: [{ path: 'products', message: sentence }] },
+      });
+      expect(await placedAt(encryptedOrderId)).toBeNull();
+    });
+
+    it('refuses an order over $1,000 of fewer than 100 items, and places one just under it', async () => {
+      const large = (count: number) => (label: string) => [
+        cartLine(lineUuid(label), { size: pizzaSizes.large, quantity: count, historicPrice: 16 }),
+      ];
+      const over = await place(large(63), 1008);
+      expect(over.answer).toMatchObject({
+        status: 422,
+        body: {
+          message:
+            'Online orders are limited to $1,000.00. For a larger order, please call Test Pizza on 03 9000 0000.',
+        },
+      });
+      expect(await placedAt(over.encryptedOrderId)).toBeNull();
+      const under = await place(large(62), 992);
+      expect(under.answer.status).toBe(200);
+      expect(await placedAt(under.encryptedOrderId)).not.toBeNull();
+    });
+
+    let ownerToken = '';
+    let kitchenToken = '';
+    beforeAll(async () => {
+      for (const staff of [owner, kitchen]) await addTestStaff(api, 'test-pizza', staff);
+      ownerToken = await staffToken(api, 'test-pizza', owner);
+      kitchenToken = await staffToken(api, 'test-pizza', kitchen);
+    });
+    const call = (path: string, token: string, options: CallOptions = {}) =>
+      api.call(path, { domain: null, ...options, headers: bearer(token) });
+    const revision = async () => shopResponseSchema.parse((await call(shopPaths.shop, ownerToken)).body).revision;
+    const draftBounds = async (token: string, orderBounds: unknown) =>
+      call(shopPaths.draft, token, {
+        method: 'PUT',
+        body: { revision: await revision(), prices: [], parts: { orderBounds } },
+      });
+    const fileBounds = async () => {
+      const { maxOrderValue, maxOrderItems } = (await loadTenant(tenantsDir, 'test-pizza')).config.retailerInfo;
+      return { maxOrderValue, maxOrderItems };
+    };
+    const smallMargheritas = (quantity: number) => (label: string) => [cartLine(label, { quantity })];
+
+    it('lets the owner lower the limits, not to 0 nor past a sane bound, and place-order refuses a larger order at once; the kitchen cannot change them', async () => {
+      const lowered = { maxOrderCents: 10_000, maxOrderItems: 10 };
+      expect((await draftBounds(kitchenToken, lowered)).status).toBe(403);
+      expect((await call(shopPaths.publish, kitchenToken, { body: { revision: await revision() } })).status).toBe(403);
+      for (const refused of [
+        { maxOrderCents: 0, maxOrderItems: 10 },
+        { maxOrderCents: 10_000, maxOrderItems: 0 },
+        { maxOrderCents: 100_000_000, maxOrderItems: 10 },
+        { maxOrderCents: 10_000, maxOrderItems: 100_000 },
+        { maxOrderCents: 10_000 },
+      ])
+        expect((await draftBounds(ownerToken, refused)).status, JSON.stringify(refused)).toBe(400);
+      expect(await fileBounds()).toEqual({ maxOrderValue: 1000, maxOrderItems: 100 });
+
+      const drafted = shopResponseSchema.parse((await draftBounds(ownerToken, lowered)).body);
+      expect(drafted.partChanges).toEqual([
+        {
+          part: 'orderBounds',
+          title: 'Order limits',
+          lines: ['Online orders up to $1,000.00 → $100.00', 'Online orders up to 100 items → 10 items'],
+        },
+      ]);
+      const published = await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } });
+      expect(published.status).toBe(200);
+      expect(await fileBounds()).toEqual({ maxOrderValue: 100, maxOrderItems: 10 });
+
+      const call11 =
+        'Online orders are limited to 10 items. For a larger order, please call Test Pizza on 03 9000 0000.';
+      const over = await place(smallMargheritas(11), 132);
+      expect(over.answer).toMatchObject({ status: 422, body: { message: call11 } });
+      expect(await placedAt(over.encryptedOrderId)).toBeNull();
+      const dear = await place(smallMargheritas(9), 108);
+      expect(dear.answer).toMatchObject({
+        status: 422,
+        body: {
+          message: 'Online orders are limited to $100.00. For a larger order, please call Test Pizza on 03 9000 0000.',
+        },
+      });
+      expect(await placedAt(dear.encryptedOrderId)).toBeNull();
+      const within = await place(smallMargheritas(8), 96);
+      expect(within.answer.status).toBe(200);
+
+      // Undo publish puts the shipped limits back, and the order refused a moment ago goes through.
+      const undone = await call(shopPaths.undo, ownerToken, { body: { revision: await revision() } });
+      expect(undone.status).toBe(200);
+      expect(await fileBounds()).toEqual({ maxOrderValue: 1000, maxOrderItems: 100 });
+      expect((await place(smallMargheritas(11), 132)).answer.status).toBe(200);
+    });
+  },
+  {
+    api: () => {
+      tenantsDir = tempDir();
+      copies.push(tenantsDir);
+      cpSync(FIXTURE_TENANTS, tenantsDir, { recursive: true });
+      return { tenantsDir };
+    },
+  },
+);

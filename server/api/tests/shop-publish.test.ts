@@ -15,27 +15,17 @@ import {
   onEachStore,
   staffToken,
   tempDir,
+  TEST_OWNER as owner,
+  TEST_KITCHEN as kitchen,
   type CallOptions,
   type TestStaff,
 } from './support/test-support.ts';
 
-const owner: TestStaff = {
-  email: 'owner@test-pizza.test',
-  password: 'test-pizza-owner',
-  name: 'Olive Owner',
-  role: 'owner',
-};
 const partner: TestStaff = {
   email: 'partner@test-pizza.test',
   password: 'test-pizza-partner',
   name: 'Pat Partner',
   role: 'owner',
-};
-const kitchen: TestStaff = {
-  email: 'kitchen@test-pizza.test',
-  password: 'test-pizza-kitchen',
-  name: 'Kit Chen',
-  role: 'kitchen',
 };
 /** Margherita (101), Large (12): $18 in the fixture. */
 const MARGHERITA = 101;
@@ -354,6 +344,35 @@ await onEachStore(
       expect((await state()).revision).toBe(start.revision);
     });
 
+    it('refuses what the console refuses, with the bound in words: a fifth shift on a day, a $5,000 delivery fee, 501 items an order', async () => {
+      const start = await state();
+      const { tradingHours, deliveryFees } = start.parts.published;
+      const monday = {
+        day: 1,
+        openingTimeStart: '11:00',
+        openingTimeEnd: '12:00',
+        deliveryTimeStart: null,
+        deliveryTimeEnd: null,
+      };
+      const fiveOnMonday = [...tradingHours.filter((row) => row.day !== 1), ...Array.from({ length: 5 }, () => monday)];
+      const costlyFee = deliveryFees.map((zone) => ({ ...zone, deliveryFeeCents: 500_000 }));
+      const cases: [object, string][] = [
+        [{ tradingHours: fiveOnMonday }, 'expected at most 4 shifts a day'],
+        [{ deliveryFees: costlyFee }, 'expected at most 100000 cents'],
+        [{ orderBounds: { maxOrderCents: 100_000, maxOrderItems: 501 } }, 'expected at most 500 items'],
+      ];
+      for (const [parts, words] of cases) {
+        const answer = await call(shopPaths.draft, ownerToken, {
+          method: 'PUT',
+          body: { revision: start.revision, prices: [], parts },
+        });
+        expect(answer.status, Object.keys(parts)[0]).toBe(400);
+        expect(JSON.stringify(answer.body), Object.keys(parts)[0]).toContain(words);
+      }
+      expect((await state()).revision).toBe(start.revision);
+      expect((await loadTenant(tenantsDir, 'test-pizza')).tradingHours).toEqual(tradingHours);
+    });
+
     it('serves a shop published through another API process on the same database once that process looks', async () => {
       const other = await startApi({ sameDatabaseAs: api, tenantsDir, brokerUrl });
       const hours = shorterSunday((await state()).parts.published.tradingHours);
@@ -382,6 +401,30 @@ await onEachStore(
       expect(await other.api.refreshTenants()).toEqual([]);
     });
 
+    it('serves a shop published through another API process as soon as the file system reports the files, not at its next look', async () => {
+      // Its timer looks once an hour: only the report of the switched files can bring it the publish.
+      const other = await startApi({ sameDatabaseAs: api, tenantsDir, brokerUrl, watchTenantFiles: true });
+      const otherHours = async () =>
+        apiCalls.getTradingHours.response.parse((await other.call(apiCalls.getTradingHours.path)).body);
+      const before = await otherHours();
+      const seen = await state();
+      const hours = shorterSunday(seen.parts.published.tradingHours);
+      const drafted = shopResponseSchema.parse(
+        (
+          await call(shopPaths.draft, ownerToken, {
+            method: 'PUT',
+            body: { revision: seen.revision, prices: [], parts: { tradingHours: hours } },
+          })
+        ).body,
+      );
+      const published = shopResponseSchema.parse(
+        (await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body,
+      );
+      await expect.poll(otherHours, { timeout: 10_000 }).toEqual(hours);
+      await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } });
+      await expect.poll(otherHours, { timeout: 10_000 }).toEqual(before);
+    });
+
     it('serves files changed behind the database’s back once it looks: the check is by content, not by a publish mark', async () => {
       const file = join(tenantsDir, 'test-pizza', 'trading-hours.json');
       const original = readFileSync(file, 'utf8');
@@ -402,6 +445,27 @@ await onEachStore(
       await look();
       expect(await servedHours()).toEqual(before);
       expect(await api.api.refreshTenants()).toEqual([]);
+    });
+
+    it('notices an edit in place that keeps the file the same size, after looks that found it unchanged', async () => {
+      const file = join(tenantsDir, 'test-pizza', 'trading-hours.json');
+      const original = readFileSync(file, 'utf8');
+      // A look reads only the files' stat while they are as it last found them.
+      expect(await api.api.refreshTenants()).toEqual([]);
+      expect(await api.api.refreshTenants()).toEqual([]);
+      const sameLength = original.replace(
+        /"(\d)(\d):00"/,
+        (_whole, tens: string, ones: string) => `"${tens}${ones === '9' ? '8' : '9'}:00"`,
+      );
+      expect(sameLength).not.toBe(original);
+      expect(sameLength.length).toBe(original.length);
+      writeFileSync(file, sameLength);
+      try {
+        expect(await api.api.refreshTenants()).toEqual(['test-pizza']);
+      } finally {
+        writeFileSync(file, original);
+      }
+      expect(await api.api.refreshTenants()).toEqual(['test-pizza']);
     });
   },
   {

@@ -1,21 +1,17 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../../lib/api/contract.ts';
 import { staffMeResponseSchema, staffOrdersResponseSchema } from '../../../lib/api/staff-contract.ts';
-import { pizzaSizes } from './fixtures/orders.ts';
 import {
   addTestStaff,
   bearer,
-  cartLine,
   FIXTURE_TENANTS,
-  lineUuid,
   OPEN_NOW,
   onEachStore,
-  orderBody,
+  sendPizzaPickup,
   staffToken,
   tempDir,
-  TEST_CUSTOMER,
+  TEST_KITCHEN as kitchen,
   type TestApi,
 } from './support/test-support.ts';
 
@@ -28,12 +24,6 @@ import {
 const dir = tempDir();
 const tenantsDir = join(dir, 'tenants');
 const tenantDir = join(tenantsDir, 'test-pizza');
-const kitchen = {
-  email: 'kitchen@test-pizza.test',
-  password: 'test-pizza-kitchen',
-  name: 'Kit Chen',
-  role: 'kitchen',
-} as const;
 
 beforeAll(() => {
   mkdirSync(tenantsDir, { recursive: true });
@@ -50,22 +40,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let labels = 0;
 
 /** A pickup of two large Margheritas ($32) for `at`, created and placed as the storefront does. */
-async function placePickupFor(api: TestApi, at: string) {
-  const lines = [cartLine(lineUuid(`shop-time-${(labels += 1)}`), { size: pizzaSizes.large, quantity: 2 })];
-  const later = { isPickup: true, orderForLater: true, orderForLaterRequestDateTime: at };
-  const created = await api.call(apiCalls.createOrder.path, { body: orderBody(lines, later) });
-  const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
-  const placed = await api.call(apiCalls.placeOrder.path, {
-    body: {
-      order: orderBody(lines, { ...later, encryptedOrderId }),
-      contact: TEST_CUSTOMER,
-      delivery: null,
-      paymentMethod: 'card',
-      expectedTotal: 32,
-    },
-  });
-  return { encryptedOrderId, placed };
-}
+const placePickupFor = (api: TestApi, at: string) => sendPizzaPickup(api, `shop-time-${(labels += 1)}`, at);
 
 await onEachStore(
   ({ api }) => {

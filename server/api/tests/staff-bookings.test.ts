@@ -12,30 +12,14 @@ import {
   OPEN_NOW,
   onEachStore,
   staffToken,
+  TEST_OWNER as owner,
+  TEST_KITCHEN as kitchen,
+  OTHER_OWNER as otherOwner,
   type CallOptions,
   type TestApi,
-  type TestStaff,
 } from './support/test-support.ts';
 
 const OTHER_HOST = 'order.otherpizza.example';
-const owner: TestStaff = {
-  email: 'owner@test-pizza.test',
-  password: 'test-pizza-owner',
-  name: 'Olive Owner',
-  role: 'owner',
-};
-const kitchen: TestStaff = {
-  email: 'kitchen@test-pizza.test',
-  password: 'test-pizza-kitchen',
-  name: 'Kit Chen',
-  role: 'kitchen',
-};
-const otherOwner: TestStaff = {
-  email: 'owner@other-pizza.test',
-  password: 'other-pizza-owner',
-  name: 'Otto Other',
-  role: 'owner',
-};
 
 /** Bookable times at both fixture shops (open 11:00-22:00 every day, Melbourne), after OPEN_NOW (Tuesday 5 March 2030, 20:00). */
 const WEDNESDAY_7PM = '2030-03-06T19:00:00+11:00';

@@ -12,24 +12,14 @@ import {
   placeTestOrder,
   STAFF_SECRET,
   staffToken,
+  TEST_KITCHEN as kitchen,
+  OTHER_OWNER as otherOwner,
   type TestStaff,
 } from './support/test-support.ts';
 
 /** The console's live push end to end: the API publishes, the broker admits the login /staff/live hands out to that topic alone. */
 
 const BROKER_PASSWORD = 'test-broker-password';
-const kitchen: TestStaff = {
-  email: 'kitchen@test-pizza.test',
-  password: 'test-pizza-kitchen',
-  name: 'Kit Chen',
-  role: 'kitchen',
-};
-const otherOwner: TestStaff = {
-  email: 'owner@other-pizza.test',
-  password: 'other-pizza-owner',
-  name: 'Otto Other',
-  role: 'owner',
-};
 
 let broker: RunningBroker;
 let brokerUrl: string;

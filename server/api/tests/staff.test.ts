@@ -25,32 +25,16 @@ import {
   staffToken,
   startTestApi,
   TEST_CUSTOMER,
+  TEST_OWNER as owner,
+  TEST_KITCHEN as kitchen,
+  OTHER_OWNER as otherOwner,
   type CallOptions,
   type TestApi,
-  type TestStaff,
 } from './support/test-support.ts';
 import { tokenDigest } from '../services/tokens.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const OTHER_HOST = 'order.otherpizza.example';
-const owner: TestStaff = {
-  email: 'owner@test-pizza.test',
-  password: 'test-pizza-owner',
-  name: 'Olive Owner',
-  role: 'owner',
-};
-const kitchen: TestStaff = {
-  email: 'kitchen@test-pizza.test',
-  password: 'test-pizza-kitchen',
-  name: 'Kit Chen',
-  role: 'kitchen',
-};
-const otherOwner: TestStaff = {
-  email: 'owner@other-pizza.test',
-  password: 'other-pizza-owner',
-  name: 'Otto Other',
-  role: 'owner',
-};
 
 // Each describe starts the API it needs.
 const noSharedApi = { api: false } as const;
@@ -295,8 +279,12 @@ await onEachStore(({ store }) => {
           lines: ['2 × Margherita · Large'],
           notes: 'No onions please',
           totalCents: 3750,
+          tipCents: 0,
+          promoCode: null,
+          promoSavingCents: 0,
           paymentMethod: 'card',
           state: 'new',
+          autoAccepted: false,
         });
         expect(orders.find((order) => order.encryptedOrderId === pickup.encryptedOrderId)).toMatchObject({
           orderType: 'pickup',

@@ -11,6 +11,7 @@ import {
   $boardSync,
   $doneSearch,
   refreshBoard,
+  runDecline,
   runLate,
   runOrderAction,
   searchDone,
@@ -167,6 +168,7 @@ export default function Board({
   sound.current = soundOn;
   const [printing, setPrinting] = useState<BoardOrder | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const now = new Date();
   const cards = boardCards(board, now);
   const queue = cards.filter((card) => card.dueToStart);
@@ -215,6 +217,13 @@ export default function Board({
     window.print();
   };
 
+  const decline = async (encryptedOrderId: string) => {
+    const answer = await runDecline(await staffApi(), encryptedOrderId);
+    if (answer?.done) setNotice(answer.text);
+    return answer && !answer.done ? answer.text : null;
+  };
+  const actions: CardActions = { onAction: act, onPrint: print, onLate: late, onDecline: decline };
+
   return (
     <>
       <main
@@ -252,6 +261,9 @@ export default function Board({
           </p>
         </div>
         <SyncStatus unreadable={board.unreadable} />
+        <p role="status" className={notice ? 'mt-3 rounded-lg border border-border p-3 font-semibold' : 'sr-only'}>
+          {notice}
+        </p>
         <PrinterWarning />
         {board.moreActive > 0 && (
           <p role="alert" className="mt-3 rounded-lg border-2 border-red-700 p-3 font-semibold">
@@ -265,25 +277,11 @@ export default function Board({
           <p className="mt-6 text-muted-foreground">No orders on the go. New ones show here as they come in.</p>
         ) : (
           <>
-            <CardList
-              cards={queue}
-              label="Orders, by when to start"
-              now={now}
-              onAction={act}
-              onPrint={print}
-              onLate={late}
-            />
+            <CardList cards={queue} label="Orders, by when to start" now={now} actions={actions} />
             {later.length > 0 && (
               <>
                 <h2 className="mt-8 text-xl font-bold">Later ({later.length})</h2>
-                <CardList
-                  cards={later}
-                  label="Orders for later, by start time"
-                  now={now}
-                  onAction={act}
-                  onPrint={print}
-                  onLate={late}
-                />
+                <CardList cards={later} label="Orders for later, by start time" now={now} actions={actions} />
               </>
             )}
           </>
@@ -295,26 +293,24 @@ export default function Board({
   );
 }
 
+type CardActions = Pick<OrderCardProps, 'onAction' | 'onPrint' | 'onLate' | 'onDecline'>;
+
 function CardList({
   cards,
   label,
   now,
-  onAction,
-  onPrint,
-  onLate,
+  actions,
 }: {
   cards: readonly BoardCard[];
   label: string;
   now: Date;
-  onAction: (encryptedOrderId: string, action: OrderAction) => void;
-  onPrint: (encryptedOrderId: string) => void;
-  onLate: OrderCardProps['onLate'];
+  actions: CardActions;
 }) {
   return (
     <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
       {cards.map((card) => (
         <li key={card.order.encryptedOrderId} className="min-w-0">
-          <OrderCard card={card} now={now} onAction={onAction} onPrint={onPrint} onLate={onLate} />
+          <OrderCard card={card} now={now} {...actions} />
           <ReprintButton encryptedOrderId={card.order.encryptedOrderId} />
         </li>
       ))}

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
-import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
 import type { OrderChime } from '../../shell/order-chime.ts';
-import { dueText, ORDER_TYPE_TEXT } from './format.ts';
+import { $board } from '../../shell/store.ts';
+import { alertMoneyParts, autoAcceptedText, dueText, ORDER_TYPE_TEXT } from './format.ts';
 import {
   $alertOn,
   $newOrderAlert,
@@ -33,6 +33,7 @@ export function NewOrderAlert({ chime }: { chime: OrderChime }) {
   const orders = useStore($newOrderAlert);
   const soundOn = useStore($soundOn);
   const alertOn = useStore($alertOn);
+  const { preparationMinutes } = useStore($board);
   const open = alertOn && orders.length > 0;
 
   useEffect(() => {
@@ -51,15 +52,26 @@ export function NewOrderAlert({ chime }: { chime: OrderChime }) {
           className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 overflow-y-auto bg-primary p-6 text-primary-foreground outline-none print:hidden"
         >
           <Dialog.Title className="text-center text-5xl font-extrabold tracking-tight">
-            {alertHeading(orders.length)}
+            {alertHeading(orders)}
           </Dialog.Title>
           <Dialog.Description asChild>
             <ul className="flex w-full max-w-md flex-col gap-3">
               {orders.map((order) => (
                 <li key={order.encryptedOrderId} className="rounded-xl bg-background p-4 text-foreground">
                   <p className="text-2xl font-bold">#{order.orderNumber}</p>
+                  {order.autoAccepted ? (
+                    <p className="font-semibold">{autoAcceptedText(order, preparationMinutes, now)}</p>
+                  ) : null}
                   <p className="text-lg">
-                    {ORDER_TYPE_TEXT[order.orderType]} · {dueText(order, now)} · {formatMoney(order.totalCents)}
+                    {ORDER_TYPE_TEXT[order.orderType]} · {dueText(order, now)}
+                  </p>
+                  <p className="flex flex-wrap gap-x-2 text-lg font-semibold" data-alert-money>
+                    {alertMoneyParts(order).map((part, index, parts) => (
+                      <span key={part} className="whitespace-nowrap">
+                        {part}
+                        {index < parts.length - 1 ? ' ·' : ''}
+                      </span>
+                    ))}
                   </p>
                   <p className="break-words text-muted-foreground">{order.customer.name}</p>
                 </li>

@@ -3,7 +3,18 @@ import type { BoardCard, OrderAction } from './board.ts';
 import type { BoardOrderState } from '../../../../lib/api/staff-contract.ts';
 import { urgencyOf, type Urgency } from '../../../../lib/kitchen/kitchen-flow.ts';
 import { canRunLate, lateChoices, type LateMinutes } from '../../../../lib/kitchen/running-late.ts';
-import { ACTION_TEXT, dueText, formatClock, ORDER_TYPE_TEXT, paymentText, STATE_TEXT, urgencyText } from './format.ts';
+import {
+  ACTION_TEXT,
+  declineQuestion,
+  dueText,
+  formatClock,
+  ORDER_TYPE_TEXT,
+  paymentText,
+  STATE_TEXT,
+  promoText,
+  tipText,
+  urgencyText,
+} from './format.ts';
 import { OrderLines } from './OrderLines.tsx';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { primaryButton, secondaryButton } from '../../../../ui/buttons.ts';
@@ -34,6 +45,56 @@ export interface OrderCardProps {
   onPrint: (encryptedOrderId: string) => void;
   /** Pushes the promise out; answers why it failed, or null. */
   onLate: (encryptedOrderId: string, minutes: LateMinutes) => Promise<string | null>;
+  /** Declines a new order; answers why it failed, or null once it has left the board. */
+  onDecline: (encryptedOrderId: string) => Promise<string | null>;
+}
+
+/** Decline, asked once more with what it does (the customer told, an online payment refunded): it cannot be undone. */
+function Decline({ order, onDecline }: { order: BoardCard['order']; onDecline: () => Promise<string | null> }) {
+  const [asking, setAsking] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!asking)
+    return (
+      <button type="button" className={`${secondaryButton} ${touch} col-span-2`} onClick={() => setAsking(true)}>
+        Decline
+      </button>
+    );
+  const decline = () => {
+    setSaving(true);
+    setFailure(null);
+    void onDecline().then((message) => {
+      setSaving(false);
+      setFailure(message);
+    });
+  };
+  return (
+    <div
+      role="group"
+      aria-label={`Decline order ${order.orderNumber}`}
+      className="col-span-2 flex flex-col gap-2 rounded-lg border-2 border-primary p-3"
+    >
+      <p className="font-medium">{declineQuestion(order)}</p>
+      <div className="grid grid-cols-2 gap-2">
+        <button type="button" className={`${primaryButton} ${touch}`} disabled={saving} onClick={decline}>
+          {saving ? 'Declining…' : 'Yes, decline'}
+        </button>
+        <button
+          type="button"
+          className={`${secondaryButton} ${touch}`}
+          disabled={saving}
+          onClick={() => setAsking(false)}
+        >
+          Keep it
+        </button>
+      </div>
+      {failure && (
+        <p role="alert" className="text-sm font-medium">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** +10, +20, +30 minutes on an order not yet ready: the customer's page says the new time. */
@@ -81,7 +142,7 @@ function RunningLate({
 }
 
 /** One order on the board: what the kitchen needs to make it, its one next step (bump), Undo, and Print ticket. */
-export function OrderCard({ card, now, onAction, onPrint, onLate }: OrderCardProps) {
+export function OrderCard({ card, now, onAction, onPrint, onLate, onDecline }: OrderCardProps) {
   const { order, shownState, pending, failure, startsAt } = card;
   const titleId = useId();
   const { urgency, minutesLeft } = urgencyOf(order, now);
@@ -146,6 +207,12 @@ export function OrderCard({ card, now, onAction, onPrint, onLate }: OrderCardPro
         )}
         <dt className="text-muted-foreground">Placed</dt>
         <dd>{formatClock(order.placedAt, now)}</dd>
+        {order.autoAccepted && (
+          <>
+            <dt className="text-muted-foreground">Accepted</dt>
+            <dd data-auto-accepted>By auto-accept, as it arrived</dd>
+          </>
+        )}
       </dl>
       <OrderLines
         lines={order.lines}
@@ -161,6 +228,12 @@ export function OrderCard({ card, now, onAction, onPrint, onLate }: OrderCardPro
         <span>Total {formatMoney(order.totalCents)}</span>
         <span className="font-normal text-muted-foreground">{paymentText(order.paymentMethod)}</span>
       </p>
+      {promoText(order) && <p data-promo>{promoText(order)}</p>}
+      {tipText(order) && (
+        <p className="font-semibold" data-tip>
+          {tipText(order)}
+        </p>
+      )}
       {failure && (
         <p role="alert" className="rounded-lg border border-primary p-3 text-sm font-medium">
           {failure.message}
@@ -203,6 +276,9 @@ export function OrderCard({ card, now, onAction, onPrint, onLate }: OrderCardPro
         >
           Print ticket
         </button>
+        {shownState === 'new' && pending === null && (
+          <Decline order={order} onDecline={() => onDecline(order.encryptedOrderId)} />
+        )}
       </div>
     </article>
   );

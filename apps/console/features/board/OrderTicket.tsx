@@ -1,5 +1,5 @@
 import type { BoardOrder } from '../../../../lib/api/staff-contract.ts';
-import { dueText, formatClock, ORDER_TYPE_TEXT, paymentText } from './format.ts';
+import { dueText, formatClock, ORDER_TYPE_TEXT, paymentText, promoText, tipText } from './format.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { OrderLines } from './OrderLines.tsx';
 
@@ -40,6 +40,8 @@ export function OrderTicket({ order, shopName, now }: { order: BoardOrder; shopN
       <p className="mt-2 text-lg font-bold">
         Total {formatMoney(order.totalCents)} · {paymentText(order.paymentMethod)}
       </p>
+      {promoText(order) && <p data-promo>{promoText(order)}</p>}
+      {tipText(order) && <p className="text-lg font-bold">{tipText(order)}</p>}
     </section>
   );
 }

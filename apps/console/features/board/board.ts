@@ -9,6 +9,7 @@ import {
   previousStage,
   startAt,
 } from '../../../../lib/kitchen/kitchen-flow.ts';
+import { awaitsAcknowledgement } from './new-order-alert.ts';
 
 /**
  * The order board as the kitchen sees it. A bump (one step on) and an undo (one step back) show at
@@ -112,7 +113,7 @@ export function withOrders(
     .map((order) => laterOf(known.get(order.encryptedOrderId), order))
     .filter((order) => !isCompleted(order.state));
   const arrived = board.loaded
-    ? orders.filter((order) => !known.has(order.encryptedOrderId) && order.state === 'new')
+    ? orders.filter((order) => !known.has(order.encryptedOrderId) && awaitsAcknowledgement(order))
     : [];
   const failures = Object.fromEntries(
     Object.entries(board.failures).filter(([id, failure]) =>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dueText, formatClock, paymentText, urgencyText } from './format.ts';
-import { EVENING } from '../../shell/test-fixtures.ts';
+import {
+  alertMoneyParts,
+  autoAcceptedText,
+  declinedText,
+  declineQuestion,
+  dueText,
+  formatClock,
+  paymentText,
+  urgencyText,
+} from './format.ts';
+import { boardOrder, EVENING } from '../../shell/test-fixtures.ts';
 
 const MELBOURNE = 'Australia/Melbourne';
 const PERTH = 'Australia/Perth';
@@ -46,6 +55,7 @@ describe('payment methods', () => {
     ['cash', 'Cash'],
     ['card', 'Card'],
     ['card-on-delivery', 'Card on delivery'],
+    ['online', 'Paid online'],
     ['  ', 'Not given'],
   ])('%s reads as %s', (method, text) => {
     expect(paymentText(method)).toBe(text);
@@ -59,5 +69,59 @@ describe('urgency', () => {
     [12, 'Due in 12 min'],
   ])('%i minutes left: %s', (minutes, text) => {
     expect(urgencyText(minutes)).toBe(text);
+  });
+});
+
+describe('declining an order', () => {
+  it.each([
+    [
+      'paid online: the refund is named with its amount',
+      { orderNumber: 12, paymentMethod: 'online' as const, totalCents: 4190 },
+      'Decline order 12? The customer is told at once. Their online payment of $41.90 is refunded. This cannot be undone.',
+    ],
+    [
+      'paid at the door: nothing to refund',
+      { orderNumber: 7, paymentMethod: 'cash' as const, totalCents: 2000 },
+      'Decline order 7? The customer is told at once. This cannot be undone.',
+    ],
+  ])('asks once more, %s', (_case, order, question) => {
+    expect(declineQuestion(order)).toBe(question);
+  });
+
+  it('says what was done, with the refund the provider made', () => {
+    expect(declinedText(12, { cents: 4190 })).toBe("Order 12 declined, and $41.90 refunded to the customer's card.");
+    expect(declinedText(7, null)).toBe('Order 7 declined. The customer has been told.');
+  });
+});
+
+describe('the new-order alert, short', () => {
+  it.each([
+    ['the total alone', {}, ['$24.50']],
+    ['a tip included', { tipCents: 300 }, ['$24.50', 'Tip $3.00']],
+    ['a promo used', { promoCode: 'SAVE5', promoSavingCents: 500 }, ['$24.50', 'Promo SAVE5 −$5.00']],
+    [
+      'both',
+      { tipCents: 300, promoCode: 'SAVE5', promoSavingCents: 500 },
+      ['$24.50', 'Tip $3.00', 'Promo SAVE5 −$5.00'],
+    ],
+  ])('says %s', (_case, overrides, parts) => {
+    expect(alertMoneyParts(boardOrder(1, 0, overrides))).toEqual(parts);
+  });
+
+  it.each([
+    ['an ASAP order is cooking', null, 'Accepted by auto-accept: it is cooking, tickets printed.'],
+    // EVENING is 7:00 pm in Melbourne; due 7:15 pm with 20 minutes' preparation: started already.
+    [
+      'an order for later whose start has come',
+      '2026-11-25T08:15:00Z',
+      'Accepted by auto-accept: it is cooking, tickets printed.',
+    ],
+    [
+      'an order for later, past midnight',
+      '2026-11-26T01:30:00Z',
+      'Accepted by auto-accept: start Thu 26 Nov, 12:10 pm, tickets print then.',
+    ],
+  ])('says when auto-accept took %s', (_case, dueAt, text) => {
+    expect(autoAcceptedText(boardOrder(1, 0, { dueAt, autoAccepted: true }), 20, EVENING, MELBOURNE)).toBe(text);
   });
 });

@@ -12,6 +12,7 @@ import {
 
 const first = boardOrder(1041, 1);
 const second = boardOrder(1042, 0);
+const accepted = boardOrder(1043, 0, { state: 'taken', autoAccepted: true });
 const ids = (orders: readonly { orderNumber: number }[]) => orders.map((order) => order.orderNumber);
 
 describe('alertAfterRefresh', () => {
@@ -27,6 +28,8 @@ describe('alertAfterRefresh', () => {
     ],
     ['drops an order gone from the board (cancelled)', [first], [], [], []],
     ['raises nothing for an arrival already moved on', [], [first], [{ ...first, state: 'taken' as const }], []],
+    ['raises an order auto-accept accepted, until someone moves it on', [], [accepted], [accepted], [1043]],
+    ['drops an auto-accepted order once it is ready', [accepted], [], [{ ...accepted, state: 'ready' as const }], []],
   ])('%s', (_case, alerting, arrived, board, expected) => {
     expect(ids(alertAfterRefresh(alerting, arrived, board))).toEqual(expected);
   });
@@ -62,7 +65,10 @@ describe('the alert on this device', () => {
 
 describe('alertHeading', () => {
   it.each([
-    [1, 'New order'],
-    [3, '3 new orders'],
-  ])('%i: %s', (count, text) => expect(alertHeading(count)).toBe(text));
+    ['one', [first], 'New order'],
+    ['three', [first, second, first], '3 new orders'],
+    ['one accepted by auto-accept', [accepted], 'New order accepted'],
+    ['two accepted by auto-accept', [accepted, accepted], '2 new orders accepted'],
+    ['some accepted, some waiting', [accepted, first], '2 new orders'],
+  ])('%s', (_case, orders, text) => expect(alertHeading(orders)).toBe(text));
 });

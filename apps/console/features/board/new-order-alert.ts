@@ -40,15 +40,21 @@ export function setAlertOn(on: boolean): void {
 /** How often the alert chimes again while nobody acknowledges it. */
 export const ALERT_REPEAT_MS = 5000;
 
-/** The alert after a refresh: arrivals added (once each), orders no longer new on the board dropped. */
+/**
+ * Whether an order still wants staff to see it: a new one, or one the shop's auto-accept accepted
+ * that nobody has moved on since (it is cooking without anyone having looked at it).
+ */
+export function awaitsAcknowledgement(order: Pick<BoardOrder, 'state' | 'autoAccepted'>): boolean {
+  return order.state === 'new' || (order.state === 'taken' && order.autoAccepted);
+}
+
+/** The alert after a refresh: arrivals added (once each), orders no longer awaiting acknowledgement dropped. */
 export function alertAfterRefresh(
   alerting: readonly BoardOrder[],
   arrived: readonly BoardOrder[],
   board: readonly BoardOrder[],
 ): readonly BoardOrder[] {
-  const stillNew = new Map(
-    board.filter((order) => order.state === 'new').map((order) => [order.encryptedOrderId, order]),
-  );
+  const stillNew = new Map(board.filter(awaitsAcknowledgement).map((order) => [order.encryptedOrderId, order]));
   const kept = alerting.flatMap((order) => {
     const current = stillNew.get(order.encryptedOrderId);
     return current ? [current] : [];
@@ -68,7 +74,8 @@ export function acknowledgeNewOrders(): void {
   if ($newOrderAlert.get().length > 0) $newOrderAlert.set([]);
 }
 
-/** "New order" or "3 new orders": the alert's heading. */
-export function alertHeading(count: number): string {
-  return count === 1 ? 'New order' : `${count} new orders`;
+/** "New order" or "3 new orders"; "accepted" when auto-accept took every one of them: the alert's heading. */
+export function alertHeading(orders: readonly Pick<BoardOrder, 'autoAccepted'>[]): string {
+  const heading = orders.length === 1 ? 'New order' : `${orders.length} new orders`;
+  return orders.length > 0 && orders.every((order) => order.autoAccepted) ? `${heading} accepted` : heading;
 }

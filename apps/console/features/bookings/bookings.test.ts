@@ -65,9 +65,19 @@ describe('answering bookings', () => {
 });
 
 describe('console sections', () => {
-  it('gives the owner Shop, Activity and End of day and the kitchen none of them; everyone has Staff', () => {
-    expect(sectionsFor('owner')).toEqual(['orders', 'live', 'bookings', 'shop', 'staff', 'activity', 'end-of-day']);
-    expect(sectionsFor('kitchen')).toEqual(['orders', 'live', 'bookings', 'staff']);
+  it('gives the owner Shop, Activity and End of day and the kitchen none of them; everyone has Promo codes and Staff', () => {
+    expect(sectionsFor('owner')).toEqual([
+      'orders',
+      'live',
+      'bookings',
+      'shop',
+      'promo-codes',
+      'printers',
+      'staff',
+      'activity',
+      'end-of-day',
+    ]);
+    expect(sectionsFor('kitchen')).toEqual(['orders', 'live', 'bookings', 'promo-codes', 'staff']);
   });
 
   it('follows the address; another hash or a section the role lacks keeps the one shown', () => {

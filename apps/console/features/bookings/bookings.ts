@@ -111,6 +111,9 @@ const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'staff-remove': 'Removed the account of',
   'staff-password': 'Set a new password for',
   'own-password': 'Changed their password',
+  'auto-accept': 'Accepted by itself',
+  'kitchen-settings': 'Set',
+  'promo-codes': 'Set',
 };
 
 export function auditActionText(action: string): string {

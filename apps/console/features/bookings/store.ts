@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { failureText, sessionEnded } from '../../shell/failures.ts';
 import type { BookingDecision } from '../../../../lib/api/staff-contract.ts';
 import type { BookingCalls } from './bookings-client.ts';
 import {
@@ -13,8 +14,7 @@ import {
 } from './bookings.ts';
 import { StaffApiError, type StaffClient } from '../../shell/client.ts';
 import type { AuditEntry } from '../../../../lib/api/staff-contract.ts';
-import { staffMessages } from '../../shell/messages.ts';
-import { $consoleSession, consoleToken } from '../../shell/store.ts';
+import { consoleToken, resetWithSession } from '../../shell/store.ts';
 
 /**
  * The Bookings and Activity views' state, loaded with those views only. An answer that lands
@@ -31,15 +31,7 @@ export interface ActivityState {
 export const $bookings = atom<BookingsState>(emptyBookings);
 export const $activity = atom<ActivityState>({ loaded: false, entries: [], problem: null });
 
-const messageOf = (error: unknown) => (error instanceof StaffApiError ? error.message : staffMessages.unreachable);
-const sessionEnded = (error: unknown) => error instanceof StaffApiError && error.status === 401;
-
-// What one session saw is not shown to the next: both views start empty for a new token.
-let shownFor: string | null = null;
-$consoleSession.subscribe(() => {
-  const token = consoleToken();
-  if (token === shownFor) return;
-  shownFor = token;
+resetWithSession(() => {
   $bookings.set(emptyBookings);
   $activity.set({ loaded: false, entries: [], problem: null });
 });
@@ -51,7 +43,7 @@ export async function refreshBookings(calls: BookingCalls): Promise<void> {
     if (consoleToken() === token) $bookings.set(withBookingList($bookings.get(), bookings));
   } catch (error) {
     if (!sessionEnded(error) && consoleToken() === token)
-      $bookings.set(withListProblem($bookings.get(), messageOf(error)));
+      $bookings.set(withListProblem($bookings.get(), failureText(error)));
   }
 }
 
@@ -67,7 +59,7 @@ export async function decideBooking(calls: BookingCalls, bookingId: number, deci
   } catch (error) {
     if (sessionEnded(error) || consoleToken() !== token) return;
     $bookings.set(
-      withDecisionFailed($bookings.get(), bookingId, `${DECISION_TEXT[decision].failed}: ${messageOf(error)}`),
+      withDecisionFailed($bookings.get(), bookingId, `${DECISION_TEXT[decision].failed}: ${failureText(error)}`),
     );
     // Someone else answered it first (409): show their answer.
     if (error instanceof StaffApiError && error.status === 409) await refreshBookings(calls);
@@ -81,6 +73,6 @@ export async function refreshActivity(client: Pick<StaffClient, 'audit'>): Promi
     if (consoleToken() === token) $activity.set({ loaded: true, entries, problem: null });
   } catch (error) {
     if (!sessionEnded(error) && consoleToken() === token)
-      $activity.set({ ...$activity.get(), problem: messageOf(error) });
+      $activity.set({ ...$activity.get(), problem: failureText(error) });
   }
 }

@@ -168,6 +168,7 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
             <Figure label="Sales" value={formatMoney(summary.totals.salesCents)} name="sales" />
             <Figure label="Average order" value={formatMoney(summary.totals.averageCents)} name="average" />
             <Figure label="Cancelled" value={String(summary.cancelled.orders)} name="cancelled" />
+            <Figure label="Tips" value={formatMoney(summary.tips.tipCents)} name="tips" />
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">
             <button
@@ -217,6 +218,21 @@ export default function EndOfDayView({ shopSlug }: { shopSlug: string }) {
                   </tr>
                 ))}
               </Table>
+              {summary.tips.orders > 0 && (
+                <Table caption="Tips by payment method" head={['Payment', 'Orders', 'Tips']}>
+                  {summary.tips.byPayment
+                    .filter((entry) => entry.orders > 0)
+                    .map((entry) => (
+                      <tr key={entry.paymentMethod} data-tips={entry.paymentMethod}>
+                        <th scope="row" className="py-2 pr-2 font-normal">
+                          {paymentText(entry.paymentMethod)}
+                        </th>
+                        <td className={cell}>{entry.orders}</td>
+                        <td className={cell}>{formatMoney(entry.tipCents)}</td>
+                      </tr>
+                    ))}
+                </Table>
+              )}
               <Table caption="By hour" head={['Hour', 'Orders', 'Sales']}>
                 {summary.byHour
                   .filter((hour) => hour.orders > 0)

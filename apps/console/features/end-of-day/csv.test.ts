@@ -47,6 +47,9 @@ describe('the end-of-day CSV', () => {
         service: 'delivery',
         paymentMethod: 'card',
         totalCents: 3750,
+        tipCents: 500,
+        promoCode: 'SAVE5',
+        promoSavingCents: 500,
         cancelled: false,
         lines: [
           { dish: 'Margherita', secondHalf: null, quantity: 2, lineCents: 3000 },
@@ -59,6 +62,9 @@ describe('the end-of-day CSV', () => {
         service: 'pickup',
         paymentMethod: 'cash',
         totalCents: 1200,
+        tipCents: 0,
+        promoCode: null,
+        promoSavingCents: 0,
         cancelled: true,
         lines: [{ dish: 'Garlic bread, large', secondHalf: null, quantity: 1, lineCents: 1200 }],
       },
@@ -70,9 +76,9 @@ describe('the end-of-day CSV', () => {
       orders,
     };
     expect(endOfDayCsv(report).split('\r\n')).toEqual([
-      'Order,Placed (shop time),Service,Payment,Items,Total,Cancelled',
-      '7,2026-04-05 02:30 +11:00,delivery,card,2 × Margherita; 1 × =Evil / Diavola,37.50,no',
-      '8,2026-04-05 19:00 +10:00,pickup,cash,"1 × Garlic bread, large",12.00,yes',
+      'Order,Placed (shop time),Service,Payment,Items,Total,Tip,Promo,Promo saving,Cancelled',
+      '7,2026-04-05 02:30 +11:00,delivery,card,2 × Margherita; 1 × =Evil / Diavola,37.50,5.00,SAVE5,5.00,no',
+      '8,2026-04-05 19:00 +10:00,pickup,cash,"1 × Garlic bread, large",12.00,0.00,,0.00,yes',
       '',
       'Summary,2026-04-05',
       'Orders,1',
@@ -83,6 +89,13 @@ describe('the end-of-day CSV', () => {
       'Sales pickup,0.00',
       'Sales cash,0.00',
       'Sales card,37.50',
+      'Sales online,0.00',
+      'Tips,5.00',
+      'Tips cash,0.00',
+      'Tips card,5.00',
+      'Tips online,0.00',
+      'Promo savings,5.00',
+      'Promo SAVE5,5.00',
       '',
     ]);
   });

@@ -38,7 +38,18 @@ export function shopTimeText(placedAt: string, zone: ShopZone): string {
 
 export function endOfDayCsv({ zone, summary, orders }: DaySummaryResponse): string {
   const rows: (string | number)[][] = [
-    ['Order', 'Placed (shop time)', 'Service', 'Payment', 'Items', 'Total', 'Cancelled'],
+    [
+      'Order',
+      'Placed (shop time)',
+      'Service',
+      'Payment',
+      'Items',
+      'Total',
+      'Tip',
+      'Promo',
+      'Promo saving',
+      'Cancelled',
+    ],
     ...orders.map((order) => [
       order.orderNumber,
       shopTimeText(order.placedAt, zone),
@@ -51,6 +62,9 @@ export function endOfDayCsv({ zone, summary, orders }: DaySummaryResponse): stri
         )
         .join('; '),
       dollars(order.totalCents),
+      dollars(order.tipCents),
+      order.promoCode ?? '',
+      dollars(order.promoSavingCents),
       order.cancelled ? 'yes' : 'no',
     ]),
     [],
@@ -61,6 +75,10 @@ export function endOfDayCsv({ zone, summary, orders }: DaySummaryResponse): stri
     ['Cancelled orders', summary.cancelled.orders],
     ...summary.byService.map((entry) => [`Sales ${entry.service}`, dollars(entry.salesCents)]),
     ...summary.byPayment.map((entry) => [`Sales ${entry.paymentMethod}`, dollars(entry.salesCents)]),
+    ['Tips', dollars(summary.tips.tipCents)],
+    ...summary.tips.byPayment.map((entry) => [`Tips ${entry.paymentMethod}`, dollars(entry.tipCents)]),
+    ['Promo savings', dollars(summary.promos.savingCents)],
+    ...summary.promos.byCode.map((entry) => [`Promo ${entry.code}`, dollars(entry.savingCents)]),
   ];
   return csvText(rows);
 }

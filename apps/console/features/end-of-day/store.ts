@@ -1,8 +1,7 @@
 import { atom } from 'nanostores';
+import { failureText, sessionEnded } from '../../shell/failures.ts';
 import type { DaySummaryResponse } from '../../../../lib/api/staff-contract.ts';
-import { StaffApiError } from '../../shell/client.ts';
-import { staffMessages } from '../../shell/messages.ts';
-import { $consoleSession, consoleToken } from '../../shell/store.ts';
+import { consoleToken, resetWithSession } from '../../shell/store.ts';
 import type { ReportCalls } from './report-client.ts';
 
 /**
@@ -22,15 +21,7 @@ export interface EndOfDayState {
 const empty: EndOfDayState = { from: '', to: '', loading: false, report: null, problem: null };
 export const $endOfDay = atom<EndOfDayState>(empty);
 
-const messageOf = (error: unknown) => (error instanceof StaffApiError ? error.message : staffMessages.unreachable);
-const sessionEnded = (error: unknown) => error instanceof StaffApiError && error.status === 401;
-
-// What one session saw is not shown to the next: the view starts empty for a new token.
-let shownFor: string | null = null;
-$consoleSession.subscribe(() => {
-  const token = consoleToken();
-  if (token === shownFor) return;
-  shownFor = token;
+resetWithSession(() => {
   $endOfDay.set(empty);
 });
 
@@ -47,6 +38,6 @@ export async function loadEndOfDay(calls: ReportCalls, from: string, to: string)
     if (current()) $endOfDay.set({ ...$endOfDay.get(), loading: false, report, problem: null });
   } catch (error) {
     if (!sessionEnded(error) && current())
-      $endOfDay.set({ ...$endOfDay.get(), loading: false, problem: messageOf(error) });
+      $endOfDay.set({ ...$endOfDay.get(), loading: false, problem: failureText(error) });
   }
 }

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { failureText, sessionEnded } from '../../shell/failures.ts';
 import type {
   LiveService,
   LiveState,
@@ -6,9 +7,8 @@ import type {
   SoldOutBody,
   StaffMenu,
 } from '../../../../lib/api/live-state-contract.ts';
-import { StaffApiError, type StaffClient } from '../../shell/client.ts';
+import { type StaffClient } from '../../shell/client.ts';
 import { savedNotice, SERVICE_TEXT } from './live-state.ts';
-import { staffMessages } from '../../shell/messages.ts';
 import { $consoleSession, consoleToken } from '../../shell/store.ts';
 
 /**
@@ -31,9 +31,6 @@ const empty: LivePanel = { liveState: null, menu: null, problem: null, saving: n
 
 export const $livePanel = atom<LivePanel>(empty);
 
-const messageOf = (error: unknown) => (error instanceof StaffApiError ? error.message : staffMessages.unreachable);
-const sessionEnded = (error: unknown) => error instanceof StaffApiError && error.status === 401;
-
 function update(changes: Partial<LivePanel>): void {
   $livePanel.set({ ...$livePanel.get(), ...changes });
 }
@@ -50,7 +47,7 @@ export async function refreshLivePanel(client: StaffClient): Promise<void> {
     const [liveState, menu] = await Promise.all([client.liveState(), $livePanel.get().menu ?? client.menu()]);
     if (consoleToken() === token) update({ liveState, menu, problem: null });
   } catch (error) {
-    if (!sessionEnded(error) && consoleToken() === token) update({ problem: messageOf(error) });
+    if (!sessionEnded(error) && consoleToken() === token) update({ problem: failureText(error) });
   }
 }
 
@@ -70,7 +67,7 @@ async function change(
     if (consoleToken() !== token) return;
     update({
       saving: null,
-      notice: sessionEnded(error) ? null : { ok: false, text: `Not saved: ${messageOf(error)}` },
+      notice: sessionEnded(error) ? null : { ok: false, text: `Not saved: ${failureText(error)}` },
     });
   }
 }

@@ -52,6 +52,7 @@ function PartTab<K extends ShopPartKey>({
         value={shownValue(partKey, shop, edits)}
         published={shop.parts.published[partKey]}
         disabled={disabled}
+        menuGroups={shop.menuGroups}
         onChange={(value, problems = []) => onChange(partKey, value, problems)}
       />
     </Suspense>

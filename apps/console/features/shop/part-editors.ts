@@ -12,6 +12,9 @@ export const partEditors: { [K in ShopPartKey]: Editor<K> } = {
   popups: lazy(() => import('./PopupsEditor.tsx')),
   deliveryFees: lazy(() => import('./DeliveryFeesEditor.tsx')),
   preparationTime: lazy(() => import('./PreparationTimeEditor.tsx')),
+  kitchenCapacity: lazy(() => import('./KitchenCapacityEditor.tsx')),
+  orderBounds: lazy(() => import('./OrderBoundsEditor.tsx')),
+  tips: lazy(() => import('./TipsEditor.tsx')),
   theme: lazy(() => import('./ThemeEditor.tsx')),
 };
 

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
+import { failureText, sessionEnded } from '../../shell/failures.ts';
 import type { NewStaffAccount, StaffAccountChange } from '../../../../lib/api/staff-contract.ts';
 import { StaffApiError } from '../../shell/client.ts';
-import { staffMessages } from '../../shell/messages.ts';
-import { $consoleSession, consoleToken, endSession } from '../../shell/store.ts';
+import { $consoleSession, consoleToken, resetWithSession, endSession } from '../../shell/store.ts';
 import type { StaffAccountCalls } from './staff-client.ts';
 import {
   ACTION_FAILED,
@@ -40,15 +40,7 @@ export const $ownPassword = atom<OwnPasswordState>({ saving: false, notice: null
 export const OWN_ACCOUNT_CHANGED =
   'You changed your own account, which ended your sessions. Sign in again if you still may.';
 
-const messageOf = (error: unknown) => (error instanceof StaffApiError ? error.message : staffMessages.unreachable);
-const sessionEnded = (error: unknown) => error instanceof StaffApiError && error.status === 401;
-
-// What one session saw is not shown to the next: the view starts empty for a new token.
-let shownFor: string | null = null;
-$consoleSession.subscribe(() => {
-  const token = consoleToken();
-  if (token === shownFor) return;
-  shownFor = token;
+resetWithSession(() => {
   $staffTeam.set(emptyTeam);
   $ownPassword.set({ saving: false, notice: null });
 });
@@ -65,7 +57,7 @@ export async function refreshTeam(calls: StaffAccountCalls): Promise<void> {
     if (consoleToken() === token) $staffTeam.set(withTeamList($staffTeam.get(), accounts));
   } catch (error) {
     if (!sessionEnded(error) && consoleToken() === token)
-      $staffTeam.set(withTeamProblem($staffTeam.get(), messageOf(error)));
+      $staffTeam.set(withTeamProblem($staffTeam.get(), failureText(error)));
   }
 }
 
@@ -83,7 +75,9 @@ export async function addMember(calls: StaffAccountCalls, account: NewStaffAccou
       $staffTeam.set({
         ...$staffTeam.get(),
         adding: false,
-        notice: sessionEnded(error) ? null : { ok: false, text: `Could not add ${account.email}: ${messageOf(error)}` },
+        notice: sessionEnded(error)
+          ? null
+          : { ok: false, text: `Could not add ${account.email}: ${failureText(error)}` },
       });
     return false;
   }
@@ -113,7 +107,7 @@ async function memberChange(
     return true;
   } catch (error) {
     if (sessionEnded(error) || consoleToken() !== token) return false;
-    const failed = `${ACTION_FAILED[action]}: ${messageOf(error)}`;
+    const failed = `${ACTION_FAILED[action]}: ${failureText(error)}`;
     // Another owner changed the team meanwhile (a 409, or the 404 of an account gone): show it as it is now.
     if (error instanceof StaffApiError && (error.status === 409 || error.status === 404)) await refreshTeam(calls);
     if (consoleToken() === token) $staffTeam.set(withMemberFailed($staffTeam.get(), staffId, failed));
@@ -186,7 +180,7 @@ export async function changeOwnPassword(
     if (consoleToken() === token)
       $ownPassword.set({
         saving: false,
-        notice: sessionEnded(error) ? null : { ok: false, text: `Password not changed: ${messageOf(error)}` },
+        notice: sessionEnded(error) ? null : { ok: false, text: `Password not changed: ${failureText(error)}` },
       });
     return false;
   }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { openCart } from '../../stores/ui.ts';
+import { cartButtonLabel } from '../../../../lib/cart/saved-visit.ts';
 import { saveCartSummary, useSavedVisit } from '../ordering/saved-visit.ts';
 import { useLazyStore } from '../ordering/use-lazy-store.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
@@ -27,13 +28,19 @@ function CartButton({ hero = false, children }: { hero?: boolean; children?: Rea
         type="button"
         onClick={openCart}
         data-cart-button
-        aria-label={summary ? `Cart, ${summary.items}, ${summary.subtotal}` : 'Cart'}
+        suppressHydrationWarning
+        aria-label={cartButtonLabel(summary)}
         className={`inline-flex min-w-32 items-center justify-center gap-2 rounded-full px-4 py-1.5 font-semibold ${hero ? 'bg-primary-foreground text-primary' : 'bg-primary text-primary-foreground'}`}
       >
         {children}
-        <span className="tabular-nums">{count}</span>
+        {/* The page's first-paint script writes the saved cart into these before hydration. */}
+        <span className="tabular-nums" data-saved-cart-count suppressHydrationWarning>
+          {count}
+        </span>
         <span aria-hidden="true">·</span>
-        <span className="tabular-nums">{summary?.subtotal ?? '$0.00'}</span>
+        <span className="tabular-nums" data-saved-cart-subtotal suppressHydrationWarning>
+          {summary?.subtotal ?? '$0.00'}
+        </span>
       </button>
       {summary && count > 0 && (
         <Suspense>

@@ -9,14 +9,18 @@ interface Props {
   quote: DeliveryQuote;
   orderType: OrderType;
   syncing: boolean;
+  /** The customer's tip at checkout, a line of its own and in the total; none in the cart. */
+  tip?: { label: string; cents: number } | null;
+  /** The promo code applied at checkout and what it takes off, a line of its own and out of the total. */
+  promo?: { label: string; cents: number } | null;
 }
 
 /**
  * Subtotal, each special as a discount, the delivery fee and the total, with what is missing for
  * the minimum order. While the suburb still decides the fee, the fee and total are ranges and say so.
  */
-export function CartTotalsTable({ totals, quote, orderType, syncing }: Props) {
-  const quoted = quotedTotals(totals, quote, orderType);
+export function CartTotalsTable({ totals, quote, orderType, syncing, tip = null, promo = null }: Props) {
+  const quoted = quotedTotals(totals, quote, orderType, tip?.cents ?? 0, promo?.cents ?? 0);
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" aria-label="Order totals">
@@ -41,6 +45,22 @@ export function CartTotalsTable({ totals, quote, orderType, syncing }: Props) {
             <dt>Delivery fee</dt>
             <dd className="text-right tabular-nums" data-total="delivery">
               {quoted.deliveryFee}
+            </dd>
+          </>
+        )}
+        {promo && (
+          <>
+            <dt className="text-primary">{promo.label}</dt>
+            <dd className="text-right text-primary tabular-nums" data-total="promo">
+              −{formatMoney(promo.cents)}
+            </dd>
+          </>
+        )}
+        {tip && (
+          <>
+            <dt>{tip.label}</dt>
+            <dd className="text-right tabular-nums" data-total="tip">
+              {formatMoney(tip.cents)}
             </dd>
           </>
         )}

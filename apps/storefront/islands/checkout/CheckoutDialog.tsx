@@ -4,18 +4,22 @@ import {
   acceptedPaymentMethods,
   checkoutContactSchema,
   deliveryAddressSchema,
-  paymentMethodLabels,
+  paymentChoiceLabels,
   placementTotals,
 } from '../../../../lib/cart/checkout.ts';
 import { pricingTerms, quotedTotals } from '../../../../lib/cart/delivery-quote.ts';
 import { payloadFromState } from '../../../../lib/cart/order-payload.ts';
 import { confirmationAddress } from '../../../../lib/cart/order-receipt.ts';
 import type { PaymentMethod } from '../../../../lib/cart/payment-methods.ts';
+import { promoLabel, promoSaving, type PromoCode } from '../../../../lib/cart/promo.ts';
+import { NO_TIP, ownTipChoice, tipFor, tipLabel, type TipChoice } from '../../../../lib/cart/tip.ts';
 import { PricingError } from '../../../../lib/pricing/item-price.ts';
+import { shopZone } from '../../../../lib/time/shop-zone.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
 import { $cartSummary, $deliveryQuote } from '../../stores/cart.ts';
 import { $now } from '../../stores/clock.ts';
 import { $customer } from '../../stores/customer.ts';
+import { $paymentOptions } from '../../stores/payment-options.ts';
 import { $order, setDeliverySuburb } from '../../stores/order.ts';
 import { $orderTimeLabel, $promisedTime } from '../../stores/order-time.ts';
 import { $rememberedDetails, forgetDetails, rememberDetails } from '../../stores/remembered-details.ts';
@@ -28,10 +32,12 @@ import { Sheet } from '../../../../ui/Sheet.tsx';
 import { FormField } from '../../../../ui/FormField.tsx';
 import { fullWidthControl } from '../../../../ui/fields.ts';
 import { FoldedOrder } from './FoldedOrder.tsx';
+import { PromoField } from './PromoField.tsx';
+import { TipPicker } from './TipPicker.tsx';
 import { PlaceOrderBar } from './PlaceOrderBar.tsx';
 import { RememberDetails } from './RememberDetails.tsx';
 
-type Errors = Partial<Record<'fullName' | 'phoneNumber' | 'email' | 'street' | 'suburbId' | 'form', string>>;
+type Errors = Partial<Record<'fullName' | 'phoneNumber' | 'email' | 'street' | 'suburbId' | 'tip' | 'form', string>>;
 
 /** Contact details, the delivery address, how to pay, and the order recapped, then "Place order". */
 export default function CheckoutDialog() {
@@ -43,6 +49,7 @@ export default function CheckoutDialog() {
   const customer = useStore($customer).custInfo;
   const promise = useStore($promisedTime);
   const summary = useStore($cartSummary);
+  const onlineOffered = useStore($paymentOptions).data?.onlinePayment === true;
   useStore($now);
   // A guest's details come back only if they agreed to keep them on this device.
   const remembered = useStore($rememberedDetails);
@@ -58,6 +65,11 @@ export default function CheckoutDialog() {
   const formId = useId();
   const [instructions, setInstructions] = useState('');
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
+  const [tipPercent, setTipPercent] = useState<number | null>(null);
+  const [ownTip, setOwnTip] = useState<string | null>(null);
+  const [promoTerms, setPromoTerms] = useState<PromoCode | null>(null);
+  const [promoRefused, setPromoRefused] = useState<string | undefined>(undefined);
+  const [promoChecking, setPromoChecking] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [placing, setPlacing] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -101,17 +113,54 @@ export default function CheckoutDialog() {
   }
 
   const isDelivery = order.orderType === 'delivery';
-  const methods = acceptedPaymentMethods(data);
+  const methods = acceptedPaymentMethods(data, onlineOffered);
   const method = paymentMethod ?? methods[0] ?? 'card';
   const now = new Date();
   let totals = null;
+  let orderAt = now;
   try {
     const payload = payloadFromState(order, { retailerId: data.retailerId, deliveryFeeCents: 0, hours: null }, now);
     totals = placementTotals(payload, data, catalogue, now, isDelivery ? pricingTerms(quote) : null);
+    if (payload.orderForLater && payload.orderForLaterRequestDateTime !== null)
+      orderAt = new Date(payload.orderForLaterRequestDateTime);
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;
   }
-  const quoted = totals ? quotedTotals(totals, quote, order.orderType) : null;
+  const tipSettings = data.config.retailerInfo.tips;
+  const foodCents = totals ? totals.subtotal - totals.discount : 0;
+  const tipChoice: TipChoice | null =
+    ownTip !== null ? ownTipChoice(ownTip) : tipPercent === null ? NO_TIP : { kind: 'percent', percent: tipPercent };
+  const tip = tipChoice ? tipFor(tipChoice, foodCents, tipSettings) : null;
+  const tipCents = tip?.ok ? tip.cents : 0;
+  const tipError =
+    tipChoice === null ? 'Enter the tip in dollars, like 5 or 4.50.' : tip && !tip.ok ? tip.message : undefined;
+  // The shop's own rule on the shop's terms, so the saving shown is the one place-order takes.
+  const savingOf = (terms: PromoCode | null) =>
+    terms && totals
+      ? promoSaving(terms, {
+          foodCents,
+          deliveryFeeCents: totals.deliveryFee,
+          service: order.orderType,
+          at: orderAt,
+          zone: shopZone(data.config.retailerInfo),
+        })
+      : null;
+  const promo = savingOf(promoTerms);
+  const promoCents = promo?.ok ? promo.cents : 0;
+  const promoError = promoRefused ?? (promo && !promo.ok ? promo.message : undefined);
+  const quoted = totals ? quotedTotals(totals, quote, order.orderType, tipCents, promoCents) : null;
+
+  const applyPromo = async (typed: string) => {
+    setPromoChecking(true);
+    const { checkPromoCode } = await import('../../runtime/checkout.ts');
+    const answer = await checkPromoCode(typed);
+    setPromoChecking(false);
+    // A code that takes nothing off this cart as it stands is not applied: the field keeps it, with why.
+    const now = answer.ok ? savingOf(answer.terms) : null;
+    const refused = !answer.ok ? answer.message : now && !now.ok ? now.message : undefined;
+    setPromoTerms(answer.ok && refused === undefined ? answer.terms : null);
+    setPromoRefused(refused);
+  };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -128,6 +177,8 @@ export default function CheckoutDialog() {
       : null;
     if (checkedAddress && !checkedAddress.success)
       for (const issue of checkedAddress.error.issues) next[issue.path[0] as 'street'] ??= issue.message;
+    if (tipError) next.tip = tipError;
+    if (promo && !promo.ok) next.form = promo.message;
     if (label.closedNow)
       next.form = `${isDelivery ? 'Delivery' : 'Pickup'} is closed right now. Choose a later time to place your order.`;
     else if (!totals) next.form = 'Something in your cart is no longer sold. Please check your cart.';
@@ -135,14 +186,17 @@ export default function CheckoutDialog() {
       next.form = `Add ${formatMoney(totals.shortfall)} more to reach the ${order.orderType} minimum of ${formatMoney(totals.minimumOrderValue)}.`;
     setErrors(next);
     if (Object.keys(next).length > 0 || !checkedContact.success) setProblemsShown((count) => count + 1);
-    if (Object.keys(next).length > 0 || !checkedContact.success || !totals) return;
+    if (Object.keys(next).length > 0 || !checkedContact.success || !totals || !tipChoice) return;
     setPlacing(true);
     const { placeCurrentOrder } = await import('../../runtime/checkout.ts');
     const result = await placeCurrentOrder({
       contact: checkedContact.data,
       delivery: checkedAddress?.success ? checkedAddress.data : null,
       paymentMethod: method,
-      expectedTotalCents: totals.total,
+      expectedTotalCents: totals.total - promoCents,
+      promoCode: promo?.ok ? promo.code : null,
+      tip: tipChoice,
+      expectedTipCents: tipCents,
       deliveryFeeCents: totals.deliveryFee,
     });
     setPlacing(false);
@@ -152,7 +206,7 @@ export default function CheckoutDialog() {
         if (remember) rememberDetails(checkedContact.data, checkedAddress?.success ? checkedAddress.data : null);
         else forgetDetails();
       }
-      window.location.assign(confirmationAddress(result.encryptedOrderId, result.receipt));
+      window.location.assign(result.payAt ?? confirmationAddress(result.encryptedOrderId, result.receipt));
     } else {
       setErrors({ form: result.message });
       setProblemsShown((count) => count + 1);
@@ -175,7 +229,13 @@ export default function CheckoutDialog() {
   const placeBar = (
     <PlaceOrderBar
       total={quoted?.total ?? null}
-      label={placing ? 'Placing your order…' : `Place order${quoted?.final ? ` · ${quoted.total}` : ''}`}
+      label={
+        placing
+          ? method === 'online'
+            ? 'Opening the payment page…'
+            : 'Placing your order…'
+          : `Place order${quoted?.final ? ` · ${quoted.total}` : ''}`
+      }
       form={formId}
       disabled={placing}
     />
@@ -305,19 +365,52 @@ export default function CheckoutDialog() {
                 checked={method === candidate}
                 onChange={() => setPaymentMethod(candidate)}
               />
-              {paymentMethodLabels[candidate]}
+              {paymentChoiceLabels[candidate]}
               {candidate === 'card' && !data.config.retailerPaymentTypes.amexAccepted && (
                 <span className="text-sm text-muted-foreground">(no Amex)</span>
               )}
             </label>
           ))}
         </fieldset>
+        {tipSettings && (
+          <TipPicker
+            percentages={tipSettings.percentages}
+            foodCents={foodCents}
+            choice={tipChoice ?? NO_TIP}
+            ownText={ownTip ?? ''}
+            ownChosen={ownTip !== null}
+            onPercent={(percent) => {
+              fixing('tip');
+              setOwnTip(null);
+              setTipPercent(percent);
+            }}
+            onOwn={(text) => {
+              fixing('tip');
+              setOwnTip(text);
+            }}
+            error={errors.tip ?? (ownTip !== null && ownTip.trim() !== '' ? tipError : undefined)}
+            method={method}
+          />
+        )}
+        <PromoField
+          applied={promoTerms?.code ?? null}
+          error={promoError}
+          checking={promoChecking}
+          onApply={(typed) => void applyPromo(typed)}
+          onRemove={() => {
+            setPromoTerms(null);
+            setPromoRefused(undefined);
+            fixing('form');
+          }}
+        />
         {totals && (
           <CartTotalsTable
             totals={totals}
             quote={quote}
             orderType={order.orderType}
             syncing={order.revision !== order.syncedRevision}
+            tip={tipCents > 0 && tip?.ok ? { label: tipLabel(tip.percent), cents: tipCents } : null}
+            promo={promo?.ok ? { label: promoLabel(promo.code), cents: promo.cents } : null}
           />
         )}
         {errors.form && (

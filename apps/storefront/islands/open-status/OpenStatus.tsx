@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { HomePayload } from '../../../../lib/site/payload.ts';
 import type { serviceOpenStatus } from '../../../../lib/time/open-status.ts';
-import { whenIdle } from '../../runtime/idle.ts';
 import { $clockStatus, $now } from '../../stores/clock.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
 
@@ -14,7 +13,8 @@ interface Props {
  * "Pickup open until 1:00 am · Delivery opens today at 5:30 pm" on the visitor's clock. The
  * prerendered page cannot know the time, so it shows only the heading until the island runs (at
  * the browser's first idle moment: the hours are part of what the first seconds must get right);
- * the hours rules load then too, keeping them out of the page's first JavaScript.
+ * the hours rules load as it hydrates, keeping them out of the page's first JavaScript without
+ * waiting for a second idle moment.
  */
 function OpenStatus({ schedule }: Props) {
   const now = useStore($now);
@@ -22,9 +22,7 @@ function OpenStatus({ schedule }: Props) {
   // Undefined on the first render, so hydration matches the server's text even when another island started the clock.
   const [openStatus, setOpenStatus] = useState<typeof serviceOpenStatus>();
   useEffect(() => {
-    void whenIdle()
-      .then(() => import('../../../../lib/time/open-status.ts'))
-      .then((module) => setOpenStatus(() => module.serviceOpenStatus));
+    void import('../../../../lib/time/open-status.ts').then((module) => setOpenStatus(() => module.serviceOpenStatus));
   }, []);
   if (now === null || openStatus === undefined) {
     // Two lines, as the statuses will take, so the page does not move when they arrive.

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { receiptOf } from '../../../../lib/cart/order-receipt.ts';
+import { PAYMENT_STEPS, type PaymentProgress } from '../../../../lib/cart/online-payment.ts';
+import { confirmationAddress, receiptOf } from '../../../../lib/cart/order-receipt.ts';
 import type { ConfirmationView } from '../../../../lib/cart/placed-order.ts';
+import { primaryButton } from '../../../../ui/buttons.ts';
 import { successPanelStyle } from '../../../../lib/site/success-colours.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
+import { receiptAfterReturn } from '../../runtime/payment-return.ts';
 import type { TrackedOrder } from './order-tracking.ts';
 import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
@@ -12,7 +15,29 @@ interface Props {
   shop: { name: string; address: string; phone: string };
 }
 
-type State = { kind: 'loading' } | TrackedOrder;
+/** `cancelled`: the customer came back from the payment page unpaid, and the shop closed that page. */
+type State = { kind: 'loading' } | { kind: 'cancelled' } | TrackedOrder;
+
+/** The cart the customer paid for is done with once the order is placed: the menu starts a fresh one. */
+async function forgetPaidCart(encryptedOrderId: string): Promise<void> {
+  const { $order, resetOrder } = await import('../../stores/order.ts');
+  if ($order.get().encryptedOrderId === encryptedOrderId) resetOrder();
+}
+
+/**
+ * Back from the payment page unpaid (Stripe's cancel address): the shop closes that page first, so it
+ * cannot be paid afterwards, then the cart is the customer's again. True when it was closed; false
+ * when it was paid meanwhile or the shop could not be asked, and the order is followed as usual.
+ */
+async function cancelledPayment(encryptedOrderId: string): Promise<boolean> {
+  try {
+    const { retailerApi } = await import('../../runtime/retailer-api.ts');
+    const { state } = await (await retailerApi()).cancelPayment(encryptedOrderId);
+    return state === 'cancelled';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The placed order, read from the shop by the id in the address so a reload shows it again, and
@@ -31,20 +56,30 @@ function OrderConfirmation({ retailerId, zone, shop }: Props) {
     }
     let stop: (() => void) | undefined;
     let active = true;
-    import('./order-tracking.ts').then(
-      ({ trackOrder }) => {
-        if (active)
-          stop = trackOrder({
-            encryptedOrderId,
-            receipt: receiptOf(window.location.hash),
-            retailerId,
-            shop,
-            zone,
-            onChange: setState,
-          });
-      },
-      () => setState({ kind: 'failed' }),
-    );
+    const returned = new URLSearchParams(window.location.search).get('payment');
+    const receipt = receiptOf(window.location.hash) ?? receiptAfterReturn(encryptedOrderId);
+    const follow = (order: TrackedOrder) => {
+      setState(order);
+      if (order.kind !== 'shown' || order.payment === null) return;
+      void forgetPaidCart(encryptedOrderId);
+      // Placed: the page's own address from now on, so a reload or a bookmark keeps the receipt.
+      if (returned !== null && receipt !== undefined)
+        history.replaceState(history.state, '', confirmationAddress(encryptedOrderId, receipt));
+    };
+    const startTracking = () =>
+      import('./order-tracking.ts').then(
+        ({ trackOrder }) => {
+          if (active) stop = trackOrder({ encryptedOrderId, receipt, retailerId, shop, zone, onChange: follow });
+        },
+        () => setState({ kind: 'failed' }),
+      );
+    if (returned === 'cancelled')
+      void cancelledPayment(encryptedOrderId).then((cancelled) => {
+        if (!active) return;
+        if (cancelled) setState({ kind: 'cancelled' });
+        else void startTracking();
+      });
+    else void startTracking();
     return () => {
       active = false;
       stop?.();
@@ -58,16 +93,127 @@ function OrderConfirmation({ retailerId, zone, shop }: Props) {
     return <p role="status">We could not find that order. If you placed it, call us{call} and we will check.</p>;
   if (state.kind === 'failed')
     return <p role="status">We could not reach the shop just now. We will keep trying; your order is safe with us.</p>;
-  return <PlacedOrder view={state.view} live={state.live} call={call} />;
+  if (state.kind === 'cancelled')
+    return <CartBack title="Payment cancelled" text="Payment cancelled. Your cart is as you left it." />;
+  if (state.kind === 'paying')
+    return state.payment.step === 'ended' ? (
+      <CartBack title={state.payment.title} text={state.payment.text} />
+    ) : (
+      <AwaitingPayment payment={state.payment} />
+    );
+  return (
+    <div className="flex flex-col gap-4">
+      {state.payment &&
+        (state.payment.step === 'refunding' || state.payment.step === 'refunded' ? (
+          <Refund payment={state.payment} />
+        ) : (
+          <PaymentSteps payment={state.payment} />
+        ))}
+      <PlacedOrder view={state.view} live={state.live} call={call} />
+    </div>
+  );
+}
+
+/** An online payment that ended unpaid: nothing reached the kitchen and the cart is the customer's again. */
+function CartBack({ title, text }: { title: string; text: string }) {
+  return (
+    <section
+      aria-labelledby="payment-ended-title"
+      className="rounded-2xl border-2 border-border p-5"
+      data-payment-ended
+    >
+      <h2 id="payment-ended-title" className="text-sm font-bold uppercase tracking-wide">
+        {title}
+      </h2>
+      <p className="mt-1 text-lg" role="status">
+        {text}
+      </p>
+      <a href="/" className={`${primaryButton} mt-4 inline-flex`}>
+        Back to your cart
+      </a>
+    </section>
+  );
+}
+
+/** A paid order the kitchen declined: how much comes back, and whether it has yet. */
+function Refund({ payment }: { payment: PaymentProgress }) {
+  return (
+    <section
+      aria-labelledby="payment-refund-title"
+      className="rounded-2xl border-2 border-border p-5"
+      data-payment-step={payment.step}
+    >
+      <h2 id="payment-refund-title" className="text-sm font-bold uppercase tracking-wide">
+        {payment.title} · <span data-payment-amount>{payment.amount}</span>
+      </h2>
+      <p className="mt-1 text-lg" role="status">
+        {payment.text}
+      </p>
+    </section>
+  );
+}
+
+/** Awaiting payment → paid → with the kitchen, the current step marked; the amount is what the payment charges. */
+function PaymentSteps({ payment }: { payment: PaymentProgress }) {
+  const current = PAYMENT_STEPS.findIndex((candidate) => candidate.step === payment.step);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2" data-payment-step={payment.step}>
+      <p>
+        <span className="font-semibold">{payment.title}</span> · <span data-payment-amount>{payment.amount}</span>
+      </p>
+      <ol className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold" aria-label="Payment progress">
+        {PAYMENT_STEPS.map((candidate, index) => (
+          <li
+            key={candidate.step}
+            className="flex items-center gap-1.5"
+            aria-current={index === current ? 'step' : undefined}
+          >
+            <span
+              aria-hidden="true"
+              className="size-2.5 rounded-full border-2"
+              style={{
+                borderColor: successPanelStyle.accent,
+                backgroundColor: index <= current ? successPanelStyle.accent : 'transparent',
+              }}
+            />
+            <span className={index <= current ? undefined : 'text-muted-foreground'}>{candidate.label}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** Back from the payment page, before the provider has told the shop: the page changes by itself once it has. */
+function AwaitingPayment({ payment }: { payment: PaymentProgress }) {
+  return (
+    <section
+      aria-labelledby="payment-status-title"
+      className="flex flex-col gap-3 rounded-2xl border-2 p-5"
+      style={{ borderColor: successPanelStyle.accent }}
+    >
+      <h2 id="payment-status-title" className="text-sm font-bold uppercase tracking-wide">
+        {payment.title}
+      </h2>
+      <p className="text-lg" role="status">
+        {payment.text}
+      </p>
+      <PaymentSteps payment={payment} />
+    </section>
+  );
 }
 
 function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boolean; call: string }) {
   const preparing = view.status === 'preparing';
+  // A declined order is over, and not a success: no green, no progress towards a meal.
+  const declined = view.stage === 'declined';
   return (
     <section
       aria-labelledby="order-status-title"
-      className="rounded-2xl border-2 p-5"
-      style={{ backgroundColor: successPanelStyle.surface, borderColor: successPanelStyle.accent }}
+      className={`rounded-2xl border-2 p-5 ${declined ? 'border-border' : ''}`}
+      style={
+        declined ? undefined : { backgroundColor: successPanelStyle.surface, borderColor: successPanelStyle.accent }
+      }
       data-order-status={view.status}
       data-kitchen-stage={view.stage}
       data-live={live ? 'on' : 'off'}
@@ -77,10 +223,18 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
           aria-hidden="true"
           viewBox="0 0 24 24"
           className="mt-0.5 size-7 shrink-0"
-          style={{ color: successPanelStyle.accent }}
+          style={declined ? undefined : { color: successPanelStyle.accent }}
         >
           <circle cx="12" cy="12" r="11" fill="currentColor" />
-          {preparing ? (
+          {declined ? (
+            <path
+              fill="none"
+              stroke="var(--tenant-background)"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              d="m8 8 8 8m0-8-8 8"
+            />
+          ) : preparing ? (
             <path
               fill="var(--tenant-background)"
               d="M12.6 5.5c.4 2.6 3.9 4.2 3.9 8.1a4.5 4.5 0 0 1-9 0c0-2 1-3.3 2.1-4.3.1 1.4.8 2.4 1.8 2.8-.4-2.5.1-4.6 1.2-6.6Z"
@@ -100,7 +254,7 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
           <h2
             id="order-status-title"
             className="text-sm font-bold uppercase tracking-wide"
-            style={{ color: successPanelStyle.accent }}
+            style={declined ? undefined : { color: successPanelStyle.accent }}
           >
             {view.statusTitle}
           </h2>
@@ -120,7 +274,10 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
           </span>
           <span className="block text-sm">Quote it if you call us{call}.</span>
         </p>
-        <ol className="flex items-center gap-2 text-sm font-semibold" aria-label="Progress">
+        <ol
+          className={`flex items-center gap-2 text-sm font-semibold ${declined ? 'hidden' : ''}`}
+          aria-label="Progress"
+        >
           <li className="flex items-center gap-1.5" aria-current={preparing ? undefined : 'step'}>
             <span
               aria-hidden="true"
@@ -146,7 +303,7 @@ function StatusPanel({ view, live, call }: { view: ConfirmationView; live: boole
                 backgroundColor: preparing ? successPanelStyle.accent : 'transparent',
               }}
             />
-            Preparing
+            {view.secondStep}
           </li>
         </ol>
       </div>
@@ -235,12 +392,18 @@ function PlacedOrder({ view, live, call }: { view: ConfirmationView; live: boole
             <dd
               className={`text-right tabular-nums ${total.kind === 'total' ? 'text-lg font-bold' : total.kind === 'discount' ? 'text-primary' : ''}`}
               data-order-total={total.kind === 'total' ? '' : undefined}
+              data-order-tip={total.kind === 'tip' ? '' : undefined}
             >
               {total.amount}
             </dd>
           </div>
         ))}
       </dl>
+      {view.tipNote && (
+        <p className="text-sm text-muted-foreground" data-tip-note>
+          {view.tipNote}
+        </p>
+      )}
     </div>
   );
 }

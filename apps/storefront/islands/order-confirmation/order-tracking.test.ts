@@ -3,6 +3,7 @@ import type { OrderAnswer, Placement } from '../../../../lib/cart/placement.ts';
 import {
   ORDER_POLL_MS,
   orderWatchBroker,
+  PAYMENT_POLL_MS,
   trackOrder,
   type TrackedOrder,
   type WatchHandlers,
@@ -24,6 +25,10 @@ const placement: Placement = {
   deals: [],
   deliveryFee: 0,
   total: 20,
+  tip: 0,
+  tipPercent: null,
+  promoCode: null,
+  promoSaving: 0,
 };
 const orderWatch = { key: 'q3Zr0-_AbCdEfGhIjKlMnO', topicId: 'T0p1cId-of-the-order_A' };
 const received = (): OrderAnswer => ({
@@ -37,6 +42,7 @@ const received = (): OrderAnswer => ({
   placement,
   placementDetails: placement,
   orderWatch,
+  payment: null,
 });
 const taken = (): OrderAnswer => ({ ...received(), orderProcessed: true, kitchenStage: 'taken' });
 const atStage = (kitchenStage: OrderAnswer['kitchenStage']): OrderAnswer => ({
@@ -227,6 +233,78 @@ describe('trackOrder', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(tracked.status()).toBe('Collected');
     expect(broker.watch.started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 4);
+    expect(api.calls).toBe(1);
+  });
+
+  it('an order paid online: awaiting payment, asked every 3 s, then paid, then with the kitchen', async () => {
+    const online = { ...placement, paymentMethod: 'online' as const };
+    const paying: OrderAnswer = {
+      ...received(),
+      placement: null,
+      placementDetails: null,
+      orderWatch: null,
+      payment: { state: 'awaiting-payment', total: 20, refunded: false },
+    };
+    const api = fakeApi(paying);
+    const tracked = track(api);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tracked.last()).toMatchObject({ kind: 'paying', payment: { step: 'awaiting-payment', amount: '$20.00' } });
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+    expect(api.calls).toBe(2);
+    expect(tracked.broker.started).toEqual([]);
+    api.answer({
+      ...received(),
+      placement: online,
+      placementDetails: online,
+      payment: { state: 'paid', total: 20, refunded: false },
+    });
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+    expect(tracked.last()).toMatchObject({ kind: 'shown', payment: { step: 'paid', amount: '$20.00' } });
+    expect(tracked.broker.started).toEqual([orderWatch]);
+    tracked.broker.handlers?.onStatus({ orderProcessed: true, kitchenStage: 'taken' });
+    expect(tracked.last()).toMatchObject({ kind: 'shown', payment: { step: 'with-kitchen' } });
+    // Placed, it is followed as any order is: the next poll is the usual one.
+    const calls = api.calls;
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+    expect(api.calls).toBe(calls);
+    tracked.stop();
+  });
+
+  it('a paid order the kitchen declines: asked at once on the word, followed until the refund is recorded, then left', async () => {
+    const online = { ...placement, paymentMethod: 'online' as const };
+    const paid = (kitchenStage: OrderAnswer['kitchenStage'], refunded: boolean): OrderAnswer => ({
+      ...received(),
+      kitchenStage,
+      placement: online,
+      placementDetails: online,
+      payment: { state: 'paid', total: 20, refunded },
+    });
+    const api = fakeApi(paid('new', false));
+    const tracked = track(api);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tracked.last()).toMatchObject({ kind: 'shown', payment: { step: 'paid' } });
+    // The refund did not go through at the first try: the page says it is on its way and keeps asking.
+    api.answer(paid('declined', false));
+    const calls = api.calls;
+    tracked.broker.handlers?.onStatus({ orderProcessed: false, kitchenStage: 'declined' });
+    expect(tracked.last()).toMatchObject({ kind: 'shown', payment: { step: 'refunding', amount: '$20.00' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.calls).toBe(calls + 1);
+    api.answer(paid('declined', true));
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
+    expect(tracked.last()).toMatchObject({ kind: 'shown', payment: { step: 'refunded', amount: '$20.00' } });
+    const settled = api.calls;
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 4);
+    expect(api.calls).toBe(settled);
+    tracked.stop();
+  });
+
+  it('an online payment that ended unpaid says so and stops asking', async () => {
+    const api = fakeApi({ ...received(), placement: null, payment: { state: 'expired', total: 20, refunded: false } });
+    const tracked = track(api);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tracked.last()).toMatchObject({ kind: 'paying', payment: { step: 'ended' } });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 4);
     expect(api.calls).toBe(1);
   });

@@ -6,6 +6,7 @@ import {
   type ConfirmationShop,
   type ConfirmationView,
 } from '../../../../lib/cart/placed-order.ts';
+import { paymentProgress, type PaymentProgress } from '../../../../lib/cart/online-payment.ts';
 import type { OrderAnswer } from '../../../../lib/cart/placement.ts';
 import { isCompleted } from '../../../../lib/kitchen/kitchen-flow.ts';
 import { createMessagingErrorFilter } from '../../../../lib/live/error-filter.ts';
@@ -15,9 +16,16 @@ import { reportError } from '../../runtime/error-capture.ts';
 import type { LiveMessagingError, OrderWatchOptions, StopLiveMessaging } from '../../../../lib/live/live-messaging.ts';
 import type { ShopZone } from '../../../../lib/time/shop-zone.ts';
 
-/** The order as the page shows it. `live`: the broker will tell the page the moment the kitchen takes it. */
+/**
+ * The order as the page shows it. `live`: the broker will tell the page the moment the kitchen takes it.
+ * `paying`: paid online and not placed, so not yet the kitchen's (awaiting payment, or ended unpaid);
+ * `payment` on a shown order: where its online payment stands, null for one paid at the door.
+ */
 export type TrackedOrder =
-  { kind: 'missing' } | { kind: 'failed' } | { kind: 'shown'; view: ConfirmationView; live: boolean };
+  | { kind: 'missing' }
+  | { kind: 'failed' }
+  | { kind: 'paying'; payment: PaymentProgress }
+  | { kind: 'shown'; view: ConfirmationView; live: boolean; payment: PaymentProgress | null };
 
 type OrderWatch = NonNullable<ApiResponse<'getOrder'>['orderWatch']>;
 
@@ -44,6 +52,9 @@ export interface TrackingOptions {
 
 /** The fallback for a page the broker cannot reach: get-order again this often until the order is collected or delivered. */
 export const ORDER_POLL_MS = 15_000;
+
+/** While the payment provider has yet to confirm a payment: its event mostly arrives within seconds of the customer's return. */
+export const PAYMENT_POLL_MS = 3_000;
 
 const notFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
@@ -117,12 +128,17 @@ export function trackOrder(options: TrackingOptions): () => void {
       kind: 'shown',
       view: confirmationView(order, order.placement, order.placementDetails, options.shop, now(), options.zone),
       live,
+      payment: paymentProgress(order),
     });
   };
 
-  const schedule = () => {
+  // A declined order paid online is not over for its customer until the refund is recorded.
+  const refundPending = () => order !== null && paymentProgress(order)?.step === 'refunding';
+
+  const schedule = (pollMs = ORDER_POLL_MS) => {
     clearTimeout(timer);
-    if (active && !(order && isCompleted(order.kitchenStage))) timer = setTimeout(() => void load(), ORDER_POLL_MS);
+    if (active && (!(order && isCompleted(order.kitchenStage)) || refundPending()))
+      timer = setTimeout(() => void load(), pollMs);
   };
 
   const report = (error: LiveMessagingError) => {
@@ -145,6 +161,8 @@ export function trackOrder(options: TrackingOptions): () => void {
         if (!active || !order) return;
         order = withKitchenNews(order, news);
         show();
+        // The broker's word carries the stage, not the payment: ask for the refund it came with.
+        if (refundPending()) void load();
       },
       onSubscribed: () => {
         if (!active) return;
@@ -169,7 +187,14 @@ export function trackOrder(options: TrackingOptions): () => void {
       const answer = await fetchOrder(options.encryptedOrderId, options.receipt);
       if (!active) return;
       if (!answer.placement) {
-        options.onChange({ kind: 'missing' });
+        const payment = paymentProgress(answer);
+        if (!payment) {
+          options.onChange({ kind: 'missing' });
+          return;
+        }
+        options.onChange({ kind: 'paying', payment });
+        // An ended payment stays ended: a new attempt is a new checkout, and a new page.
+        if (payment.step === 'awaiting-payment') schedule(PAYMENT_POLL_MS);
         return;
       }
       order = laterOrderAnswer(order, answer);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { soldOutDishesAt, unservedDishesAt } from '../../../../lib/cart/availability.ts';
+import { countedGroupIds, countedItems, kitchenFullAt } from '../../../../lib/kitchen/capacity.ts';
 import { orderDayReason } from '../../../../lib/time/day-reasons.ts';
 import { formatDayAndTimeLabel, formatDayLabel } from '../../../../lib/time/format.ts';
 import { orderNowRefusal, timeChoicesOfDay } from '../../../../lib/time/order-time-reasons.ts';
@@ -71,6 +72,23 @@ export default function OrderTimeDialog() {
     [catalogue, clockStatus, order.products],
   );
 
+  // The fill reaches open pages with the clock status, so a slot turns full here within seconds of the order that filled it.
+  const kitchenFull = useMemo(() => {
+    const capacity = data?.config.retailerInfo.kitchenCapacity;
+    if (!data || !catalogue || !capacity) return undefined;
+    const items =
+      order.products.length === 0
+        ? 1
+        : countedItems(order.products, countedGroupIds(capacity, catalogue.groups.values()));
+    return kitchenFullAt(
+      capacity,
+      clockStatus?.kitchenFill,
+      order.orderType,
+      items,
+      shopZone(data.config.retailerInfo),
+    );
+  }, [data, catalogue, clockStatus, order.products, order.orderType]);
+
   if (!schedule || !calendar || !now) {
     return (
       <Sheet open onClose={closeOrderTime} title="Order time">
@@ -83,7 +101,7 @@ export default function OrderTimeDialog() {
 
   const zone = shopZone(schedule.retailerInfo);
   const today = retailerWallClock(now, zone).date;
-  const context = { clockStatus, unservedDishes, soldOutDishes };
+  const context = { clockStatus, unservedDishes, soldOutDishes, kitchenFull };
   const nowRefusal = orderNowRefusal(schedule, order.orderType, now, context);
   // A cart dish not served now (or sold out) must leave the cart when ordering now, as at a later time: ASAP stays open.
   const openNow = nowRefusal === null || nowRefusal.kind === 'dish' || nowRefusal.kind === 'sold-out';
@@ -97,7 +115,7 @@ export default function OrderTimeDialog() {
     chosenDate === null || slots.length === 0
       ? []
       : timeChoicesOfDay(schedule, order.orderType, chosenDate, now, context);
-  const chosenSlot = slots.find((slot) => slot.at.toISOString() === slotAt) ?? null;
+  const chosenSlot = slots.find((slot) => slot.at.toISOString() === slotAt && kitchenFull?.(slot.at) !== true) ?? null;
   const asap = !later && openNow;
   const canSave = asap || chosenSlot !== null;
 

@@ -24,6 +24,9 @@ export function ServiceSwitch({
           key={service.value}
           type="button"
           aria-pressed={value === service.value}
+          data-saved-service={service.value}
+          // The page's first-paint script presses the saved service before hydration.
+          suppressHydrationWarning
           onClick={() => value !== service.value && onChange(service.value)}
           className="rounded-full px-4 py-1.5 text-sm font-semibold aria-pressed:bg-primary aria-pressed:text-primary-foreground"
         >

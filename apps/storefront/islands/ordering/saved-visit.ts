@@ -1,13 +1,22 @@
 import { useSyncExternalStore } from 'react';
 import { savedVisit, type CartSummaryText, type SavedVisit } from '../../../../lib/cart/saved-visit.ts';
+import { CART_SUMMARY_KEY, SAVED_ORDER_KEY } from '../../../../lib/site/saved-visit-script.ts';
 
-const SUMMARY_KEY = 'cartSummary';
+declare global {
+  interface Window {
+    /** What the page's head script read for the first paint (lib/site/saved-visit-script.ts). */
+    __savedVisit?: SavedVisit | null;
+  }
+}
+
 let read: SavedVisit | null | undefined;
 
 function readSavedVisit(): SavedVisit | null {
+  // The first paint already showed what the head script read: the islands show the same.
+  if (read === undefined && window.__savedVisit !== undefined) read = window.__savedVisit;
   if (read === undefined) {
     try {
-      read = savedVisit(localStorage.getItem('orderStore'), localStorage.getItem(SUMMARY_KEY), new Date());
+      read = savedVisit(localStorage.getItem(SAVED_ORDER_KEY), localStorage.getItem(CART_SUMMARY_KEY), new Date());
     } catch {
       // Storage blocked (a private mode, a policy): the first paint shows what the page was built with.
       read = null;
@@ -31,7 +40,7 @@ export function useSavedVisit(): SavedVisit | null {
 export function saveCartSummary(summary: CartSummaryText): void {
   try {
     localStorage.setItem(
-      SUMMARY_KEY,
+      CART_SUMMARY_KEY,
       JSON.stringify({ count: summary.count, items: summary.items, subtotal: summary.subtotal }),
     );
   } catch {

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, onTestFinished } from 'vitest';
+import type { z } from 'zod';
 import { apiCalls } from '../../../../lib/api/contract.ts';
 import { cartLine, HOST, orderBody, pizzaSizes } from '../fixtures/orders.ts';
 import { createApiServer, type ApiServer, type ApiServerOptions } from '../../server.ts';
@@ -133,6 +134,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     log: false,
     operatorToken: OPERATOR_TOKEN,
     brokerStaffSecret: STAFF_SECRET,
+    // A test looks at the tenant files when it means to (api.refreshTenants()): a look of the timer
+    // or of a file change between its steps would answer for it.
+    tenantRefreshMs: 60 * 60_000,
+    watchTenantFiles: false,
     ...apiOptions,
   });
   const { url } = await api.listen(0, '127.0.0.1');
@@ -301,13 +306,70 @@ export function operatorHeaders(token = OPERATOR_TOKEN): Record<string, string> 
   return { authorization: `Bearer ${token}` };
 }
 
+/** test-pizza's owner and kitchen accounts as the staff tests add them (addTestStaff). */
+export const TEST_OWNER: TestStaff = {
+  email: 'owner@test-pizza.test',
+  password: 'test-pizza-owner',
+  name: 'Olive Owner',
+  role: 'owner',
+};
+export const TEST_KITCHEN: TestStaff = {
+  email: 'kitchen@test-pizza.test',
+  password: 'test-pizza-kitchen',
+  name: 'Kit Chen',
+  role: 'kitchen',
+};
+/** other-pizza's owner: staff of another shop, whom test-pizza's calls must not let in. */
+export const OTHER_OWNER: TestStaff = {
+  email: 'owner@other-pizza.test',
+  password: 'other-pizza-owner',
+  name: 'Otto Other',
+  role: 'owner',
+};
+
 export const TEST_CUSTOMER = { fullName: 'Ada Lovelace', phoneNumber: '0400 000 000', email: 'ada@example.com' };
+
+/** What checkout adds to an order's place-order body beyond the cart and the customer: how they pay, and their tip. */
+export type CheckoutChoices = Partial<
+  Pick<
+    z.input<typeof apiCalls.placeOrder.body>,
+    'paymentMethod' | 'tip' | 'expectedTip' | 'promoCode' | 'expectedTotal' | 'contact'
+  >
+>;
 
 export interface PlacedTestOrder {
   encryptedOrderId: string;
   orderNumber: number;
   /** The order topic id its confirmation page would watch. */
   watchTopicId: string | null;
+}
+
+/**
+ * A pickup of two large Margheritas at test-pizza ($32), now or for `dueAt`, created and sent to
+ * place-order as the storefront sends it; answers the order's id and place-order's answer as it is.
+ * `label` names its cart line, unique per test API.
+ */
+export async function sendPizzaPickup(
+  target: TestApi,
+  label: string,
+  dueAt: string | null = null,
+  choices: CheckoutChoices = {},
+): Promise<{ encryptedOrderId: string; placed: Answer }> {
+  const lines = [cartLine(lineUuid(label), { size: pizzaSizes.large, quantity: 2 })];
+  const timing = { isPickup: true, orderForLater: dueAt !== null, orderForLaterRequestDateTime: dueAt };
+  const created = await target.call(apiCalls.createOrder.path, { body: orderBody(lines, timing) });
+  const { encryptedOrderId } = apiCalls.createOrder.response.parse(created.body);
+  const placed = await target.call(apiCalls.placeOrder.path, {
+    body: {
+      order: orderBody(lines, { ...timing, encryptedOrderId }),
+      contact: TEST_CUSTOMER,
+      delivery: null,
+      paymentMethod: 'card',
+      expectedTotal: 32,
+      ...choices,
+    },
+  });
+  return { encryptedOrderId, placed };
 }
 
 /**
@@ -318,7 +380,7 @@ export interface PlacedTestOrder {
 export async function placeTestOrder(
   target: TestApi,
   label: string,
-  { notes = '', pickup = false } = {},
+  { notes = '', pickup = false, choices = {} }: { notes?: string; pickup?: boolean; choices?: CheckoutChoices } = {},
 ): Promise<PlacedTestOrder> {
   const lines = [cartLine(lineUuid(label), { size: pizzaSizes.large, quantity: 2 })];
   const created = await target.call(apiCalls.createOrder.path, {
@@ -332,6 +394,7 @@ export async function placeTestOrder(
       delivery: pickup ? null : { street: '1 Collins St', suburbId: 1, instructions: '' },
       paymentMethod: 'card',
       expectedTotal: pickup ? 32 : 37.5,
+      ...choices,
     },
   });
   if (answer.status !== 200) throw new Error(`place-order answered ${answer.status}: ${JSON.stringify(answer.body)}`);

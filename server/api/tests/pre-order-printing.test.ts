@@ -1,0 +1,163 @@
+import { expect, it } from 'vitest';
+import {
+  cloudPrntPollResponseSchema,
+  printerAddedResponseSchema,
+  printerPaths,
+  staffPrintersResponseSchema,
+} from '../../../lib/api/printer-contract.ts';
+import { staffPaths } from '../../../lib/api/staff-contract.ts';
+import type { KitchenStage } from '../../../lib/kitchen/kitchen-flow.ts';
+import { decodeEscPos, type PrintedJob } from './support/escpos-decoder.ts';
+import { startSink } from './support/printer-sink.ts';
+import {
+  addTestStaff,
+  bearer,
+  onEachStore,
+  OPEN_NOW,
+  placeTestOrder,
+  sendPizzaPickup,
+  staffToken,
+  type TestApi,
+  type TestStaff,
+} from './support/test-support.ts';
+
+/**
+ * Issue 28: an order for later, accepted the moment it arrives (by auto-accept or a cook), prints
+ * its kitchen tickets at its start time (due less the shop's preparation time, the board's), not
+ * days before, where a kitchen would lose the ticket; an ASAP order prints at once. The clock is
+ * fixed and moved by hand: OPEN_NOW is Tuesday 8:00 pm in the shop's zone (Melbourne).
+ */
+
+const HOUR_MS = 3_600_000;
+const owner: TestStaff = { email: 'owner@later.test', password: 'pre-order-owner', name: 'Otto', role: 'owner' };
+const cook: TestStaff = { email: 'cook@later.test', password: 'pre-order-cook', name: 'Cleo', role: 'kitchen' };
+/** Short waits, any port, and a sweep often enough for a test to see a held ticket go out. */
+const PRINTING = { tcpTimeoutMs: 1000, retryDelaysMs: [30, 30], tcpPorts: { min: 1024, max: 65_535 }, sweepMs: 50 };
+/** Wednesday 12:30 pm in Melbourne, past the shop's midnight; with 20 minutes' preparation it starts at 12:10 pm. */
+const DUE_WEDNESDAY = '2030-03-06T01:30:00.000Z';
+const START_WEDNESDAY = new Date('2030-03-06T01:10:00.000Z');
+const texts = (job: PrintedJob) => job.lines.map((line) => line.text);
+const at = (iso: string | Date) => new Date(iso);
+
+await onEachStore(({ start }) => {
+  let clock = OPEN_NOW;
+  const startApi = () =>
+    start({
+      now: () => clock,
+      printing: PRINTING,
+      rateLimits: { staffCallsPerAddress: { attempts: 100_000, windowMs: HOUR_MS } },
+    });
+  async function staffOf(api: TestApi) {
+    await addTestStaff(api, 'test-pizza', owner);
+    await addTestStaff(api, 'test-pizza', cook);
+    return { owner: await staffToken(api, 'test-pizza', owner), cook: await staffToken(api, 'test-pizza', cook) };
+  }
+  const staffCall = (api: TestApi, token: string, path: string, options: { body?: unknown; method?: string } = {}) =>
+    api.call(path, { domain: null, headers: bearer(token), ...options });
+  const moveTo = (api: TestApi, token: string, encryptedOrderId: string, stage: KitchenStage, undo = false) =>
+    staffCall(api, token, staffPaths.stage(encryptedOrderId), { body: { stage, undo } });
+  async function placeForLater(api: TestApi, label: string, dueAt: string) {
+    const { encryptedOrderId, placed } = await sendPizzaPickup(api, label, dueAt);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    return encryptedOrderId;
+  }
+
+  it("holds a cook-accepted pre-order's CloudPRNT ticket until its start time the next day; an ASAP one prints at once; an undone accept prints nothing twice", async () => {
+    clock = OPEN_NOW;
+    const api = await startApi();
+    const tokens = await staffOf(api);
+    const added = printerAddedResponseSchema.parse(
+      (
+        await staffCall(api, tokens.owner, printerPaths.printers, {
+          body: { connection: 'cloudprnt', name: 'Pass', language: 'escpos', productGroupIds: [] },
+        })
+      ).body,
+    );
+    const path = added.cloudPrntPath ?? '';
+    const poll = async () => cloudPrntPollResponseSchema.parse((await api.call(path, { domain: null, body: {} })).body);
+    /** Fetches and confirms the job the printer is offered, as its firmware does; answers the printed lines. */
+    const printNext = async () => {
+      const ready = await poll();
+      expect(ready.jobReady).toBe(true);
+      const fetched = await fetch(`${api.url}${path}?type=application%2Foctet-stream&token=${ready.jobToken ?? ''}`);
+      expect(fetched.status).toBe(200);
+      const printed = texts(decodeEscPos(new Uint8Array(await fetched.arrayBuffer())));
+      const confirmed = await fetch(`${api.url}${path}?code=200%20OK&token=${ready.jobToken ?? ''}`, {
+        method: 'DELETE',
+      });
+      expect(confirmed.status).toBe(200);
+      return printed;
+    };
+
+    const later = await placeForLater(api, 'later-cloudprnt', DUE_WEDNESDAY);
+    expect((await moveTo(api, tokens.cook, later, 'taken')).status).toBe(200);
+    // A mis-tap undone and accepted again: one ticket, still held.
+    expect((await moveTo(api, tokens.cook, later, 'new', true)).status).toBe(200);
+    expect((await moveTo(api, tokens.cook, later, 'taken')).status).toBe(200);
+    expect(await poll()).toEqual({ jobReady: false });
+
+    const asap = await placeTestOrder(api, 'asap-cloudprnt', { pickup: true });
+    expect((await moveTo(api, tokens.cook, asap.encryptedOrderId, 'taken')).status).toBe(200);
+    expect(await printNext()).toContain(`Order ${asap.orderNumber}`);
+    expect(await poll()).toEqual({ jobReady: false });
+    // A held ticket is not a printer falling behind: the board shows nothing waiting.
+    const listed = staffPrintersResponseSchema.parse((await staffCall(api, tokens.cook, printerPaths.printers)).body);
+    expect(listed.printers[0]).toMatchObject({ status: 'online', queued: 0 });
+
+    for (const before of ['2030-03-05T13:00:00.000Z', '2030-03-06T01:09:59.000Z']) {
+      clock = at(before);
+      expect(await poll(), `at ${before}`).toEqual({ jobReady: false });
+      expect((await fetch(`${api.url}${path}?type=application%2Foctet-stream`)).status).toBe(404);
+    }
+    clock = START_WEDNESDAY;
+    const printed = await printNext();
+    // Worded on the day it prints: due today at 12:30 pm, not "Wed 6 Mar".
+    expect(printed).toEqual(expect.arrayContaining([expect.stringMatching(/^Order \d+/), 'Pickup · Due 12:30 pm']));
+    expect(await poll()).toEqual({ jobReady: false });
+  });
+
+  it("auto-accepts a pre-order at once but sends its TCP ticket only at its start time; an ASAP order's at once", async () => {
+    clock = OPEN_NOW;
+    const api = await startApi();
+    const tokens = await staffOf(api);
+    const oven = await startSink();
+    try {
+      const added = await staffCall(api, tokens.owner, printerPaths.printers, {
+        body: { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port: oven.port, productGroupIds: [] },
+      });
+      expect(added.status).toBe(201);
+      const on = await staffCall(api, tokens.owner, printerPaths.kitchenSettings, {
+        method: 'PUT',
+        body: { autoAccept: true },
+      });
+      expect(on.status).toBe(200);
+
+      const later = await placeForLater(api, 'later-tcp', DUE_WEDNESDAY);
+      const asap = await placeTestOrder(api, 'asap-tcp', { pickup: true });
+      expect(texts(await oven.next())).toContain(`Order ${asap.orderNumber}`);
+      const [held] = await api.db
+        .selectFrom('print_jobs')
+        .innerJoin('orders', (join) =>
+          join
+            .onRef('orders.order_number', '=', 'print_jobs.order_number')
+            .onRef('orders.retailer_id', '=', 'print_jobs.retailer_id'),
+        )
+        .select(['print_jobs.status', 'print_jobs.not_before'])
+        .where('orders.encrypted_order_id', '=', later)
+        .execute();
+      expect(held).toEqual({ status: 'queued', not_before: START_WEDNESDAY.toISOString() });
+
+      // Past the shop's midnight, a minute before the start: several sweeps go by and nothing prints.
+      clock = at('2030-03-06T01:09:00.000Z');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(oven.jobs).toEqual([]);
+      clock = START_WEDNESDAY;
+      const printed = texts(await oven.next());
+      expect(printed).toEqual(expect.arrayContaining(['Pickup · Due 12:30 pm', '2 x Margherita']));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(oven.jobs).toEqual([]);
+    } finally {
+      await oven.close();
+    }
+  });
+});
