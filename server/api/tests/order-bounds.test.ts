@@ -1,24 +1,10 @@
-import { cpSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
-import { shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
+import { shopResponseSchema } from '../../../lib/api/shop-contract.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
-import {
-  addTestStaff,
-  bearer,
-  cartLine,
-  FIXTURE_TENANTS,
-  lineUuid,
-  onEachStore,
-  orderBody,
-  staffToken,
-  tempDir,
-  TEST_CUSTOMER,
-  TEST_KITCHEN as kitchen,
-  TEST_OWNER as owner,
-  type CallOptions,
-} from './support/test-support.ts';
+import { publishableTenants, shopStaff } from './support/shop-owner.ts';
+import { cartLine, lineUuid, onEachStore, orderBody, TEST_CUSTOMER } from './support/test-support.ts';
 
 /**
  * Issue 29, item 5: one anonymous place-order of 200 lines × 99 pizzas ($356,400, cash) was
@@ -27,12 +13,7 @@ import {
  * that sends the customer to the phone.
  */
 
-/** Each store's copy of the fixtures: the owner's publish rewrites the tenant's files. */
-const copies: string[] = [];
-let tenantsDir = '';
-afterAll(() => {
-  for (const copy of copies) rmSync(copy, { recursive: true, force: true });
-});
+const tenants = publishableTenants();
 
 await onEachStore(
   ({ api, store }) => {
@@ -95,31 +76,18 @@ await onEachStore(
       expect(await placedAt(under.encryptedOrderId)).not.toBeNull();
     });
 
-    let ownerToken = '';
-    let kitchenToken = '';
-    beforeAll(async () => {
-      for (const staff of [owner, kitchen]) await addTestStaff(api, 'test-pizza', staff);
-      ownerToken = await staffToken(api, 'test-pizza', owner);
-      kitchenToken = await staffToken(api, 'test-pizza', kitchen);
-    });
-    const call = (path: string, token: string, options: CallOptions = {}) =>
-      api.call(path, { domain: null, ...options, headers: bearer(token) });
-    const revision = async () => shopResponseSchema.parse((await call(shopPaths.shop, ownerToken)).body).revision;
-    const draftBounds = async (token: string, orderBounds: unknown) =>
-      call(shopPaths.draft, token, {
-        method: 'PUT',
-        body: { revision: await revision(), prices: [], parts: { orderBounds } },
-      });
+    const { ownerToken, kitchenToken, draftParts, publish, undo } = shopStaff(api);
+    const draftBounds = async (token: string, orderBounds: unknown) => draftParts(token, { orderBounds });
     const fileBounds = async () => {
-      const { maxOrderValue, maxOrderItems } = (await loadTenant(tenantsDir, 'test-pizza')).config.retailerInfo;
+      const { maxOrderValue, maxOrderItems } = (await loadTenant(tenants.dir(), 'test-pizza')).config.retailerInfo;
       return { maxOrderValue, maxOrderItems };
     };
     const smallMargheritas = (quantity: number) => (label: string) => [cartLine(label, { quantity })];
 
     it('lets the owner lower the limits, not to 0 nor past a sane bound, and place-order refuses a larger order at once; the kitchen cannot change them', async () => {
       const lowered = { maxOrderCents: 10_000, maxOrderItems: 10 };
-      expect((await draftBounds(kitchenToken, lowered)).status).toBe(403);
-      expect((await call(shopPaths.publish, kitchenToken, { body: { revision: await revision() } })).status).toBe(403);
+      expect((await draftBounds(kitchenToken(), lowered)).status).toBe(403);
+      expect((await publish(kitchenToken())).status).toBe(403);
       for (const refused of [
         { maxOrderCents: 0, maxOrderItems: 10 },
         { maxOrderCents: 10_000, maxOrderItems: 0 },
@@ -127,10 +95,10 @@ await onEachStore(
         { maxOrderCents: 10_000, maxOrderItems: 100_000 },
         { maxOrderCents: 10_000 },
       ])
-        expect((await draftBounds(ownerToken, refused)).status, JSON.stringify(refused)).toBe(400);
+        expect((await draftBounds(ownerToken(), refused)).status, JSON.stringify(refused)).toBe(400);
       expect(await fileBounds()).toEqual({ maxOrderValue: 1000, maxOrderItems: 100 });
 
-      const drafted = shopResponseSchema.parse((await draftBounds(ownerToken, lowered)).body);
+      const drafted = shopResponseSchema.parse((await draftBounds(ownerToken(), lowered)).body);
       expect(drafted.partChanges).toEqual([
         {
           part: 'orderBounds',
@@ -138,7 +106,7 @@ await onEachStore(
           lines: ['Online orders up to $1,000.00 → $100.00', 'Online orders up to 100 items → 10 items'],
         },
       ]);
-      const published = await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } });
+      const published = await publish();
       expect(published.status).toBe(200);
       expect(await fileBounds()).toEqual({ maxOrderValue: 100, maxOrderItems: 10 });
 
@@ -159,18 +127,11 @@ await onEachStore(
       expect(within.answer.status).toBe(200);
 
       // Undo publish puts the shipped limits back, and the order refused a moment ago goes through.
-      const undone = await call(shopPaths.undo, ownerToken, { body: { revision: await revision() } });
+      const undone = await undo();
       expect(undone.status).toBe(200);
       expect(await fileBounds()).toEqual({ maxOrderValue: 1000, maxOrderItems: 100 });
       expect((await place(smallMargheritas(11), 132)).answer.status).toBe(200);
     });
   },
-  {
-    api: () => {
-      tenantsDir = tempDir();
-      copies.push(tenantsDir);
-      cpSync(FIXTURE_TENANTS, tenantsDir, { recursive: true });
-      return { tenantsDir };
-    },
-  },
+  { api: tenants.options },
 );

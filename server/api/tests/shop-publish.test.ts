@@ -1,6 +1,6 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
 import { SHOP_CHANGED_ELSEWHERE, shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
 import type { ShopState } from '../../../lib/shop/shop-state.ts';
@@ -11,15 +11,14 @@ import type { TradingHourEntry } from '../../../lib/tenant/hours.ts';
 import {
   addTestStaff,
   bearer,
-  FIXTURE_TENANTS,
   onEachStore,
   staffToken,
-  tempDir,
   TEST_OWNER as owner,
   TEST_KITCHEN as kitchen,
   type CallOptions,
   type TestStaff,
 } from './support/test-support.ts';
+import { publishableTenants } from './support/shop-owner.ts';
 
 const partner: TestStaff = {
   email: 'partner@test-pizza.test',
@@ -31,13 +30,8 @@ const partner: TestStaff = {
 const MARGHERITA = 101;
 const LARGE = 12;
 
-/** Every copy of the fixtures a run made: publishing rewrites the tenant's files, and the fixtures are shared by every test. */
-const copies: string[] = [];
-afterAll(() => {
-  for (const copy of copies) rmSync(copy, { recursive: true, force: true });
-});
-let tenantsDir = '';
 const brokerUrl = `ws://127.0.0.1:${await freePort()}`;
+const tenants = publishableTenants({ brokerUrl });
 
 await onEachStore(
   ({ api, start: startApi }) => {
@@ -57,7 +51,7 @@ await onEachStore(
     const margheritaLarge = (shop: ShopState) =>
       shop.dishes.find((dish) => dish.productId === MARGHERITA)?.sizes.find((size) => size.sizeId === LARGE);
     const filePrice = async () =>
-      (await loadTenant(tenantsDir, 'test-pizza')).productDetails
+      (await loadTenant(tenants.dir(), 'test-pizza')).productDetails
         .find((detail) => detail.productId === MARGHERITA)
         ?.productSizes.find((size) => size.retailerProductSizeId === LARGE)?.price;
     const servedPrice = async () => {
@@ -91,7 +85,9 @@ await onEachStore(
       expect(await filePrice()).toBe(19.5);
       expect(await servedPrice()).toBe(19.5);
       // Only the two menu files change, and fields the editor does not touch stay as written.
-      expect(readFileSync(join(tenantsDir, 'test-pizza', 'product-details.json'), 'utf8')).toContain('"price": 19.5');
+      expect(readFileSync(join(tenants.dir(), 'test-pizza', 'product-details.json'), 'utf8')).toContain(
+        '"price": 19.5',
+      );
 
       const undone = shopResponseSchema.parse(
         (await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } })).body,
@@ -192,7 +188,7 @@ await onEachStore(
       expect(await filePrice()).toBe(18);
     });
 
-    const hoursFile = async () => (await loadTenant(tenantsDir, 'test-pizza')).tradingHours;
+    const hoursFile = async () => (await loadTenant(tenants.dir(), 'test-pizza')).tradingHours;
     const servedHours = async () =>
       apiCalls.getTradingHours.response.parse((await api.call(apiCalls.getTradingHours.path)).body);
     /** Sunday closes at 20:00 instead of 22:00. */
@@ -293,7 +289,7 @@ await onEachStore(
         (await call(shopPaths.publish, ownerToken, { body: { revision: drafted.revision } })).body,
       );
       expect(published.parts.published.preparationTime).toBe(35);
-      expect((await loadTenant(tenantsDir, 'test-pizza')).config.retailerInfo.preparationMinutes).toBe(35);
+      expect((await loadTenant(tenants.dir(), 'test-pizza')).config.retailerInfo.preparationMinutes).toBe(35);
       expect(await boardMinutes()).toBe(35);
       await call(shopPaths.undo, ownerToken, { body: { revision: published.revision } });
       expect(await boardMinutes()).toBe(20);
@@ -370,11 +366,11 @@ await onEachStore(
         expect(JSON.stringify(answer.body), Object.keys(parts)[0]).toContain(words);
       }
       expect((await state()).revision).toBe(start.revision);
-      expect((await loadTenant(tenantsDir, 'test-pizza')).tradingHours).toEqual(tradingHours);
+      expect((await loadTenant(tenants.dir(), 'test-pizza')).tradingHours).toEqual(tradingHours);
     });
 
     it('serves a shop published through another API process on the same database once that process looks', async () => {
-      const other = await startApi({ sameDatabaseAs: api, tenantsDir, brokerUrl });
+      const other = await startApi({ sameDatabaseAs: api, tenantsDir: tenants.dir(), brokerUrl });
       const hours = shorterSunday((await state()).parts.published.tradingHours);
       const seen = await state();
       const drafted = shopResponseSchema.parse(
@@ -403,7 +399,12 @@ await onEachStore(
 
     it('serves a shop published through another API process as soon as the file system reports the files, not at its next look', async () => {
       // Its timer looks once an hour: only the report of the switched files can bring it the publish.
-      const other = await startApi({ sameDatabaseAs: api, tenantsDir, brokerUrl, watchTenantFiles: true });
+      const other = await startApi({
+        sameDatabaseAs: api,
+        tenantsDir: tenants.dir(),
+        brokerUrl,
+        watchTenantFiles: true,
+      });
       const otherHours = async () =>
         apiCalls.getTradingHours.response.parse((await other.call(apiCalls.getTradingHours.path)).body);
       const before = await otherHours();
@@ -426,7 +427,7 @@ await onEachStore(
     });
 
     it('serves files changed behind the database’s back once it looks: the check is by content, not by a publish mark', async () => {
-      const file = join(tenantsDir, 'test-pizza', 'trading-hours.json');
+      const file = join(tenants.dir(), 'test-pizza', 'trading-hours.json');
       const original = readFileSync(file, 'utf8');
       // Twice: a look of its own timer under way when the file is written may have read it before.
       const look = async () => {
@@ -448,7 +449,7 @@ await onEachStore(
     });
 
     it('notices an edit in place that keeps the file the same size, after looks that found it unchanged', async () => {
-      const file = join(tenantsDir, 'test-pizza', 'trading-hours.json');
+      const file = join(tenants.dir(), 'test-pizza', 'trading-hours.json');
       const original = readFileSync(file, 'utf8');
       // A look reads only the files' stat while they are as it last found them.
       expect(await api.api.refreshTenants()).toEqual([]);
@@ -468,12 +469,5 @@ await onEachStore(
       expect(await api.api.refreshTenants()).toEqual(['test-pizza']);
     });
   },
-  {
-    api: () => {
-      tenantsDir = tempDir();
-      copies.push(tenantsDir);
-      cpSync(FIXTURE_TENANTS, tenantsDir, { recursive: true });
-      return { tenantsDir, brokerUrl };
-    },
-  },
+  { api: tenants.options },
 );

@@ -1,22 +1,11 @@
-import { cpSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
 import type { TipChoice } from '../../../lib/cart/tip.ts';
 import { shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
 import { staffAuditResponseSchema } from '../../../lib/api/staff-contract.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
-import {
-  addTestStaff,
-  bearer,
-  FIXTURE_TENANTS,
-  onEachStore,
-  sendPizzaPickup,
-  staffToken,
-  tempDir,
-  TEST_KITCHEN as kitchen,
-  TEST_OWNER as owner,
-  type CallOptions,
-} from './support/test-support.ts';
+import { publishableTenants, shopStaff } from './support/shop-owner.ts';
+import { onEachStore, sendPizzaPickup } from './support/test-support.ts';
 
 /**
  * Issue 30, item 2, the owner's side: the tips checkout offers are a part of the Shop view. The
@@ -26,36 +15,18 @@ import {
  * Margheritas come to $32 of food.
  */
 
-/** Each store's copy of the fixtures: the owner's publish rewrites the tenant's files. */
-const copies: string[] = [];
-let tenantsDir = '';
-afterAll(() => {
-  for (const copy of copies) rmSync(copy, { recursive: true, force: true });
-});
+const tenants = publishableTenants();
 
 await onEachStore(
   ({ api, store }) => {
-    let ownerToken = '';
-    let kitchenToken = '';
-    beforeAll(async () => {
-      for (const staff of [owner, kitchen]) await addTestStaff(api, 'test-pizza', staff);
-      ownerToken = await staffToken(api, 'test-pizza', owner);
-      kitchenToken = await staffToken(api, 'test-pizza', kitchen);
-    });
-    const call = (path: string, token: string, options: CallOptions = {}) =>
-      api.call(path, { domain: null, ...options, headers: bearer(token) });
-    const revision = async () => shopResponseSchema.parse((await call(shopPaths.shop, ownerToken)).body).revision;
-    const draftTips = async (token: string, tips: unknown) =>
-      call(shopPaths.draft, token, {
-        method: 'PUT',
-        body: { revision: await revision(), prices: [], parts: { tips } },
-      });
+    const { ownerToken, kitchenToken, call, draftParts, publish: publishDraft, undo } = shopStaff(api);
+    const draftTips = async (token: string, tips: unknown) => draftParts(token, { tips });
     const publish = async () => {
-      const answer = await call(shopPaths.publish, ownerToken, { body: { revision: await revision() } });
+      const answer = await publishDraft();
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return shopResponseSchema.parse(answer.body);
     };
-    const fileTips = async () => (await loadTenant(tenantsDir, 'test-pizza')).config.retailerInfo.tips;
+    const fileTips = async () => (await loadTenant(tenants.dir(), 'test-pizza')).config.retailerInfo.tips;
     const servedTips = async () =>
       apiCalls.getRetailerConfig.response.parse((await api.call(apiCalls.getRetailerConfig.path)).body).retailerInfo
         .tips;
@@ -64,7 +35,7 @@ await onEachStore(
       (await sendPizzaPickup(api, `tip-settings-${store}-${(labels += 1)}`, null, { tip, expectedTip })).placed;
 
     it('refuses the kitchen, and refuses percentages the tenant file would not take, leaving the shop as it was', async () => {
-      expect((await draftTips(kitchenToken, { offered: false })).status).toBe(403);
+      expect((await draftTips(kitchenToken(), { offered: false })).status).toBe(403);
       for (const refused of [
         { offered: true, percentages: [5, 10, 15, 20, 25] },
         { offered: true, percentages: [0] },
@@ -75,14 +46,14 @@ await onEachStore(
         { offered: 'yes', percentages: [10] },
         { percentages: [10] },
       ])
-        expect((await draftTips(ownerToken, refused)).status, JSON.stringify(refused)).toBe(400);
+        expect((await draftTips(ownerToken(), refused)).status, JSON.stringify(refused)).toBe(400);
       expect(await fileTips()).toEqual({ percentages: [10, 15, 20] });
-      expect(shopResponseSchema.parse((await call(shopPaths.shop, ownerToken)).body).partChanges).toEqual([]);
+      expect(shopResponseSchema.parse((await call(shopPaths.shop, ownerToken())).body).partChanges).toEqual([]);
     });
 
     it('publishes new percentages to the file, the served config and place-order at once; off takes tips away; Undo publish puts them back', async () => {
       const drafted = shopResponseSchema.parse(
-        (await draftTips(ownerToken, { offered: true, percentages: [25, 5] })).body,
+        (await draftTips(ownerToken(), { offered: true, percentages: [25, 5] })).body,
       );
       expect(drafted.partChanges).toEqual([
         {
@@ -104,7 +75,7 @@ await onEachStore(
         message: 'This shop does not offer a 15% tip. Please choose the tip again.',
       });
 
-      const off = shopResponseSchema.parse((await draftTips(ownerToken, { offered: false })).body);
+      const off = shopResponseSchema.parse((await draftTips(ownerToken(), { offered: false })).body);
       expect(off.partChanges[0]?.lines).toEqual([
         'Checkout offers 25%, 5% or an amount of the customer’s own → no tips',
       ]);
@@ -115,12 +86,12 @@ await onEachStore(
       expect(own).toMatchObject({ status: 422, body: { message: 'This shop does not take tips online.' } });
       expect((await sendPizzaPickup(api, `tip-settings-${store}-none`)).placed.status).toBe(200);
 
-      const undone = await call(shopPaths.undo, ownerToken, { body: { revision: await revision() } });
+      const undone = await undo();
       expect(undone.status).toBe(200);
       expect(await fileTips()).toEqual({ percentages: [25, 5] });
       expect((await tipped({ kind: 'percent', percent: 5 }, 1.6)).status).toBe(200);
 
-      const audit = staffAuditResponseSchema.parse((await call('/staff/audit?limit=3', ownerToken)).body).entries;
+      const audit = staffAuditResponseSchema.parse((await call('/staff/audit?limit=3', ownerToken())).body).entries;
       expect(audit.map((entry) => [entry.action, entry.subject])).toEqual([
         ['undo-publish', 'Tips back'],
         ['publish', 'Tips'],
@@ -128,12 +99,5 @@ await onEachStore(
       ]);
     });
   },
-  {
-    api: () => {
-      tenantsDir = tempDir();
-      copies.push(tenantsDir);
-      cpSync(FIXTURE_TENANTS, tenantsDir, { recursive: true });
-      return { tenantsDir };
-    },
-  },
+  { api: tenants.options },
 );
