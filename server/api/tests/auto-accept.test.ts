@@ -20,17 +20,9 @@ import { AUTO_ACCEPT_NAME } from '../store/board.ts';
 import { withStores } from '../store/stores.ts';
 import { BROKER_PASSWORD, startListeningBroker, type ListeningBroker } from './support/listening-broker.ts';
 import { decodeEscPos, type PrintedJob } from './support/escpos-decoder.ts';
-import { startSink } from './support/printer-sink.ts';
-import {
-  addTestStaff,
-  bearer,
-  onEachStore,
-  placeTestOrder,
-  RETAILER_ID,
-  staffToken,
-  type TestApi,
-  type TestStaff,
-} from './support/test-support.ts';
+import { startSink, TEST_PRINTING } from './support/printer-sink.ts';
+import { signInShopStaff, staffCall } from './support/shop-staff.ts';
+import { onEachStore, placeTestOrder, RETAILER_ID, type TestApi, TEST_OWNER } from './support/test-support.ts';
 
 /**
  * Issue 28 item 4: a shop's auto-accept. Off by default; on, the API accepts each order as it is
@@ -40,10 +32,7 @@ import {
 
 const SCOPE = { topicPrefix: 'storefront-test', retailerId: RETAILER_ID };
 const HOUR_MS = 3_600_000;
-const owner: TestStaff = { email: 'owner@auto.test', password: 'auto-accept-owner', name: 'Orla', role: 'owner' };
-const cook: TestStaff = { email: 'cook@auto.test', password: 'auto-accept-cook', name: 'Carlo', role: 'kitchen' };
 const texts = (job: PrintedJob) => job.lines.map((line) => line.text);
-const PRINTING = { tcpTimeoutMs: 1000, retryDelaysMs: [30, 30], tcpPorts: { min: 1024, max: 65_535 } };
 
 let listening: ListeningBroker;
 beforeAll(async () => {
@@ -56,16 +45,9 @@ await onEachStore(({ start }) => {
     start({
       brokerUrl: listening.url,
       brokerOperatorPassword: BROKER_PASSWORD,
-      printing: PRINTING,
+      printing: TEST_PRINTING,
       rateLimits: { staffCallsPerAddress: { attempts: 100_000, windowMs: HOUR_MS }, ...rateLimits },
     });
-  async function staffOf(api: TestApi) {
-    await addTestStaff(api, 'test-pizza', owner);
-    await addTestStaff(api, 'test-pizza', cook);
-    return { owner: await staffToken(api, 'test-pizza', owner), cook: await staffToken(api, 'test-pizza', cook) };
-  }
-  const staffCall = (api: TestApi, token: string, path: string, options: { body?: unknown; method?: string } = {}) =>
-    api.call(path, { domain: null, headers: bearer(token), ...options });
   const setAutoAccept = (api: TestApi, token: string, autoAccept: boolean) =>
     staffCall(api, token, printerPaths.kitchenSettings, { method: 'PUT', body: { autoAccept } });
   const stageOf = async (api: TestApi, encryptedOrderId: string) =>
@@ -73,7 +55,7 @@ await onEachStore(({ start }) => {
 
   it("is off by default; on, a placed order is accepted by the API: recorded as the system's, audited once, on the customer's page and the board", async () => {
     const api = await startApi();
-    const tokens = await staffOf(api);
+    const tokens = await signInShopStaff(api);
     const read = await staffCall(api, tokens.cook, printerPaths.kitchenSettings);
     expect(kitchenSettingsResponseSchema.parse(read.body)).toEqual({ settings: { autoAccept: false } });
     const waiting = await placeTestOrder(api, 'before', { pickup: true });
@@ -125,7 +107,7 @@ await onEachStore(({ start }) => {
         .map((entry) => [entry.staffName, entry.action, entry.subject]),
     ).toEqual([
       [AUTO_ACCEPT_NAME, 'auto-accept', `Order ${order.orderNumber}: New → Cooking`],
-      [owner.name, 'kitchen-settings', 'Auto-accept on'],
+      [TEST_OWNER.name, 'kitchen-settings', 'Auto-accept on'],
     ]);
 
     expect((await setAutoAccept(api, tokens.owner, false)).status).toBe(200);
@@ -135,7 +117,7 @@ await onEachStore(({ start }) => {
 
   it("prints an auto-accepted order's ticket to the shop's TCP printer with no staff tap", async () => {
     const api = await startApi();
-    const tokens = await staffOf(api);
+    const tokens = await signInShopStaff(api);
     const oven = await startSink();
     try {
       const added = await staffCall(api, tokens.owner, printerPaths.printers, {
@@ -161,10 +143,10 @@ await onEachStore(({ start }) => {
   it('accepts and prints with the broker down: only the pushes are missed, the page reads it on its next check', async () => {
     const api = await start({
       brokerUrl: `ws://127.0.0.1:${await freePort()}`,
-      printing: PRINTING,
+      printing: TEST_PRINTING,
       rateLimits: { staffCallsPerAddress: { attempts: 100_000, windowMs: HOUR_MS } },
     });
-    const tokens = await staffOf(api);
+    const tokens = await signInShopStaff(api);
     const oven = await startSink();
     try {
       await staffCall(api, tokens.owner, printerPaths.printers, {
@@ -181,7 +163,7 @@ await onEachStore(({ start }) => {
 
   it('queues an auto-accepted order for a CloudPRNT printer, which fetches it when it next polls', async () => {
     const api = await startApi();
-    const tokens = await staffOf(api);
+    const tokens = await signInShopStaff(api);
     const added = printerAddedResponseSchema.parse(
       (
         await staffCall(api, tokens.owner, printerPaths.printers, {
@@ -202,7 +184,7 @@ await onEachStore(({ start }) => {
 
   it('accepts an order once when two API processes on one database race to accept it', async () => {
     const first = await startApi();
-    const second = await start({ sameDatabaseAs: first, printing: PRINTING });
+    const second = await start({ sameDatabaseAs: first, printing: TEST_PRINTING });
     const placed = await Promise.all(
       Array.from({ length: 12 }, (_, index) => placeTestOrder(first, `race-${index}`, { pickup: true })),
     );
@@ -227,7 +209,7 @@ await onEachStore(({ start }) => {
 
   it('lets only the owner change it, bounded: no session, the kitchen, a bad body, a flood', async () => {
     const api = await startApi({ kitchenSettingsPerRetailer: { attempts: 3, windowMs: HOUR_MS } });
-    const tokens = await staffOf(api);
+    const tokens = await signInShopStaff(api);
     expect(
       (await api.call(printerPaths.kitchenSettings, { domain: null, method: 'PUT', body: { autoAccept: true } }))
         .status,
@@ -244,7 +226,7 @@ await onEachStore(({ start }) => {
 
   it("prints the owner's test ticket on one printer; owner only, unknown printers refused, bounded", async () => {
     const api = await startApi({ testPrintsPerRetailer: { attempts: 3, windowMs: HOUR_MS } });
-    const tokens = await staffOf(api);
+    const tokens = await signInShopStaff(api);
     const sink = await startSink();
     try {
       const added = await staffCall(api, tokens.owner, printerPaths.printers, {

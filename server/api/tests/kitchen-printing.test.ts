@@ -12,17 +12,9 @@ import {
 } from '../../../lib/api/printer-contract.ts';
 import { staffPaths } from '../../../lib/api/staff-contract.ts';
 import { decodeEscPos, type PrintedJob } from './support/escpos-decoder.ts';
-import { startSink } from './support/printer-sink.ts';
-import {
-  addTestStaff,
-  bearer,
-  onEachStore,
-  OPEN_NOW,
-  placeTestOrder,
-  staffToken,
-  type TestApi,
-  type TestStaff,
-} from './support/test-support.ts';
+import { startSink, TEST_PRINTING } from './support/printer-sink.ts';
+import { signInShopStaff, staffCall as callAsStaff } from './support/shop-staff.ts';
+import { onEachStore, OPEN_NOW, placeTestOrder, type TestApi } from './support/test-support.ts';
 
 /**
  * Issue 28 item 5: kitchen tickets printed on Accept to a network printer over raw TCP (a loopback
@@ -34,10 +26,6 @@ import {
 const PIZZAS = 1;
 const DRINKS = 2;
 const HOUR_MS = 3_600_000;
-const owner: TestStaff = { email: 'owner@printing.test', password: 'printing-owner', name: 'Olive', role: 'owner' };
-const cook: TestStaff = { email: 'cook@printing.test', password: 'printing-cook', name: 'Cody', role: 'kitchen' };
-/** Short waits, and any port: the sink listens where the system puts it. */
-const PRINTING = { tcpTimeoutMs: 1000, retryDelaysMs: [30, 30], tcpPorts: { min: 1024, max: 65_535 } };
 
 const texts = (job: PrintedJob) => job.lines.map((line) => line.text);
 
@@ -57,17 +45,12 @@ await onEachStore(
     async function signedIn(target: TestApi = api) {
       const known = tokens.get(target.url);
       if (known) return known;
-      await addTestStaff(target, 'test-pizza', owner);
-      await addTestStaff(target, 'test-pizza', cook);
-      const signed = {
-        owner: await staffToken(target, 'test-pizza', owner),
-        cook: await staffToken(target, 'test-pizza', cook),
-      };
+      const signed = await signInShopStaff(target);
       tokens.set(target.url, signed);
       return signed;
     }
     const staffCall = (token: string, path: string, body?: unknown, target: TestApi = api) =>
-      target.call(path, { domain: null, headers: bearer(token), ...(body === undefined ? {} : { body }) });
+      callAsStaff(target, token, path, body === undefined ? {} : { body });
 
     async function addPrinter(printer: z.input<typeof newPrinterSchema>, target: TestApi = api) {
       const answer = await staffCall((await signedIn(target)).owner, printerPaths.printers, printer, target);
@@ -191,7 +174,7 @@ await onEachStore(
     it('sends a ticket an API queued and never sent (it stopped) from the next API to start', async () => {
       const sink = await startSink();
       try {
-        const first = await start({ printing: PRINTING });
+        const first = await start({ printing: TEST_PRINTING });
         const added = await addPrinter(
           { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port: sink.port, productGroupIds: [] },
           first,
@@ -211,7 +194,7 @@ await onEachStore(
             finished_at: null,
           })
           .execute();
-        await start({ sameDatabaseAs: first, printing: PRINTING });
+        await start({ sameDatabaseAs: first, printing: TEST_PRINTING });
         expect(texts(await sink.next())).toContain('Left behind');
       } finally {
         await sink.close();
@@ -243,7 +226,7 @@ await onEachStore(
         .select(['status', 'attempts'])
         .where('printer_id', '=', grill?.printerId ?? 0)
         .execute();
-      expect(job).toEqual({ status: 'failed', attempts: PRINTING.retryDelaysMs.length + 1 });
+      expect(job).toEqual({ status: 'failed', attempts: TEST_PRINTING.retryDelaysMs.length + 1 });
     });
 
     it('serves a Star printer over CloudPRNT: it polls, fetches the ticket, confirms it', async () => {
@@ -323,7 +306,7 @@ await onEachStore(
 
     it('calls a CloudPRNT printer offline after two minutes without a poll', async () => {
       let now = OPEN_NOW;
-      const own = await start({ now: () => now, printing: PRINTING });
+      const own = await start({ now: () => now, printing: TEST_PRINTING });
       const added = await addPrinter(
         { connection: 'cloudprnt', name: 'Bar', language: 'escpos', productGroupIds: [] },
         own,
@@ -388,7 +371,7 @@ await onEachStore(
     });
 
     it("keeps printed tickets, which hold the customer's details, a week and no longer", async () => {
-      const own = await start({ printing: PRINTING });
+      const own = await start({ printing: TEST_PRINTING });
       const added = await addPrinter(
         { connection: 'cloudprnt', name: 'Pass', language: 'escpos', productGroupIds: [] },
         own,
@@ -415,7 +398,7 @@ await onEachStore(
 
     it("keeps a CloudPRNT printer's token out of the request log", async () => {
       const logged: string[] = [];
-      const own = await start({ printing: PRINTING, log: (line) => logged.push(line) });
+      const own = await start({ printing: TEST_PRINTING, log: (line) => logged.push(line) });
       const added = await addPrinter(
         { connection: 'cloudprnt', name: 'Pass', language: 'escpos', productGroupIds: [] },
         own,
@@ -428,7 +411,7 @@ await onEachStore(
 
     it('limits polls per printer and reprints per shop', async () => {
       const own = await start({
-        printing: PRINTING,
+        printing: TEST_PRINTING,
         rateLimits: {
           cloudPrntPerPrinter: { attempts: 3, windowMs: HOUR_MS },
           reprintsPerRetailer: { attempts: 2, windowMs: HOUR_MS },
@@ -450,5 +433,5 @@ await onEachStore(
       expect(reprints).toEqual([200, 200, 429]);
     });
   },
-  { api: { printing: PRINTING } },
+  { api: { printing: TEST_PRINTING } },
 );

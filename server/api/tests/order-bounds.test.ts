@@ -3,7 +3,7 @@ import { apiCalls } from '../../../lib/api/contract.ts';
 import { shopResponseSchema } from '../../../lib/api/shop-contract.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
 import { pizzaSizes } from './fixtures/orders.ts';
-import { publishableTenants, shopStaff } from './support/shop-owner.ts';
+import { publishableTenants, shopStaff } from './support/shop-staff.ts';
 import { cartLine, lineUuid, onEachStore, orderBody, TEST_CUSTOMER } from './support/test-support.ts';
 
 /**

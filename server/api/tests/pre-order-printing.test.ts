@@ -8,18 +8,9 @@ import {
 import { staffPaths } from '../../../lib/api/staff-contract.ts';
 import type { KitchenStage } from '../../../lib/kitchen/kitchen-flow.ts';
 import { decodeEscPos, type PrintedJob } from './support/escpos-decoder.ts';
-import { startSink } from './support/printer-sink.ts';
-import {
-  addTestStaff,
-  bearer,
-  onEachStore,
-  OPEN_NOW,
-  placeTestOrder,
-  sendPizzaPickup,
-  staffToken,
-  type TestApi,
-  type TestStaff,
-} from './support/test-support.ts';
+import { startSink, TEST_PRINTING } from './support/printer-sink.ts';
+import { signInShopStaff, staffCall } from './support/shop-staff.ts';
+import { onEachStore, OPEN_NOW, placeTestOrder, sendPizzaPickup, type TestApi } from './support/test-support.ts';
 
 /**
  * Issue 28: an order for later, accepted the moment it arrives (by auto-accept or a cook), prints
@@ -29,10 +20,8 @@ import {
  */
 
 const HOUR_MS = 3_600_000;
-const owner: TestStaff = { email: 'owner@later.test', password: 'pre-order-owner', name: 'Otto', role: 'owner' };
-const cook: TestStaff = { email: 'cook@later.test', password: 'pre-order-cook', name: 'Cleo', role: 'kitchen' };
-/** Short waits, any port, and a sweep often enough for a test to see a held ticket go out. */
-const PRINTING = { tcpTimeoutMs: 1000, retryDelaysMs: [30, 30], tcpPorts: { min: 1024, max: 65_535 }, sweepMs: 50 };
+/** A sweep often enough for a test to see a held ticket go out. */
+const PRINTING = { ...TEST_PRINTING, sweepMs: 50 };
 /** Wednesday 12:30 pm in Melbourne, past the shop's midnight; with 20 minutes' preparation it starts at 12:10 pm. */
 const DUE_WEDNESDAY = '2030-03-06T01:30:00.000Z';
 const START_WEDNESDAY = new Date('2030-03-06T01:10:00.000Z');
@@ -47,13 +36,6 @@ await onEachStore(({ start }) => {
       printing: PRINTING,
       rateLimits: { staffCallsPerAddress: { attempts: 100_000, windowMs: HOUR_MS } },
     });
-  async function staffOf(api: TestApi) {
-    await addTestStaff(api, 'test-pizza', owner);
-    await addTestStaff(api, 'test-pizza', cook);
-    return { owner: await staffToken(api, 'test-pizza', owner), cook: await staffToken(api, 'test-pizza', cook) };
-  }
-  const staffCall = (api: TestApi, token: string, path: string, options: { body?: unknown; method?: string } = {}) =>
-    api.call(path, { domain: null, headers: bearer(token), ...options });
   const moveTo = (api: TestApi, token: string, encryptedOrderId: string, stage: KitchenStage, undo = false) =>
     staffCall(api, token, staffPaths.stage(encryptedOrderId), { body: { stage, undo } });
   async function placeForLater(api: TestApi, label: string, dueAt: string) {
@@ -65,7 +47,7 @@ await onEachStore(({ start }) => {
   it("holds a cook-accepted pre-order's CloudPRNT ticket until its start time the next day; an ASAP one prints at once; an undone accept prints nothing twice", async () => {
     clock = OPEN_NOW;
     const api = await startApi();
-    const tokens = await staffOf(api);
+    const tokens = await signInShopStaff(api);
     const added = printerAddedResponseSchema.parse(
       (
         await staffCall(api, tokens.owner, printerPaths.printers, {
@@ -119,7 +101,7 @@ await onEachStore(({ start }) => {
   it("auto-accepts a pre-order at once but sends its TCP ticket only at its start time; an ASAP order's at once", async () => {
     clock = OPEN_NOW;
     const api = await startApi();
-    const tokens = await staffOf(api);
+    const tokens = await signInShopStaff(api);
     const oven = await startSink();
     try {
       const added = await staffCall(api, tokens.owner, printerPaths.printers, {

@@ -18,7 +18,7 @@ import {
   type CallOptions,
   type TestStaff,
 } from './support/test-support.ts';
-import { publishableTenants } from './support/shop-owner.ts';
+import { publishableTenants } from './support/shop-staff.ts';
 
 const partner: TestStaff = {
   email: 'partner@test-pizza.test',

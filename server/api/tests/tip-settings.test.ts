@@ -4,7 +4,7 @@ import type { TipChoice } from '../../../lib/cart/tip.ts';
 import { shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
 import { staffAuditResponseSchema } from '../../../lib/api/staff-contract.ts';
 import { loadTenant } from '../../../lib/tenant/load.ts';
-import { publishableTenants, shopStaff } from './support/shop-owner.ts';
+import { publishableTenants, shopStaff } from './support/shop-staff.ts';
 import { onEachStore, sendPizzaPickup } from './support/test-support.ts';
 
 /**

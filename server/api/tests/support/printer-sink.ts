@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { decodeEscPos, type PrintedJob } from './escpos-decoder.ts';
 
+/** The API's printing settings in tests: short waits, and any port, since the sink listens where the system puts it. */
+export const TEST_PRINTING = { tcpTimeoutMs: 1000, retryDelaysMs: [30, 30], tcpPorts: { min: 1024, max: 65_535 } };
+
 interface Sink {
   port: number;
   jobs: Buffer[];

@@ -35,24 +35,41 @@ export function publishableTenants<Extra extends object>(extra?: Extra) {
   };
 }
 
+/** Bearer tokens of test-pizza's owner and cook (TEST_OWNER, TEST_KITCHEN). */
+export interface SignedInStaff {
+  owner: string;
+  cook: string;
+}
+
+/** Adds test-pizza's owner and cook to an API (one started for a test, say) and signs them in. */
+export async function signInShopStaff(api: TestApi): Promise<SignedInStaff> {
+  for (const staff of [TEST_OWNER, TEST_KITCHEN]) await addTestStaff(api, 'test-pizza', staff);
+  return {
+    owner: await staffToken(api, 'test-pizza', TEST_OWNER),
+    cook: await staffToken(api, 'test-pizza', TEST_KITCHEN),
+  };
+}
+
+/** A staff member's call, as the console makes it: no shop host, their bearer token. */
+export function staffCall(api: TestApi, token: string, path: string, options: CallOptions = {}) {
+  return api.call(path, { domain: null, ...options, headers: bearer(token) });
+}
+
 /**
  * test-pizza's owner and kitchen signed in (TEST_OWNER, TEST_KITCHEN), and the Shop view's calls
  * as the console makes them: a draft of some parts, Publish, Undo publish, each at the shop's
  * current revision.
  */
 export function shopStaff(api: TestApi) {
-  const tokens = { owner: '', kitchen: '' };
+  const tokens: SignedInStaff = { owner: '', cook: '' };
   beforeAll(async () => {
-    for (const staff of [TEST_OWNER, TEST_KITCHEN]) await addTestStaff(api, 'test-pizza', staff);
-    tokens.owner = await staffToken(api, 'test-pizza', TEST_OWNER);
-    tokens.kitchen = await staffToken(api, 'test-pizza', TEST_KITCHEN);
+    Object.assign(tokens, await signInShopStaff(api));
   });
-  const call = (path: string, token: string, options: CallOptions = {}) =>
-    api.call(path, { domain: null, ...options, headers: bearer(token) });
+  const call = (path: string, token: string, options: CallOptions = {}) => staffCall(api, token, path, options);
   const revision = async () => shopResponseSchema.parse((await call(shopPaths.shop, tokens.owner)).body).revision;
   return {
     ownerToken: () => tokens.owner,
-    kitchenToken: () => tokens.kitchen,
+    kitchenToken: () => tokens.cook,
     call,
     revision,
     draftParts: async (token: string, parts: Record<string, unknown>) =>
