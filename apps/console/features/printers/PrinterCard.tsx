@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { AskTwice } from '../../shell/AskTwice.tsx';
 import type { StaffPrinter } from '../../../../lib/api/printer-contract.ts';
 import { secondaryButton } from '../../../../ui/buttons.ts';
 import { formatClock } from '../board/format.ts';
@@ -26,7 +26,6 @@ export function PrinterCard({
   onTest: () => void;
   onRemove: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const where = printer.connection === 'tcp' ? `Network, ${printer.host}:${printer.port}` : 'Star CloudPRNT';
   return (
     <article aria-label={printer.name} className="rounded-2xl border border-border p-4">
@@ -51,30 +50,14 @@ export function PrinterCard({
         <button type="button" className={`${secondaryButton} min-h-11`} disabled={busy !== undefined} onClick={onTest}>
           {busy === 'test' ? 'Sending…' : 'Test print'}
         </button>
-        {confirming ? (
-          <>
-            <button
-              type="button"
-              className={`${secondaryButton} min-h-11 border-primary`}
-              disabled={busy !== undefined}
-              onClick={onRemove}
-            >
-              {busy === 'remove' ? 'Removing…' : `Yes, remove ${printer.name}`}
-            </button>
-            <button type="button" className={`${secondaryButton} min-h-11`} onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            className={`${secondaryButton} min-h-11`}
-            disabled={busy !== undefined}
-            onClick={() => setConfirming(true)}
-          >
-            Remove
-          </button>
-        )}
+        <AskTwice
+          label="Remove"
+          confirm={`Yes, remove ${printer.name}`}
+          doing="Removing…"
+          busy={busy === 'remove'}
+          disabled={busy !== undefined}
+          onConfirm={onRemove}
+        />
       </div>
     </article>
   );

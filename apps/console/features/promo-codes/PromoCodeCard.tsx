@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { PromoCode } from '../../../../lib/cart/promo.ts';
 import { secondaryButton } from '../../../../ui/buttons.ts';
+import { AskTwice } from '../../shell/AskTwice.tsx';
 import { limitsText, savingText, usesText } from './promo-form.ts';
 
 /** One code as the counter reads it: what it gives, its limits, its uses; for the owner, Edit and End (asked twice). */
@@ -21,7 +21,6 @@ export function PromoCodeCard({
   onEdit?: (() => void) | undefined;
   onEnd?: (() => void) | undefined;
 }) {
-  const [confirming, setConfirming] = useState(false);
   return (
     <article aria-label={code.code} className="rounded-2xl border border-border p-4" data-promo-code={code.code}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -43,30 +42,14 @@ export function PromoCodeCard({
           <button type="button" className={`${secondaryButton} min-h-11`} disabled={saving} onClick={onEdit}>
             Edit
           </button>
-          {confirming ? (
-            <>
-              <button
-                type="button"
-                className={`${secondaryButton} min-h-11 border-primary`}
-                disabled={saving}
-                onClick={onEnd}
-              >
-                {saving ? 'Ending…' : `Yes, end ${code.code}`}
-              </button>
-              <button type="button" className={`${secondaryButton} min-h-11`} onClick={() => setConfirming(false)}>
-                Keep it
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className={`${secondaryButton} min-h-11`}
-              disabled={saving}
-              onClick={() => setConfirming(true)}
-            >
-              End
-            </button>
-          )}
+          <AskTwice
+            label="End"
+            confirm={`Yes, end ${code.code}`}
+            doing="Ending…"
+            busy={saving}
+            disabled={saving}
+            onConfirm={onEnd}
+          />
         </div>
       )}
     </article>
