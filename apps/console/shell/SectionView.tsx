@@ -6,8 +6,11 @@ export interface SectionViewProps {
   /** The bookings' cards take the board's width; the activity list reads better narrow. */
   width: 'board' | 'narrow';
   onRefresh: () => Promise<void>;
-  /** A line under the title: what is shown, or how many wait. */
-  summary: ReactNode;
+  /**
+   * A line under the title: how many there are or wait, in words, announced as it changes (shown
+   * once loaded); or what to show there instead (a range chooser, a note).
+   */
+  summary: string | ReactNode;
   /** Why the last load failed, until one succeeds. */
   problem: string | null;
   loaded: boolean;
@@ -48,7 +51,13 @@ export function SectionView({
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      {summary}
+      {typeof summary === 'string' ? (
+        <p aria-live="polite" className="mt-1 font-semibold">
+          {loaded ? summary : ''}
+        </p>
+      ) : (
+        summary
+      )}
       {problem && (
         <p role="status" className="mt-2 rounded-lg border border-primary p-3 font-medium">
           Could not load the {title.toLowerCase()}: {problem}

@@ -150,15 +150,7 @@ export default function BookingsView() {
       title="Table bookings"
       width="board"
       onRefresh={refresh}
-      summary={
-        <p aria-live="polite" className="mt-1 font-semibold">
-          {!state.loaded
-            ? ''
-            : waiting === 0
-              ? 'No bookings waiting for an answer'
-              : `${waiting} waiting for an answer`}
-        </p>
-      }
+      summary={waiting === 0 ? 'No bookings waiting for an answer' : `${waiting} waiting for an answer`}
       problem={state.problem}
       loaded={state.loaded}
       loadingText="Loading the bookings…"

@@ -55,13 +55,7 @@ export default function PrintersView() {
       title="Printers"
       width="narrow"
       onRefresh={refresh}
-      summary={
-        <p aria-live="polite" className="mt-1 font-semibold">
-          {setup.loaded
-            ? `${setup.printers.length} of ${MAX_PRINTERS} printers${offline > 0 ? `, ${offline} offline` : ''}`
-            : ''}
-        </p>
-      }
+      summary={`${setup.printers.length} of ${MAX_PRINTERS} printers${offline > 0 ? `, ${offline} offline` : ''}`}
       problem={setup.problem}
       loaded={setup.loaded}
       loadingText="Loading the printers…"

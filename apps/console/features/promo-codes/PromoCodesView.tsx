@@ -91,11 +91,7 @@ export default function PromoCodesView({ canEdit }: { canEdit: boolean }) {
       title="Promo codes"
       width="narrow"
       onRefresh={refresh}
-      summary={
-        <p aria-live="polite" className="mt-1 font-semibold">
-          {state.loaded ? `${state.codes.length} of ${MAX_PROMO_CODES} codes` : ''}
-        </p>
-      }
+      summary={`${state.codes.length} of ${MAX_PROMO_CODES} codes`}
       problem={state.problem}
       loaded={state.loaded}
       loadingText="Loading the promo codes…"

@@ -29,13 +29,7 @@ function Team({ me }: { me: StaffMember }) {
       title="Staff"
       width="narrow"
       onRefresh={refresh}
-      summary={
-        <p aria-live="polite" className="mt-1 font-semibold">
-          {team.loaded
-            ? `${team.accounts.length} ${team.accounts.length === 1 ? 'member' : 'members'}${disabled > 0 ? `, ${disabled} disabled` : ''}`
-            : ''}
-        </p>
-      }
+      summary={`${team.accounts.length} ${team.accounts.length === 1 ? 'member' : 'members'}${disabled > 0 ? `, ${disabled} disabled` : ''}`}
       problem={team.problem}
       loaded={team.loaded}
       loadingText="Loading the staff…"
