@@ -61,6 +61,15 @@ export const dollarsWithin = ({ min, max }: { min: number; max: number }) =>
     `expected an amount from ${formatMoney(min)} to ${formatMoney(max)}`,
   );
 
+/** A price on the menu (a dish at a size, an extra, a choice): what the console's price editor takes, from $0 to MAX_DISH_PRICE_CENTS. */
+export const dishPrice = dollarsWithin({ min: 0, max: MAX_DISH_PRICE_CENTS });
+
+/** An option's choice may take money off as well as add it, within the same bound either way. */
+export const choicePrice = dollars.refine(
+  (value) => Math.abs(Math.round(value * 100)) <= MAX_DISH_PRICE_CENTS,
+  `expected an amount within ${formatMoney(MAX_DISH_PRICE_CENTS)} either way`,
+);
+
 export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb');
 
 export const id = z.int().positive();

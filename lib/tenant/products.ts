@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, id, nonNegativeDollars, text, TEXT_MAX } from './primitives.ts';
+import { choicePrice, dishPrice, id, text, TEXT_MAX } from './primitives.ts';
 
 export { allergenFlags, type AllergenFlag } from './allergens.ts';
 
@@ -10,7 +10,7 @@ export const productGroupSchema = z.object({
   sortOrder: z.int().default(0),
   /** Products of this group may be ordered as half-and-half. */
   allowHalfHalf: z.boolean().default(false),
-  halfHalfSurcharge: nonNegativeDollars.default(0),
+  halfHalfSurcharge: dishPrice.default(0),
   /**
    * The group's sizes (retailerProductSizeId) a half-and-half is made in, for a shop that halves
    * only its whole pies and not a slice; null (the default) for every size.
@@ -18,7 +18,7 @@ export const productGroupSchema = z.object({
   halfHalfSizeIds: z.array(id).min(1).nullable().default(null),
   availableForAllHours: z.boolean().default(true),
   /** Extra price used by ingredientsPriceType 2 for this group's extras, when set. */
-  extraPrice: nonNegativeDollars.nullable().default(null),
+  extraPrice: dishPrice.nullable().default(null),
 });
 
 /** Files the build turns into AVIF and WebP variants; a URL's content is checked when it is fetched. */
@@ -69,7 +69,7 @@ export const productSchema = z.object({
   productGroupId: id,
   name: text(TEXT_MAX.name).min(1),
   description: text(TEXT_MAX.description).default(''),
-  minPrice: nonNegativeDollars,
+  minPrice: dishPrice,
   image: productImage,
   sortOrder: z.int().default(0),
   isHalfHalf: z.boolean().default(false),
@@ -96,15 +96,15 @@ export const sizeSchema = z.object({
   productGroupId: id,
   productSizeId: id,
   name: text(TEXT_MAX.name).min(1),
-  price: nonNegativeDollars,
-  defaultProductPrice: nonNegativeDollars,
+  price: dishPrice,
+  defaultProductPrice: dishPrice,
 });
 
 export const ingredientSchema = z.object({
   ingredientId: id,
   name: text(TEXT_MAX.name).min(1),
-  price: nonNegativeDollars,
-  defaultExtraPrice: nonNegativeDollars.default(0),
+  price: dishPrice,
+  defaultExtraPrice: dishPrice.default(0),
   /** With ingredientsPriceType 2, the ingredient's own price wins over the group's extra price. */
   overrideGroupPrice: z.boolean().default(false),
 });
@@ -112,7 +112,7 @@ export const ingredientSchema = z.object({
 export const optionChoiceSchema = z.object({
   retailerProductOptionChoiceId: id,
   name: text(TEXT_MAX.name).min(1),
-  defaultPrice: dollars.default(0),
+  defaultPrice: choicePrice.default(0),
 });
 
 export const optionSchema = z.object({

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { MAX_CAPACITY_LIMITS, MAX_SLOT_ITEMS } from '../kitchen/capacity.ts';
 import { deliveryZonesSchema, MAX_DELIVERY_ZONES, MAX_POPUPS, popupsSchema } from './content.ts';
 import { CLOSED_DATES_MAX, closedDatesSchema, MAX_SHIFTS_PER_DAY, tradingHoursSchema } from './hours.ts';
+import { ingredientSchema, optionChoiceSchema, sizeSchema } from './products.ts';
 import { retailerInfoSchema } from './retailer.ts';
 import { MAX_SPECIALS, specialsSchema } from './specials.ts';
 
@@ -36,7 +37,26 @@ const zone = (zoneId: number, fees: object = {}) => ({
 const capacity = (fields: object) => info({ kitchenCapacity: { countedGroupIds: [], limits: [], ...fields } });
 const limit = (items: number) => ({ service: 'shared', items });
 
+const size = (price: number) => ({
+  retailerProductSizeId: 1,
+  productGroupId: 1,
+  productSizeId: 1,
+  name: 'Large',
+  price,
+  defaultProductPrice: 18,
+});
+const extra = (price: number) => ({ ingredientId: 1, name: 'Olives', price });
+const choice = (defaultPrice: number) => ({ retailerProductOptionChoiceId: 1, name: 'Gluten free', defaultPrice });
+
 const cases: [string, string, z.ZodType, unknown, boolean][] = [
+  ['Dish prices', 'a dish at $1,000', sizeSchema, size(1000), true],
+  ['Dish prices', 'a dish at $1,000.01', sizeSchema, size(1000.01), false],
+  ['Dish prices', 'a dish typed with three zeros too many, $18,000', sizeSchema, size(18_000), false],
+  ['Dish prices', 'an extra at $1,000', ingredientSchema, extra(1000), true],
+  ['Dish prices', 'an extra at $1,000.01', ingredientSchema, extra(1000.01), false],
+  ['Dish prices', 'a choice taking $1,000 off', optionChoiceSchema, choice(-1000), true],
+  ['Dish prices', 'a choice taking $1,000.01 off', optionChoiceSchema, choice(-1000.01), false],
+  ['Dish prices', 'a choice adding $1,000.01', optionChoiceSchema, choice(1000.01), false],
   ['Order limits', 'the lowest largest order, $50', retailerInfoSchema, info({ maxOrderValue: 50 }), true],
   ['Order limits', 'a largest order under $50', retailerInfoSchema, info({ maxOrderValue: 49.99 }), false],
   ['Order limits', 'a largest order of $0', retailerInfoSchema, info({ maxOrderValue: 0 }), false],
