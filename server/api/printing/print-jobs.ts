@@ -50,6 +50,12 @@ export interface PrintingService {
   printOrder(served: ServedTenant, encryptedOrderId: string, trigger: PrintTrigger | 'reprint'): Promise<number>;
   /** Takes back an order's tickets still held for its start time, when its Accept is undone. */
   withdrawHeld(served: ServedTenant, orderNumber: number): Promise<void>;
+  /**
+   * Queues again the tickets held for a start time, on the shop's preparation time as it is now
+   * (an owner changed it): they print when the board says to start, and read that start. Answers
+   * how many orders were held.
+   */
+  retimeHeld(served: ServedTenant): Promise<number>;
   /** Queues the owner's test ticket on one printer and sends it if it is a TCP one; false when too many wait already. */
   printTest(served: ServedTenant, printer: KitchenPrinter): Promise<boolean>;
   /** Sends what was left queued, e.g. by an API that stopped mid-send. */
@@ -118,7 +124,7 @@ export function createPrintingService(
     }
   }
 
-  return {
+  const service: PrintingService = {
     settings,
 
     async printOrder(served, encryptedOrderId, trigger) {
@@ -135,8 +141,8 @@ export function createPrintingService(
         trigger === 'accept'
           ? ticketPrintsAt(found.order, served.tenant.config.retailerInfo.preparationMinutes, at)
           : null;
-      // An Accept undone and done again must not leave two tickets to print at the start time.
-      if (printsAt !== null) await store.withdrawHeld(retailerId, found.order.orderNumber, at);
+      // An accept done again (undone and redone, or a start time moved) leaves no ticket held from before.
+      if (trigger === 'accept') await store.withdrawHeld(retailerId, found.order.orderNumber, at);
       const stations: KitchenStation[] = printers.map((printer) => ({
         stationId: printer.printerId,
         name: printer.name,
@@ -182,6 +188,13 @@ export function createPrintingService(
       await store.withdrawHeld(served.tenant.config.retailerId, orderNumber, now());
     },
 
+    async retimeHeld(served) {
+      const held = await store.ordersWithHeldTickets(served.tenant.config.retailerId, now());
+      // Accepting again withdraws an order's held tickets and queues them at the new start time, or at once if it has come.
+      for (const encryptedOrderId of held) await service.printOrder(served, encryptedOrderId, 'accept');
+      return held.length;
+    },
+
     async printTest(served, printer) {
       if ((await store.queuedCount(printer.printerId, now())) >= MAX_QUEUED_JOBS) return false;
       const { retailerInfo } = served.tenant.config;
@@ -214,4 +227,5 @@ export function createPrintingService(
       retries.clear();
     },
   };
+  return service;
 }

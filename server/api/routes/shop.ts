@@ -173,6 +173,23 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
     );
   });
 
+  /**
+   * Tickets held for an order's start time move with the preparation time a publish or its undo
+   * changed, as the board's start times do; a failure leaves them as they were, and is logged.
+   */
+  async function followPreparationTime(c: Context<StaffEnv>, state: ShopState): Promise<ShopState> {
+    const before = c.get('signedIn').served;
+    const after = deps.tenants.bySlug(before.tenant.slug);
+    if (
+      after &&
+      after.tenant.config.retailerInfo.preparationMinutes !== before.tenant.config.retailerInfo.preparationMinutes
+    )
+      await deps.printing
+        .retimeHeld(after)
+        .catch((error: unknown) => deps.log(`printing: held tickets of ${before.tenant.slug}: ${String(error)}`));
+    return state;
+  }
+
   staff.post(route(shopPaths.publish), signedIn, ownerOnly, async (c) => {
     const { revision } = await readBody(c, shopRevisionBodySchema);
     const { account } = c.get('signedIn');
@@ -193,7 +210,7 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
           { prices: draft.prices, parts: changedParts(publishedParts(tenant), draft.parts) },
           now,
         );
-      }),
+      }).then((state) => followPreparationTime(c, state)),
     );
   });
 
@@ -225,7 +242,7 @@ export function shopRoutes(staff: Hono<StaffEnv>, signedIn: MiddlewareHandler<St
           },
           now,
         );
-      }),
+      }).then((state) => followPreparationTime(c, state)),
     );
   });
 }

@@ -311,6 +311,24 @@ export function createPrinterStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The orders whose tickets wait for a start time still to come, by the id the board knows them by. */
+    async ordersWithHeldTickets(retailerId: number, now: Date): Promise<string[]> {
+      const rows = await db
+        .selectFrom('print_jobs')
+        .innerJoin('orders', (join) =>
+          join
+            .onRef('orders.order_number', '=', 'print_jobs.order_number')
+            .onRef('orders.retailer_id', '=', 'print_jobs.retailer_id'),
+        )
+        .select('orders.encrypted_order_id')
+        .distinct()
+        .where('print_jobs.retailer_id', '=', retailerId)
+        .where('print_jobs.status', '=', 'queued')
+        .where('print_jobs.not_before', '>', now.toISOString())
+        .execute();
+      return rows.map((row) => row.encrypted_order_id);
+    },
+
     /** TCP printers with tickets queued and due by `now`: left after a restart, or held until a start time that has come. */
     async tcpPrintersWithQueuedJobs(now: Date): Promise<KitchenPrinter[]> {
       const rows = await printers()

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import {
   cloudPrntPollResponseSchema,
@@ -5,12 +6,22 @@ import {
   printerPaths,
   staffPrintersResponseSchema,
 } from '../../../lib/api/printer-contract.ts';
+import { shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
 import { staffPaths } from '../../../lib/api/staff-contract.ts';
 import type { KitchenStage } from '../../../lib/kitchen/kitchen-flow.ts';
 import { decodeEscPos, type PrintedJob } from './support/escpos-decoder.ts';
+import { fixtureTenantsWith } from './support/fixture-tenants.ts';
 import { startSink, TEST_PRINTING } from './support/printer-sink.ts';
 import { signInShopStaff, staffCall } from './support/shop-staff.ts';
-import { onEachStore, OPEN_NOW, placeTestOrder, sendPizzaPickup, type TestApi } from './support/test-support.ts';
+import {
+  onEachStore,
+  OPEN_NOW,
+  placeTestOrder,
+  sendPizzaPickup,
+  staffToken,
+  TEST_OWNER,
+  type TestApi,
+} from './support/test-support.ts';
 
 /**
  * Issue 28: an order for later, accepted the moment it arrives (by auto-accept or a cook), prints
@@ -30,8 +41,9 @@ const at = (iso: string | Date) => new Date(iso);
 
 await onEachStore(({ start }) => {
   let clock = OPEN_NOW;
-  const startApi = () =>
+  const startApi = (tenantsDir?: string) =>
     start({
+      ...(tenantsDir === undefined ? {} : { tenantsDir }),
       now: () => clock,
       printing: PRINTING,
       rateLimits: { staffCallsPerAddress: { attempts: 100_000, windowMs: HOUR_MS } },
@@ -140,6 +152,66 @@ await onEachStore(({ start }) => {
       expect(oven.jobs).toEqual([]);
     } finally {
       await oven.close();
+    }
+  });
+
+  it('moves a held ticket with the preparation time the owner publishes, and prints it at once when the new start has passed', async () => {
+    clock = OPEN_NOW;
+    // The owner's publish rewrites the shop's files: a copy of the fixtures of its own.
+    const tenantsDir = fixtureTenantsWith({});
+    const api = await startApi(tenantsDir);
+    const tokens = await signInShopStaff(api);
+    const oven = await startSink();
+    const heldUntil = async (encryptedOrderId: string) =>
+      (
+        await api.db
+          .selectFrom('print_jobs')
+          .innerJoin('orders', (join) =>
+            join
+              .onRef('orders.order_number', '=', 'print_jobs.order_number')
+              .onRef('orders.retailer_id', '=', 'print_jobs.retailer_id'),
+          )
+          .select(['print_jobs.not_before'])
+          .where('orders.encrypted_order_id', '=', encryptedOrderId)
+          .where('print_jobs.status', '=', 'queued')
+          .execute()
+      ).map((row) => row.not_before);
+    const publishPreparation = async (minutes: number, owner = tokens.owner) => {
+      const revision = async () =>
+        shopResponseSchema.parse((await staffCall(api, owner, shopPaths.shop)).body).revision;
+      const drafted = await staffCall(api, owner, shopPaths.draft, {
+        method: 'PUT',
+        body: { revision: await revision(), prices: [], parts: { preparationTime: minutes } },
+      });
+      expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+      const published = await staffCall(api, owner, shopPaths.publish, { body: { revision: await revision() } });
+      expect(published.status, JSON.stringify(published.body)).toBe(200);
+    };
+    try {
+      const added = await staffCall(api, tokens.owner, printerPaths.printers, {
+        body: { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port: oven.port, productGroupIds: [] },
+      });
+      expect(added.status).toBe(201);
+      const later = await placeForLater(api, 'later-retimed', DUE_WEDNESDAY);
+      expect((await moveTo(api, tokens.cook, later, 'taken')).status).toBe(200);
+      expect(await heldUntil(later)).toEqual([START_WEDNESDAY.toISOString()]);
+
+      // 30 minutes: due 12:30 pm, so it starts, and prints, at 12:00 pm; one ticket still.
+      await publishPreparation(30);
+      expect(await heldUntil(later)).toEqual(['2030-03-06T01:00:00.000Z']);
+
+      // At 11:55 am the owner makes it 40 minutes: its start, 11:50 am, has come, so it prints now.
+      clock = at('2030-03-06T00:55:00.000Z');
+      // Signed in again: a session ends after a night's idle.
+      await publishPreparation(40, await staffToken(api, 'test-pizza', TEST_OWNER));
+      const printed = texts(await oven.next());
+      expect(printed).toEqual(expect.arrayContaining([expect.stringMatching(/^Order \d+/), 'Pickup · Due 12:30 pm']));
+      expect(await heldUntil(later)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(oven.jobs).toEqual([]);
+    } finally {
+      await oven.close();
+      rmSync(tenantsDir, { recursive: true, force: true });
     }
   });
 });
