@@ -178,7 +178,7 @@ test('pausing delivery shows on an open storefront within seconds and place-orde
 
   // The journey runs on the real clock (the API checks the order's time on its own): a pause moves an
   // order for now to pickup only while both services take orders now (shopForcedOrderType).
-  const statusBefore = (await shop.locator('[data-open-status]').textContent()) ?? '';
+  const statusBefore = (await shop.locator('[data-open-status="live"]').textContent()) ?? '';
   const bothOpenNow = /Pickup open until/.test(statusBefore) && /Delivery open until/.test(statusBefore);
 
   // The kitchen pauses delivery until an hour after that order's time.

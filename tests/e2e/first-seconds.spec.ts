@@ -148,3 +148,38 @@ test('at 3 am a returning customer is never told "as soon as possible": the firs
   await expect(page.locator('[data-open-status]')).toContainText('Pickup');
   await context.close();
 });
+
+test('the open status is in the first paint, before any script file has loaded, and the hours rules then say the same (390 px phone)', async ({
+  browser,
+}) => {
+  // Today on the real clock: the build wrote the statuses of the fortnight from the shop's midnight it ran in.
+  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const lines = (page: Page, from = 'built') => page.locator(`[data-open-status="${from}"] [data-open-status-line]`);
+
+  const bare = await context.newPage();
+  await bare.route(/\.js(?:\?|$)/, (route) => route.abort());
+  await bare.clock.install({ time: at });
+  await bare.goto(tenantUrl('bella-napoli'));
+  await expect(lines(bare)).toHaveCount(2);
+  await expect(lines(bare).nth(0)).toHaveText(/^Pickup (open until|opens|not available) /);
+  await expect(lines(bare).nth(1)).toHaveText(/^Delivery (open until|opens|not available) /);
+  const painted = await lines(bare).allTextContents();
+  const paintedDots = await bare
+    .locator('[data-open-status-dot]')
+    .evaluateAll((dots) => dots.map((dot) => dot.className));
+
+  const page = await context.newPage();
+  await page.clock.install({ time: at });
+  await page.clock.pauseAt(new Date(at.getTime() + 1000));
+  await liveStatusAsNormal(page);
+  await page.goto(tenantUrl('bella-napoli'));
+  await expect(lines(page)).toHaveText(painted);
+  // The ordering runtime starts after 3 s of quiet; from then the hours rules write the status.
+  await page.clock.runFor(5000);
+  await expect(lines(page, 'live')).toHaveText(painted);
+  expect(await page.locator('[data-open-status-dot]').evaluateAll((dots) => dots.map((dot) => dot.className))).toEqual(
+    paintedDots,
+  );
+  await context.close();
+});
