@@ -4,7 +4,14 @@ import { paymentChoiceLabels } from '../../lib/cart/checkout.ts';
 import type { PromoCode } from '../../lib/cart/promo.ts';
 import { formatMoney } from '../../lib/pricing/money.ts';
 import { signInToConsole } from './console-support.ts';
-import { centsOf, fillGuestDetails, laterPickupAtCheckout, openShopNow } from './ordering-support.ts';
+import {
+  addProduct,
+  centsOf,
+  fillGuestDetails,
+  laterPickupAtCheckout,
+  openShopNow,
+  orderForALaterSlot,
+} from './ordering-support.ts';
 import { usePayingStack } from './paying-stack.ts';
 import { expectNoSidewaysScroll, seriousViolations } from './screen-support.ts';
 
@@ -222,4 +229,48 @@ test('a code used up between applying it and Place order is named; the cart and 
   expect(placed).toHaveLength(2);
   expect(placed).toContainEqual(expect.objectContaining({ total: full / 100, promoCode: null }));
   expect(placed).toContainEqual(expect.objectContaining({ total: (full - 500) / 100, promoCode: 'ONCE' }));
+});
+
+test('a code applied in the cart shows its saving there and goes on to checkout; place-order charges that total and the board shows the code', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await ownerSetsCodes([{ code: 'CART10', saving: { kind: 'percent', percent: 10 } }]);
+  await openShopNow(page, SLUG);
+  await addProduct(page);
+  await page.locator('[data-order-time-bar]').getByRole('button', { name: 'Pickup' }).tap();
+  await orderForALaterSlot(page);
+  await page.locator('[data-cart-button]').tap();
+  const cart = page.getByRole('dialog', { name: 'Your order' });
+  const food = centsOf(await cart.locator('[data-total="subtotal"]').textContent());
+  const full = centsOf(await cart.locator('[data-total="total"]').textContent());
+
+  await cart.getByLabel('Promo code').fill('nope');
+  await cart.getByRole('button', { name: 'Apply' }).tap();
+  await expect(cart.getByText('We do not know that code.')).toBeVisible();
+  await expect(cart.locator('[data-total="promo"]')).toHaveCount(0);
+  await cart.getByLabel('Promo code').fill('cart10');
+  await cart.getByRole('button', { name: 'Apply' }).tap();
+  await expect(cart.locator('[data-promo-applied="CART10"]')).toBeVisible();
+  const saving = Math.round(food / 10);
+  expect(centsOf(await cart.locator('[data-total="promo"]').textContent())).toBe(saving);
+  expect(centsOf(await cart.locator('[data-total="total"]').textContent())).toBe(full - saving);
+  // On a 390 px phone the code's line and the total stay in view with the Checkout button.
+  await expect(cart.locator('[data-total="promo"]')).toBeInViewport();
+  await expect(cart.getByRole('button', { name: 'Checkout' })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+
+  await cart.getByRole('button', { name: 'Checkout' }).tap();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(checkout.locator('[data-promo-applied="CART10"]')).toBeVisible();
+  expect(centsOf(await checkout.locator('[data-total="promo"]').textContent())).toBe(saving);
+  expect(centsOf(await checkout.locator('[data-total="total"]').textContent())).toBe(full - saving);
+  await fillGuestDetails(checkout);
+  await checkout.getByLabel(paymentChoiceLabels.cash).check();
+  await checkout.getByRole('button', { name: /^Place order/ }).tap();
+
+  await expect(page).toHaveURL(/\/order\/\?id=/);
+  expect(centsOf(await page.locator('[data-order-total]').textContent())).toBe(full - saving);
+  const placed = (await stack().board()).find((order) => 'promoCode' in order && order.promoCode === 'CART10');
+  expect(placed).toMatchObject({ total: (full - saving) / 100, promoSaving: saving / 100, paymentMethod: 'cash' });
 });

@@ -4,8 +4,17 @@ import { termsVaryBySuburb } from '../../../../lib/cart/delivery-quote.ts';
 import { describeLine, lineTitle } from '../../../../lib/cart/describe-line.ts';
 import { orderBoundRefusal } from '../../../../lib/cart/order-bounds.ts';
 import { MAX_LINE_QUANTITY } from '../../../../lib/cart/line-builder.ts';
+import { promoLabel, promoSaving, type PromoCode } from '../../../../lib/cart/promo.ts';
 import { formatMoney } from '../../../../lib/pricing/money.ts';
-import { $cartTotals, $deliveryQuote, $removedUnavailable, clearRemovedUnavailable } from '../../stores/cart.ts';
+import { shopZone } from '../../../../lib/time/shop-zone.ts';
+import {
+  $cartTotals,
+  $deliveryQuote,
+  $orderTime,
+  $removedUnavailable,
+  clearRemovedUnavailable,
+} from '../../stores/cart.ts';
+import { $cartPromo, $promo, applyPromoCode, promoCartOf, removePromoCode } from '../../stores/promo.ts';
 import {
   $order,
   $undoableRemoval,
@@ -24,6 +33,7 @@ import { QuantityStepper } from '../../../../ui/QuantityStepper.tsx';
 import { Sheet } from '../../../../ui/Sheet.tsx';
 import { CartTotalsTable } from './CartTotalsTable.tsx';
 import { DeliverySuburbField } from './DeliverySuburbField.tsx';
+import { PromoField } from './PromoField.tsx';
 
 /** The cart as a side panel: lines in words with quantity, edit and remove; totals, specials, the minimum order and notes. */
 export default function CartSheet() {
@@ -33,6 +43,9 @@ export default function CartSheet() {
   const quote = useStore($deliveryQuote);
   const data = useStore($orderingData);
   const removal = useStore($undoableRemoval);
+  const promoState = useStore($promo);
+  const promo = useStore($cartPromo);
+  const orderTime = useStore($orderTime);
   const undoButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     needOrderingData('CartSheet');
@@ -70,6 +83,10 @@ export default function CartSheet() {
   const syncing = order.revision !== order.syncedRevision;
   // Said here, before checkout, in the words place-order would refuse with.
   const tooLarge = totals && data ? orderBoundRefusal(totals, data) : null;
+  const savingOf = (terms: PromoCode) =>
+    totals && data
+      ? promoSaving(terms, promoCartOf(totals, order.orderType, orderTime, shopZone(data.config.retailerInfo)))
+      : null;
 
   return (
     <Sheet
@@ -80,7 +97,13 @@ export default function CartSheet() {
       footer={
         totals && quote && order.products.length > 0 ? (
           <div className="flex flex-col gap-3">
-            <CartTotalsTable totals={totals} quote={quote} orderType={order.orderType} syncing={syncing} />
+            <CartTotalsTable
+              totals={totals}
+              quote={quote}
+              orderType={order.orderType}
+              syncing={syncing}
+              promo={promo?.ok ? { label: promoLabel(promo.code), cents: promo.cents } : null}
+            />
             {tooLarge && (
               <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium" role="status" data-order-bound>
                 {tooLarge}
@@ -183,6 +206,15 @@ export default function CartSheet() {
             ))}
             {removal && removal.index >= order.products.length && undoRow}
           </ul>
+        )}
+        {totals && order.products.length > 0 && (
+          <PromoField
+            applied={promoState.terms?.code ?? null}
+            error={promoState.refused ?? (promo && !promo.ok ? promo.message : undefined)}
+            checking={promoState.checking}
+            onApply={(typed) => void applyPromoCode(typed, savingOf)}
+            onRemove={removePromoCode}
+          />
         )}
         <label className="flex flex-col gap-1 text-sm font-medium">
           Notes for the kitchen

@@ -11,7 +11,7 @@ interface Props {
   syncing: boolean;
   /** The customer's tip at checkout, a line of its own and in the total; none in the cart. */
   tip?: { label: string; cents: number } | null;
-  /** The promo code applied at checkout and what it takes off, a line of its own and out of the total. */
+  /** The promo code applied (in the cart or at checkout) and what it takes off, a line of its own and out of the total. */
   promo?: { label: string; cents: number } | null;
 }
 

@@ -21,6 +21,7 @@ import { $now } from '../../stores/clock.ts';
 import { $customer } from '../../stores/customer.ts';
 import { $paymentOptions } from '../../stores/payment-options.ts';
 import { $order, setDeliverySuburb } from '../../stores/order.ts';
+import { $promo, applyPromoCode, promoCartOf, removePromoCode } from '../../stores/promo.ts';
 import { $orderTimeLabel, $promisedTime } from '../../stores/order-time.ts';
 import { $rememberedDetails, forgetDetails, rememberDetails } from '../../stores/remembered-details.ts';
 import { $catalogue, $orderingData } from '../../stores/ordering-data.ts';
@@ -32,7 +33,7 @@ import { Sheet } from '../../../../ui/Sheet.tsx';
 import { FormField } from '../../../../ui/FormField.tsx';
 import { fullWidthControl } from '../../../../ui/fields.ts';
 import { FoldedOrder } from './FoldedOrder.tsx';
-import { PromoField } from './PromoField.tsx';
+import { PromoField } from '../cart/PromoField.tsx';
 import { TipPicker } from './TipPicker.tsx';
 import { PlaceOrderBar } from './PlaceOrderBar.tsx';
 import { RememberDetails } from './RememberDetails.tsx';
@@ -67,9 +68,7 @@ export default function CheckoutDialog() {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
   const [tipPercent, setTipPercent] = useState<number | null>(null);
   const [ownTip, setOwnTip] = useState<string | null>(null);
-  const [promoTerms, setPromoTerms] = useState<PromoCode | null>(null);
-  const [promoRefused, setPromoRefused] = useState<string | undefined>(undefined);
-  const [promoChecking, setPromoChecking] = useState(false);
+  const { terms: promoTerms, refused: promoRefused, checking: promoChecking } = useStore($promo);
   const [errors, setErrors] = useState<Errors>({});
   const [placing, setPlacing] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -137,30 +136,12 @@ export default function CheckoutDialog() {
   // The shop's own rule on the shop's terms, so the saving shown is the one place-order takes.
   const savingOf = (terms: PromoCode | null) =>
     terms && totals
-      ? promoSaving(terms, {
-          foodCents,
-          deliveryFeeCents: totals.deliveryFee,
-          service: order.orderType,
-          at: orderAt,
-          zone: shopZone(data.config.retailerInfo),
-        })
+      ? promoSaving(terms, promoCartOf(totals, order.orderType, orderAt, shopZone(data.config.retailerInfo)))
       : null;
   const promo = savingOf(promoTerms);
   const promoCents = promo?.ok ? promo.cents : 0;
   const promoError = promoRefused ?? (promo && !promo.ok ? promo.message : undefined);
   const quoted = totals ? quotedTotals(totals, quote, order.orderType, tipCents, promoCents) : null;
-
-  const applyPromo = async (typed: string) => {
-    setPromoChecking(true);
-    const { checkPromoCode } = await import('../../runtime/checkout.ts');
-    const answer = await checkPromoCode(typed);
-    setPromoChecking(false);
-    // A code that takes nothing off this cart as it stands is not applied: the field keeps it, with why.
-    const now = answer.ok ? savingOf(answer.terms) : null;
-    const refused = !answer.ok ? answer.message : now && !now.ok ? now.message : undefined;
-    setPromoTerms(answer.ok && refused === undefined ? answer.terms : null);
-    setPromoRefused(refused);
-  };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -396,10 +377,9 @@ export default function CheckoutDialog() {
           applied={promoTerms?.code ?? null}
           error={promoError}
           checking={promoChecking}
-          onApply={(typed) => void applyPromo(typed)}
+          onApply={(typed) => void applyPromoCode(typed, savingOf)}
           onRemove={() => {
-            setPromoTerms(null);
-            setPromoRefused(undefined);
+            removePromoCode();
             fixing('form');
           }}
         />
