@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { retailerInfoSchema, tradingHoursSchema } from '../tenant/index.ts';
-import { openStatusAt, openStatusTimeline, type OpenStatusLine } from '../time/open-status-timeline.ts';
+import { openStatusAt, type OpenStatusLine } from '../time/open-status-steps.ts';
+import { openStatusTimeline } from '../time/open-status-timeline.ts';
 import type { ScheduleInput } from '../time/schedule.ts';
 import {
   OPEN_STATUS_DOT,

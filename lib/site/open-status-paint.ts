@@ -1,4 +1,4 @@
-import { openStatusAt, type OpenStatusLine, type OpenStatusTimeline } from '../time/open-status-timeline.ts';
+import { openStatusAt, type OpenStatusLine, type OpenStatusTimeline } from '../time/open-status-steps.ts';
 import { scriptJson } from './script-json.ts';
 
 /** The open status's lines, their dots and their words: what the paint script writes into. */

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTenants } from '../tenant/load.ts';
 import { retailerInfoSchema, tradingHoursSchema, type Tenant } from '../tenant/index.ts';
 import { serviceOpenStatus } from './open-status.ts';
-import { OPEN_STATUS_SERVICES, openStatusAt, openStatusTimeline } from './open-status-timeline.ts';
+import { OPEN_STATUS_SERVICES, openStatusAt } from './open-status-steps.ts';
+import { openStatusTimeline } from './open-status-timeline.ts';
 import type { ScheduleInput } from './schedule.ts';
 
 const friday = tradingHoursSchema.parse([

@@ -9,7 +9,7 @@ import {
   openStatusLook,
 } from '../../../../lib/site/open-status-paint.ts';
 import type { serviceOpenStatus } from '../../../../lib/time/open-status.ts';
-import { OPEN_STATUS_SERVICES, type OpenStatusLine } from '../../../../lib/time/open-status-timeline.ts';
+import { OPEN_STATUS_SERVICES, type OpenStatusLine } from '../../../../lib/time/open-status-steps.ts';
 import { $clockStatus, $now } from '../../stores/clock.ts';
 import { withIslandBoundary } from '../IslandBoundary.tsx';
 
