@@ -37,10 +37,13 @@ async function ownerSetsCodes(codes: readonly PromoCode[]): Promise<void> {
     body: JSON.stringify({ retailer: SLUG, email: `owner@${SLUG}.test`, password: `${SLUG}-owner` }),
   });
   const { token } = (await signIn.json()) as { token: string };
+  const authorization = `Bearer ${token}`;
+  const listed = await fetch(`${stack().apiUrl}${promoPaths.promoCodes}`, { headers: { authorization } });
+  const { codes: before } = (await listed.json()) as { codes: PromoCode[] };
   const saved = await fetch(`${stack().apiUrl}${promoPaths.promoCodes}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ codes }),
+    headers: { 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ codes, before }),
   });
   expect(saved.status).toBe(200);
 }

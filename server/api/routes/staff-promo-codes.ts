@@ -1,6 +1,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
-import { promoCodesBodySchema, promoPaths } from '../../../lib/api/promo-contract.ts';
-import type { PromoCode } from '../../../lib/cart/promo.ts';
+import { PROMO_CODES_CHANGED_ELSEWHERE, promoCodesBodySchema, promoPaths } from '../../../lib/api/promo-contract.ts';
+import { promoCodesSchema, type PromoCode } from '../../../lib/cart/promo.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { StaffEnv } from '../env.ts';
 import { ApiProblem, readBody } from '../services/problems.ts';
@@ -15,6 +15,10 @@ async function codesWithUses(stores: Pick<Stores, 'promoCodes'>, retailerId: num
   const uses = await Promise.all(codes.map((code) => stores.promoCodes.uses(retailerId, code.code, null)));
   return { codes, uses: Object.fromEntries(codes.map((code, index) => [code.code, uses[index]?.usesSoFar ?? 0])) };
 }
+
+/** Two lists alike in every term, whatever order their fields were written in. */
+const sameCodes = (one: readonly PromoCode[], other: readonly PromoCode[]) =>
+  JSON.stringify(promoCodesSchema.parse(one)) === JSON.stringify(promoCodesSchema.parse(other));
 
 const codeList = (codes: readonly PromoCode[]) => codes.map((code) => code.code).join(', ') || 'none';
 
@@ -40,11 +44,12 @@ export function staffPromoCodeRoutes(
       deps.rateLimits.promoCodeChangesPerRetailer,
       String(account.retailerId),
     ]);
-    const { codes } = await readBody(c, promoCodesBodySchema);
+    const { codes, before: seen } = await readBody(c, promoCodesBodySchema);
     const now = deps.now();
     return c.json(
       await withStores(deps.db, account.retailerId, async (stores) => {
         const before = await stores.promoCodes.list(account.retailerId);
+        if (!sameCodes(before, seen)) throw new ApiProblem(409, PROMO_CODES_CHANGED_ELSEWHERE);
         await stores.promoCodes.replace(account.retailerId, codes, now);
         await stores.staff.record(
           account,

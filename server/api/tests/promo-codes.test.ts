@@ -1,6 +1,10 @@
 import { expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
-import { promoCodesResponseSchema, promoPaths } from '../../../lib/api/promo-contract.ts';
+import {
+  PROMO_CODES_CHANGED_ELSEWHERE,
+  promoCodesResponseSchema,
+  promoPaths,
+} from '../../../lib/api/promo-contract.ts';
 import { staffOrdersResponseSchema, staffPaths } from '../../../lib/api/staff-contract.ts';
 import type { PromoCode } from '../../../lib/cart/promo.ts';
 import {
@@ -34,8 +38,18 @@ async function staffOf(api: TestApi, name: string, role: 'owner' | 'kitchen'): P
   return staffToken(api, 'test-pizza', staff);
 }
 
-const setCodes = (api: TestApi, token: string, list: readonly PromoCode[]) =>
-  api.call(promoPaths.promoCodes, { method: 'PUT', domain: null, headers: bearer(token), body: { codes: list } });
+const listedCodes = async (api: TestApi, token: string) =>
+  promoCodesResponseSchema.parse((await api.call(promoPaths.promoCodes, { domain: null, headers: bearer(token) })).body)
+    .codes;
+
+/** Sets the list as the console does: made of the list as the owner last read it. */
+const setCodes = async (api: TestApi, token: string, list: readonly PromoCode[], before?: readonly PromoCode[]) =>
+  api.call(promoPaths.promoCodes, {
+    method: 'PUT',
+    domain: null,
+    headers: bearer(token),
+    body: { codes: list, before: before ?? (await listedCodes(api, token)) },
+  });
 
 const check = async (api: TestApi, code: string, headers: Record<string, string> = {}) =>
   api.call(apiCalls.checkPromo.path, { body: { code }, headers });
@@ -55,6 +69,30 @@ await onEachStore(
       );
       expect(read.codes.map((code) => code.code).sort()).toEqual(['FREEDEL', 'LAST1', 'ONCE10', 'OVER', 'SAVE5']);
       expect(read.uses).toMatchObject({ SAVE5: 0 });
+    });
+
+    it("refuses an owner's save made to a list another owner's device has changed since, keeping theirs; saved again on it, it goes", async () => {
+      const first = await staffOf(api, 'promo-first', 'owner');
+      const second = await staffOf(api, 'promo-second', 'owner');
+      const seen = await listedCodes(api, first);
+      const added = { code: 'THEIRS', saving: { kind: 'amount', amount: 3 } } as const;
+      expect((await setCodes(api, second, [...seen, added])).status).toBe(200);
+
+      const mine = { code: 'MINE', saving: { kind: 'percent', percent: 5 } } as const;
+      const stale = await setCodes(api, first, [...seen, mine], seen);
+      expect(stale).toMatchObject({ status: 409, body: { error: PROMO_CODES_CHANGED_ELSEWHERE } });
+      expect((await listedCodes(api, first)).map((code) => code.code)).toContain('THEIRS');
+
+      const again = await setCodes(api, first, [...(await listedCodes(api, first)), mine]);
+      expect(again.status).toBe(200);
+      expect((await listedCodes(api, first)).map((code) => code.code)).toEqual(
+        expect.arrayContaining(['THEIRS', 'MINE']),
+      );
+      // The same terms written in another order of fields are the same list.
+      const reordered = (await listedCodes(api, first)).map((code) =>
+        Object.fromEntries(Object.entries(code).reverse()),
+      );
+      expect((await setCodes(api, first, await listedCodes(api, first), reordered as PromoCode[])).status).toBe(200);
     });
 
     it('answers a known code with its terms, and an unknown one with words', async () => {

@@ -6,12 +6,12 @@ import type { StaffClient } from '../../shell/client.ts';
 export function promoCodeCalls({ call }: Pick<StaffClient, 'call'>) {
   return {
     list: () => call({ method: 'GET', path: promoPaths.promoCodes, schema: promoCodesResponseSchema, signedIn: true }),
-    /** Replaces the shop's whole list (owner only): a code left out is ended. */
-    save: (codes: readonly PromoCode[]) =>
+    /** Replaces the shop's whole list (owner only), made of `before` as loaded: a code left out is ended. */
+    save: (codes: readonly PromoCode[], before: readonly PromoCode[]) =>
       call({
         method: 'PUT',
         path: promoPaths.promoCodes,
-        body: { codes },
+        body: { codes, before },
         schema: promoCodesResponseSchema,
         signedIn: true,
       }),

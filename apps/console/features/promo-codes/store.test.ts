@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PROMO_CODES_CHANGED_ELSEWHERE } from '../../../../lib/api/promo-contract.ts';
 import type { PromoCode } from '../../../../lib/cart/promo.ts';
 import { staffMessages } from '../../shell/messages.ts';
 import { $consoleSession, endSession, setConsoleEnvironment, signIn } from '../../shell/store.ts';
@@ -61,10 +62,11 @@ describe('the shop’s promo codes', () => {
       codes: [over, raised],
       notice: { ok: true, text: 'Ended SAVE5: customers can no longer use it. Its past uses stay counted.' },
     });
+    // Each list is sent with the list it was made of, so a change saved elsewhere meanwhile is not undone.
     expect(sentLists()).toEqual([
-      { codes: [save5, over, free] },
-      { codes: [save5, over, raised] },
-      { codes: [save5, over, raised].filter((code) => code.code !== 'SAVE5') },
+      { codes: [save5, over, free], before: [save5, over] },
+      { codes: [save5, over, raised], before: [save5, over, free] },
+      { codes: [over, raised], before: [save5, over, raised] },
     ]);
   });
 
@@ -84,6 +86,20 @@ describe('the shop’s promo codes', () => {
     });
     dismissPromoNotice();
     expect($promoCodes.get()).toMatchObject({ codes: [save5, over], notice: null });
+  });
+
+  it('a save refused because another device changed the list shows their list, keeps the form open, and saves again on it', async () => {
+    const theirs: PromoCode = { code: 'THEIRS', saving: { kind: 'amount', amount: 3 } };
+    api.answer(PATH, json(409, { error: PROMO_CODES_CHANGED_ELSEWHERE }));
+    api.answer('GET /staff/promo-codes', json(200, { codes: [save5, over, theirs], uses: { SAVE5: 1 } }));
+    expect(await addPromoCode(calls, free)).toBe(false);
+    expect($promoCodes.get()).toMatchObject({
+      codes: [save5, over, theirs],
+      notice: { ok: false, text: `FREE not added: ${PROMO_CODES_CHANGED_ELSEWHERE}` },
+    });
+    api.answer(PATH, json(200, { codes: [save5, over, theirs, free], uses: {} }));
+    expect(await addPromoCode(calls, free)).toBe(true);
+    expect(sentLists().at(-1)).toEqual({ codes: [save5, over, theirs, free], before: [save5, over, theirs] });
   });
 
   it('sends one save at a time', async () => {

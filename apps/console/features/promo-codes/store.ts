@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { PromoCode } from '../../../../lib/cart/promo.ts';
+import { StaffApiError } from '../../shell/client.ts';
 import { failureText, sessionEnded } from '../../shell/failures.ts';
 import { consoleToken, resetWithSession } from '../../shell/store.ts';
 import type { Notice } from '../staff/team.ts';
@@ -66,10 +67,12 @@ async function saveCodes(
   const token = consoleToken();
   update(token, (current) => ({ ...current, saving: true, notice: null }));
   try {
-    const { codes, uses } = await calls.save(change(state.codes));
+    const { codes, uses } = await calls.save(change(state.codes), state.codes);
     update(token, (current) => ({ ...current, saving: false, codes, uses, notice: { ok: true, text: done } }));
     return true;
   } catch (error) {
+    // Another device saved first: the list shows theirs, the form keeps what was typed, to save again on it.
+    if (error instanceof StaffApiError && error.status === 409) await refreshPromoCodes(calls);
     update(token, (current) => ({
       ...current,
       saving: false,
