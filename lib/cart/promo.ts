@@ -27,6 +27,9 @@ export type PromoService = (typeof promoServices)[number];
  * `endsOn` is the last day it is valid, in the shop's calendar; `maxUses` caps uses across all
  * customers and `oncePerCustomer` allows one use per phone number or email.
  */
+/** The two times of a code, as the pair check reads them whatever else is wrong. */
+const promoTimesSchema = z.object({ from: timeOfDay.optional(), to: timeOfDay.optional() });
+
 export const promoCodeSchema = z
   .strictObject({
     code: promoCodeText,
@@ -50,6 +53,8 @@ export const promoCodeSchema = z
   .refine((code) => (code.from === undefined) === (code.to === undefined), {
     path: ['to'],
     message: 'expected both from and to, or neither for all day',
+    // Checked with the other fields' issues, so a form shows every mistake at once, not this one last.
+    when: (payload) => promoTimesSchema.safeParse(payload.value).success,
   });
 
 export type PromoCode = z.infer<typeof promoCodeSchema>;

@@ -74,6 +74,11 @@ describe('the promo code form becomes a code through the contract’s schema', (
       form({ code: '', amount: '', maxUses: 'lots' }),
       { code: promoFieldMessages.code, amount: promoFieldMessages.amount, maxUses: promoFieldMessages.maxUses },
     ],
+    [
+      'a start with no end and an amount in words: both said at once',
+      form({ amount: 'five', from: '17:00' }),
+      { amount: promoFieldMessages.amount, to: promoFieldMessages.to },
+    ],
   ];
   it.each(refused)('refuses %s on its field', (_case, typed, errors) => {
     expect(codeOfForm(typed, [])).toEqual({ ok: false, errors });
