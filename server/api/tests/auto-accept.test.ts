@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCalls } from '../../../lib/api/contract.ts';
 import {
-  cloudPrntPollResponseSchema,
   kitchenSettingsResponseSchema,
-  printerAddedResponseSchema,
   printerPaths,
   reprintResponseSchema,
 } from '../../../lib/api/printer-contract.ts';
@@ -19,7 +17,8 @@ import { freePort, waitFor } from '../../broker/mqtt-test-support.ts';
 import { AUTO_ACCEPT_NAME } from '../store/board.ts';
 import { withStores } from '../store/stores.ts';
 import { BROKER_PASSWORD, startListeningBroker, type ListeningBroker } from './support/listening-broker.ts';
-import { decodeEscPos, type PrintedJob } from './support/escpos-decoder.ts';
+import type { PrintedJob } from './support/escpos-decoder.ts';
+import { addCloudPrntPrinter } from './support/cloudprnt-client.ts';
 import { startSink, TEST_PRINTING } from './support/printer-sink.ts';
 import { signInShopStaff, staffCall } from './support/shop-staff.ts';
 import { onEachStore, placeTestOrder, RETAILER_ID, type TestApi, TEST_OWNER } from './support/test-support.ts';
@@ -164,22 +163,11 @@ await onEachStore(({ start }) => {
   it('queues an auto-accepted order for a CloudPRNT printer, which fetches it when it next polls', async () => {
     const api = await startApi();
     const tokens = await signInShopStaff(api);
-    const added = printerAddedResponseSchema.parse(
-      (
-        await staffCall(api, tokens.owner, printerPaths.printers, {
-          body: { connection: 'cloudprnt', name: 'Pass', language: 'escpos', productGroupIds: [] },
-        })
-      ).body,
-    );
-    const path = added.cloudPrntPath ?? '';
+    const printer = await addCloudPrntPrinter(api, tokens.owner);
     expect((await setAutoAccept(api, tokens.owner, true)).status).toBe(200);
     const order = await placeTestOrder(api, 'auto-cloudprnt', { pickup: true });
-    const poll = cloudPrntPollResponseSchema.parse((await api.call(path, { domain: null, body: {} })).body);
-    expect(poll).toMatchObject({ jobReady: true, mediaTypes: ['application/octet-stream'] });
-    const fetched = await fetch(`${api.url}${path}?type=application%2Foctet-stream&token=${poll.jobToken ?? ''}`);
-    expect(fetched.status).toBe(200);
-    const printed = decodeEscPos(new Uint8Array(await fetched.arrayBuffer()));
-    expect(texts(printed)).toContain(`Order ${order.orderNumber}`);
+    expect(await printer.poll()).toMatchObject({ jobReady: true, mediaTypes: ['application/octet-stream'] });
+    expect(await printer.printNext()).toContain(`Order ${order.orderNumber}`);
   });
 
   it('accepts an order once when two API processes on one database race to accept it', async () => {

@@ -1,15 +1,11 @@
 import { rmSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import {
-  cloudPrntPollResponseSchema,
-  printerAddedResponseSchema,
-  printerPaths,
-  staffPrintersResponseSchema,
-} from '../../../lib/api/printer-contract.ts';
+import { printerPaths, staffPrintersResponseSchema } from '../../../lib/api/printer-contract.ts';
 import { shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts';
 import { staffPaths } from '../../../lib/api/staff-contract.ts';
 import type { KitchenStage } from '../../../lib/kitchen/kitchen-flow.ts';
-import { decodeEscPos, type PrintedJob } from './support/escpos-decoder.ts';
+import type { PrintedJob } from './support/escpos-decoder.ts';
+import { addCloudPrntPrinter } from './support/cloudprnt-client.ts';
 import { fixtureTenantsWith } from './support/fixture-tenants.ts';
 import { startSink, TEST_PRINTING } from './support/printer-sink.ts';
 import { signInShopStaff, staffCall } from './support/shop-staff.ts';
@@ -60,28 +56,7 @@ await onEachStore(({ start }) => {
     clock = OPEN_NOW;
     const api = await startApi();
     const tokens = await signInShopStaff(api);
-    const added = printerAddedResponseSchema.parse(
-      (
-        await staffCall(api, tokens.owner, printerPaths.printers, {
-          body: { connection: 'cloudprnt', name: 'Pass', language: 'escpos', productGroupIds: [] },
-        })
-      ).body,
-    );
-    const path = added.cloudPrntPath ?? '';
-    const poll = async () => cloudPrntPollResponseSchema.parse((await api.call(path, { domain: null, body: {} })).body);
-    /** Fetches and confirms the job the printer is offered, as its firmware does; answers the printed lines. */
-    const printNext = async () => {
-      const ready = await poll();
-      expect(ready.jobReady).toBe(true);
-      const fetched = await fetch(`${api.url}${path}?type=application%2Foctet-stream&token=${ready.jobToken ?? ''}`);
-      expect(fetched.status).toBe(200);
-      const printed = texts(decodeEscPos(new Uint8Array(await fetched.arrayBuffer())));
-      const confirmed = await fetch(`${api.url}${path}?code=200%20OK&token=${ready.jobToken ?? ''}`, {
-        method: 'DELETE',
-      });
-      expect(confirmed.status).toBe(200);
-      return printed;
-    };
+    const { path, poll, printNext } = await addCloudPrntPrinter(api, tokens.owner);
 
     const later = await placeForLater(api, 'later-cloudprnt', DUE_WEDNESDAY);
     expect((await moveTo(api, tokens.cook, later, 'taken')).status).toBe(200);
