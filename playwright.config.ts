@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Journeys only: `*.test.ts` beside them are Vitest's tables of the journeys' pure helpers.
+  testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   ...(process.env['CI'] ? { workers: 2 } : {}),

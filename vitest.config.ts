@@ -8,6 +8,8 @@ export default defineConfig({
       'lib/**/*.test.ts',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
+      // The journeys' own pure helpers (their journeys are Playwright's `*.spec.ts`).
+      'tests/**/*.test.ts',
     ],
     environment: 'node',
     // Server tests start real processes and hash passwords; on a busy 2-core machine 5 s is too tight.
