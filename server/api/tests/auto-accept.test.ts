@@ -18,7 +18,7 @@ import { AUTO_ACCEPT_NAME } from '../store/board.ts';
 import { withStores } from '../store/stores.ts';
 import { BROKER_PASSWORD, startListeningBroker, type ListeningBroker } from './support/listening-broker.ts';
 import type { PrintedJob } from './support/escpos-decoder.ts';
-import { addCloudPrntPrinter } from './support/cloudprnt-client.ts';
+import { addCloudPrntPrinter, addTcpPrinter } from './support/test-printers.ts';
 import { startSink, TEST_PRINTING } from './support/printer-sink.ts';
 import { signInShopStaff, staffCall } from './support/shop-staff.ts';
 import { onEachStore, placeTestOrder, RETAILER_ID, type TestApi, TEST_OWNER } from './support/test-support.ts';
@@ -119,10 +119,7 @@ await onEachStore(({ start }) => {
     const tokens = await signInShopStaff(api);
     const oven = await startSink();
     try {
-      const added = await staffCall(api, tokens.owner, printerPaths.printers, {
-        body: { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port: oven.port, productGroupIds: [] },
-      });
-      expect(added.status).toBe(201);
+      await addTcpPrinter(api, tokens.owner, oven.port);
       expect((await setAutoAccept(api, tokens.owner, true)).status).toBe(200);
       const order = await placeTestOrder(api, 'auto-print', { pickup: true, notes: 'Ring the bell' });
       const printed = await oven.next();
@@ -148,9 +145,7 @@ await onEachStore(({ start }) => {
     const tokens = await signInShopStaff(api);
     const oven = await startSink();
     try {
-      await staffCall(api, tokens.owner, printerPaths.printers, {
-        body: { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port: oven.port, productGroupIds: [] },
-      });
+      await addTcpPrinter(api, tokens.owner, oven.port);
       expect((await setAutoAccept(api, tokens.owner, true)).status).toBe(200);
       const order = await placeTestOrder(api, 'broker-down', { pickup: true });
       expect(await stageOf(api, order.encryptedOrderId)).toMatchObject({ kitchenStage: 'taken' });

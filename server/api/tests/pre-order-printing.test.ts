@@ -5,7 +5,7 @@ import { shopPaths, shopResponseSchema } from '../../../lib/api/shop-contract.ts
 import { staffPaths } from '../../../lib/api/staff-contract.ts';
 import type { KitchenStage } from '../../../lib/kitchen/kitchen-flow.ts';
 import type { PrintedJob } from './support/escpos-decoder.ts';
-import { addCloudPrntPrinter } from './support/cloudprnt-client.ts';
+import { addCloudPrntPrinter, addTcpPrinter } from './support/test-printers.ts';
 import { fixtureTenantsWith } from './support/fixture-tenants.ts';
 import { startSink, TEST_PRINTING } from './support/printer-sink.ts';
 import { signInShopStaff, staffCall } from './support/shop-staff.ts';
@@ -91,10 +91,7 @@ await onEachStore(({ start }) => {
     const tokens = await signInShopStaff(api);
     const oven = await startSink();
     try {
-      const added = await staffCall(api, tokens.owner, printerPaths.printers, {
-        body: { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port: oven.port, productGroupIds: [] },
-      });
-      expect(added.status).toBe(201);
+      await addTcpPrinter(api, tokens.owner, oven.port);
       const on = await staffCall(api, tokens.owner, printerPaths.kitchenSettings, {
         method: 'PUT',
         body: { autoAccept: true },
@@ -163,10 +160,7 @@ await onEachStore(({ start }) => {
       expect(published.status, JSON.stringify(published.body)).toBe(200);
     };
     try {
-      const added = await staffCall(api, tokens.owner, printerPaths.printers, {
-        body: { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port: oven.port, productGroupIds: [] },
-      });
-      expect(added.status).toBe(201);
+      await addTcpPrinter(api, tokens.owner, oven.port);
       const later = await placeForLater(api, 'later-retimed', DUE_WEDNESDAY);
       expect((await moveTo(api, tokens.cook, later, 'taken')).status).toBe(200);
       expect(await heldUntil(later)).toEqual([START_WEDNESDAY.toISOString()]);

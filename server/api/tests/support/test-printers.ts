@@ -40,3 +40,11 @@ export async function addCloudPrntPrinter(api: TestApi, ownerToken: string, name
     },
   };
 }
+
+/** A network printer "Oven" on 127.0.0.1 at `port` (a sink's), added by the owner for every station. */
+export async function addTcpPrinter(api: TestApi, ownerToken: string, port: number): Promise<void> {
+  const added = await staffCall(api, ownerToken, printerPaths.printers, {
+    body: { connection: 'tcp', name: 'Oven', host: '127.0.0.1', port, productGroupIds: [] },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+}
